@@ -1,0 +1,344 @@
+/*
+ * libgraph.h - the one public header of libgraph.
+ *
+ * libgraph is a graph-analytics library: graphs in compressed sparse row (CSR)
+ * form, and BFS, PageRank and connected components on them, run on the CPU
+ * (OpenMP) or on a GPU (a plugin loaded at run time).
+ *
+ * Conventions that hold for every function below:
+ *
+ *  - Every function that can fail returns an lg_status_t.  LG_OK is 0.  On any
+ *    other value, lg_last_error() returns a message, for the calling thread,
+ *    that says exactly what was wrong ("edge 17: destination 1000 >=
+ *    num_vertices 1000").  A failed call leaves its outputs and the world as it
+ *    found them, except where the function says otherwise (PageRank returns its
+ *    last iterate with LG_ERR_NOT_CONVERGED).
+ *  - The library never prints, aborts or exits, and frees everything it
+ *    allocated on every error path.
+ *  - Handles are opaque.  lg_X_free(&h) accepts a NULL handle (and a pointer to
+ *    one) and sets *h to NULL.
+ *  - Options are structs filled with their defaults by an lg_X_options_init()
+ *    function; set the fields you care about afterwards.  A NULL options
+ *    pointer means "the defaults".  New fields may be added at the end in later
+ *    versions, so always call the init function.
+ *  - Outputs go into arrays the caller owns and sizes (num_vertices entries
+ *    unless stated otherwise).
+ *  - Every context parameter may be NULL: the CPU, with OpenMP's default
+ *    thread count.
+ *  - A graph is immutable once built and may be read from many threads at once.
+ *    A context may be shared by threads too.
+ *
+ * Vertex ids are lg_vertex_t (int32_t), 0 .. num_vertices-1.  Edge offsets and
+ * counts are lg_edge_t (int64_t), so graphs past 2^31 edges work.  Weights are
+ * float, finite and >= 0.
+ */
+#ifndef LIBGRAPH_H
+#define LIBGRAPH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define LG_API
+#elif defined(__GNUC__)
+#define LG_API __attribute__((visibility("default")))
+#else
+#define LG_API
+#endif
+
+#define LG_VERSION_MAJOR 0
+#define LG_VERSION_MINOR 1
+#define LG_VERSION_PATCH 0
+
+typedef int32_t lg_vertex_t;
+typedef int64_t lg_edge_t;
+
+/* The largest number of vertices a graph may have (ids must fit lg_vertex_t). */
+#define LG_MAX_VERTICES ((int64_t)INT32_MAX)
+
+/* ------------------------------------------------------------------------ */
+/* Status and errors                                                        */
+/* ------------------------------------------------------------------------ */
+
+typedef enum lg_status {
+    LG_OK = 0,
+    LG_ERR_INVALID_ARGUMENT = 1, /* a NULL, a bad id, weight, count or option */
+    LG_ERR_OUT_OF_MEMORY = 2,    /* host or device memory ran out            */
+    LG_ERR_DEVICE = 3,           /* the GPU runtime failed or is absent       */
+    LG_ERR_UNSUPPORTED = 4,      /* valid, but not supported by this build    */
+    LG_ERR_IO = 5,               /* a file could not be read, written or parsed */
+    LG_ERR_NOT_CONVERGED = 6,    /* an iteration hit its limit; output holds the last iterate */
+    LG_ERR_INTERNAL = 7          /* a bug in libgraph; please report it        */
+} lg_status_t;
+
+/* A constant name for a status ("LG_ERR_IO"); never NULL. */
+LG_API const char *lg_status_string(lg_status_t status);
+
+/* The message of the most recent failed libgraph call on this thread, or ""
+ * when none has failed.  Successful calls do not clear it.  The pointer stays
+ * valid until the next libgraph call on this thread. */
+LG_API const char *lg_last_error(void);
+
+/* "0.1.0" */
+LG_API const char *lg_version_string(void);
+
+/* A one-line description of how this library was built (compiler, OpenMP,
+ * GPU plugin support). */
+LG_API const char *lg_build_info(void);
+
+/* ------------------------------------------------------------------------ */
+/* Context                                                                  */
+/* ------------------------------------------------------------------------ */
+
+typedef enum lg_backend_kind {
+    LG_BACKEND_AUTO = 0, /* the GPU when one answers, the CPU otherwise */
+    LG_BACKEND_CPU = 1,
+    LG_BACKEND_GPU = 2
+} lg_backend_t;
+
+typedef struct lg_context lg_context_t;
+
+typedef struct lg_context_options {
+    lg_backend_t backend; /* default LG_BACKEND_AUTO                            */
+    int device_id;        /* GPU ordinal, default 0                            */
+    int num_threads;      /* CPU threads; 0 (default) = OpenMP's default        */
+    void *stream;         /* GPU stream (hipStream_t / cudaStream_t); NULL = default */
+} lg_context_options_t;
+
+LG_API void lg_context_options_init(lg_context_options_t *options);
+
+/* Opens a context.  LG_BACKEND_GPU fails with LG_ERR_DEVICE (or
+ * LG_ERR_UNSUPPORTED when no GPU plugin was built) when no GPU answers;
+ * LG_BACKEND_AUTO then quietly uses the CPU.  options may be NULL. */
+LG_API lg_status_t lg_context_create(lg_context_t **context, const lg_context_options_t *options);
+LG_API void lg_context_free(lg_context_t **context);
+
+/* The backend the context actually runs on (never LG_BACKEND_AUTO). */
+LG_API lg_status_t lg_context_get_backend(const lg_context_t *context, lg_backend_t *backend);
+/* The CPU thread count the context uses (resolved, >= 1). */
+LG_API lg_status_t lg_context_get_num_threads(const lg_context_t *context, int *num_threads);
+
+/* ------------------------------------------------------------------------ */
+/* Graph                                                                    */
+/* ------------------------------------------------------------------------ */
+
+typedef struct lg_graph lg_graph_t;
+
+typedef enum lg_directedness {
+    LG_DIRECTEDNESS_DEFAULT = 0, /* arrays: directed; files: see lg_graph_read */
+    LG_DIRECTED = 1,
+    LG_UNDIRECTED = 2
+} lg_directedness_t;
+
+/* What to do with edges that repeat (same source and destination). */
+typedef enum lg_duplicates {
+    LG_DUPLICATES_KEEP = 0, /* keep every copy (a multigraph)                   */
+    LG_DUPLICATES_SUM = 1,  /* one edge, weight = sum of the copies (SciPy)     */
+    LG_DUPLICATES_MIN = 2,  /* one edge, weight = smallest copy                 */
+    LG_DUPLICATES_MAX = 3,  /* one edge, weight = largest copy                  */
+    LG_DUPLICATES_FIRST = 4,/* one edge, weight of the first copy in the input  */
+    LG_DUPLICATES_LAST = 5  /* one edge, weight of the last copy (NetworkX's add_edge) */
+} lg_duplicates_t;
+
+typedef struct lg_graph_options {
+    lg_directedness_t directedness; /* default LG_DIRECTEDNESS_DEFAULT            */
+    bool symmetrize;          /* directed graphs: add the reverse of every edge   */
+    bool drop_self_loops;     /* default false                                     */
+    lg_duplicates_t duplicates; /* default LG_DUPLICATES_KEEP                      */
+} lg_graph_options_t;
+
+LG_API void lg_graph_options_init(lg_graph_options_t *options);
+
+/*
+ * Builds a graph from num_edges edges src[i] -> dst[i] (COO), with optional
+ * weights (NULL: unweighted).  The arrays are copied; the caller keeps them.
+ *
+ * An undirected graph stores each edge {u, v} in both rows, u's and v's (a
+ * self-loop {u, u} once), so its CSR is symmetric and num_edges counts arcs.
+ * Rows are sorted by destination; copies of a kept duplicate stay in input order.
+ * Duplicates are recognised after symmetrizing: in an undirected graph the
+ * edges (u, v) and (v, u) are the same edge.
+ *
+ * Every id must lie in [0, num_vertices) and every weight be finite and >= 0;
+ * otherwise LG_ERR_INVALID_ARGUMENT names the first offending edge and no
+ * graph is built.
+ */
+LG_API lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices,
+                                       int64_t num_edges, const lg_vertex_t *src,
+                                       const lg_vertex_t *dst, const float *weights,
+                                       const lg_graph_options_t *options, lg_graph_t **graph);
+
+/*
+ * Builds a graph from CSR arrays: row_offsets[num_vertices + 1] (row_offsets[0]
+ * == 0, non-decreasing), col_indices[row_offsets[num_vertices]] and optional
+ * weights of the same length.  The arrays are copied.  For an undirected graph
+ * the CSR must already be symmetric (both arcs of every edge, weights equal)
+ * unless options->symmetrize is set, in which case the reverse arcs are added.
+ */
+LG_API lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
+                                     const lg_edge_t *row_offsets, const lg_vertex_t *col_indices,
+                                     const float *weights, const lg_graph_options_t *options,
+                                     lg_graph_t **graph);
+
+LG_API void lg_graph_free(lg_graph_t **graph);
+
+LG_API int64_t lg_graph_num_vertices(const lg_graph_t *graph);
+/* Stored arcs: an undirected edge u-v (u != v) counts twice, a self-loop once. */
+LG_API int64_t lg_graph_num_edges(const lg_graph_t *graph);
+LG_API bool lg_graph_is_directed(const lg_graph_t *graph);
+LG_API bool lg_graph_is_weighted(const lg_graph_t *graph);
+
+/* Borrowed views of the CSR arrays: row_offsets has num_vertices + 1 entries,
+ * col_indices and weights num_edges.  *weights is NULL for an unweighted
+ * graph.  Any output pointer may be NULL.  Valid while the graph lives. */
+LG_API lg_status_t lg_graph_csr(const lg_graph_t *graph, const lg_edge_t **row_offsets,
+                                const lg_vertex_t **col_indices, const float **weights);
+
+/* The in-edge (CSC) arrays, built on first use, once, thread-safely; for an
+ * undirected graph they are the CSR arrays.  Column v lists the sources of the
+ * arcs into v, sorted. */
+LG_API lg_status_t lg_graph_csc(const lg_graph_t *graph, const lg_edge_t **col_offsets,
+                                const lg_vertex_t **row_indices, const float **weights);
+
+/* Out-degrees and in-degrees (arc counts) into degrees[num_vertices]. */
+LG_API lg_status_t lg_graph_out_degrees(const lg_graph_t *graph, lg_edge_t *degrees);
+LG_API lg_status_t lg_graph_in_degrees(const lg_graph_t *graph, lg_edge_t *degrees);
+
+/* ------------------------------------------------------------------------ */
+/* Files                                                                    */
+/* ------------------------------------------------------------------------ */
+
+typedef enum lg_file_format {
+    LG_FORMAT_AUTO = 0,   /* from the file name's extension                      */
+    LG_FORMAT_MTX = 1,    /* Matrix Market coordinate (.mtx), 1-based             */
+    LG_FORMAT_EL = 2,     /* text edge list "u v" (.el), 0-based                  */
+    LG_FORMAT_WEL = 3,    /* weighted text edge list "u v w" (.wel), 0-based      */
+    LG_FORMAT_BINARY = 4  /* libgraph's binary CSR (.lgb), versioned, checksummed */
+} lg_file_format_t;
+
+/*
+ * Reads a graph.  Text formats: '#' and '%' start comment lines (in .mtx only
+ * the header and '%' lines), fields are separated by blanks.  Directedness
+ * when options->directedness is LG_DIRECTEDNESS_DEFAULT: .mtx "symmetric" is
+ * undirected and "general" directed; .el/.wel are directed (as in GAPBS); .lgb
+ * keeps what it stored.  The number of vertices of an edge list is one more
+ * than its largest id.  A malformed file gives LG_ERR_IO with "path:line:
+ * reason".
+ */
+LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_format_t format,
+                                 const lg_graph_options_t *options, lg_graph_t **graph);
+
+/* Writes a graph (all formats; .mtx as "general", or "symmetric" with the
+ * lower triangle for undirected graphs; .el/.wel write every arc of a directed
+ * graph and each undirected edge once).  The file is written to a temporary
+ * name and renamed, so a failure leaves no partial file. */
+LG_API lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const char *path,
+                                  lg_file_format_t format);
+
+/* ------------------------------------------------------------------------ */
+/* Generators (deterministic for a seed, whatever the thread count)         */
+/* ------------------------------------------------------------------------ */
+
+typedef enum lg_generator {
+    LG_GENERATOR_KRONECKER = 0, /* Graph500: A=.57 B=.19 C=.19, ids permuted */
+    LG_GENERATOR_URAND = 1      /* uniform random endpoints                   */
+} lg_generator_t;
+
+/*
+ * Fills src/dst (edge_factor << scale entries each) with the raw edges of a
+ * generated graph on 2^scale vertices (self-loops and duplicates included).
+ * scale in [1, 30], edge_factor >= 1.
+ */
+LG_API lg_status_t lg_generate_edges(lg_context_t *context, lg_generator_t generator, int scale,
+                                     int edge_factor, uint64_t seed, lg_vertex_t *src,
+                                     lg_vertex_t *dst);
+
+/* Generates and builds a graph.  options NULL means the GAP benchmark's
+ * convention: undirected, self-loops dropped, duplicates merged. */
+LG_API lg_status_t lg_generate(lg_context_t *context, lg_generator_t generator, int scale,
+                               int edge_factor, uint64_t seed, const lg_graph_options_t *options,
+                               lg_graph_t **graph);
+
+/* ------------------------------------------------------------------------ */
+/* BFS                                                                      */
+/* ------------------------------------------------------------------------ */
+
+typedef struct lg_bfs_options {
+    bool compute_parents; /* fill parents[] too; default false */
+} lg_bfs_options_t;
+
+LG_API void lg_bfs_options_init(lg_bfs_options_t *options);
+
+/*
+ * Breadth-first search from source along out-edges.  distances[v] is the hop
+ * count from source, -1 when v is unreachable.  parents (may be NULL unless
+ * options->compute_parents) gets a BFS parent of every reached vertex (any
+ * valid one: parents[v] is an in-neighbour u of v with distances[u] + 1 ==
+ * distances[v]), parents[source] = source, and -1 for unreached vertices.
+ */
+LG_API lg_status_t lg_bfs(lg_context_t *context, const lg_graph_t *graph, lg_vertex_t source,
+                          const lg_bfs_options_t *options, int32_t *distances,
+                          lg_vertex_t *parents);
+
+/* ------------------------------------------------------------------------ */
+/* PageRank                                                                 */
+/* ------------------------------------------------------------------------ */
+
+typedef struct lg_pagerank_options {
+    double alpha;                  /* damping factor, default 0.85, in [0, 1]     */
+    double tol;                    /* stop when sum|x - xlast| < N * tol; 1e-6    */
+    int max_iter;                  /* default 100, >= 0                            */
+    bool use_weights;              /* use the edge weights (default true when the
+                                      graph has them; unweighted edges weigh 1)   */
+    const double *personalization; /* NULL: uniform; else N entries >= 0, sum > 0 */
+    const double *nstart;          /* NULL: uniform; else N entries >= 0, sum > 0 */
+    const double *dangling;        /* NULL: = personalization; else N entries >= 0, sum > 0 */
+} lg_pagerank_options_t;
+
+LG_API void lg_pagerank_options_init(lg_pagerank_options_t *options);
+
+/*
+ * PageRank by power iteration with NetworkX's semantics (networkx.pagerank):
+ *   x' = alpha * (x W + (sum of x over dangling vertices) * d) + (1 - alpha) * p
+ * where W is the row-normalised (weighted) adjacency matrix, p the normalised
+ * personalization, d the normalised dangling vector.  A dangling vertex is one
+ * whose out-weight is 0.  Parallel edges add their weights.  Iterates at most
+ * max_iter times, stopping after the first iteration whose L1 change is below
+ * N * tol.  scores[num_vertices] gets the result; iterations (may be NULL) the
+ * number of iterations run.  When max_iter runs out, returns
+ * LG_ERR_NOT_CONVERGED with the last iterate in scores.  An empty graph
+ * returns LG_OK with nothing written.
+ */
+LG_API lg_status_t lg_pagerank(lg_context_t *context, const lg_graph_t *graph,
+                               const lg_pagerank_options_t *options, double *scores,
+                               int *iterations);
+
+/* The same in single precision (scores and sums in float; the convergence
+ * test is summed in double). */
+LG_API lg_status_t lg_pagerank_f32(lg_context_t *context, const lg_graph_t *graph,
+                                   const lg_pagerank_options_t *options, float *scores,
+                                   int *iterations);
+
+/* ------------------------------------------------------------------------ */
+/* Connected components                                                     */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Connected components of an undirected graph, weakly connected components of
+ * a directed one.  labels[v] = the smallest vertex id in v's component, so the
+ * labels are canonical and equal across backends.  num_components (may be
+ * NULL) gets the number of components.
+ */
+LG_API lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *graph,
+                                           lg_vertex_t *labels, int64_t *num_components);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LIBGRAPH_H */

@@ -1,0 +1,249 @@
+#!/usr/bin/env bash
+# install.sh - set up libgraph on a fresh Debian/Ubuntu machine, and its two jobs.
+#
+#   ./install.sh [options]        set up: system packages, Python venv, build, install
+#   ./install.sh run [options]    set up, then run lgraph on the bundled real graph
+#   ./install.sh test [options]   set up, then run every test suite, ending in a summary
+#
+# Options:
+#   --prefix DIR       install prefix (default ./.local)
+#   --no-system-deps   do not install system packages; list the missing ones
+#   --jobs N           parallel build jobs (default: the number of cores)
+#
+# Idempotent: each step checks what is already there and does only what is missing.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$here"
+
+job=setup
+prefix="$here/.local"
+system_deps=1
+jobs="$(nproc 2>/dev/null || echo 2)"
+build_dir="$here/build"
+venv="$here/.venv"
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        run|test|setup) job="$1" ;;
+        --prefix) prefix="$(mkdir -p "$2" && cd "$2" && pwd)"; shift ;;
+        --prefix=*) prefix="$(mkdir -p "${1#*=}" && cd "${1#*=}" && pwd)" ;;
+        --no-system-deps) system_deps=0 ;;
+        --jobs) jobs="$2"; shift ;;
+        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+say() { printf '\n== %s\n' "$*"; }
+
+# ---- system packages --------------------------------------------------------
+# Debian package -> a file or command that shows it is there.
+declare -A probe=(
+    [gcc]="cmd:gcc"
+    [g++]="cmd:g++"
+    [make]="cmd:make"
+    [cmake]="cmd:cmake"
+    [pkg-config]="cmd:pkg-config"
+    [python3]="cmd:python3"
+    [python3-venv]="pyvenv"
+    [python3-dev]="pyheader"
+)
+
+have() {
+    case "$1" in
+        cmd:*) command -v "${1#cmd:}" >/dev/null 2>&1 ;;
+        pyvenv) python3 -c 'import venv, ensurepip' >/dev/null 2>&1 ;;
+        pyheader) [ -f "$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)/Python.h" ] ;;
+    esac
+}
+
+install_system_deps() {
+    local missing=()
+    for pkg in "${!probe[@]}"; do
+        have "${probe[$pkg]}" || missing+=("$pkg")
+    done
+    # cmake must be >= 3.20
+    if command -v cmake >/dev/null 2>&1; then
+        local v; v="$(cmake --version | head -1 | awk '{print $3}')"
+        if [ "$(printf '%s\n3.20\n' "$v" | sort -V | head -1)" != "3.20" ]; then
+            echo "install.sh: cmake $v is older than 3.20" >&2
+            missing+=(cmake)
+        fi
+    fi
+    [ ${#missing[@]} -eq 0 ] && { echo "system packages: all present"; return 0; }
+    if [ "$system_deps" = 0 ]; then
+        echo "system packages missing (install them, e.g. apt-get install ${missing[*]}):"
+        printf '  %s\n' "${missing[@]}"
+        return 0
+    fi
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then
+        command -v sudo >/dev/null 2>&1 || { echo "install.sh: need root or sudo to apt-get install ${missing[*]} (or use --no-system-deps)" >&2; exit 1; }
+        sudo="sudo"
+    fi
+    say "installing system packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -q
+    $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# ---- Python environment --------------------------------------------------------
+setup_venv() {
+    local req="$here/python/requirements-test.txt" stamp="$venv/.libgraph-requirements"
+    if [ ! -x "$venv/bin/python" ]; then
+        say "creating the Python virtual environment in .venv"
+        python3 -m venv "$venv"
+    fi
+    if [ -f "$stamp" ] && cmp -s "$req" "$stamp"; then
+        echo "python packages: up to date"
+        return 0
+    fi
+    say "installing Python packages ($(tr '\n' ' ' < "$req"))"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$req"
+    cp "$req" "$stamp"
+}
+
+# ---- build and install ------------------------------------------------------------
+build_and_install() {
+    say "building libgraph (build/) and installing into $prefix"
+    cmake -S "$here" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_WERROR=ON \
+        -DCMAKE_INSTALL_PREFIX="$prefix" -DPython3_EXECUTABLE="$venv/bin/python" >/dev/null
+    cmake --build "$build_dir" -j "$jobs"
+    cmake --install "$build_dir" >/dev/null
+    echo "installed: $prefix/bin/lgraph, $prefix/lib/libgraph.so, $prefix/include/libgraph.h"
+}
+
+setup() {
+    say "system packages"
+    install_system_deps
+    setup_venv
+    build_and_install
+}
+
+# ---- run: the main job on a bundled real graph ------------------------------------------
+run_demo() {
+    local lgraph="$prefix/bin/lgraph" graph="$here/tests/data/facebook_combined.el"
+    say "lgraph on ego-Facebook (SNAP; tests/data/facebook_combined.el), undirected"
+    "$lgraph" info "$graph" --undirected
+    echo
+    "$lgraph" bfs "$graph" --undirected --source 0
+    echo
+    "$lgraph" pagerank "$graph" --undirected --top 10
+    echo
+    "$lgraph" cc "$graph" --undirected
+}
+
+# ---- test: every suite, then one summary -------------------------------------------------
+results=()
+record() { results+=("$1|$2"); }
+
+run_suite() {
+    local name="$1"; shift
+    say "$name"
+    if "$@"; then record "$name" pass; else record "$name" FAIL; fi
+}
+
+ctest_release() { ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"; }
+
+ctest_sanitized() {
+    local dir="$here/build-sanitize"
+    cmake -S "$here" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIBGRAPH_WERROR=ON \
+        -DLIBGRAPH_SANITIZE=ON -DPython3_EXECUTABLE="$venv/bin/python" >/dev/null &&
+    cmake --build "$dir" -j "$jobs" &&
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
+        ctest --test-dir "$dir" --output-on-failure -j "$jobs"
+}
+
+installed_example() {
+    local dir="$build_dir/readme-example"
+    mkdir -p "$dir"
+    # the C block that follows the readme-example marker in README.md
+    awk '/<!-- readme-example/{f=1; next} f && /^```c/{g=1; next} g && /^```/{exit} g' \
+        "$here/README.md" > "$dir/example.c"
+    [ -s "$dir/example.c" ] || { echo "no example found in README.md"; return 1; }
+    local flags
+    flags="$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs libgraph)"
+    echo "cc example.c $flags"
+    # shellcheck disable=SC2086
+    cc -std=c11 -Wall -Wextra -Werror "$dir/example.c" -o "$dir/example" $flags &&
+    "$dir/example" > "$dir/example.out" &&
+    diff -u "$here/tests/data/readme_example.expected" "$dir/example.out" &&
+    echo "README example: output matches tests/data/readme_example.expected"
+}
+
+installed_cmake_package() {
+    local dir="$build_dir/find-package"
+    rm -rf "$dir" && mkdir -p "$dir/src"
+    cat > "$dir/src/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.20)
+project(consumer C)
+find_package(libgraph 0.1 REQUIRED)
+add_executable(consumer main.c)
+target_link_libraries(consumer PRIVATE libgraph::graph)
+CMAKE
+    cat > "$dir/src/main.c" <<'C'
+#include <libgraph.h>
+#include <stdio.h>
+#include <string.h>
+int main(void)
+{
+    lg_vertex_t s[] = {0, 1}, d[] = {1, 2};
+    lg_graph_t *g = NULL;
+    int32_t dist[3];
+    if (lg_graph_from_edges(NULL, 3, 2, s, d, NULL, NULL, &g) != LG_OK ||
+        lg_bfs(NULL, g, 0, NULL, dist, NULL) != LG_OK)
+        return 1;
+    printf("find_package(libgraph) %s: distances %d %d %d\n", lg_version_string(), dist[0], dist[1], dist[2]);
+    lg_graph_free(&g);
+    return dist[2] == 2 ? 0 : 1;
+}
+C
+    cmake -S "$dir/src" -B "$dir/build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null &&
+    cmake --build "$dir/build" >/dev/null &&
+    "$dir/build/consumer"
+}
+
+no_gpu_runtime_linked() {
+    local so="$prefix/lib/libgraph.so"
+    ldd "$so"
+    if ldd "$so" | grep -Eq 'amdhip|cudart|libcuda|hsa-runtime'; then
+        echo "libgraph.so links a GPU runtime"; return 1
+    fi
+    echo "libgraph.so links no GPU runtime"
+}
+
+python_tests() {
+    local rc=0
+    LIBGRAPH_PREFIX="$prefix" "$venv/bin/python" -m pytest -q "$here/tests/python" || rc=$?
+    # pytest's 5 means it collected nothing: that is a failure here, not a pass
+    return $rc
+}
+
+run_tests() {
+    run_suite "C tests (ctest, Release)" ctest_release
+    run_suite "C tests under AddressSanitizer + UBSan" ctest_sanitized
+    run_suite "README example against the installed library (pkg-config)" installed_example
+    run_suite "CMake package of the installed library (find_package)" installed_cmake_package
+    run_suite "libgraph.so has no GPU runtime (ldd)" no_gpu_runtime_linked
+    run_suite "CLI against NetworkX and SciPy (pytest)" python_tests
+
+    say "summary"
+    local passed=0 failed=0
+    for r in "${results[@]}"; do
+        printf '  %-62s %s\n' "${r%%|*}" "${r##*|}"
+        if [ "${r##*|}" = pass ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+    done
+    echo
+    echo "suites: $passed passed, $failed failed"
+    [ "$failed" = 0 ]
+}
+
+setup
+case "$job" in
+    run) run_demo ;;
+    test) run_tests ;;
+    setup) echo; echo "set up. Next: ./install.sh run, or ./install.sh test" ;;
+esac

@@ -1,0 +1,137 @@
+/*
+ * algorithms.c - the public entry points of the algorithms.
+ *
+ * Each validates its arguments once, here, and hands them to the context's
+ * backend (struct lg_backend).  Nothing below knows how a kernel works, and no
+ * kernel re-checks what is checked here.
+ */
+#include "internal.h"
+
+#include <math.h>
+
+static const struct lg_backend *backend_of(const lg_context_t *ctx)
+{
+    return ctx ? ctx->backend : &lg__cpu_backend;
+}
+
+void lg_bfs_options_init(lg_bfs_options_t *options)
+{
+    if (options)
+        options->compute_parents = false;
+}
+
+lg_status_t lg_bfs(lg_context_t *context, const lg_graph_t *graph, lg_vertex_t source,
+                   const lg_bfs_options_t *options, int32_t *distances, lg_vertex_t *parents)
+{
+    lg_bfs_options_t defaults;
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_bfs: graph is NULL");
+    if (!options) {
+        lg_bfs_options_init(&defaults);
+        options = &defaults;
+    }
+    if (source < 0 || source >= graph->n)
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "lg_bfs: source %d is not a vertex (num_vertices %lld)", (int)source,
+                         (long long)graph->n);
+    if (!distances)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_bfs: distances is NULL");
+    if (options->compute_parents && !parents)
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "lg_bfs: compute_parents is set but parents is NULL");
+    return backend_of(context)->bfs(context, graph, source, options, distances,
+                                    options->compute_parents ? parents : NULL);
+}
+
+void lg_pagerank_options_init(lg_pagerank_options_t *options)
+{
+    if (!options)
+        return;
+    options->alpha = 0.85;
+    options->tol = 1.0e-6;
+    options->max_iter = 100;
+    options->use_weights = true;
+    options->personalization = NULL;
+    options->nstart = NULL;
+    options->dangling = NULL;
+}
+
+/* A vector option must be a non-negative, finite distribution with a positive sum. */
+static lg_status_t check_distribution(const char *name, const double *v, int64_t n)
+{
+    if (!v)
+        return LG_OK;
+    double sum = 0.0;
+    for (int64_t i = 0; i < n; i++) {
+        if (!isfinite(v[i]) || v[i] < 0.0)
+            return lg__error(LG_ERR_INVALID_ARGUMENT,
+                             "lg_pagerank: %s[%lld] = %g is not finite and >= 0", name,
+                             (long long)i, v[i]);
+        sum += v[i];
+    }
+    if (!(sum > 0.0) || !isfinite(sum))
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "lg_pagerank: %s sums to %g; it needs a positive, finite sum", name, sum);
+    return LG_OK;
+}
+
+static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
+                            const lg_pagerank_options_t *options, lg_precision_t precision,
+                            void *scores, int *iterations)
+{
+    lg_pagerank_options_t defaults;
+    lg_status_t st;
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: graph is NULL");
+    if (!options) {
+        lg_pagerank_options_init(&defaults);
+        options = &defaults;
+    }
+    if (!(options->alpha >= 0.0 && options->alpha <= 1.0))
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: alpha %g is not in [0, 1]",
+                         options->alpha);
+    if (!(options->tol >= 0.0) || !isfinite(options->tol))
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: tol %g is not finite and >= 0",
+                         options->tol);
+    if (options->max_iter < 0)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: max_iter %d < 0",
+                         options->max_iter);
+    if (graph->n > 0 && !scores)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: scores is NULL");
+    if ((st = check_distribution("personalization", options->personalization, graph->n)) != LG_OK ||
+        (st = check_distribution("nstart", options->nstart, graph->n)) != LG_OK ||
+        (st = check_distribution("dangling", options->dangling, graph->n)) != LG_OK)
+        return st;
+    if (iterations)
+        *iterations = 0;
+    if (graph->n == 0)
+        return LG_OK;
+    return backend_of(context)->pagerank(context, graph, options, precision, scores, iterations);
+}
+
+lg_status_t lg_pagerank(lg_context_t *context, const lg_graph_t *graph,
+                        const lg_pagerank_options_t *options, double *scores, int *iterations)
+{
+    return pagerank(context, graph, options, LG_PRECISION_F64, scores, iterations);
+}
+
+lg_status_t lg_pagerank_f32(lg_context_t *context, const lg_graph_t *graph,
+                            const lg_pagerank_options_t *options, float *scores, int *iterations)
+{
+    return pagerank(context, graph, options, LG_PRECISION_F32, scores, iterations);
+}
+
+lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *graph,
+                                    lg_vertex_t *labels, int64_t *num_components)
+{
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_connected_components: graph is NULL");
+    if (graph->n > 0 && !labels)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_connected_components: labels is NULL");
+    if (graph->n == 0) {
+        if (num_components)
+            *num_components = 0;
+        return LG_OK;
+    }
+    return backend_of(context)->components(context, graph, labels, num_components);
+}

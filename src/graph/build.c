@@ -1,0 +1,547 @@
+/*
+ * build.c - edges in, CSR out.
+ *
+ * Every builder runs the same pipeline:
+ *
+ *   validate  every id in [0, n) and every weight finite and >= 0; the error
+ *             names the first offending edge, and nothing has been allocated
+ *   columns   a stable counting sort of the arcs by destination (an undirected
+ *             edge {u, v} is the arcs u->v and v->u; self-loops once, or
+ *             dropped): per-chunk histograms, then each chunk scatters its
+ *             arcs at its own running offsets, so input order survives
+ *   rows      the same counting sort of those columns by source (a transpose):
+ *             rows come out sorted by destination, equal destinations in
+ *             input order -- an LSD radix sort, two linear passes, no
+ *             comparison sort
+ *   merge     duplicates by the chosen policy, then compact the rows
+ *
+ * All phases are OpenMP-parallel and deterministic: the result does not depend
+ * on the thread count.  The chunked histograms cost chunks * (n + 1) counters;
+ * the chunk count is capped so that they never outweigh the arcs themselves.
+ * The lazy CSC of a directed graph is the "rows" pass alone (lg__csr_transpose).
+ */
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* ---- validation ------------------------------------------------------------ */
+
+/* Index of the first edge whose endpoint or weight is invalid, or -1. */
+static int64_t first_bad_edge(int64_t n, int64_t E, const lg_vertex_t *src,
+                              const lg_vertex_t *dst, const float *w, int threads)
+{
+    int64_t first = E;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(min : first)
+    for (int64_t i = 0; i < E; i++) {
+        bool bad = src[i] < 0 || src[i] >= n || dst[i] < 0 || dst[i] >= n;
+        if (w)
+            bad = bad || !isfinite(w[i]) || w[i] < 0.0f;
+        if (bad && i < first)
+            first = i;
+    }
+    return first < E ? first : -1;
+}
+
+static lg_status_t report_bad_edge(const char *fn, int64_t i, int64_t n, const lg_vertex_t *src,
+                                   const lg_vertex_t *dst, const float *w)
+{
+    if (src[i] < 0 || src[i] >= n)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: edge %lld: source %d %s num_vertices %lld",
+                         fn, (long long)i, (int)src[i], src[i] < 0 ? "< 0," : ">=", (long long)n);
+    if (dst[i] < 0 || dst[i] >= n)
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "%s: edge %lld: destination %d %s num_vertices %lld", fn, (long long)i,
+                         (int)dst[i], dst[i] < 0 ? "< 0," : ">=", (long long)n);
+    return lg__error(LG_ERR_INVALID_ARGUMENT,
+                     "%s: edge %lld (%d -> %d): weight %g is not finite and >= 0", fn,
+                     (long long)i, (int)src[i], (int)dst[i], (double)w[i]);
+}
+
+/* ---- parallel prefix sum ------------------------------------------------------ */
+
+/* counts[0..n) -> offsets[0..n]: exclusive prefix sums, counts[n] := the total
+ * (counts[n] is ignored on input).  Blocked two-pass scan, one block a thread. */
+static lg_edge_t offsets_from_counts(lg_edge_t *a, int64_t n, int threads)
+{
+    enum { MAX_BLOCKS = 256 };
+    lg_edge_t block_start[MAX_BLOCKS + 1] = {0};
+    int nb = threads < MAX_BLOCKS ? threads : MAX_BLOCKS;
+    if (n < 65536)
+        nb = 1;
+#pragma omp parallel num_threads(nb)
+    {
+#ifdef _OPENMP
+        int b = omp_get_thread_num(), real = omp_get_num_threads();
+#else
+        int b = 0, real = 1;
+#endif
+        int64_t lo = n * b / real, hi = n * (b + 1) / real;
+        lg_edge_t s = 0;
+        for (int64_t i = lo; i < hi; i++)
+            s += a[i];
+        block_start[b + 1] = s;
+#pragma omp barrier
+#pragma omp single
+        for (int k = 1; k <= real; k++)
+            block_start[k] += block_start[k - 1];
+        lg_edge_t run = block_start[b];
+        for (int64_t i = lo; i < hi; i++) {
+            lg_edge_t x = a[i];
+            a[i] = run;
+            run += x;
+        }
+        if (b == real - 1)
+            a[n] = run;
+    }
+    return a[n];
+}
+
+/* ---- duplicate merging ----------------------------------------------------------- */
+
+/* Merges runs of equal destinations in one sorted row in place; returns the new length. */
+static int64_t merge_row(lg_vertex_t *idx, float *w, int64_t len, lg_duplicates_t policy)
+{
+    int64_t out = 0;
+    for (int64_t i = 0; i < len; out++) {
+        int64_t j = i + 1;
+        float acc = w ? w[i] : 0.0f;
+        for (; j < len && idx[j] == idx[i]; j++) {
+            if (!w)
+                continue;
+            switch (policy) {
+            case LG_DUPLICATES_SUM: acc += w[j]; break;
+            case LG_DUPLICATES_MIN: acc = w[j] < acc ? w[j] : acc; break;
+            case LG_DUPLICATES_MAX: acc = w[j] > acc ? w[j] : acc; break;
+            case LG_DUPLICATES_LAST: acc = w[j]; break;
+            default: break; /* FIRST keeps acc */
+            }
+        }
+        idx[out] = idx[i];
+        if (w)
+            w[out] = acc;
+        i = j;
+    }
+    return out;
+}
+
+/* ---- the counting sort -------------------------------------------------------------- */
+
+struct arc_source {
+    int64_t n, E;
+    const lg_vertex_t *src, *dst;
+    const float *w;
+    bool add_reverse, drop_loops;
+};
+
+/* How many chunks the edges are cut into: up to one a thread, while the
+ * chunk histograms (chunks * (n + 1) counters) stay below the edge arrays. */
+static int chunk_count(int64_t n, int64_t E, int threads)
+{
+    int64_t c = threads;
+    while (c > 1 && c * (n + 1) > 2 * E + 65536)
+        c--;
+    return (int)c;
+}
+
+/* Stable counting sort of an arc source by source vertex: out gets the rows,
+ * each row's arcs in input order.  *m_out = the number of arcs. */
+static lg_status_t counting_sort(const struct arc_source *a, int threads, struct lg_csr *out,
+                                 int64_t *m_out)
+{
+    lg_status_t st = LG_OK;
+    const int64_t n = a->n, E = a->E;
+    const int chunks = chunk_count(n, E, threads);
+    const bool weighted = a->w != NULL;
+    lg_edge_t *hist = NULL, *offsets = NULL;
+    lg_vertex_t *idx = NULL;
+    float *w = NULL;
+
+    memset(out, 0, sizeof *out);
+    hist = lg__calloc((size_t)chunks * (size_t)(n + 1), sizeof *hist);
+    offsets = lg__alloc_array((size_t)n + 1, sizeof *offsets, "CSR row offsets");
+    if (!hist || !offsets) {
+        st = hist ? LG_ERR_OUT_OF_MEMORY : lg__oom("edge-count histograms");
+        goto cleanup;
+    }
+
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int c = 0; c < chunks; c++) {
+        lg_edge_t *h = hist + (size_t)c * (size_t)(n + 1);
+        for (int64_t i = E * c / chunks; i < E * (c + 1) / chunks; i++) {
+            lg_vertex_t u = a->src[i], v = a->dst[i];
+            if (u == v) {
+                if (!a->drop_loops)
+                    h[u]++;
+                continue;
+            }
+            h[u]++;
+            if (a->add_reverse)
+                h[v]++;
+        }
+    }
+    /* offsets[v] = degree; chunk c of row v starts after chunks 0..c-1 of it */
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t v = 0; v < n; v++) {
+        lg_edge_t run = 0;
+        for (int c = 0; c < chunks; c++) {
+            lg_edge_t x = hist[(size_t)c * (size_t)(n + 1) + v];
+            hist[(size_t)c * (size_t)(n + 1) + v] = run;
+            run += x;
+        }
+        offsets[v] = run;
+    }
+    const lg_edge_t A = offsets_from_counts(offsets, n, threads);
+
+    idx = lg__alloc_array((size_t)A, sizeof *idx, "CSR column indices");
+    if (weighted)
+        w = lg__alloc_array((size_t)A, sizeof *w, "CSR weights");
+    if (!idx || (weighted && !w)) {
+        st = LG_ERR_OUT_OF_MEMORY;
+        goto cleanup;
+    }
+
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int c = 0; c < chunks; c++) {
+        lg_edge_t *h = hist + (size_t)c * (size_t)(n + 1);
+        for (int64_t i = E * c / chunks; i < E * (c + 1) / chunks; i++) {
+            lg_vertex_t u = a->src[i], v = a->dst[i];
+            if (u == v && a->drop_loops)
+                continue;
+            lg_edge_t p = offsets[u] + h[u]++;
+            idx[p] = v;
+            if (weighted)
+                w[p] = a->w[i];
+            if (a->add_reverse && u != v) {
+                p = offsets[v] + h[v]++;
+                idx[p] = u;
+                if (weighted)
+                    w[p] = a->w[i];
+            }
+        }
+    }
+
+    out->offsets = offsets;
+    out->indices = idx;
+    out->weights = w;
+    *m_out = A;
+    offsets = NULL;
+    idx = NULL;
+    w = NULL;
+
+cleanup:
+    lg__free(hist);
+    lg__free(offsets);
+    lg__free(idx);
+    lg__free(w);
+    return st;
+}
+
+/* Merges duplicate arcs of a CSR with sorted rows by the policy, compacting
+ * the arrays; *m is updated.  On failure the CSR is unusable and must be freed. */
+static lg_status_t merge_duplicates(int64_t n, struct lg_csr *c, int64_t *m,
+                                    lg_duplicates_t policy, int threads)
+{
+    const bool weighted = c->weights != NULL;
+    lg_edge_t *offsets = lg__alloc_array((size_t)n + 1, sizeof *offsets, "CSR row offsets");
+    lg_vertex_t *idx = NULL;
+    float *w = NULL;
+    if (!offsets)
+        return LG_ERR_OUT_OF_MEMORY;
+    /* merging in place is safe to repeat: a merged row merges to itself */
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+    for (int64_t v = 0; v < n; v++) {
+        lg_edge_t lo = c->offsets[v];
+        offsets[v] = merge_row(c->indices + lo, weighted ? c->weights + lo : NULL,
+                               c->offsets[v + 1] - lo, policy);
+    }
+    /* Inputs are finite, so only a sum can overflow: find the first such arc. */
+    int64_t overflow_row = n;
+    if (weighted && policy == LG_DUPLICATES_SUM) {
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(min : overflow_row)
+        for (int64_t v = 0; v < n; v++)
+            for (lg_edge_t e = c->offsets[v]; e < c->offsets[v] + offsets[v]; e++)
+                if (!isfinite(c->weights[e]) && v < overflow_row)
+                    overflow_row = v;
+    }
+    if (overflow_row < n) {
+        lg_edge_t e = c->offsets[overflow_row];
+        while (isfinite(c->weights[e]))
+            e++;
+        lg__free(offsets);
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "duplicates of the edge %lld -> %d sum to a weight beyond float's range",
+                         (long long)overflow_row, (int)c->indices[e]);
+    }
+    const int64_t merged = offsets_from_counts(offsets, n, threads);
+    if (merged == *m) {
+        lg__free(offsets);
+        return LG_OK;
+    }
+    idx = lg__alloc_array((size_t)merged, sizeof *idx, "CSR column indices");
+    if (weighted)
+        w = lg__alloc_array((size_t)merged, sizeof *w, "CSR weights");
+    if (!idx || (weighted && !w)) {
+        /* the rows are half-merged now: the caller frees the whole CSR */
+        lg__free(offsets);
+        lg__free(idx);
+        lg__free(w);
+        return LG_ERR_OUT_OF_MEMORY;
+    }
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+    for (int64_t v = 0; v < n; v++) {
+        lg_edge_t len = offsets[v + 1] - offsets[v];
+        memcpy(idx + offsets[v], c->indices + c->offsets[v], (size_t)len * sizeof *idx);
+        if (weighted)
+            memcpy(w + offsets[v], c->weights + c->offsets[v], (size_t)len * sizeof *w);
+    }
+    lg__csr_free(c);
+    c->offsets = offsets;
+    c->indices = idx;
+    c->weights = w;
+    *m = merged;
+    return LG_OK;
+}
+
+/*
+ * Builds a CSR with sorted rows from an arc source: a stable counting sort by
+ * destination gives the columns (sources in input order), and a stable
+ * counting sort of those columns by source gives the rows, destinations
+ * ascending and equal destinations still in input order.  Two linear passes,
+ * no comparison sort (an LSD radix sort with one digit per vertex id).
+ */
+static lg_status_t arcs_to_csr(const struct arc_source *a, lg_duplicates_t policy, int threads,
+                               struct lg_csr *out, int64_t *m_out)
+{
+    struct arc_source by_dst = *a;
+    struct lg_csr cols = {0};
+    int64_t m = 0;
+    by_dst.src = a->dst;
+    by_dst.dst = a->src;
+    lg_status_t st = counting_sort(&by_dst, threads, &cols, &m);
+    if (st == LG_OK)
+        st = lg__csr_transpose(a->n, m, &cols, threads, out);
+    lg__csr_free(&cols);
+    if (st == LG_OK && policy != LG_DUPLICATES_KEEP) {
+        st = merge_duplicates(a->n, out, &m, policy, threads);
+        if (st != LG_OK)
+            lg__csr_free(out);
+    }
+    *m_out = m;
+    return st;
+}
+
+/* ---- the transpose -------------------------------------------------------------- */
+
+/* rows[i] = the row of arc i, for every arc of a CSR. */
+static void expand_rows(int64_t n, const lg_edge_t *offsets, lg_vertex_t *rows, int threads)
+{
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+    for (int64_t v = 0; v < n; v++)
+        for (lg_edge_t e = offsets[v]; e < offsets[v + 1]; e++)
+            rows[e] = (lg_vertex_t)v;
+}
+
+lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in, int threads,
+                              struct lg_csr *out)
+{
+    lg_vertex_t *rows = lg__alloc_array((size_t)m, sizeof *rows, "transpose row ids");
+    if (!rows)
+        return LG_ERR_OUT_OF_MEMORY;
+    expand_rows(n, in->offsets, rows, threads);
+    /* arcs u->v become v->u; the stable sort leaves each column's sources ascending */
+    struct arc_source a = {n, m, in->indices, rows, in->weights, false, false};
+    int64_t mm = 0;
+    lg_status_t st = counting_sort(&a, threads, out, &mm);
+    lg__free(rows);
+    return st;
+}
+
+/* ---- options and public builders -------------------------------------------------- */
+
+void lg_graph_options_init(lg_graph_options_t *options)
+{
+    if (!options)
+        return;
+    options->directedness = LG_DIRECTEDNESS_DEFAULT;
+    options->symmetrize = false;
+    options->drop_self_loops = false;
+    options->duplicates = LG_DUPLICATES_KEEP;
+}
+
+static lg_status_t check_options(const char *fn, const lg_graph_options_t *o)
+{
+    if (o->directedness != LG_DIRECTEDNESS_DEFAULT && o->directedness != LG_DIRECTED &&
+        o->directedness != LG_UNDIRECTED)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: unknown directedness %d", fn,
+                         (int)o->directedness);
+    if ((int)o->duplicates < (int)LG_DUPLICATES_KEEP || (int)o->duplicates > (int)LG_DUPLICATES_LAST)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: unknown duplicates policy %d", fn,
+                         (int)o->duplicates);
+    return LG_OK;
+}
+
+static lg_status_t check_counts(const char *fn, int64_t n, int64_t E)
+{
+    if (n < 0 || n > LG_MAX_VERTICES)
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "%s: num_vertices %lld is outside [0, %lld]", fn, (long long)n,
+                         (long long)LG_MAX_VERTICES);
+    /* two arcs an edge must still fit lg_edge_t and size_t byte counts */
+    if (E < 0 || E > INT64_MAX / 2 / 8)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: num_edges %lld is outside [0, %lld]", fn,
+                         (long long)E, (long long)(INT64_MAX / 2 / 8));
+    return LG_OK;
+}
+
+/* Builds from validated COO arrays. */
+static lg_status_t build_from_coo(int64_t n, int64_t E, const lg_vertex_t *src,
+                                  const lg_vertex_t *dst, const float *w, bool directed,
+                                  bool add_reverse, const lg_graph_options_t *o, int threads,
+                                  lg_graph_t **graph)
+{
+    struct arc_source a = {n, E, src, dst, w, add_reverse, o->drop_self_loops};
+    struct lg_csr csr;
+    int64_t m = 0;
+    lg_status_t st = arcs_to_csr(&a, o->duplicates, threads, &csr, &m);
+    if (st != LG_OK)
+        return st;
+    st = lg__graph_wrap(n, directed, &csr, graph);
+    if (st == LG_OK)
+        (*graph)->m = m;
+    return st;
+}
+
+lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int64_t num_edges,
+                                const lg_vertex_t *src, const lg_vertex_t *dst,
+                                const float *weights, const lg_graph_options_t *options,
+                                lg_graph_t **graph)
+{
+    static const char fn[] = "lg_graph_from_edges";
+    lg_graph_options_t defaults;
+    lg_status_t st;
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
+    *graph = NULL;
+    if (!options) {
+        lg_graph_options_init(&defaults);
+        options = &defaults;
+    }
+    if ((st = check_options(fn, options)) != LG_OK || (st = check_counts(fn, num_vertices, num_edges)) != LG_OK)
+        return st;
+    if (num_edges > 0 && (!src || !dst))
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: src or dst is NULL with %lld edges", fn,
+                         (long long)num_edges);
+    const int threads = lg__threads(context);
+    int64_t bad = first_bad_edge(num_vertices, num_edges, src, dst, weights, threads);
+    if (bad >= 0)
+        return report_bad_edge(fn, bad, num_vertices, src, dst, weights);
+    const bool directed = options->directedness != LG_UNDIRECTED;
+    const bool add_reverse = !directed || options->symmetrize;
+    return build_from_coo(num_vertices, num_edges, src, dst, weights, directed, add_reverse,
+                          options, threads, graph);
+}
+
+/* Index of the first arc of a symmetric-looking CSR whose reverse differs, or -1. */
+static int64_t first_asymmetric_row(const lg_graph_t *g, const struct lg_csr *t, int threads)
+{
+    int64_t first = g->n;
+    const struct lg_csr *c = &g->out;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(min : first)
+    for (int64_t v = 0; v < g->n; v++) {
+        lg_edge_t lo = c->offsets[v], hi = c->offsets[v + 1];
+        bool same = t->offsets[v] == lo && t->offsets[v + 1] == hi &&
+                    memcmp(c->indices + lo, t->indices + lo,
+                           (size_t)(hi - lo) * sizeof(lg_vertex_t)) == 0;
+        /* weights compare as numbers, so -0.0 matches 0.0 */
+        for (lg_edge_t e = lo; same && c->weights && e < hi; e++)
+            same = c->weights[e] == t->weights[e];
+        if (!same && v < first)
+            first = v;
+    }
+    return first < g->n ? first : -1;
+}
+
+lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
+                              const lg_edge_t *row_offsets, const lg_vertex_t *col_indices,
+                              const float *weights, const lg_graph_options_t *options,
+                              lg_graph_t **graph)
+{
+    static const char fn[] = "lg_graph_from_csr";
+    lg_graph_options_t defaults;
+    lg_status_t st;
+    lg_vertex_t *rows = NULL;
+    lg_graph_t *g = NULL;
+    struct lg_csr t = {0};
+
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
+    *graph = NULL;
+    if (!options) {
+        lg_graph_options_init(&defaults);
+        options = &defaults;
+    }
+    if ((st = check_options(fn, options)) != LG_OK || (st = check_counts(fn, num_vertices, 0)) != LG_OK)
+        return st;
+    if (!row_offsets)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: row_offsets is NULL", fn);
+    if (row_offsets[0] != 0)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: row_offsets[0] is %lld, not 0", fn,
+                         (long long)row_offsets[0]);
+    const int threads = lg__threads(context);
+    int64_t bad_row = num_vertices;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(min : bad_row)
+    for (int64_t v = 0; v < num_vertices; v++)
+        if (row_offsets[v + 1] < row_offsets[v] && v < bad_row)
+            bad_row = v;
+    if (bad_row < num_vertices)
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "%s: row_offsets decrease at row %lld (%lld > %lld)", fn,
+                         (long long)bad_row, (long long)row_offsets[bad_row],
+                         (long long)row_offsets[bad_row + 1]);
+    const int64_t E = row_offsets[num_vertices];
+    if ((st = check_counts(fn, num_vertices, E)) != LG_OK)
+        return st;
+    if (E > 0 && !col_indices)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: col_indices is NULL with %lld arcs", fn,
+                         (long long)E);
+
+    rows = lg__alloc_array((size_t)E, sizeof *rows, "CSR row ids");
+    if (!rows)
+        return LG_ERR_OUT_OF_MEMORY;
+    expand_rows(num_vertices, row_offsets, rows, threads);
+    int64_t bad = first_bad_edge(num_vertices, E, rows, col_indices, weights, threads);
+    if (bad >= 0) {
+        st = report_bad_edge(fn, bad, num_vertices, rows, col_indices, weights);
+        goto cleanup;
+    }
+    const bool directed = options->directedness != LG_UNDIRECTED;
+    st = build_from_coo(num_vertices, E, rows, col_indices, weights, directed,
+                        options->symmetrize, options, threads, &g);
+    if (st != LG_OK)
+        goto cleanup;
+    if (!directed && !options->symmetrize) {
+        st = lg__csr_transpose(g->n, g->m, &g->out, threads, &t);
+        if (st != LG_OK)
+            goto cleanup;
+        int64_t v = first_asymmetric_row(g, &t, threads);
+        if (v >= 0) {
+            st = lg__error(LG_ERR_INVALID_ARGUMENT,
+                           "%s: an undirected graph needs a symmetric CSR, but row %lld differs "
+                           "from column %lld (set symmetrize to add the reverse arcs)",
+                           fn, (long long)v, (long long)v);
+            goto cleanup;
+        }
+    }
+    *graph = g;
+    g = NULL;
+
+cleanup:
+    lg__csr_free(&t);
+    lg_graph_free(&g);
+    lg__free(rows);
+    return st;
+}

@@ -1,0 +1,68 @@
+/*
+ * error.c - status names, the thread-local last-error message, version.
+ */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#define LG_ERROR_CAPACITY 512
+
+static _Thread_local char last_error[LG_ERROR_CAPACITY];
+
+const char *lg_status_string(lg_status_t status)
+{
+    switch (status) {
+    case LG_OK: return "LG_OK";
+    case LG_ERR_INVALID_ARGUMENT: return "LG_ERR_INVALID_ARGUMENT";
+    case LG_ERR_OUT_OF_MEMORY: return "LG_ERR_OUT_OF_MEMORY";
+    case LG_ERR_DEVICE: return "LG_ERR_DEVICE";
+    case LG_ERR_UNSUPPORTED: return "LG_ERR_UNSUPPORTED";
+    case LG_ERR_IO: return "LG_ERR_IO";
+    case LG_ERR_NOT_CONVERGED: return "LG_ERR_NOT_CONVERGED";
+    case LG_ERR_INTERNAL: return "LG_ERR_INTERNAL";
+    }
+    return "LG_ERR_UNKNOWN_STATUS";
+}
+
+const char *lg_last_error(void)
+{
+    return last_error;
+}
+
+lg_status_t lg__error(lg_status_t status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(last_error, sizeof last_error, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+lg_status_t lg__oom(const char *what)
+{
+    return lg__error(LG_ERR_OUT_OF_MEMORY, "out of memory allocating %s", what);
+}
+
+#define LG_STR2(x) #x
+#define LG_STR(x) LG_STR2(x)
+
+const char *lg_version_string(void)
+{
+    return LG_STR(LG_VERSION_MAJOR) "." LG_STR(LG_VERSION_MINOR) "." LG_STR(LG_VERSION_PATCH);
+}
+
+#ifdef _OPENMP
+#define LG_OMP_INFO "OpenMP " LG_STR(_OPENMP)
+#else
+#define LG_OMP_INFO "no OpenMP"
+#endif
+#ifndef LG_GPU_INFO
+#define LG_GPU_INFO "no GPU plugin"
+#endif
+
+const char *lg_build_info(void)
+{
+    return "libgraph " LG_STR(LG_VERSION_MAJOR) "." LG_STR(LG_VERSION_MINOR) "." LG_STR(
+        LG_VERSION_PATCH) "; " __VERSION__ "; " LG_OMP_INFO "; " LG_GPU_INFO;
+}

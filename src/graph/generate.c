@@ -1,0 +1,168 @@
+/*
+ * generate.c - synthetic graphs: Graph500 Kronecker and uniform random.
+ *
+ * Kronecker (Graph500 specification; Leskovec et al., "Kronecker graphs",
+ * JMLR 2010): each of the edge_factor * 2^scale edges picks its endpoints one
+ * bit at a time, choosing a quadrant of the adjacency matrix at each of scale
+ * levels with probabilities A = .57, B = .19, C = .19, D = .05.  That skews the
+ * degrees into a power law; the vertex ids are then permuted at random so that
+ * high degree does not go with low id.  Uniform random (the GAP benchmark's
+ * urand): both endpoints uniform in [0, 2^scale).
+ *
+ * Determinism: edge i draws its random numbers from a stream seeded by
+ * splitmix64(seed, i), so the edges do not depend on the thread count or the
+ * schedule.  The permutation is a Fisher-Yates shuffle from the seed.
+ */
+#include "internal.h"
+
+#define LG_KRON_A 0.57
+#define LG_KRON_B 0.19
+#define LG_KRON_C 0.19
+#define LG_MAX_SCALE 30
+
+/* A per-edge stream of 64-bit random numbers (xorshift64*, seeded by splitmix64). */
+struct stream {
+    uint64_t state;
+};
+
+static struct stream stream_for(uint64_t seed, uint64_t index)
+{
+    struct stream s = {lg__mix64(seed ^ lg__mix64(index)) | 1};
+    return s;
+}
+
+static uint64_t next64(struct stream *s)
+{
+    s->state ^= s->state >> 12;
+    s->state ^= s->state << 25;
+    s->state ^= s->state >> 27;
+    return s->state * 0x2545F4914F6CDD1DULL;
+}
+
+/* The quadrant thresholds as 32-bit fractions: a level draws 32 random bits u
+ * and goes to A when u < A, to B when A <= u < A+B, and so on.  Comparisons are
+ * combined with & and | rather than branches, which would mispredict half the
+ * time on random input. */
+#define LG_FRACTION32(p) ((uint64_t)((p) * 4294967296.0))
+static const uint64_t kron_a = LG_FRACTION32(LG_KRON_A);
+static const uint64_t kron_ab = LG_FRACTION32(LG_KRON_A + LG_KRON_B);
+static const uint64_t kron_abc = LG_FRACTION32(LG_KRON_A + LG_KRON_B + LG_KRON_C);
+
+static void kronecker_edge(struct stream *s, int scale, lg_vertex_t *u, lg_vertex_t *v)
+{
+    uint32_t a = 0, b = 0;
+    uint64_t bits = 0;
+    for (int level = 0; level < scale; level++) {
+        if ((level & 1) == 0)
+            bits = next64(s); /* two levels per 64-bit draw */
+        uint64_t r = bits & 0xFFFFFFFFu;
+        bits >>= 32;
+        uint32_t row = r >= kron_ab;                                /* C or D */
+        uint32_t col = ((r >= kron_a) & (r < kron_ab)) | (r >= kron_abc); /* B or D */
+        a = (a << 1) | row;
+        b = (b << 1) | col;
+    }
+    *u = (lg_vertex_t)a;
+    *v = (lg_vertex_t)b;
+}
+
+static lg_status_t check_shape(const char *fn, lg_generator_t generator, int scale,
+                               int edge_factor)
+{
+    if (generator != LG_GENERATOR_KRONECKER && generator != LG_GENERATOR_URAND)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: unknown generator %d", fn, (int)generator);
+    if (scale < 1 || scale > LG_MAX_SCALE)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: scale %d is not in [1, %d]", fn, scale,
+                         LG_MAX_SCALE);
+    if (edge_factor < 1)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: edge_factor %d < 1", fn, edge_factor);
+    return LG_OK;
+}
+
+static lg_status_t generate_edges(lg_context_t *context, lg_generator_t generator, int scale,
+                                  int edge_factor, uint64_t seed, lg_vertex_t *src,
+                                  lg_vertex_t *dst)
+{
+    const int threads = lg__threads(context);
+    const int64_t n = (int64_t)1 << scale, E = (int64_t)edge_factor << scale;
+    lg_vertex_t *perm = NULL;
+
+    if (generator == LG_GENERATOR_URAND) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (int64_t i = 0; i < E; i++) {
+            struct stream s = stream_for(seed, (uint64_t)i);
+            src[i] = (lg_vertex_t)(next64(&s) >> (64 - scale));
+            dst[i] = (lg_vertex_t)(next64(&s) >> (64 - scale));
+        }
+        return LG_OK;
+    }
+
+    perm = lg__alloc_array((size_t)n, sizeof *perm, "the Kronecker vertex permutation");
+    if (!perm)
+        return LG_ERR_OUT_OF_MEMORY;
+    for (int64_t v = 0; v < n; v++)
+        perm[v] = (lg_vertex_t)v;
+    struct stream s = stream_for(~seed, 0);
+    for (int64_t v = n - 1; v > 0; v--) {
+        int64_t j = (int64_t)(next64(&s) % (uint64_t)(v + 1));
+        lg_vertex_t t = perm[v];
+        perm[v] = perm[j];
+        perm[j] = t;
+    }
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t i = 0; i < E; i++) {
+        struct stream es = stream_for(seed, (uint64_t)i);
+        lg_vertex_t u, v;
+        kronecker_edge(&es, scale, &u, &v);
+        src[i] = perm[u];
+        dst[i] = perm[v];
+    }
+    lg__free(perm);
+    return LG_OK;
+}
+
+lg_status_t lg_generate_edges(lg_context_t *context, lg_generator_t generator, int scale,
+                              int edge_factor, uint64_t seed, lg_vertex_t *src, lg_vertex_t *dst)
+{
+    lg_status_t st = check_shape("lg_generate_edges", generator, scale, edge_factor);
+    if (st != LG_OK)
+        return st;
+    if (!src || !dst)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_generate_edges: src or dst is NULL");
+    return generate_edges(context, generator, scale, edge_factor, seed, src, dst);
+}
+
+lg_status_t lg_generate(lg_context_t *context, lg_generator_t generator, int scale,
+                        int edge_factor, uint64_t seed, const lg_graph_options_t *options,
+                        lg_graph_t **graph)
+{
+    lg_graph_options_t gap;
+    lg_vertex_t *src = NULL, *dst = NULL;
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_generate: graph is NULL");
+    *graph = NULL;
+    lg_status_t st = check_shape("lg_generate", generator, scale, edge_factor);
+    if (st != LG_OK)
+        return st;
+    if (!options) {
+        lg_graph_options_init(&gap);
+        gap.directedness = LG_UNDIRECTED;
+        gap.drop_self_loops = true;
+        gap.duplicates = LG_DUPLICATES_FIRST;
+        options = &gap;
+    }
+    const int64_t E = (int64_t)edge_factor << scale;
+    src = lg__alloc_array((size_t)E, sizeof *src, "generated edges");
+    dst = lg__alloc_array((size_t)E, sizeof *dst, "generated edges");
+    if (!src || !dst) {
+        st = LG_ERR_OUT_OF_MEMORY;
+        goto cleanup;
+    }
+    st = generate_edges(context, generator, scale, edge_factor, seed, src, dst);
+    if (st == LG_OK)
+        st = lg_graph_from_edges(context, (int64_t)1 << scale, E, src, dst, NULL, options, graph);
+cleanup:
+    lg__free(src);
+    lg__free(dst);
+    return st;
+}

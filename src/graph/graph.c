@@ -1,0 +1,176 @@
+/*
+ * graph.c - the graph handle: ownership, accessors, the lazy CSC.
+ *
+ * A graph is immutable once built.  The only state that changes after is the
+ * in-edge (CSC) copy, built on first need under csc_lock and published
+ * through the csc_ready flag (release/acquire), so readers on the fast path
+ * take no lock.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+void lg__csr_free(struct lg_csr *csr)
+{
+    if (!csr)
+        return;
+    lg__free(csr->offsets);
+    lg__free(csr->indices);
+    lg__free(csr->weights);
+    memset(csr, 0, sizeof *csr);
+}
+
+lg_status_t lg__graph_wrap(int64_t n, bool directed, struct lg_csr *csr, lg_graph_t **graph)
+{
+    lg_graph_t *g = lg__calloc(1, sizeof *g);
+    if (!g) {
+        lg__csr_free(csr);
+        return lg__oom("a graph");
+    }
+    if (pthread_mutex_init(&g->csc_lock, NULL) != 0) {
+        lg__free(g);
+        lg__csr_free(csr);
+        return lg__error(LG_ERR_INTERNAL, "lg_graph: pthread_mutex_init failed");
+    }
+    g->n = n;
+    g->m = csr->offsets[n];
+    g->directed = directed;
+    g->out = *csr;
+    memset(csr, 0, sizeof *csr);
+    atomic_init(&g->csc_ready, !directed);
+    if (!directed)
+        g->in = g->out;
+    *graph = g;
+    return LG_OK;
+}
+
+void lg_graph_free(lg_graph_t **graph)
+{
+    if (!graph || !*graph)
+        return;
+    lg_graph_t *g = *graph;
+    if (g->directed)
+        lg__csr_free(&g->in);
+    lg__csr_free(&g->out);
+    pthread_mutex_destroy(&g->csc_lock);
+    lg__free(g);
+    *graph = NULL;
+}
+
+lg_status_t lg__graph_ensure_csc(const lg_graph_t *cg, int threads)
+{
+    /* The CSC is a cache: building it does not change what the graph is. */
+    lg_graph_t *g = (lg_graph_t *)cg;
+    if (atomic_load_explicit(&g->csc_ready, memory_order_acquire))
+        return LG_OK;
+    lg_status_t st = LG_OK;
+    pthread_mutex_lock(&g->csc_lock);
+    if (!atomic_load_explicit(&g->csc_ready, memory_order_relaxed)) {
+        struct lg_csr t;
+        st = lg__csr_transpose(g->n, g->m, &g->out, threads, &t);
+        if (st == LG_OK) {
+            g->in = t;
+            atomic_store_explicit(&g->csc_ready, true, memory_order_release);
+        }
+    }
+    pthread_mutex_unlock(&g->csc_lock);
+    return st;
+}
+
+int64_t lg_graph_num_vertices(const lg_graph_t *graph)
+{
+    return graph ? graph->n : 0;
+}
+
+int64_t lg_graph_num_edges(const lg_graph_t *graph)
+{
+    return graph ? graph->m : 0;
+}
+
+bool lg_graph_is_directed(const lg_graph_t *graph)
+{
+    return graph ? graph->directed : false;
+}
+
+bool lg_graph_is_weighted(const lg_graph_t *graph)
+{
+    return graph ? graph->out.weights != NULL : false;
+}
+
+lg_status_t lg_graph_csr(const lg_graph_t *graph, const lg_edge_t **row_offsets,
+                         const lg_vertex_t **col_indices, const float **weights)
+{
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_csr: graph is NULL");
+    if (row_offsets)
+        *row_offsets = graph->out.offsets;
+    if (col_indices)
+        *col_indices = graph->out.indices;
+    if (weights)
+        *weights = graph->out.weights;
+    return LG_OK;
+}
+
+lg_status_t lg_graph_csc(const lg_graph_t *graph, const lg_edge_t **col_offsets,
+                         const lg_vertex_t **row_indices, const float **weights)
+{
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_csc: graph is NULL");
+    lg_status_t st = lg__graph_ensure_csc(graph, lg__threads(NULL));
+    if (st != LG_OK)
+        return st;
+    if (col_offsets)
+        *col_offsets = graph->in.offsets;
+    if (row_indices)
+        *row_indices = graph->in.indices;
+    if (weights)
+        *weights = graph->in.weights;
+    return LG_OK;
+}
+
+static lg_status_t degrees_of(const char *fn, const lg_graph_t *g, const struct lg_csr *c,
+                              lg_edge_t *degrees)
+{
+    if (!degrees)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: degrees is NULL", fn);
+    const int threads = lg__threads(NULL);
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t v = 0; v < g->n; v++)
+        degrees[v] = c->offsets[v + 1] - c->offsets[v];
+    return LG_OK;
+}
+
+lg_status_t lg_graph_out_degrees(const lg_graph_t *graph, lg_edge_t *degrees)
+{
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_out_degrees: graph is NULL");
+    return degrees_of("lg_graph_out_degrees", graph, &graph->out, degrees);
+}
+
+lg_status_t lg_graph_in_degrees(const lg_graph_t *graph, lg_edge_t *degrees)
+{
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_in_degrees: graph is NULL");
+    if (!degrees)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_in_degrees: degrees is NULL");
+    lg_status_t st = lg__graph_ensure_csc(graph, lg__threads(NULL));
+    if (st != LG_OK)
+        return st;
+    return degrees_of("lg_graph_in_degrees", graph, &graph->in, degrees);
+}
+
+void lg__out_weight_sums(const lg_graph_t *g, bool use_weights, double *sums, int threads)
+{
+    const struct lg_csr *c = &g->out;
+    const bool w = use_weights && c->weights;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+    for (int64_t v = 0; v < g->n; v++) {
+        double s = 0.0;
+        if (w)
+            for (lg_edge_t e = c->offsets[v]; e < c->offsets[v + 1]; e++)
+                s += c->weights[e];
+        else
+            s = (double)(c->offsets[v + 1] - c->offsets[v]);
+        sums[v] = s;
+    }
+}

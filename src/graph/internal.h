@@ -1,0 +1,127 @@
+/*
+ * internal.h - what the parts of libgraph share and users never see.
+ *
+ * Allocation: every byte the library owns comes from lg__malloc/lg__calloc and
+ * goes back through lg__free, so a test can make the N-th allocation fail
+ * (lg__alloc_fail_after) and check that each error path cleans up.
+ *
+ * Errors: a failing function calls lg__error(status, fmt, ...) once, at the
+ * point where it knows what is wrong, and returns what it returns; callers
+ * pass the status up unchanged, so the first message is the one the user reads.
+ */
+#ifndef LIBGRAPH_INTERNAL_H
+#define LIBGRAPH_INTERNAL_H
+
+#include "libgraph.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#if defined(__GNUC__)
+#define LG_INTERNAL __attribute__((visibility("hidden")))
+#define LG_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define LG_INTERNAL
+#define LG_PRINTF(f, a)
+#endif
+
+/* ---- allocation ---------------------------------------------------------- */
+
+LG_INTERNAL void *lg__malloc(size_t bytes);
+LG_INTERNAL void *lg__calloc(size_t count, size_t size);
+LG_INTERNAL void lg__free(void *p);
+/* count * size bytes, or NULL (with an LG_ERR_OUT_OF_MEMORY message naming
+ * what) when the product overflows or the allocation fails. */
+LG_INTERNAL void *lg__alloc_array(size_t count, size_t size, const char *what);
+
+/* Test hooks (exported from the static library only): after n more successful
+ * allocations, every allocation fails; n < 0 switches failure off.  Returns the
+ * number of allocations made since the last call. */
+long lg__alloc_fail_after(long n);
+
+/* ---- errors -------------------------------------------------------------- */
+
+LG_INTERNAL lg_status_t lg__error(lg_status_t status, const char *fmt, ...) LG_PRINTF(2, 3);
+LG_INTERNAL lg_status_t lg__oom(const char *what);
+
+/* ---- context and backends -------------------------------------------------- */
+
+/* One table per backend; the dispatch code in src/graph/ knows no kernel.
+ * Arguments reach a backend already validated. */
+typedef enum lg_precision { LG_PRECISION_F64 = 0, LG_PRECISION_F32 = 1 } lg_precision_t;
+
+struct lg_backend {
+    const char *name;
+    lg_status_t (*bfs)(const lg_context_t *ctx, const lg_graph_t *g, lg_vertex_t source,
+                       const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents);
+    lg_status_t (*pagerank)(const lg_context_t *ctx, const lg_graph_t *g,
+                            const lg_pagerank_options_t *opts, lg_precision_t precision,
+                            void *scores, int *iterations);
+    lg_status_t (*components)(const lg_context_t *ctx, const lg_graph_t *g, lg_vertex_t *labels,
+                              int64_t *num_components);
+};
+
+LG_INTERNAL extern const struct lg_backend lg__cpu_backend;
+
+struct lg_context {
+    lg_backend_t kind;                 /* resolved: CPU or GPU */
+    const struct lg_backend *backend;
+    int num_threads;                   /* >= 1 */
+    int device_id;
+    void *stream;
+};
+
+/* The thread count of a context; a NULL context means OpenMP's default. */
+LG_INTERNAL int lg__threads(const lg_context_t *ctx);
+
+/* ---- graph ----------------------------------------------------------------- */
+
+struct lg_csr {
+    lg_edge_t *offsets;   /* n + 1 */
+    lg_vertex_t *indices; /* m */
+    float *weights;       /* m, or NULL */
+};
+
+struct lg_graph {
+    int64_t n;
+    int64_t m;
+    bool directed;
+    struct lg_csr out;           /* owned */
+    /* The in-edges, built lazily; for an undirected graph they alias `out`. */
+    pthread_mutex_t csc_lock;
+    atomic_bool csc_ready;
+    struct lg_csr in;            /* owned when directed */
+};
+
+/* Makes sure g->in is built (once, thread-safely).  For an undirected graph
+ * g->in aliases g->out. */
+LG_INTERNAL lg_status_t lg__graph_ensure_csc(const lg_graph_t *g, int threads);
+
+/* Takes ownership of a finished CSR (sorted rows, validated) and wraps it in a
+ * graph; on failure frees the arrays. */
+LG_INTERNAL lg_status_t lg__graph_wrap(int64_t n, bool directed, struct lg_csr *csr,
+                                       lg_graph_t **graph);
+
+LG_INTERNAL void lg__csr_free(struct lg_csr *csr);
+
+/* The transpose of an n-row CSR with m arcs: rows become columns, each sorted. */
+LG_INTERNAL lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in,
+                                          int threads, struct lg_csr *out);
+
+/* Sums of out-weights (or out-degrees when weights is NULL) per vertex, in double. */
+LG_INTERNAL void lg__out_weight_sums(const lg_graph_t *g, bool use_weights, double *sums,
+                                     int threads);
+
+/* ---- small helpers ----------------------------------------------------------- */
+
+/* splitmix64: a counter-based mixer; generators hash (seed, index) with it so
+ * results do not depend on the thread count. */
+static inline uint64_t lg__mix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+#endif /* LIBGRAPH_INTERNAL_H */

@@ -1,0 +1,90 @@
+/*
+ * test_util.h - the tiny test harness of libgraph's C tests.
+ *
+ * CHECK(cond) records a failure with file:line and goes on; CHECK_OK(call)
+ * checks a status is LG_OK and prints lg_last_error() when not;
+ * CHECK_STATUS(call, want) checks an exact status and that a message was set.
+ * Each test program ends with TEST_EXIT(), which prints "N passed, N failed"
+ * and returns non-zero on any failure.
+ */
+#ifndef LIBGRAPH_TEST_UTIL_H
+#define LIBGRAPH_TEST_UTIL_H
+
+#include "libgraph.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static long tu_passed, tu_failed;
+
+#define CHECK(cond)                                                                  \
+    do {                                                                             \
+        if (cond) {                                                                  \
+            tu_passed++;                                                             \
+        } else {                                                                     \
+            tu_failed++;                                                             \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                            \
+    } while (0)
+
+#define CHECK_OK(call)                                                                    \
+    do {                                                                                  \
+        lg_status_t tu_st = (call);                                                       \
+        if (tu_st == LG_OK) {                                                             \
+            tu_passed++;                                                                  \
+        } else {                                                                          \
+            tu_failed++;                                                                  \
+            fprintf(stderr, "%s:%d: %s returned %s: %s\n", __FILE__, __LINE__, #call,     \
+                    lg_status_string(tu_st), lg_last_error());                            \
+        }                                                                                 \
+    } while (0)
+
+#define CHECK_STATUS(call, want)                                                          \
+    do {                                                                                  \
+        lg_status_t tu_st = (call);                                                       \
+        if (tu_st == (want) && lg_last_error()[0] != '\0') {                              \
+            tu_passed++;                                                                  \
+        } else {                                                                          \
+            tu_failed++;                                                                  \
+            fprintf(stderr, "%s:%d: %s returned %s (want %s), message \"%s\"\n", __FILE__, \
+                    __LINE__, #call, lg_status_string(tu_st), lg_status_string(want),     \
+                    lg_last_error());                                                     \
+        }                                                                                 \
+    } while (0)
+
+/* Checks that the last error message contains a substring. */
+#define CHECK_MESSAGE(sub)                                                                \
+    do {                                                                                  \
+        if (strstr(lg_last_error(), (sub))) {                                             \
+            tu_passed++;                                                                  \
+        } else {                                                                          \
+            tu_failed++;                                                                  \
+            fprintf(stderr, "%s:%d: message \"%s\" lacks \"%s\"\n", __FILE__, __LINE__,   \
+                    lg_last_error(), (sub));                                              \
+        }                                                                                 \
+    } while (0)
+
+#define TEST_EXIT()                                                          \
+    do {                                                                     \
+        printf("%ld passed, %ld failed\n", tu_passed, tu_failed);            \
+        return tu_failed ? EXIT_FAILURE : EXIT_SUCCESS;                      \
+    } while (0)
+
+/* A small deterministic RNG for test inputs (xorshift64*). */
+static inline unsigned long long tu_rand(unsigned long long *state)
+{
+    unsigned long long x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* The directory of test data files (set by CMake). */
+#ifndef LG_TEST_DATA_DIR
+#define LG_TEST_DATA_DIR "tests/data"
+#endif
+
+#endif

@@ -1,0 +1,614 @@
+/*
+ * lgraph - the libgraph command-line tool.
+ *
+ *   lgraph COMMAND INPUT [options]
+ *
+ * INPUT is a graph file (.mtx, .el, .wel, .lgb) or a generator spec
+ * kron:SCALE[:EF] / urand:SCALE[:EF].  Every command prints a short human
+ * summary with the load and run times; --output FILE writes the per-vertex
+ * results, one line per vertex in id order.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "libgraph.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DEFAULT_EDGE_FACTOR 16
+#define DEFAULT_TOP 10
+
+struct args {
+    const char *command;
+    const char *input;
+    const char *target;      /* convert / generate: the output file */
+    const char *output;      /* --output */
+    lg_backend_t backend;
+    int threads;
+    long long source;
+    bool parents;
+    bool use_float;
+    bool unweighted;
+    int top;
+    double alpha, tol;
+    int max_iter;
+    unsigned long long seed;
+    lg_directedness_t directedness;
+    bool drop_self_loops;
+    bool merge_duplicates;
+};
+
+static const char *usage_main =
+    "usage: lgraph COMMAND INPUT [options]\n"
+    "\n"
+    "Commands:\n"
+    "  info      size, directedness and degree statistics of a graph\n"
+    "  bfs       breadth-first search distances from --source\n"
+    "  pagerank  PageRank scores (NetworkX semantics) and the top vertices\n"
+    "  cc        connected components (weak on directed graphs)\n"
+    "  convert   INPUT OUTFILE: write the graph in the format of OUTFILE's extension\n"
+    "  generate  SPEC OUTFILE: generate a graph and write it (same as convert)\n"
+    "\n"
+    "INPUT is a file (.mtx, .el, .wel, .lgb) or a generator spec kron:SCALE[:EF] or\n"
+    "urand:SCALE[:EF] (Graph500 Kronecker / uniform random, 2^SCALE vertices,\n"
+    "EF*2^SCALE edges, EF default 16; undirected, self-loops dropped, duplicates merged).\n"
+    "\n"
+    "Common options:\n"
+    "  --device cpu|gpu|auto   backend (default auto: the GPU when one answers)\n"
+    "  --threads N             CPU threads (default: OpenMP's default)\n"
+    "  --undirected, -s        read the file as undirected (symmetric)\n"
+    "  --directed              read the file as directed\n"
+    "  --drop-self-loops       drop self-loops while building\n"
+    "  --merge-duplicates      merge repeated edges (weights: the last copy wins)\n"
+    "  --seed N                generator seed (default 1)\n"
+    "  --output FILE           write per-vertex results, one line per vertex\n"
+    "  --version               the library's version and build\n"
+    "  --help                  this text; 'lgraph COMMAND --help' for a command's options\n";
+
+static const char *usage_bfs =
+    "usage: lgraph bfs INPUT [--source V] [--parents] [options]\n"
+    "  --source V   start vertex (default 0)\n"
+    "  --parents    also compute a BFS parent per vertex\n"
+    "  --output F   lines 'distance' (or 'distance parent'); -1 = unreached\n";
+static const char *usage_pagerank =
+    "usage: lgraph pagerank INPUT [options]\n"
+    "  --alpha A      damping factor (default 0.85)\n"
+    "  --tol T        tolerance: stop when the L1 change < N*T (default 1e-6)\n"
+    "  --max-iter K   iteration limit (default 100)\n"
+    "  --float        single precision (default double)\n"
+    "  --unweighted   ignore edge weights\n"
+    "  --top K        print the K best vertices (default 10)\n"
+    "  --output F     one score per line\n";
+static const char *usage_cc =
+    "usage: lgraph cc INPUT [options]\n"
+    "  --output F   one label per line: the smallest vertex id of the component\n";
+static const char *usage_info = "usage: lgraph info INPUT [options]\n";
+static const char *usage_convert =
+    "usage: lgraph convert INPUT OUTFILE [options]\n"
+    "       lgraph generate kron:SCALE[:EF] OUTFILE [--seed N]\n"
+    "  OUTFILE's extension picks the format: .mtx, .el, .wel or .lgb (binary)\n";
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int fail(const char *what, lg_status_t st)
+{
+    fprintf(stderr, "lgraph: %s: %s (%s)\n", what, lg_last_error(), lg_status_string(st));
+    return st == LG_ERR_INVALID_ARGUMENT || st == LG_ERR_IO ? 2 : 1;
+}
+
+static const char *command_usage(const char *command)
+{
+    if (!command)
+        return usage_main;
+    if (!strcmp(command, "bfs"))
+        return usage_bfs;
+    if (!strcmp(command, "pagerank"))
+        return usage_pagerank;
+    if (!strcmp(command, "cc"))
+        return usage_cc;
+    if (!strcmp(command, "info"))
+        return usage_info;
+    if (!strcmp(command, "convert") || !strcmp(command, "generate"))
+        return usage_convert;
+    return NULL;
+}
+
+static bool parse_long(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_double(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Returns 0 to go on, 1 when help was printed, 2 on a usage error. */
+static int parse_args(int argc, char **argv, struct args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->backend = LG_BACKEND_AUTO;
+    a->alpha = 0.85;
+    a->tol = 1e-6;
+    a->max_iter = 100;
+    a->top = DEFAULT_TOP;
+    a->seed = 1;
+    int positional = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        long long n;
+        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
+            fputs(command_usage(a->command) ? command_usage(a->command) : usage_main, stdout);
+            return 1;
+        }
+        if (!strcmp(o, "--version")) {
+            puts(lg_build_info());
+            return 1;
+        }
+        if (o[0] != '-' || !o[1]) {
+            if (positional == 0)
+                a->command = o;
+            else if (positional == 1)
+                a->input = o;
+            else if (positional == 2)
+                a->target = o;
+            else {
+                fprintf(stderr, "lgraph: unexpected argument '%s'\n", o);
+                return 2;
+            }
+            positional++;
+            continue;
+        }
+        /* flags without a value */
+        if (!strcmp(o, "--parents")) { a->parents = true; continue; }
+        if (!strcmp(o, "--float")) { a->use_float = true; continue; }
+        if (!strcmp(o, "--unweighted")) { a->unweighted = true; continue; }
+        if (!strcmp(o, "--undirected") || !strcmp(o, "-s")) { a->directedness = LG_UNDIRECTED; continue; }
+        if (!strcmp(o, "--directed")) { a->directedness = LG_DIRECTED; continue; }
+        if (!strcmp(o, "--drop-self-loops")) { a->drop_self_loops = true; continue; }
+        if (!strcmp(o, "--merge-duplicates")) { a->merge_duplicates = true; continue; }
+        /* options with a value */
+        if (!val) {
+            fprintf(stderr, "lgraph: %s needs a value (or is unknown; see --help)\n", o);
+            return 2;
+        }
+        bool ok = true;
+        if (!strcmp(o, "--device")) {
+            if (!strcmp(val, "cpu")) a->backend = LG_BACKEND_CPU;
+            else if (!strcmp(val, "gpu")) a->backend = LG_BACKEND_GPU;
+            else if (!strcmp(val, "auto")) a->backend = LG_BACKEND_AUTO;
+            else ok = false;
+        } else if (!strcmp(o, "--threads")) {
+            ok = parse_long(val, 0, 4096, &n);
+            a->threads = (int)n;
+        } else if (!strcmp(o, "--source")) {
+            ok = parse_long(val, 0, INT32_MAX, &a->source);
+        } else if (!strcmp(o, "--top")) {
+            ok = parse_long(val, 0, INT32_MAX, &n);
+            a->top = (int)n;
+        } else if (!strcmp(o, "--max-iter")) {
+            ok = parse_long(val, 0, INT32_MAX, &n);
+            a->max_iter = (int)n;
+        } else if (!strcmp(o, "--seed")) {
+            ok = parse_long(val, 0, LLONG_MAX, &n);
+            a->seed = (unsigned long long)n;
+        } else if (!strcmp(o, "--alpha")) {
+            ok = parse_double(val, &a->alpha);
+        } else if (!strcmp(o, "--tol")) {
+            ok = parse_double(val, &a->tol);
+        } else if (!strcmp(o, "--output")) {
+            a->output = val;
+        } else {
+            fprintf(stderr, "lgraph: unknown option '%s' (see --help)\n", o);
+            return 2;
+        }
+        if (!ok) {
+            fprintf(stderr, "lgraph: bad value '%s' for %s\n", val, o);
+            return 2;
+        }
+        i++;
+    }
+    if (!a->command) {
+        fputs(usage_main, stderr);
+        return 2;
+    }
+    if (!command_usage(a->command) || !strcmp(a->command, "help")) {
+        fprintf(stderr, "lgraph: unknown command '%s'\n\n%s", a->command, usage_main);
+        return 2;
+    }
+    if (!a->input) {
+        fprintf(stderr, "lgraph %s: missing INPUT\n\n%s", a->command, command_usage(a->command));
+        return 2;
+    }
+    bool needs_target = !strcmp(a->command, "convert") || !strcmp(a->command, "generate");
+    if (needs_target != (a->target != NULL)) {
+        fprintf(stderr, "lgraph %s: %s\n\n%s", a->command,
+                needs_target ? "missing OUTFILE" : "too many arguments", command_usage(a->command));
+        return 2;
+    }
+    return 0;
+}
+
+/* Parses "kron:SCALE[:EF]" / "urand:SCALE[:EF]"; false when INPUT is not a spec. */
+static bool parse_spec(const char *input, lg_generator_t *gen, int *scale, int *ef, bool *bad)
+{
+    const char *rest;
+    *bad = false;
+    if (!strncmp(input, "kron:", 5)) {
+        *gen = LG_GENERATOR_KRONECKER;
+        rest = input + 5;
+    } else if (!strncmp(input, "urand:", 6)) {
+        *gen = LG_GENERATOR_URAND;
+        rest = input + 6;
+    } else {
+        return false;
+    }
+    char *end;
+    long s = strtol(rest, &end, 10), e = DEFAULT_EDGE_FACTOR;
+    if (*end == ':')
+        e = strtol(end + 1, &end, 10);
+    if (end == rest || *end || s < 1 || s > 30 || e < 1 || e > 1 << 20)
+        *bad = true;
+    *scale = (int)s;
+    *ef = (int)e;
+    return true;
+}
+
+/* Generates the edges and builds the graph as two timed steps, with the GAP
+ * benchmark's convention: undirected, self-loops dropped, duplicates merged. */
+static lg_status_t generate(lg_context_t *ctx, lg_generator_t gen, int scale, int ef,
+                            unsigned long long seed, lg_graph_t **g, double *gen_s)
+{
+    const int64_t E = (int64_t)ef << scale;
+    lg_vertex_t *src = malloc((size_t)E * sizeof *src), *dst = malloc((size_t)E * sizeof *dst);
+    lg_status_t st = LG_ERR_OUT_OF_MEMORY;
+    if (!src || !dst) {
+        fprintf(stderr, "lgraph: out of memory for %lld generated edges\n", (long long)E);
+        goto done;
+    }
+    double t0 = now();
+    st = lg_generate_edges(ctx, gen, scale, ef, seed, src, dst);
+    *gen_s = now() - t0;
+    if (st != LG_OK)
+        goto done;
+    lg_graph_options_t o;
+    lg_graph_options_init(&o);
+    o.directedness = LG_UNDIRECTED;
+    o.drop_self_loops = true;
+    o.duplicates = LG_DUPLICATES_FIRST;
+    st = lg_graph_from_edges(ctx, (int64_t)1 << scale, E, src, dst, NULL, &o, g);
+done:
+    free(src);
+    free(dst);
+    return st;
+}
+
+/* Loads INPUT; *build_s is the time to read (or generate) and build, *gen_s
+ * the part of it spent generating edges. */
+static lg_status_t load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *build_s,
+                        double *gen_s)
+{
+    lg_graph_options_t o;
+    lg_generator_t gen;
+    int scale, ef;
+    bool bad;
+    double t0 = now();
+    lg_status_t st;
+    *gen_s = 0.0;
+    if (parse_spec(a->input, &gen, &scale, &ef, &bad)) {
+        if (bad) {
+            fprintf(stderr, "lgraph: bad generator spec '%s' (want kron:SCALE[:EF], SCALE 1..30)\n",
+                    a->input);
+            return LG_ERR_INVALID_ARGUMENT;
+        }
+        st = generate(ctx, gen, scale, ef, a->seed, g, gen_s);
+    } else {
+        lg_graph_options_init(&o);
+        o.directedness = a->directedness;
+        o.drop_self_loops = a->drop_self_loops;
+        o.duplicates = a->merge_duplicates ? LG_DUPLICATES_LAST : LG_DUPLICATES_KEEP;
+        st = lg_graph_read(ctx, a->input, LG_FORMAT_AUTO, &o, g);
+    }
+    *build_s = now() - t0 - *gen_s;
+    return st;
+}
+
+static FILE *open_output(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "lgraph: cannot write %s: %s\n", path, strerror(errno));
+    return f;
+}
+
+static int close_output(FILE *f, const char *path)
+{
+    if (ferror(f) | fclose(f)) {
+        fprintf(stderr, "lgraph: error writing %s\n", path);
+        return 1;
+    }
+    return 0;
+}
+
+static int run_info(lg_context_t *ctx, const lg_graph_t *g)
+{
+    (void)ctx;
+    const int64_t n = lg_graph_num_vertices(g);
+    const lg_edge_t *off;
+    const lg_vertex_t *idx;
+    lg_graph_csr(g, &off, &idx, NULL);
+    int64_t max_deg = 0, isolated_out = 0, loops = 0;
+    for (int64_t v = 0; v < n; v++) {
+        int64_t d = off[v + 1] - off[v];
+        max_deg = d > max_deg ? d : max_deg;
+        isolated_out += d == 0;
+        for (lg_edge_t e = off[v]; e < off[v + 1]; e++)
+            loops += idx[e] == v;
+    }
+    printf("vertices        %lld\n", (long long)n);
+    printf("arcs            %lld%s\n", (long long)lg_graph_num_edges(g),
+           lg_graph_is_directed(g) ? "" : " (each undirected edge twice, self-loops once)");
+    printf("directed        %s\n", lg_graph_is_directed(g) ? "yes" : "no");
+    printf("weighted        %s\n", lg_graph_is_weighted(g) ? "yes" : "no");
+    printf("average degree  %.2f\n", n ? (double)lg_graph_num_edges(g) / (double)n : 0.0);
+    printf("max out-degree  %lld\n", (long long)max_deg);
+    printf("no out-edges    %lld vertices\n", (long long)isolated_out);
+    printf("self-loops      %lld\n", (long long)loops);
+    return 0;
+}
+
+static int run_bfs(lg_context_t *ctx, const lg_graph_t *g, const struct args *a)
+{
+    const int64_t n = lg_graph_num_vertices(g);
+    int32_t *dist = malloc((size_t)(n ? n : 1) * sizeof *dist);
+    lg_vertex_t *par = a->parents ? malloc((size_t)(n ? n : 1) * sizeof *par) : NULL;
+    int rc = 0;
+    if (!dist || (a->parents && !par)) {
+        fprintf(stderr, "lgraph: out of memory\n");
+        rc = 1;
+        goto done;
+    }
+    lg_bfs_options_t o;
+    lg_bfs_options_init(&o);
+    o.compute_parents = a->parents;
+    double t0 = now();
+    lg_status_t st = lg_bfs(ctx, g, (lg_vertex_t)a->source, &o, dist, par);
+    double t = now() - t0;
+    if (st != LG_OK) {
+        rc = fail("bfs", st);
+        goto done;
+    }
+    int64_t reached = 0, depth = 0;
+    for (int64_t v = 0; v < n; v++)
+        if (dist[v] >= 0) {
+            reached++;
+            depth = dist[v] > depth ? dist[v] : depth;
+        }
+    printf("bfs from %lld: reached %lld of %lld vertices, depth %lld, %.3f ms\n", a->source,
+           (long long)reached, (long long)n, (long long)depth, t * 1e3);
+    if (a->output) {
+        FILE *f = open_output(a->output);
+        if (!f) {
+            rc = 1;
+            goto done;
+        }
+        for (int64_t v = 0; v < n; v++) {
+            if (par)
+                fprintf(f, "%d %d\n", dist[v], par[v]);
+            else
+                fprintf(f, "%d\n", dist[v]);
+        }
+        rc = close_output(f, a->output);
+    }
+done:
+    free(dist);
+    free(par);
+    return rc;
+}
+
+static int compare_score_desc(const void *x, const void *y, const double *s)
+{
+    lg_vertex_t a = *(const lg_vertex_t *)x, b = *(const lg_vertex_t *)y;
+    if (s[a] != s[b])
+        return s[a] > s[b] ? -1 : 1;
+    return (a > b) - (a < b);
+}
+
+/* Partial selection of the top k by insertion: k is small. */
+static void top_k(const double *s, int64_t n, int k, lg_vertex_t *best)
+{
+    int have = 0;
+    for (int64_t v = 0; v < n; v++) {
+        lg_vertex_t cand = (lg_vertex_t)v;
+        if (have == k && compare_score_desc(&cand, &best[k - 1], s) >= 0)
+            continue;
+        int i = have < k ? have++ : k - 1;
+        while (i > 0 && compare_score_desc(&cand, &best[i - 1], s) < 0) {
+            best[i] = best[i - 1];
+            i--;
+        }
+        best[i] = cand;
+    }
+}
+
+static int run_pagerank(lg_context_t *ctx, const lg_graph_t *g, const struct args *a)
+{
+    const int64_t n = lg_graph_num_vertices(g);
+    double *x = malloc((size_t)(n ? n : 1) * sizeof *x);
+    float *xf = a->use_float ? malloc((size_t)(n ? n : 1) * sizeof *xf) : NULL;
+    int k = a->top < n ? a->top : (int)n;
+    lg_vertex_t *best = malloc((size_t)(k ? k : 1) * sizeof *best);
+    int rc = 0, iters = 0;
+    if (!x || (a->use_float && !xf) || !best) {
+        fprintf(stderr, "lgraph: out of memory\n");
+        rc = 1;
+        goto done;
+    }
+    lg_pagerank_options_t o;
+    lg_pagerank_options_init(&o);
+    o.alpha = a->alpha;
+    o.tol = a->tol;
+    o.max_iter = a->max_iter;
+    o.use_weights = !a->unweighted;
+    double t0 = now();
+    lg_status_t st = a->use_float ? lg_pagerank_f32(ctx, g, &o, xf, &iters)
+                                  : lg_pagerank(ctx, g, &o, x, &iters);
+    double t = now() - t0;
+    if (st != LG_OK && st != LG_ERR_NOT_CONVERGED) {
+        rc = fail("pagerank", st);
+        goto done;
+    }
+    if (a->use_float)
+        for (int64_t v = 0; v < n; v++)
+            x[v] = xf[v];
+    printf("pagerank (%s, alpha %g, tol %g): %d iterations, %.3f ms%s\n",
+           a->use_float ? "float" : "double", a->alpha, a->tol, iters, t * 1e3,
+           st == LG_OK ? "" : " -- NOT CONVERGED");
+    top_k(x, n, k, best);
+    for (int i = 0; i < k; i++)
+        printf("  %2d. vertex %-10d %.8f\n", i + 1, best[i], x[best[i]]);
+    if (st != LG_OK) {
+        fprintf(stderr, "lgraph: pagerank: %s\n", lg_last_error());
+        rc = 3;
+    }
+    if (a->output) {
+        FILE *f = open_output(a->output);
+        if (!f) {
+            rc = 1;
+            goto done;
+        }
+        for (int64_t v = 0; v < n; v++)
+            fprintf(f, a->use_float ? "%.9g\n" : "%.17g\n", x[v]);
+        rc |= close_output(f, a->output);
+    }
+done:
+    free(x);
+    free(xf);
+    free(best);
+    return rc;
+}
+
+static int run_cc(lg_context_t *ctx, const lg_graph_t *g, const struct args *a)
+{
+    const int64_t n = lg_graph_num_vertices(g);
+    lg_vertex_t *label = malloc((size_t)(n ? n : 1) * sizeof *label);
+    int64_t *size = calloc((size_t)(n ? n : 1), sizeof *size);
+    int rc = 0;
+    if (!label || !size) {
+        fprintf(stderr, "lgraph: out of memory\n");
+        rc = 1;
+        goto done;
+    }
+    int64_t count = 0;
+    double t0 = now();
+    lg_status_t st = lg_connected_components(ctx, g, label, &count);
+    double t = now() - t0;
+    if (st != LG_OK) {
+        rc = fail("cc", st);
+        goto done;
+    }
+    int64_t largest = 0, singletons = 0;
+    for (int64_t v = 0; v < n; v++)
+        size[label[v]]++;
+    for (int64_t v = 0; v < n; v++) {
+        largest = size[v] > largest ? size[v] : largest;
+        singletons += size[v] == 1;
+    }
+    printf("%s components: %lld (largest %lld vertices, %lld isolated), %.3f ms\n",
+           lg_graph_is_directed(g) ? "weakly connected" : "connected", (long long)count,
+           (long long)largest, (long long)singletons, t * 1e3);
+    if (a->output) {
+        FILE *f = open_output(a->output);
+        if (!f) {
+            rc = 1;
+            goto done;
+        }
+        for (int64_t v = 0; v < n; v++)
+            fprintf(f, "%d\n", label[v]);
+        rc = close_output(f, a->output);
+    }
+done:
+    free(label);
+    free(size);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    struct args a;
+    lg_context_t *ctx = NULL;
+    lg_graph_t *g = NULL;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc == 1 ? 0 : 2;
+
+    lg_context_options_t co;
+    lg_context_options_init(&co);
+    co.backend = a.backend;
+    co.num_threads = a.threads;
+    lg_status_t st = lg_context_create(&ctx, &co);
+    if (st != LG_OK)
+        return fail("context", st);
+    lg_backend_t used;
+    int threads;
+    lg_context_get_backend(ctx, &used);
+    lg_context_get_num_threads(ctx, &threads);
+
+    double build_s, gen_s;
+    st = load(ctx, &a, &g, &build_s, &gen_s);
+    if (st != LG_OK) {
+        rc = fail(a.input, st);
+        goto done;
+    }
+    printf("graph %s: %lld vertices, %lld arcs, %s%s (%s, %d threads)\n", a.input,
+           (long long)lg_graph_num_vertices(g), (long long)lg_graph_num_edges(g),
+           lg_graph_is_directed(g) ? "directed" : "undirected",
+           lg_graph_is_weighted(g) ? ", weighted" : "", used == LG_BACKEND_GPU ? "gpu" : "cpu",
+           threads);
+    if (gen_s > 0.0)
+        printf("generated edges in %.3f s, built the graph in %.3f s\n", gen_s, build_s);
+    else
+        printf("read and built the graph in %.3f s\n", build_s);
+
+    if (!strcmp(a.command, "info")) {
+        rc = run_info(ctx, g);
+    } else if (!strcmp(a.command, "bfs")) {
+        rc = run_bfs(ctx, g, &a);
+    } else if (!strcmp(a.command, "pagerank")) {
+        rc = run_pagerank(ctx, g, &a);
+    } else if (!strcmp(a.command, "cc")) {
+        rc = run_cc(ctx, g, &a);
+    } else {
+        double t0 = now();
+        st = lg_graph_write(ctx, g, a.target, LG_FORMAT_AUTO);
+        if (st != LG_OK)
+            rc = fail(a.target, st);
+        else
+            printf("wrote %s in %.3f s\n", a.target, now() - t0);
+    }
+done:
+    lg_graph_free(&g);
+    lg_context_free(&ctx);
+    return rc;
+}
