@@ -318,8 +318,9 @@ LG_API lg_status_t lg_pagerank(lg_context_t *context, const lg_graph_t *graph,
                                const lg_pagerank_options_t *options, double *scores,
                                int *iterations);
 
-/* The same in single precision (scores and sums in float; the convergence
- * test is summed in double). */
+/* The same in single precision: the vectors are float (half the memory
+ * traffic); each vertex's sum over its in-edges and the convergence test are
+ * accumulated in double. */
 LG_API lg_status_t lg_pagerank_f32(lg_context_t *context, const lg_graph_t *graph,
                                    const lg_pagerank_options_t *options, float *scores,
                                    int *iterations);

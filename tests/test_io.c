@@ -10,7 +10,8 @@
  * strings (every field and symmetry, case, comments, CRLF, options that
  * override the file's directedness).  Every malformed input gives its
  * documented status and a message naming "path:line:".  Corrupted .lgb
- * files.  Failed writes leave no file behind.  And an allocation-failure
+ * files.  Files read through a pipe (no size, no seeking).  Failed writes
+ * leave no file behind.  And an allocation-failure
  * sweep: the N-th allocation fails, for every N, and each call returns
  * LG_OK or LG_ERR_OUT_OF_MEMORY, leaking nothing (run under ASan).
  */
@@ -24,6 +25,7 @@
 #include <errno.h>
 #include <math.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef LG_TEST_TMP_DIR
@@ -525,6 +527,7 @@ static void test_edge_lists(void)
               memcmp(idx, wi, sizeof wi) == 0 && w && memcmp(w, ww, sizeof ww) == 0);
     }
     lg_graph_free(&g);
+    unlink(path);
 
     /* no edges: no vertices */
     tmp_path(path, "comments.el");
@@ -532,6 +535,7 @@ static void test_edge_lists(void)
     g = read_graph(ctx1, path, LG_DIRECTEDNESS_DEFAULT);
     CHECK(g && lg_graph_num_vertices(g) == 0 && lg_graph_num_edges(g) == 0);
     lg_graph_free(&g);
+    unlink(path);
 
     /* options still apply: self-loops dropped, duplicates merged */
     tmp_path(path, "dups.el");
@@ -544,6 +548,7 @@ static void test_edge_lists(void)
     CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, &o, &g));
     CHECK(g && lg_graph_num_vertices(g) == 3 && lg_graph_num_edges(g) == 2);
     lg_graph_free(&g);
+    unlink(path);
 
     /* an explicit format beats the extension */
     tmp_path(path, "list.txt");
@@ -736,6 +741,79 @@ done:
     unlink(path);
 }
 
+/* ---- pipes ------------------------------------------------------------------------------- */
+
+/* Reads `len` bytes fed through a pipe (/dev/fd/N: no size, no seeking, so the
+ * streaming code paths) in the given format. */
+static lg_status_t read_through_pipe(const unsigned char *bytes, size_t len,
+                                     lg_file_format_t format, lg_graph_t **g)
+{
+    int fds[2];
+    char path[64];
+    if (pipe(fds) != 0)
+        return LG_ERR_INTERNAL;
+    pid_t child = fork();
+    if (child == 0) {
+        close(fds[0]);
+        for (size_t done = 0; done < len;) {
+            ssize_t k = write(fds[1], bytes + done, len - done);
+            if (k <= 0)
+                _exit(1);
+            done += (size_t)k;
+        }
+        _exit(0);
+    }
+    close(fds[1]);
+    snprintf(path, sizeof path, "/dev/fd/%d", fds[0]);
+    lg_status_t st = lg_graph_read(ctx4, path, format, NULL, g);
+    close(fds[0]); /* before waiting: a child blocked on a full pipe then dies of SIGPIPE */
+    waitpid(child, NULL, 0);
+    return st;
+}
+
+static void test_pipes(void)
+{
+    enum { N = 3000, E = 40000 }; /* larger than a pipe's buffer and the first read */
+    static const lg_file_format_t formats[] = {LG_FORMAT_WEL, LG_FORMAT_MTX, LG_FORMAT_BINARY};
+    static const char *const names[] = {"pipe.wel", "pipe.mtx", "pipe.lgb"};
+    lg_vertex_t *src = malloc(E * sizeof *src), *dst = malloc(E * sizeof *dst);
+    float *w = malloc(E * sizeof *w);
+    unsigned long long seed = 777;
+    for (int i = 0; i < E; i++) {
+        src[i] = (lg_vertex_t)(tu_rand(&seed) % N);
+        dst[i] = (lg_vertex_t)(tu_rand(&seed) % N);
+        w[i] = (float)(tu_rand(&seed) % 1000) * 0.25f;
+    }
+    lg_graph_t *g = make_graph(N, E, src, dst, w, LG_DIRECTED);
+    for (int f = 0; f < 3 && g; f++) {
+        char path[PATH_CAP];
+        size_t len = 0;
+        lg_graph_t *r = NULL;
+        tmp_path(path, names[f]);
+        CHECK_OK(lg_graph_write(ctx4, g, path, LG_FORMAT_AUTO));
+        unsigned char *bytes = read_bytes(path, &len);
+        CHECK_OK(read_through_pipe(bytes, len, formats[f], &r));
+        CHECK(r && same_graph(g, r));
+        lg_graph_free(&r);
+        if (formats[f] == LG_FORMAT_BINARY) {
+            CHECK_STATUS(read_through_pipe(bytes, len - 3, formats[f], &r), LG_ERR_IO);
+            CHECK_MESSAGE("truncated");
+            unsigned char *longer = malloc(len + 1);
+            memcpy(longer, bytes, len);
+            longer[len] = 0;
+            CHECK_STATUS(read_through_pipe(longer, len + 1, formats[f], &r), LG_ERR_IO);
+            CHECK_MESSAGE("more bytes");
+            free(longer);
+        }
+        free(bytes);
+        unlink(path);
+    }
+    lg_graph_free(&g);
+    free(src);
+    free(dst);
+    free(w);
+}
+
 /* ---- allocation failures ---------------------------------------------------------------- */
 
 /* No "io_*.tmp.*" files left in the temporary directory. */
@@ -826,6 +904,7 @@ int main(void)
     test_error_line_in_late_chunk();
     test_arguments();
     test_lgb_corruption();
+    test_pipes();
     test_allocation_failures();
     CHECK(no_temp_files());
 

@@ -98,14 +98,15 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
                          options->max_iter);
     if (graph->n > 0 && !scores)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: scores is NULL");
-    if ((st = check_distribution("personalization", options->personalization, graph->n)) != LG_OK ||
-        (st = check_distribution("nstart", options->nstart, graph->n)) != LG_OK ||
-        (st = check_distribution("dangling", options->dangling, graph->n)) != LG_OK)
+    if (graph->n > 0 &&
+        ((st = check_distribution("personalization", options->personalization, graph->n)) != LG_OK ||
+         (st = check_distribution("nstart", options->nstart, graph->n)) != LG_OK ||
+         (st = check_distribution("dangling", options->dangling, graph->n)) != LG_OK))
         return st;
     if (iterations)
         *iterations = 0;
     if (graph->n == 0)
-        return LG_OK;
+        return LG_OK; /* nothing to rank, and no vector to check */
     return backend_of(context)->pagerank(context, graph, options, precision, scores, iterations);
 }
 

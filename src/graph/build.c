@@ -435,7 +435,7 @@ lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int
     if (num_edges > 0 && (!src || !dst))
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: src or dst is NULL with %lld edges", fn,
                          (long long)num_edges);
-    const int threads = lg__threads(context);
+    const int threads = lg__threads_for(context, num_vertices + num_edges);
     int64_t bad = first_bad_edge(num_vertices, num_edges, src, dst, weights, threads);
     if (bad >= 0)
         return report_bad_edge(fn, bad, num_vertices, src, dst, weights);
@@ -491,7 +491,7 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
     if (row_offsets[0] != 0)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: row_offsets[0] is %lld, not 0", fn,
                          (long long)row_offsets[0]);
-    const int threads = lg__threads(context);
+    const int threads = lg__threads_for(context, num_vertices + row_offsets[num_vertices]);
     int64_t bad_row = num_vertices;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(min : bad_row)
     for (int64_t v = 0; v < num_vertices; v++)

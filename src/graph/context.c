@@ -36,6 +36,11 @@ int lg__threads(const lg_context_t *ctx)
     return ctx ? ctx->num_threads : default_threads();
 }
 
+int lg__threads_for(const lg_context_t *ctx, int64_t work)
+{
+    return work < LG_PARALLEL_MIN_WORK ? 1 : lg__threads(ctx);
+}
+
 lg_status_t lg_context_create(lg_context_t **context, const lg_context_options_t *options)
 {
     lg_context_options_t defaults;

@@ -83,8 +83,8 @@ static lg_status_t generate_edges(lg_context_t *context, lg_generator_t generato
                                   int edge_factor, uint64_t seed, lg_vertex_t *src,
                                   lg_vertex_t *dst)
 {
-    const int threads = lg__threads(context);
     const int64_t n = (int64_t)1 << scale, E = (int64_t)edge_factor << scale;
+    const int threads = lg__threads_for(context, E);
     lg_vertex_t *perm = NULL;
 
     if (generator == LG_GENERATOR_URAND) {

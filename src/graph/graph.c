@@ -116,7 +116,7 @@ lg_status_t lg_graph_csc(const lg_graph_t *graph, const lg_edge_t **col_offsets,
 {
     if (!graph)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_csc: graph is NULL");
-    lg_status_t st = lg__graph_ensure_csc(graph, lg__threads(NULL));
+    lg_status_t st = lg__graph_ensure_csc(graph, lg__threads_for(NULL, graph->n + graph->m));
     if (st != LG_OK)
         return st;
     if (col_offsets)
@@ -133,7 +133,7 @@ static lg_status_t degrees_of(const char *fn, const lg_graph_t *g, const struct 
 {
     if (!degrees)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: degrees is NULL", fn);
-    const int threads = lg__threads(NULL);
+    const int threads = lg__threads_for(NULL, g->n);
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t v = 0; v < g->n; v++)
         degrees[v] = c->offsets[v + 1] - c->offsets[v];
@@ -153,7 +153,7 @@ lg_status_t lg_graph_in_degrees(const lg_graph_t *graph, lg_edge_t *degrees)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_in_degrees: graph is NULL");
     if (!degrees)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_in_degrees: degrees is NULL");
-    lg_status_t st = lg__graph_ensure_csc(graph, lg__threads(NULL));
+    lg_status_t st = lg__graph_ensure_csc(graph, lg__threads_for(NULL, graph->n + graph->m));
     if (st != LG_OK)
         return st;
     return degrees_of("lg_graph_in_degrees", graph, &graph->in, degrees);

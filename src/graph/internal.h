@@ -74,6 +74,12 @@ struct lg_context {
 /* The thread count of a context; a NULL context means OpenMP's default. */
 LG_INTERNAL int lg__threads(const lg_context_t *ctx);
 
+/* The threads worth using on `work` elements (vertices + edges): below
+ * LG_PARALLEL_MIN_WORK one thread, since waking a team costs more than the
+ * work (milliseconds when threads outnumber free cores). */
+#define LG_PARALLEL_MIN_WORK 32768
+LG_INTERNAL int lg__threads_for(const lg_context_t *ctx, int64_t work);
+
 /* ---- graph ----------------------------------------------------------------- */
 
 struct lg_csr {

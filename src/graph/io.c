@@ -18,12 +18,14 @@
  *         CSR arrays exactly as they lie in memory, little-endian, with a
  *         checksum (the layout is spelled out beside LGB_MAGIC below).
  *
- * Reading text.  The file is read whole, with a few large freads, into one
- * NUL-terminated buffer, which is cut at line boundaries into one chunk a
+ * Reading text.  The file is read whole into one NUL-terminated buffer (a
+ * regular file by parallel preads of large pieces, a pipe by read() into a
+ * doubling buffer), which is cut at line boundaries into one chunk a
  * thread.  Each chunk first counts its newlines, which bounds its edges, so
  * every chunk parses straight into its own slice of the edge arrays (no
  * reallocation, no locks); the slices are closed up afterwards.  Ids are read
- * by a hand-written decimal scanner; only weights go through strtof.  A chunk
+ * by a hand-written decimal scanner, weights by Clinger's fast path (exact,
+ * see fast_weight) with strtof for the rare rest.  A chunk
  * that meets a bad line stops and records where; the line number is found
  * afterwards by counting the newlines before that point, so the fast path
  * never counts lines, and messages still read "path:line: reason".  Parse
@@ -286,15 +288,18 @@ static void pread_parallel(int fd, char *buf, size_t bytes, int64_t at, int thre
     for (int64_t k = 0; k < pieces; k++) {
         size_t done = (size_t)k * READ_PIECE;
         const size_t stop = bytes - done < READ_PIECE ? bytes : done + READ_PIECE;
-        while (done < stop && !e && !short_read) {
+        int piece_err = 0, piece_ended = 0;
+        while (done < stop && !piece_err && !piece_ended) {
             const ssize_t got = pread(fd, buf + done, stop - done, (off_t)(at + (int64_t)done));
             if (got < 0 && errno != EINTR)
-                e = errno;
+                piece_err = errno;
             else if (got == 0)
-                short_read = 1;
+                piece_ended = 1;
             else if (got > 0)
                 done += (size_t)got;
         }
+        e = piece_err > e ? piece_err : e;
+        short_read = piece_ended > short_read ? piece_ended : short_read;
     }
     *err = e;
     *ended = short_read;

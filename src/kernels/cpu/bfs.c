@@ -28,7 +28,7 @@ lg_status_t lg__cpu_bfs(const lg_context_t *ctx, const lg_graph_t *g, lg_vertex_
                         const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents)
 {
     (void)opts;
-    const int threads = lg__threads(ctx);
+    const int threads = lg__threads_for(ctx, g->n + g->m);
     const int64_t n = g->n;
     const lg_edge_t *off = g->out.offsets;
     const lg_vertex_t *adj = g->out.indices;

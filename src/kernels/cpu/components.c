@@ -49,7 +49,7 @@ static void link(lg_vertex_t *parent, lg_vertex_t u, lg_vertex_t v)
 lg_status_t lg__cpu_components(const lg_context_t *ctx, const lg_graph_t *g, lg_vertex_t *labels,
                                int64_t *num_components)
 {
-    const int threads = lg__threads(ctx);
+    const int threads = lg__threads_for(ctx, g->n + g->m);
     const int64_t n = g->n;
     const lg_edge_t *off = g->out.offsets;
     const lg_vertex_t *adj = g->out.indices;

@@ -21,7 +21,8 @@
  *
  * Cost per iteration: one pass over the in-edges (CSC, built once and cached
  * on the graph) plus O(n).  Memory: 4 vectors of n.  The float variant keeps
- * scores and sums in float and the convergence sum in double (and runs in
+ * the vectors in float, and sums each vertex's in-edges and the convergence
+ * test in double (and runs in
  * double when an out-weight is too small for float to divide by).
  */
 #include "cpu.h"
@@ -103,16 +104,18 @@ static double step_f32(const struct pr_setup *s, const float *x, float *c, float
     double err = 0.0;
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, 1024) reduction(+ : err)
     for (int64_t v = 0; v < n; v++) {
-        float sum = 0.0f;
+        /* the gathers of c are the cost; summing them in double is free and
+         * keeps hubs with thousands of in-edges accurate */
+        double sum = 0.0;
         const lg_edge_t lo = s->in->offsets[v], hi = s->in->offsets[v + 1];
         if (s->w)
             for (lg_edge_t e = lo; e < hi; e++)
-                sum += c[s->in->indices[e]] * s->w[e];
+                sum += (double)(c[s->in->indices[e]] * s->w[e]);
         else
             for (lg_edge_t e = lo; e < hi; e++)
-                sum += c[s->in->indices[e]];
+                sum += (double)c[s->in->indices[e]];
         float dv = s->d ? (float)s->d[v] : uniform, pv = s->p ? (float)s->p[v] : uniform;
-        xn[v] = alpha * (sum + dangling * dv) + (1.0f - alpha) * pv;
+        xn[v] = alpha * ((float)sum + dangling * dv) + (1.0f - alpha) * pv;
         err += fabs((double)xn[v] - (double)x[v]);
     }
     return err;
@@ -122,7 +125,7 @@ lg_status_t lg__cpu_pagerank(const lg_context_t *ctx, const lg_graph_t *g,
                              const lg_pagerank_options_t *opts, lg_precision_t precision,
                              void *scores, int *iterations)
 {
-    const int threads = lg__threads(ctx);
+    const int threads = lg__threads_for(ctx, g->n + g->m);
     const int64_t n = g->n;
     const bool use_weights = opts->use_weights && g->out.weights;
     lg_status_t st = lg__graph_ensure_csc(g, threads);
