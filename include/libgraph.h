@@ -226,7 +226,10 @@ typedef enum lg_file_format {
  * the header and '%' lines), fields are separated by blanks.  Directedness
  * when options->directedness is LG_DIRECTEDNESS_DEFAULT: .mtx "symmetric" is
  * undirected and "general" directed; .el/.wel are directed (as in GAPBS); .lgb
- * keeps what it stored.  The number of vertices of an edge list is one more
+ * keeps what it stored (asking for the other gives LG_ERR_INVALID_ARGUMENT).
+ * An explicit choice overrides the text formats: LG_UNDIRECTED reads each
+ * entry as an undirected edge, LG_DIRECTED reads a symmetric .mtx as a
+ * directed graph with both arcs of every entry.  The number of vertices of an edge list is one more
  * than its largest id.  A malformed file gives LG_ERR_IO with "path:line:
  * reason".
  */

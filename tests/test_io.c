@@ -11,9 +11,9 @@
  * override the file's directedness).  Every malformed input gives its
  * documented status and a message naming "path:line:".  Corrupted .lgb
  * files.  Files read through a pipe (no size, no seeking).  Failed writes
- * leave no file behind.  And an allocation-failure
- * sweep: the N-th allocation fails, for every N, and each call returns
- * LG_OK or LG_ERR_OUT_OF_MEMORY, leaking nothing (run under ASan).
+ * leave no file behind.  And an allocation-failure sweep: the N-th
+ * allocation fails, for every N, and each call returns LG_OK or
+ * LG_ERR_OUT_OF_MEMORY, leaking nothing (run under ASan).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -23,7 +23,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <math.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>

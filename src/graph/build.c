@@ -46,22 +46,21 @@ static int64_t first_bad_edge(int64_t n, int64_t E, const lg_vertex_t *src,
     return first < E ? first : -1;
 }
 
-static lg_status_t report_bad_edge(const char *fn, int64_t i, int64_t n, const lg_vertex_t *src,
-                                   const lg_vertex_t *dst, const float *w)
+/* The message for edge i (u -> v, weight *w or no weight) that failed validation. */
+static lg_status_t report_bad_edge(const char *fn, int64_t i, int64_t n, lg_vertex_t u,
+                                   lg_vertex_t v, const float *w)
 {
-    if (src[i] < 0 || src[i] >= n)
+    if (u < 0 || u >= n)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: edge %lld: source %d %s num_vertices %lld",
-                         fn, (long long)i, (int)src[i], src[i] < 0 ? "< 0," : ">=", (long long)n);
-    if (dst[i] < 0 || dst[i] >= n)
+                         fn, (long long)i, (int)u, u < 0 ? "< 0," : ">=", (long long)n);
+    if (v < 0 || v >= n)
         return lg__error(LG_ERR_INVALID_ARGUMENT,
                          "%s: edge %lld: destination %d %s num_vertices %lld", fn, (long long)i,
-                         (int)dst[i], dst[i] < 0 ? "< 0," : ">=", (long long)n);
+                         (int)v, v < 0 ? "< 0," : ">=", (long long)n);
     return lg__error(LG_ERR_INVALID_ARGUMENT,
                      "%s: edge %lld (%d -> %d): weight %g is not finite and >= 0", fn,
-                     (long long)i, (int)src[i], (int)dst[i], (double)w[i]);
+                     (long long)i, (int)u, (int)v, w ? (double)*w : 0.0);
 }
-
-/* ---- parallel prefix sum ------------------------------------------------------ */
 
 /* counts[0..n) -> offsets[0..n]: exclusive prefix sums, counts[n] := the total
  * (counts[n] is ignored on input).  Blocked two-pass scan, one block a thread. */
@@ -438,31 +437,113 @@ lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int
     const int threads = lg__threads_for(context, num_vertices + num_edges);
     int64_t bad = first_bad_edge(num_vertices, num_edges, src, dst, weights, threads);
     if (bad >= 0)
-        return report_bad_edge(fn, bad, num_vertices, src, dst, weights);
+        return report_bad_edge(fn, bad, num_vertices, src[bad], dst[bad],
+                               weights ? &weights[bad] : NULL);
     const bool directed = options->directedness != LG_UNDIRECTED;
     const bool add_reverse = !directed || options->symmetrize;
     return build_from_coo(num_vertices, num_edges, src, dst, weights, directed, add_reverse,
                           options, threads, graph);
 }
 
-/* Index of the first arc of a symmetric-looking CSR whose reverse differs, or -1. */
-static int64_t first_asymmetric_row(const lg_graph_t *g, const struct lg_csr *t, int threads)
+/* First index >= lo in the sorted idx[lo, hi) that is >= key. */
+static lg_edge_t lower_bound(const lg_vertex_t *idx, lg_edge_t lo, lg_edge_t hi, lg_vertex_t key)
 {
-    int64_t first = g->n;
-    const struct lg_csr *c = &g->out;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(min : first)
-    for (int64_t v = 0; v < g->n; v++) {
-        lg_edge_t lo = c->offsets[v], hi = c->offsets[v + 1];
-        bool same = t->offsets[v] == lo && t->offsets[v + 1] == hi &&
-                    memcmp(c->indices + lo, t->indices + lo,
-                           (size_t)(hi - lo) * sizeof(lg_vertex_t)) == 0;
-        /* weights compare as numbers, so -0.0 matches 0.0 */
-        for (lg_edge_t e = lo; same && c->weights && e < hi; e++)
-            same = c->weights[e] == t->weights[e];
-        if (!same && v < first)
-            first = v;
+    while (lo < hi) {
+        lg_edge_t mid = lo + (hi - lo) / 2;
+        if (idx[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return first < g->n ? first : -1;
+    return lo;
+}
+
+/* Whether row u of a CSR with sorted rows is mirrored: every run of k arcs
+ * u->v is matched by a run of k arcs v->u with the same weights in the same
+ * order (weights compare as numbers, so -0.0 matches 0.0). */
+static bool row_mirrored(const struct lg_csr *c, int64_t u)
+{
+    const lg_edge_t end = c->offsets[u + 1];
+    for (lg_edge_t e = c->offsets[u]; e < end;) {
+        const lg_vertex_t v = c->indices[e];
+        lg_edge_t run = e;
+        while (run < end && c->indices[run] == v)
+            run++;
+        const lg_edge_t lo = c->offsets[v], hi = c->offsets[v + 1];
+        lg_edge_t f = lower_bound(c->indices, lo, hi, (lg_vertex_t)u);
+        for (lg_edge_t k = e; k < run; k++, f++)
+            if (f >= hi || c->indices[f] != u || (c->weights && c->weights[k] != c->weights[f]))
+                return false;
+        if (f < hi && c->indices[f] == u)
+            return false; /* more arcs v->u than u->v */
+        e = run;
+    }
+    return true;
+}
+
+/* The first row of a CSR with sorted rows that is not mirrored, or -1. */
+static int64_t first_asymmetric_row(int64_t n, const struct lg_csr *c, int threads)
+{
+    int64_t first = n;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(min : first)
+    for (int64_t u = 0; u < n; u++)
+        if (u < first && !row_mirrored(c, u))
+            first = u;
+    return first < n ? first : -1;
+}
+
+/* The first arc (as an index) of a CSR whose column or weight is invalid, or -1. */
+static int64_t first_bad_arc(int64_t n, const lg_edge_t *offsets, const lg_vertex_t *idx,
+                             const float *w, int threads, int64_t *row)
+{
+    int64_t first = offsets[n];
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(min : first)
+    for (int64_t v = 0; v < n; v++)
+        for (lg_edge_t e = offsets[v]; e < offsets[v + 1] && e < first; e++)
+            if (idx[e] < 0 || idx[e] >= n || (w && (!isfinite(w[e]) || w[e] < 0.0f)))
+                first = e;
+    if (first == offsets[n])
+        return -1;
+    int64_t lo = 0, hi = n; /* the row holding arc `first`: offsets[lo] <= first < offsets[lo + 1] */
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= first)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    *row = lo;
+    return first;
+}
+
+/* Whether every row of a CSR is sorted by column. */
+static bool rows_sorted(int64_t n, const lg_edge_t *offsets, const lg_vertex_t *idx, int threads)
+{
+    bool sorted = true;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(&& : sorted)
+    for (int64_t v = 0; v < n; v++)
+        for (lg_edge_t e = offsets[v] + 1; e < offsets[v + 1] && sorted; e++)
+            sorted = idx[e - 1] <= idx[e];
+    return sorted;
+}
+
+/* A copy of CSR arrays that are already in final form. */
+static lg_status_t copy_csr(int64_t n, const lg_edge_t *offsets, const lg_vertex_t *idx,
+                            const float *w, struct lg_csr *out)
+{
+    const int64_t m = offsets[n];
+    out->offsets = lg__alloc_array((size_t)n + 1, sizeof *out->offsets, "CSR row offsets");
+    out->indices = lg__alloc_array((size_t)m, sizeof *out->indices, "CSR column indices");
+    out->weights = w ? lg__alloc_array((size_t)m, sizeof *out->weights, "CSR weights") : NULL;
+    if (!out->offsets || !out->indices || (w && !out->weights)) {
+        lg__csr_free(out);
+        return LG_ERR_OUT_OF_MEMORY;
+    }
+    memcpy(out->offsets, offsets, (size_t)(n + 1) * sizeof *offsets);
+    memcpy(out->indices, idx, (size_t)m * sizeof *idx);
+    if (w)
+        memcpy(out->weights, w, (size_t)m * sizeof *w);
+    return LG_OK;
 }
 
 lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
@@ -475,7 +556,6 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
     lg_status_t st;
     lg_vertex_t *rows = NULL;
     lg_graph_t *g = NULL;
-    struct lg_csr t = {0};
 
     if (!graph)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
@@ -509,25 +589,35 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: col_indices is NULL with %lld arcs", fn,
                          (long long)E);
 
-    rows = lg__alloc_array((size_t)E, sizeof *rows, "CSR row ids");
-    if (!rows)
-        return LG_ERR_OUT_OF_MEMORY;
-    expand_rows(num_vertices, row_offsets, rows, threads);
-    int64_t bad = first_bad_edge(num_vertices, E, rows, col_indices, weights, threads);
-    if (bad >= 0) {
-        st = report_bad_edge(fn, bad, num_vertices, rows, col_indices, weights);
-        goto cleanup;
-    }
+    int64_t bad_src = 0, bad = first_bad_arc(num_vertices, row_offsets, col_indices, weights,
+                                             threads, &bad_src);
+    if (bad >= 0)
+        return report_bad_edge(fn, bad, num_vertices, (lg_vertex_t)bad_src, col_indices[bad],
+                               weights ? &weights[bad] : NULL);
     const bool directed = options->directedness != LG_UNDIRECTED;
-    st = build_from_coo(num_vertices, E, rows, col_indices, weights, directed,
-                        options->symmetrize, options, threads, &g);
+    if (!options->symmetrize && !options->drop_self_loops &&
+        rows_sorted(num_vertices, row_offsets, col_indices, threads)) {
+        /* already a CSR in final form but for duplicates: copy, merge, done */
+        int64_t m = E;
+        struct lg_csr c = {0};
+        st = copy_csr(num_vertices, row_offsets, col_indices, weights, &c);
+        if (st == LG_OK && options->duplicates != LG_DUPLICATES_KEEP &&
+            (st = merge_duplicates(num_vertices, &c, &m, options->duplicates, threads)) != LG_OK)
+            lg__csr_free(&c);
+        if (st == LG_OK)
+            st = lg__graph_wrap(num_vertices, directed, &c, &g);
+    } else {
+        rows = lg__alloc_array((size_t)E, sizeof *rows, "CSR row ids");
+        if (!rows)
+            return LG_ERR_OUT_OF_MEMORY;
+        expand_rows(num_vertices, row_offsets, rows, threads);
+        st = build_from_coo(num_vertices, E, rows, col_indices, weights, directed,
+                            options->symmetrize, options, threads, &g);
+    }
     if (st != LG_OK)
         goto cleanup;
     if (!directed && !options->symmetrize) {
-        st = lg__csr_transpose(g->n, g->m, &g->out, threads, &t);
-        if (st != LG_OK)
-            goto cleanup;
-        int64_t v = first_asymmetric_row(g, &t, threads);
+        int64_t v = first_asymmetric_row(g->n, &g->out, threads);
         if (v >= 0) {
             st = lg__error(LG_ERR_INVALID_ARGUMENT,
                            "%s: an undirected graph needs a symmetric CSR, but row %lld differs "
@@ -540,7 +630,6 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
     g = NULL;
 
 cleanup:
-    lg__csr_free(&t);
     lg_graph_free(&g);
     lg__free(rows);
     return st;
