@@ -177,8 +177,9 @@ LG_API lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertic
  * Builds a graph from CSR arrays: row_offsets[num_vertices + 1] (row_offsets[0]
  * == 0, non-decreasing), col_indices[row_offsets[num_vertices]] and optional
  * weights of the same length.  The arrays are copied.  For an undirected graph
- * the CSR must already be symmetric (both arcs of every edge, weights equal)
- * unless options->symmetrize is set, in which case the reverse arcs are added.
+ * the CSR must already be symmetric -- the arcs (u, v, w) and their reverses
+ * (v, u, w) are the same multiset, checked after merging duplicates -- unless
+ * options->symmetrize is set, in which case the reverse arcs are added.
  */
 LG_API lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
                                      const lg_edge_t *row_offsets, const lg_vertex_t *col_indices,

@@ -321,11 +321,47 @@ static lg_vertex_t *csr_rows(int64_t n, const lg_edge_t *off)
     return rows;
 }
 
+struct arc_key {
+    lg_vertex_t v;
+    float w;
+};
+
+static int compare_arc_key(const void *a, const void *b)
+{
+    const struct arc_key *x = a, *y = b;
+    if (x->v != y->v)
+        return x->v < y->v ? -1 : 1;
+    return (x->w > y->w) - (x->w < y->w);
+}
+
+/* Each row's arcs as (destination, weight) pairs sorted by both: the row as a multiset. */
+static struct arc_key *row_multisets(const or_graph *o)
+{
+    struct arc_key *k = malloc((size_t)(o->off[o->n] + 1) * sizeof *k);
+    for (int64_t v = 0; v < o->n; v++) {
+        for (lg_edge_t e = o->off[v]; e < o->off[v + 1]; e++) {
+            k[e].v = o->idx[e];
+            k[e].w = o->w ? o->w[e] + 0.0f : 0.0f; /* -0.0 is 0.0 */
+        }
+        qsort(k + o->off[v], (size_t)(o->off[v + 1] - o->off[v]), sizeof *k, compare_arc_key);
+    }
+    return k;
+}
+
+/* Symmetric as the header defines it: the multiset of arcs (u, v, w) equals
+ * the multiset of (v, u, w); parallel arcs may list their weights in any order. */
 static bool oracle_symmetric(const or_graph *o)
 {
     or_graph t;
     or_transpose(o, &t);
-    bool same = or_csr_equal(o->n, o->off, o->idx, o->w, t.off, t.idx, t.w);
+    bool same = memcmp(o->off, t.off, (size_t)(o->n + 1) * sizeof *o->off) == 0;
+    if (same) {
+        struct arc_key *a = row_multisets(o), *b = row_multisets(&t);
+        for (int64_t e = 0; same && e < o->off[o->n]; e++)
+            same = a[e].v == b[e].v && a[e].w == b[e].w;
+        free(a);
+        free(b);
+    }
     or_graph_free(&t);
     return same;
 }

@@ -458,9 +458,22 @@ static lg_edge_t lower_bound(const lg_vertex_t *idx, lg_edge_t lo, lg_edge_t hi,
     return lo;
 }
 
+/* A hash of the weights of arcs [lo, hi) as a multiset (-0.0 counts as 0.0). */
+static uint64_t weights_hash(const float *w, lg_edge_t lo, lg_edge_t hi)
+{
+    uint64_t h = 0;
+    for (lg_edge_t e = lo; w && e < hi; e++) {
+        union {
+            float f;
+            uint32_t bits;
+        } x = {w[e] + 0.0f};
+        h += lg__mix64(x.bits);
+    }
+    return h;
+}
+
 /* Whether row u of a CSR with sorted rows is mirrored: every run of k arcs
- * u->v is matched by a run of k arcs v->u with the same weights in the same
- * order (weights compare as numbers, so -0.0 matches 0.0). */
+ * u->v is matched by a run of k arcs v->u with the same weights. */
 static bool row_mirrored(const struct lg_csr *c, int64_t u)
 {
     const lg_edge_t end = c->offsets[u + 1];
@@ -470,18 +483,48 @@ static bool row_mirrored(const struct lg_csr *c, int64_t u)
         while (run < end && c->indices[run] == v)
             run++;
         const lg_edge_t lo = c->offsets[v], hi = c->offsets[v + 1];
-        lg_edge_t f = lower_bound(c->indices, lo, hi, (lg_vertex_t)u);
-        for (lg_edge_t k = e; k < run; k++, f++)
-            if (f >= hi || c->indices[f] != u || (c->weights && c->weights[k] != c->weights[f]))
-                return false;
-        if (f < hi && c->indices[f] == u)
-            return false; /* more arcs v->u than u->v */
+        const lg_edge_t f = lower_bound(c->indices, lo, hi, (lg_vertex_t)u);
+        lg_edge_t g = f;
+        while (g < hi && c->indices[g] == u)
+            g++;
+        if (g - f != run - e || weights_hash(c->weights, e, run) != weights_hash(c->weights, f, g))
+            return false;
         e = run;
     }
     return true;
 }
 
-/* The first row of a CSR with sorted rows that is not mirrored, or -1. */
+/* A 64-bit hash of the arc u -> v with weight w (-0.0 hashes as 0.0). */
+static uint64_t arc_hash(lg_vertex_t u, lg_vertex_t v, float w)
+{
+    uint64_t key = (uint64_t)(uint32_t)u << 32 | (uint32_t)v;
+    return lg__mix64(lg__mix64(key) ^ weights_hash(&w, 0, 1));
+}
+
+/*
+ * Whether a CSR is symmetric: the multiset of arcs (u, v, w) equals the
+ * multiset of their reverses (v, u, w).  Summing a strong hash over each
+ * multiset (incremental multiset hashing, Clarke et al., ASIACRYPT 2003)
+ * compares them in one sequential pass; a random asymmetric input passes with
+ * probability 2^-64.  Looking up each reverse arc instead costs a cache miss
+ * an arc (3 s on kron20 here, against 0.05 s).
+ */
+static bool csr_symmetric(int64_t n, const struct lg_csr *c, int threads)
+{
+    uint64_t diff = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(+ : diff)
+    for (int64_t u = 0; u < n; u++)
+        for (lg_edge_t e = c->offsets[u]; e < c->offsets[u + 1]; e++) {
+            float w = c->weights ? c->weights[e] : 1.0f;
+            diff += arc_hash((lg_vertex_t)u, c->indices[e], w) -
+                    arc_hash(c->indices[e], (lg_vertex_t)u, w);
+        }
+    return diff == 0;
+}
+
+/* The first row of a CSR with sorted rows that is not mirrored, or -1.  Slow
+ * (a random access a run of arcs): only run to name the row once
+ * csr_symmetric has said no. */
 static int64_t first_asymmetric_row(int64_t n, const struct lg_csr *c, int threads)
 {
     int64_t first = n;
@@ -617,7 +660,9 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
     if (st != LG_OK)
         goto cleanup;
     if (!directed && !options->symmetrize) {
-        int64_t v = first_asymmetric_row(g->n, &g->out, threads);
+        int64_t v = csr_symmetric(g->n, &g->out, threads)
+                        ? -1
+                        : first_asymmetric_row(g->n, &g->out, threads);
         if (v >= 0) {
             st = lg__error(LG_ERR_INVALID_ARGUMENT,
                            "%s: an undirected graph needs a symmetric CSR, but row %lld differs "
