@@ -334,21 +334,53 @@ static lg_status_t load(lg_context_t *ctx, const struct args *a, lg_graph_t **g,
     return st;
 }
 
-static FILE *open_output(const char *path)
+/* What one line of --output says about vertex v. */
+typedef void (*line_writer)(FILE *f, int64_t v, const void *results);
+
+/* Writes one line a vertex to path; returns 0, or 1 after saying what failed. */
+static int write_output(const char *path, int64_t n, line_writer line, const void *results)
 {
     FILE *f = fopen(path, "w");
-    if (!f)
+    if (!f) {
         fprintf(stderr, "lgraph: cannot write %s: %s\n", path, strerror(errno));
-    return f;
-}
-
-static int close_output(FILE *f, const char *path)
-{
+        return 1;
+    }
+    for (int64_t v = 0; v < n; v++)
+        line(f, v, results);
     if (ferror(f) | fclose(f)) {
         fprintf(stderr, "lgraph: error writing %s\n", path);
         return 1;
     }
     return 0;
+}
+
+struct bfs_results {
+    const int32_t *dist;
+    const lg_vertex_t *parents; /* NULL unless --parents */
+};
+
+static void bfs_line(FILE *f, int64_t v, const void *results)
+{
+    const struct bfs_results *r = results;
+    if (r->parents)
+        fprintf(f, "%d %d\n", r->dist[v], r->parents[v]);
+    else
+        fprintf(f, "%d\n", r->dist[v]);
+}
+
+static void score_line_f64(FILE *f, int64_t v, const void *results)
+{
+    fprintf(f, "%.17g\n", ((const double *)results)[v]);
+}
+
+static void score_line_f32(FILE *f, int64_t v, const void *results)
+{
+    fprintf(f, "%.9g\n", ((const double *)results)[v]);
+}
+
+static void label_line(FILE *f, int64_t v, const void *results)
+{
+    fprintf(f, "%d\n", ((const lg_vertex_t *)results)[v]);
 }
 
 static int run_info(lg_context_t *ctx, const lg_graph_t *g)
@@ -408,18 +440,8 @@ static int run_bfs(lg_context_t *ctx, const lg_graph_t *g, const struct args *a)
     printf("bfs from %lld: reached %lld of %lld vertices, depth %lld, %.3f ms\n", a->source,
            (long long)reached, (long long)n, (long long)depth, t * 1e3);
     if (a->output) {
-        FILE *f = open_output(a->output);
-        if (!f) {
-            rc = 1;
-            goto done;
-        }
-        for (int64_t v = 0; v < n; v++) {
-            if (par)
-                fprintf(f, "%d %d\n", dist[v], par[v]);
-            else
-                fprintf(f, "%d\n", dist[v]);
-        }
-        rc = close_output(f, a->output);
+        struct bfs_results r = {dist, par};
+        rc = write_output(a->output, n, bfs_line, &r);
     }
 done:
     free(dist);
@@ -492,16 +514,8 @@ static int run_pagerank(lg_context_t *ctx, const lg_graph_t *g, const struct arg
         fprintf(stderr, "lgraph: pagerank: %s\n", lg_last_error());
         rc = 3;
     }
-    if (a->output) {
-        FILE *f = open_output(a->output);
-        if (!f) {
-            rc = 1;
-            goto done;
-        }
-        for (int64_t v = 0; v < n; v++)
-            fprintf(f, a->use_float ? "%.9g\n" : "%.17g\n", x[v]);
-        rc |= close_output(f, a->output);
-    }
+    if (a->output)
+        rc |= write_output(a->output, n, a->use_float ? score_line_f32 : score_line_f64, x);
 done:
     free(x);
     free(xf);
@@ -538,16 +552,8 @@ static int run_cc(lg_context_t *ctx, const lg_graph_t *g, const struct args *a)
     printf("%s components: %lld (largest %lld vertices, %lld isolated), %.3f ms\n",
            lg_graph_is_directed(g) ? "weakly connected" : "connected", (long long)count,
            (long long)largest, (long long)singletons, t * 1e3);
-    if (a->output) {
-        FILE *f = open_output(a->output);
-        if (!f) {
-            rc = 1;
-            goto done;
-        }
-        for (int64_t v = 0; v < n; v++)
-            fprintf(f, "%d\n", label[v]);
-        rc = close_output(f, a->output);
-    }
+    if (a->output)
+        rc = write_output(a->output, n, label_line, label);
 done:
     free(label);
     free(size);
