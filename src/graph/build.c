@@ -583,8 +583,9 @@ static lg_status_t copy_csr(int64_t n, const lg_edge_t *offsets, const lg_vertex
         return LG_ERR_OUT_OF_MEMORY;
     }
     memcpy(out->offsets, offsets, (size_t)(n + 1) * sizeof *offsets);
-    memcpy(out->indices, idx, (size_t)m * sizeof *idx);
-    if (w)
+    if (m > 0) /* idx and w may be NULL when there are no arcs */
+        memcpy(out->indices, idx, (size_t)m * sizeof *idx);
+    if (w && m > 0)
         memcpy(out->weights, w, (size_t)m * sizeof *w);
     return LG_OK;
 }
@@ -614,7 +615,8 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
     if (row_offsets[0] != 0)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: row_offsets[0] is %lld, not 0", fn,
                          (long long)row_offsets[0]);
-    const int threads = lg__threads_for(context, num_vertices + row_offsets[num_vertices]);
+    /* row_offsets[n] is not trusted yet: size the team by the vertices */
+    int threads = lg__threads_for(context, num_vertices);
     int64_t bad_row = num_vertices;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(min : bad_row)
     for (int64_t v = 0; v < num_vertices; v++)
@@ -631,6 +633,7 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
     if (E > 0 && !col_indices)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: col_indices is NULL with %lld arcs", fn,
                          (long long)E);
+    threads = lg__threads_for(context, num_vertices + E);
 
     int64_t bad_src = 0, bad = first_bad_arc(num_vertices, row_offsets, col_indices, weights,
                                              threads, &bad_src);
