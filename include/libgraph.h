@@ -273,21 +273,38 @@ LG_API lg_status_t lg_generate(lg_context_t *context, lg_generator_t generator, 
 /* ------------------------------------------------------------------------ */
 
 typedef struct lg_bfs_options {
-    bool compute_parents; /* fill parents[] too; default false */
+    bool compute_parents; /* fill parents[] too; default false                    */
+    int32_t max_depth;    /* visit vertices up to this many hops; -1 (default) = all */
+    /* Direction optimisation (Beamer et al., SC'12): go bottom-up when the
+     * frontier's out-edges exceed 1/alpha of the edges still unexplored, back
+     * top-down when the frontier shrinks below num_vertices/beta.  Defaults
+     * 15 and 18; alpha 0 keeps the search top-down throughout. */
+    int direction_alpha;
+    int direction_beta;
 } lg_bfs_options_t;
 
 LG_API void lg_bfs_options_init(lg_bfs_options_t *options);
 
 /*
  * Breadth-first search from source along out-edges.  distances[v] is the hop
- * count from source, -1 when v is unreachable.  parents (may be NULL unless
- * options->compute_parents) gets a BFS parent of every reached vertex (any
- * valid one: parents[v] is an in-neighbour u of v with distances[u] + 1 ==
- * distances[v]), parents[source] = source, and -1 for unreached vertices.
+ * count from source, -1 when v is unreachable (or beyond max_depth).  parents
+ * (may be NULL unless options->compute_parents) gets a BFS parent of every
+ * reached vertex (any valid one: parents[v] is an in-neighbour u of v with
+ * distances[u] + 1 == distances[v]), parents[source] = source, and -1 for
+ * unreached vertices.
  */
 LG_API lg_status_t lg_bfs(lg_context_t *context, const lg_graph_t *graph, lg_vertex_t source,
                           const lg_bfs_options_t *options, int32_t *distances,
                           lg_vertex_t *parents);
+
+/*
+ * Multi-source BFS: every one of the num_sources >= 1 sources is at distance
+ * 0 (and its own parent); otherwise as lg_bfs.  Repeated sources are allowed.
+ */
+LG_API lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph,
+                                const lg_vertex_t *sources, int64_t num_sources,
+                                const lg_bfs_options_t *options, int32_t *distances,
+                                lg_vertex_t *parents);
 
 /* ------------------------------------------------------------------------ */
 /* PageRank                                                                 */

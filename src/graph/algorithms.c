@@ -14,14 +14,22 @@ static const struct lg_backend *backend_of(const lg_context_t *ctx)
     return ctx ? ctx->backend : &lg__cpu_backend;
 }
 
+#define LG_BFS_DEFAULT_ALPHA 15 /* GAPBS's tuned values (Beamer et al.) */
+#define LG_BFS_DEFAULT_BETA 18
+
 void lg_bfs_options_init(lg_bfs_options_t *options)
 {
-    if (options)
-        options->compute_parents = false;
+    if (!options)
+        return;
+    options->compute_parents = false;
+    options->max_depth = -1;
+    options->direction_alpha = LG_BFS_DEFAULT_ALPHA;
+    options->direction_beta = LG_BFS_DEFAULT_BETA;
 }
 
-lg_status_t lg_bfs(lg_context_t *context, const lg_graph_t *graph, lg_vertex_t source,
-                   const lg_bfs_options_t *options, int32_t *distances, lg_vertex_t *parents)
+lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph,
+                         const lg_vertex_t *sources, int64_t num_sources,
+                         const lg_bfs_options_t *options, int32_t *distances, lg_vertex_t *parents)
 {
     lg_bfs_options_t defaults;
     if (!graph)
@@ -30,17 +38,34 @@ lg_status_t lg_bfs(lg_context_t *context, const lg_graph_t *graph, lg_vertex_t s
         lg_bfs_options_init(&defaults);
         options = &defaults;
     }
-    if (source < 0 || source >= graph->n)
+    if (num_sources < 1 || !sources)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_bfs: %s",
+                         sources ? "num_sources < 1" : "sources is NULL");
+    for (int64_t i = 0; i < num_sources; i++)
+        if (sources[i] < 0 || sources[i] >= graph->n)
+            return lg__error(LG_ERR_INVALID_ARGUMENT,
+                             "lg_bfs: source %d is not a vertex (num_vertices %lld)",
+                             (int)sources[i], (long long)graph->n);
+    if (options->max_depth < -1)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_bfs: max_depth %d < -1 (-1 = no limit)",
+                         (int)options->max_depth);
+    if (options->direction_alpha < 0 || options->direction_beta < 1)
         return lg__error(LG_ERR_INVALID_ARGUMENT,
-                         "lg_bfs: source %d is not a vertex (num_vertices %lld)", (int)source,
-                         (long long)graph->n);
+                         "lg_bfs: direction_alpha %d < 0 or direction_beta %d < 1",
+                         options->direction_alpha, options->direction_beta);
     if (!distances)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_bfs: distances is NULL");
     if (options->compute_parents && !parents)
         return lg__error(LG_ERR_INVALID_ARGUMENT,
                          "lg_bfs: compute_parents is set but parents is NULL");
-    return backend_of(context)->bfs(context, graph, source, options, distances,
+    return backend_of(context)->bfs(context, graph, sources, num_sources, options, distances,
                                     options->compute_parents ? parents : NULL);
+}
+
+lg_status_t lg_bfs(lg_context_t *context, const lg_graph_t *graph, lg_vertex_t source,
+                   const lg_bfs_options_t *options, int32_t *distances, lg_vertex_t *parents)
+{
+    return lg_bfs_multi(context, graph, &source, 1, options, distances, parents);
 }
 
 void lg_pagerank_options_init(lg_pagerank_options_t *options)

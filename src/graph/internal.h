@@ -52,8 +52,9 @@ typedef enum lg_precision { LG_PRECISION_F64 = 0, LG_PRECISION_F32 = 1 } lg_prec
 
 struct lg_backend {
     const char *name;
-    lg_status_t (*bfs)(const lg_context_t *ctx, const lg_graph_t *g, lg_vertex_t source,
-                       const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents);
+    lg_status_t (*bfs)(const lg_context_t *ctx, const lg_graph_t *g, const lg_vertex_t *sources,
+                       int64_t num_sources, const lg_bfs_options_t *opts, int32_t *dist,
+                       lg_vertex_t *parents);
     lg_status_t (*pagerank)(const lg_context_t *ctx, const lg_graph_t *g,
                             const lg_pagerank_options_t *opts, lg_precision_t precision,
                             void *scores, int *iterations);

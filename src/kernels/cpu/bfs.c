@@ -1,43 +1,221 @@
 /*
- * bfs.c - breadth-first search on the CPU.
+ * bfs.c - direction-optimizing breadth-first search on the CPU.
  *
- * Returns: dist[v] = hop count from the source along out-edges, -1 when v is
- * unreachable; on request parent[v] = a BFS parent (an in-neighbour one hop
- * closer), parent[source] = source, -1 when unreached.
+ * Returns: dist[v] = hop count from the nearest source along out-edges, -1
+ * when v is unreachable (or beyond max_depth); on request parent[v] = a BFS
+ * parent (an in-neighbour one hop closer), parent[s] = s for each source, -1
+ * when unreached.
  *
- * Method: level-synchronous top-down search (the textbook frontier expansion,
- * parallelised as in GAPBS's top-down step, Beamer et al., SC'12).  Threads
- * split the frontier; a vertex is claimed by the one compare-and-swap that
- * moves dist[v] from -1 to the next level, so each vertex enters the next
- * frontier exactly once and distances do not depend on the schedule.  Each
- * thread collects claimed vertices in a small local buffer and appends it to
- * the shared next frontier with one atomic add.
+ * Method: Beamer, Asanovic, Patterson, "Direction-Optimizing Breadth-First
+ * Search", SC'12.  Two ways to build the next level:
+ *   top-down   each frontier vertex u claims its unvisited out-neighbours v
+ *              (one compare-and-swap moves dist[v] from -1 to the level, so
+ *              every vertex is claimed once whatever the schedule); threads
+ *              gather claimed vertices in local buffers of LOCAL_BUFFER and
+ *              append them to the shared queue with one atomic add.
+ *   bottom-up  each unvisited v scans its in-neighbours for one in the
+ *              frontier (a bitmap) and stops at the first: on a big frontier
+ *              this touches far fewer edges, because most vertices find a
+ *              parent within a few in-edges.
+ * The search starts top-down and goes bottom-up when the frontier's
+ * out-edges exceed 1/alpha of the edges not yet explored; it comes back
+ * top-down when the frontier shrinks below n/beta vertices and stops growing.
+ * alpha 15 and beta 18 are GAPBS's tuned values; docs/PERFORMANCE.md records
+ * what was measured here.  An undirected graph's in-edges are its out-edges;
+ * a directed graph goes bottom-up over its CSC (built once, cached).
  *
- * Encoding: dist[v] < 0 means unvisited.  Cost: O(n + m) work, one pass over
- * the out-edges of each reached vertex.  (Direction optimisation arrives with
- * the fast kernels.)
+ * Encoding: dist[v] < 0 means unvisited, so dist doubles as the visited set.
+ * The bitmap frontier has one bit a vertex in 64-bit words; bottom-up hands
+ * out vertices in blocks that are multiples of 64, so each word of the next
+ * frontier has one writer and needs no atomics.
+ *
+ * Cost: top-down O(edges of the frontier) a level; bottom-up O(n + edges
+ * scanned until a parent is found).  Memory: a queue of n vertices and two
+ * bitmaps of n bits.
  */
 #include "cpu.h"
 
 #include <string.h>
 
 /* Vertices a thread buffers before one atomic append to the next frontier. */
-#define LG_BFS_LOCAL_BUFFER 1024
+#define LOCAL_BUFFER 1024
+/* Vertices a bottom-up task takes: a multiple of 64 keeps bitmap words private. */
+#define BOTTOM_UP_BLOCK 4096
+#define WORD_BITS 64
 
-lg_status_t lg__cpu_bfs(const lg_context_t *ctx, const lg_graph_t *g, lg_vertex_t source,
-                        const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents)
+struct bfs_state {
+    int64_t n;
+    const struct lg_csr *out, *in;
+    int32_t *dist;
+    lg_vertex_t *parents; /* NULL when not wanted */
+    lg_vertex_t *queue;   /* the frontier as a list: [0, size) */
+    int64_t size;
+    uint64_t *front, *next; /* the frontier as bitmaps */
+    int threads;
+};
+
+static inline bool bit_get(const uint64_t *b, int64_t v)
 {
-    (void)opts;
-    const int threads = lg__threads_for(ctx, g->n + g->m);
-    const int64_t n = g->n;
-    const lg_edge_t *off = g->out.offsets;
-    const lg_vertex_t *adj = g->out.indices;
-    lg_vertex_t *frontier = lg__alloc_array((size_t)n, sizeof *frontier, "the BFS frontier");
-    lg_vertex_t *next = lg__alloc_array((size_t)n, sizeof *next, "the BFS frontier");
-    if (!frontier || !next) {
-        lg__free(frontier);
-        lg__free(next);
-        return LG_ERR_OUT_OF_MEMORY;
+    return (b[v / WORD_BITS] >> (v % WORD_BITS)) & 1u;
+}
+
+static inline void bit_set_atomic(uint64_t *b, int64_t v)
+{
+    __atomic_fetch_or(&b[v / WORD_BITS], (uint64_t)1 << (v % WORD_BITS), __ATOMIC_RELAXED);
+}
+
+static void flush(lg_vertex_t *queue, int64_t *tail, const lg_vertex_t *local, int count)
+{
+    int64_t at = __atomic_fetch_add(tail, count, __ATOMIC_RELAXED);
+    memcpy(queue + at, local, (size_t)count * sizeof *local);
+}
+
+/* One top-down level: expands queue[0, size) into next_queue; returns the
+ * out-edge count of the new frontier (the "scout count"). */
+static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *next_queue,
+                             int64_t *next_size)
+{
+    const lg_edge_t *off = s->out->offsets;
+    const lg_vertex_t *adj = s->out->indices;
+    int64_t scout = 0, tail = 0;
+#pragma omp parallel num_threads(s->threads) reduction(+ : scout)
+    {
+        lg_vertex_t local[LOCAL_BUFFER];
+        int count = 0;
+#pragma omp for schedule(dynamic, 64) nowait
+        for (int64_t i = 0; i < s->size; i++) {
+            lg_vertex_t u = s->queue[i];
+            for (lg_edge_t e = off[u]; e < off[u + 1]; e++) {
+                lg_vertex_t v = adj[e];
+                int32_t unvisited = -1;
+                if (__atomic_load_n(&s->dist[v], __ATOMIC_RELAXED) >= 0 ||
+                    !__atomic_compare_exchange_n(&s->dist[v], &unvisited, level, false,
+                                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+                    continue;
+                if (s->parents)
+                    s->parents[v] = u;
+                scout += off[v + 1] - off[v];
+                local[count++] = v;
+                if (count == LOCAL_BUFFER) {
+                    flush(next_queue, &tail, local, count);
+                    count = 0;
+                }
+            }
+        }
+        if (count > 0)
+            flush(next_queue, &tail, local, count);
+    }
+    *next_size = tail;
+    return scout;
+}
+
+/* One bottom-up level: every unvisited vertex looks for a parent in the
+ * `front` bitmap and marks itself in `next`; returns how many were found. */
+static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
+{
+    /* locals, not s->...: the bitmap stores could alias s's fields, and the
+     * compiler would reload them in the inner loop */
+    const lg_edge_t *off = s->in->offsets;
+    const lg_vertex_t *adj = s->in->indices;
+    const uint64_t *front = s->front;
+    uint64_t *next = s->next;
+    int32_t *dist = s->dist;
+    lg_vertex_t *parents = s->parents;
+    const int64_t n = s->n, words = (n + WORD_BITS - 1) / WORD_BITS;
+    int64_t awake = 0;
+    memset(next, 0, (size_t)words * sizeof *next);
+#pragma omp parallel for num_threads(s->threads) schedule(dynamic, BOTTOM_UP_BLOCK) \
+    reduction(+ : awake)
+    for (int64_t v = 0; v < n; v++) {
+        if (dist[v] >= 0)
+            continue;
+        for (lg_edge_t e = off[v]; e < off[v + 1]; e++) {
+            lg_vertex_t u = adj[e];
+            if (bit_get(front, u)) {
+                dist[v] = level;
+                if (parents)
+                    parents[v] = u;
+                next[v / WORD_BITS] |= (uint64_t)1 << (v % WORD_BITS);
+                awake++;
+                break;
+            }
+        }
+    }
+    s->front = next;
+    s->next = (uint64_t *)front;
+    return awake;
+}
+
+static void queue_to_bitmap(struct bfs_state *s)
+{
+    const int64_t words = (s->n + WORD_BITS - 1) / WORD_BITS;
+    memset(s->front, 0, (size_t)words * sizeof *s->front);
+#pragma omp parallel for num_threads(s->threads) schedule(static)
+    for (int64_t i = 0; i < s->size; i++)
+        bit_set_atomic(s->front, s->queue[i]);
+}
+
+static void bitmap_to_queue(struct bfs_state *s)
+{
+    const int64_t words = (s->n + WORD_BITS - 1) / WORD_BITS;
+    int64_t tail = 0;
+#pragma omp parallel num_threads(s->threads)
+    {
+        lg_vertex_t local[LOCAL_BUFFER];
+        int count = 0;
+#pragma omp for schedule(static) nowait
+        for (int64_t w = 0; w < words; w++)
+            for (uint64_t bits = s->front[w]; bits; bits &= bits - 1) {
+                local[count++] = (lg_vertex_t)(w * WORD_BITS + __builtin_ctzll(bits));
+                if (count == LOCAL_BUFFER) {
+                    flush(s->queue, &tail, local, count);
+                    count = 0;
+                }
+            }
+        if (count > 0)
+            flush(s->queue, &tail, local, count);
+    }
+    s->size = tail;
+}
+
+/* Marks the sources (each once) as level 0; returns their out-edge count. */
+static int64_t start(struct bfs_state *s, const lg_vertex_t *sources, int64_t num_sources)
+{
+    const lg_edge_t *off = s->out->offsets;
+    int64_t scout = 0;
+    s->size = 0;
+    for (int64_t i = 0; i < num_sources; i++) {
+        lg_vertex_t v = sources[i];
+        if (s->dist[v] == 0)
+            continue; /* repeated */
+        s->dist[v] = 0;
+        if (s->parents)
+            s->parents[v] = v;
+        s->queue[s->size++] = v;
+        scout += off[v + 1] - off[v];
+    }
+    return scout;
+}
+
+lg_status_t lg__cpu_bfs(const lg_context_t *ctx, const lg_graph_t *g, const lg_vertex_t *sources,
+                        int64_t num_sources, const lg_bfs_options_t *opts, int32_t *dist,
+                        lg_vertex_t *parents)
+{
+    const int64_t n = g->n, words = (n + WORD_BITS - 1) / WORD_BITS;
+    const int threads = lg__threads_for(ctx, n + g->m);
+    const int32_t last_level = opts->max_depth < 0 ? INT32_MAX : opts->max_depth;
+    const bool may_go_bottom_up = opts->direction_alpha > 0;
+    lg_vertex_t *queue = NULL, *next_queue = NULL;
+    uint64_t *front = NULL, *next = NULL;
+    lg_status_t st = LG_OK;
+
+    queue = lg__alloc_array((size_t)n, sizeof *queue, "the BFS frontier");
+    next_queue = lg__alloc_array((size_t)n, sizeof *next_queue, "the BFS frontier");
+    front = lg__alloc_array((size_t)words, sizeof *front, "the BFS frontier bitmap");
+    next = lg__alloc_array((size_t)words, sizeof *next, "the BFS frontier bitmap");
+    if (!queue || !next_queue || !front || !next) {
+        st = LG_ERR_OUT_OF_MEMORY;
+        goto cleanup;
     }
 
 #pragma omp parallel for num_threads(threads) schedule(static)
@@ -46,50 +224,43 @@ lg_status_t lg__cpu_bfs(const lg_context_t *ctx, const lg_graph_t *g, lg_vertex_
         if (parents)
             parents[v] = -1;
     }
-    dist[source] = 0;
-    if (parents)
-        parents[source] = source;
-    frontier[0] = source;
-    int64_t frontier_size = 1;
-
-    for (int32_t level = 1; frontier_size > 0; level++) {
-        int64_t next_size = 0;
-#pragma omp parallel num_threads(threads)
-        {
-            lg_vertex_t local[LG_BFS_LOCAL_BUFFER];
-            int count = 0;
-#pragma omp for schedule(dynamic, 64) nowait
-            for (int64_t i = 0; i < frontier_size; i++) {
-                lg_vertex_t u = frontier[i];
-                for (lg_edge_t e = off[u]; e < off[u + 1]; e++) {
-                    lg_vertex_t v = adj[e];
-                    int32_t unvisited = -1;
-                    if (__atomic_load_n(&dist[v], __ATOMIC_RELAXED) >= 0 ||
-                        !__atomic_compare_exchange_n(&dist[v], &unvisited, level, false,
-                                                     __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-                        continue;
-                    if (parents)
-                        parents[v] = u;
-                    local[count++] = v;
-                    if (count == LG_BFS_LOCAL_BUFFER) {
-                        int64_t at = __atomic_fetch_add(&next_size, count, __ATOMIC_RELAXED);
-                        memcpy(next + at, local, (size_t)count * sizeof *local);
-                        count = 0;
-                    }
-                }
-            }
-            if (count > 0) {
-                int64_t at = __atomic_fetch_add(&next_size, count, __ATOMIC_RELAXED);
-                memcpy(next + at, local, (size_t)count * sizeof *local);
-            }
+    struct bfs_state s = {n, &g->out, &g->in, dist, parents, queue, 0, front, next, threads};
+    int64_t scout = start(&s, sources, num_sources);
+    int64_t edges_to_check = g->m;
+    int32_t level = 1;
+    while (s.size > 0 && level <= last_level) {
+        if (may_go_bottom_up && scout > edges_to_check / opts->direction_alpha) {
+            /* a directed graph's in-edges: built on the first switch, then cached */
+            if ((st = lg__graph_ensure_csc(g, threads)) != LG_OK)
+                break;
+            queue_to_bitmap(&s);
+            int64_t awake = s.size, old_awake;
+            do {
+                old_awake = awake;
+                awake = bottom_up_step(&s, level++);
+            } while (level <= last_level && awake > 0 &&
+                     (awake >= old_awake || awake > n / opts->direction_beta));
+            bitmap_to_queue(&s);
+            scout = 1;
+        } else {
+            int64_t next_size;
+            edges_to_check -= scout;
+            scout = top_down_step(&s, level++, next_queue, &next_size);
+            lg_vertex_t *t = s.queue;
+            s.queue = next_queue;
+            next_queue = t;
+            s.size = next_size;
         }
-        lg_vertex_t *swap = frontier;
-        frontier = next;
-        next = swap;
-        frontier_size = next_size;
     }
+    /* the arrays may have been swapped: free what the state holds now */
+    queue = s.queue;
+    front = s.front;
+    next = s.next;
 
-    lg__free(frontier);
+cleanup:
+    lg__free(queue);
+    lg__free(next_queue);
+    lg__free(front);
     lg__free(next);
-    return LG_OK;
+    return st;
 }

@@ -8,8 +8,9 @@
 #include "internal.h"
 
 LG_INTERNAL lg_status_t lg__cpu_bfs(const lg_context_t *ctx, const lg_graph_t *g,
-                                    lg_vertex_t source, const lg_bfs_options_t *opts,
-                                    int32_t *dist, lg_vertex_t *parents);
+                                    const lg_vertex_t *sources, int64_t num_sources,
+                                    const lg_bfs_options_t *opts, int32_t *dist,
+                                    lg_vertex_t *parents);
 LG_INTERNAL lg_status_t lg__cpu_pagerank(const lg_context_t *ctx, const lg_graph_t *g,
                                          const lg_pagerank_options_t *opts,
                                          lg_precision_t precision, void *scores,
