@@ -194,6 +194,12 @@ static lg_status_t counting_sort(const struct arc_source *a, int threads, struct
         offsets[v] = run;
     }
     const lg_edge_t A = offsets_from_counts(offsets, n, threads);
+    /* each chunk's cursor for row v starts at the row's offset plus what
+     * earlier chunks put there: the scatter then needs one lookup an arc */
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t v = 0; v < n; v++)
+        for (int c = 0; c < chunks; c++)
+            hist[(size_t)c * (size_t)(n + 1) + v] += offsets[v];
 
     idx = lg__alloc_array((size_t)A, sizeof *idx, "CSR column indices");
     if (weighted)
@@ -210,12 +216,12 @@ static lg_status_t counting_sort(const struct arc_source *a, int threads, struct
             lg_vertex_t u = a->src[i], v = a->dst[i];
             if (u == v && a->drop_loops)
                 continue;
-            lg_edge_t p = offsets[u] + h[u]++;
+            lg_edge_t p = h[u]++;
             idx[p] = v;
             if (weighted)
                 w[p] = a->w[i];
             if (a->add_reverse && u != v) {
-                p = offsets[v] + h[v]++;
+                p = h[v]++;
                 idx[p] = u;
                 if (weighted)
                     w[p] = a->w[i];
