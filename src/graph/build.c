@@ -129,12 +129,42 @@ static int64_t merge_row(lg_vertex_t *idx, float *w, int64_t len, lg_duplicates_
 
 /* ---- the counting sort -------------------------------------------------------------- */
 
+/* Arcs to sort: arc i is src[i] -> dst[i], except that one of src and dst
+ * may be NULL when the arcs are a CSR's: that side of arc i is then its row
+ * (rows[r] <= i < rows[r + 1]), found by walking the offsets, so no array of
+ * row ids is written and read back. */
 struct arc_source {
     int64_t n, E;
     const lg_vertex_t *src, *dst;
+    const lg_edge_t *rows;
     const float *w;
     bool add_reverse, drop_loops;
 };
+
+/* The row of a CSR holding arc i: rows[r] <= i < rows[r + 1] (i < rows[n]). */
+static int64_t row_of_arc(const lg_edge_t *rows, int64_t n, int64_t i)
+{
+    int64_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (rows[mid] <= i)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Arc i of a source whose rows cursor stands at *row (walked forward as i grows). */
+static inline void arc_at(const struct arc_source *a, int64_t i, int64_t *row, lg_vertex_t *u,
+                          lg_vertex_t *v)
+{
+    if (a->rows)
+        while (a->rows[*row + 1] <= i)
+            (*row)++;
+    *u = a->src ? a->src[i] : (lg_vertex_t)*row;
+    *v = a->dst ? a->dst[i] : (lg_vertex_t)*row;
+}
 
 /* How many chunks the edges are cut into: up to one a thread, while the
  * chunk histograms (chunks * (n + 1) counters) stay below the edge arrays. */
@@ -170,8 +200,11 @@ static lg_status_t counting_sort(const struct arc_source *a, int threads, struct
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
     for (int c = 0; c < chunks; c++) {
         lg_edge_t *h = hist + (size_t)c * (size_t)(n + 1);
-        for (int64_t i = E * c / chunks; i < E * (c + 1) / chunks; i++) {
-            lg_vertex_t u = a->src[i], v = a->dst[i];
+        const int64_t lo = E * c / chunks, hi = E * (c + 1) / chunks;
+        int64_t row = a->rows && lo < hi ? row_of_arc(a->rows, n, lo) : 0;
+        for (int64_t i = lo; i < hi; i++) {
+            lg_vertex_t u, v;
+            arc_at(a, i, &row, &u, &v);
             if (u == v) {
                 if (!a->drop_loops)
                     h[u]++;
@@ -212,8 +245,11 @@ static lg_status_t counting_sort(const struct arc_source *a, int threads, struct
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
     for (int c = 0; c < chunks; c++) {
         lg_edge_t *h = hist + (size_t)c * (size_t)(n + 1);
-        for (int64_t i = E * c / chunks; i < E * (c + 1) / chunks; i++) {
-            lg_vertex_t u = a->src[i], v = a->dst[i];
+        const int64_t lo = E * c / chunks, hi = E * (c + 1) / chunks;
+        int64_t row = a->rows && lo < hi ? row_of_arc(a->rows, n, lo) : 0;
+        for (int64_t i = lo; i < hi; i++) {
+            lg_vertex_t u, v;
+            arc_at(a, i, &row, &u, &v);
             if (u == v && a->drop_loops)
                 continue;
             lg_edge_t p = h[u]++;
@@ -341,28 +377,13 @@ static lg_status_t arcs_to_csr(const struct arc_source *a, lg_duplicates_t polic
 
 /* ---- the transpose -------------------------------------------------------------- */
 
-/* rows[i] = the row of arc i, for every arc of a CSR. */
-static void expand_rows(int64_t n, const lg_edge_t *offsets, lg_vertex_t *rows, int threads)
-{
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
-    for (int64_t v = 0; v < n; v++)
-        for (lg_edge_t e = offsets[v]; e < offsets[v + 1]; e++)
-            rows[e] = (lg_vertex_t)v;
-}
-
 lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in, int threads,
                               struct lg_csr *out)
 {
-    lg_vertex_t *rows = lg__alloc_array((size_t)m, sizeof *rows, "transpose row ids");
-    if (!rows)
-        return LG_ERR_OUT_OF_MEMORY;
-    expand_rows(n, in->offsets, rows, threads);
     /* arcs u->v become v->u; the stable sort leaves each column's sources ascending */
-    struct arc_source a = {n, m, in->indices, rows, in->weights, false, false};
+    struct arc_source a = {n, m, in->indices, NULL, in->offsets, in->weights, false, false};
     int64_t mm = 0;
-    lg_status_t st = counting_sort(&a, threads, out, &mm);
-    lg__free(rows);
-    return st;
+    return counting_sort(&a, threads, out, &mm);
 }
 
 /* ---- options and public builders -------------------------------------------------- */
@@ -402,13 +423,14 @@ static lg_status_t check_counts(const char *fn, int64_t n, int64_t E)
     return LG_OK;
 }
 
-/* Builds from validated COO arrays. */
-static lg_status_t build_from_coo(int64_t n, int64_t E, const lg_vertex_t *src,
-                                  const lg_vertex_t *dst, const float *w, bool directed,
-                                  bool add_reverse, const lg_graph_options_t *o, int threads,
-                                  lg_graph_t **graph)
+/* Builds from validated arcs (COO arrays, or a CSR when src is NULL and
+ * rows holds its offsets). */
+static lg_status_t build_from_arcs(int64_t n, int64_t E, const lg_vertex_t *src,
+                                   const lg_vertex_t *dst, const lg_edge_t *rows, const float *w,
+                                   bool directed, bool add_reverse, const lg_graph_options_t *o,
+                                   int threads, lg_graph_t **graph)
 {
-    struct arc_source a = {n, E, src, dst, w, add_reverse, o->drop_self_loops};
+    struct arc_source a = {n, E, src, dst, rows, w, add_reverse, o->drop_self_loops};
     struct lg_csr csr;
     int64_t m = 0;
     lg_status_t st = arcs_to_csr(&a, o->duplicates, threads, &csr, &m);
@@ -447,8 +469,8 @@ lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int
                                weights ? &weights[bad] : NULL);
     const bool directed = options->directedness != LG_UNDIRECTED;
     const bool add_reverse = !directed || options->symmetrize;
-    return build_from_coo(num_vertices, num_edges, src, dst, weights, directed, add_reverse,
-                          options, threads, graph);
+    return build_from_arcs(num_vertices, num_edges, src, dst, NULL, weights, directed,
+                           add_reverse, options, threads, graph);
 }
 
 /* First index >= lo in the sorted idx[lo, hi) that is >= key. */
@@ -553,15 +575,7 @@ static int64_t first_bad_arc(int64_t n, const lg_edge_t *offsets, const lg_verte
                 first = e;
     if (first == offsets[n])
         return -1;
-    int64_t lo = 0, hi = n; /* the row holding arc `first`: offsets[lo] <= first < offsets[lo + 1] */
-    while (hi - lo > 1) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= first)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    *row = lo;
+    *row = row_of_arc(offsets, n, first);
     return first;
 }
 
@@ -604,7 +618,6 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
     static const char fn[] = "lg_graph_from_csr";
     lg_graph_options_t defaults;
     lg_status_t st;
-    lg_vertex_t *rows = NULL;
     lg_graph_t *g = NULL;
 
     if (!graph)
@@ -659,12 +672,8 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
         if (st == LG_OK)
             st = lg__graph_wrap(num_vertices, directed, &c, &g);
     } else {
-        rows = lg__alloc_array((size_t)E, sizeof *rows, "CSR row ids");
-        if (!rows)
-            return LG_ERR_OUT_OF_MEMORY;
-        expand_rows(num_vertices, row_offsets, rows, threads);
-        st = build_from_coo(num_vertices, E, rows, col_indices, weights, directed,
-                            options->symmetrize, options, threads, &g);
+        st = build_from_arcs(num_vertices, E, NULL, col_indices, row_offsets, weights, directed,
+                             options->symmetrize, options, threads, &g);
     }
     if (st != LG_OK)
         goto cleanup;
@@ -685,6 +694,5 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
 
 cleanup:
     lg_graph_free(&g);
-    lg__free(rows);
     return st;
 }
