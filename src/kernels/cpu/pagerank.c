@@ -22,9 +22,8 @@
  * Cost per iteration: one pass over the in-edges (CSC, built once and cached
  * on the graph) plus O(n); the next iteration's contributions and dangling
  * mass are computed in the same pass as the scores, so each iteration is one
- * parallel loop.  The gather-sums are vectorised (OpenMP SIMD) and compiled
- * twice, for AVX2 and for any x86-64, with gcc's target_clones choosing at
- * load time.  Memory: 5 vectors of n.  The float variant keeps
+ * parallel loop.  The gather-sums stay scalar (see pull_block_f64 for the
+ * measurements against vectorised versions).  Memory: 5 vectors of n.  The float variant keeps
  * the vectors in float, and sums each vertex's in-edges and the convergence
  * test in double (and runs in
  * double when an out-weight is too small for float to divide by).
@@ -73,13 +72,12 @@ struct pr_sums {
  * power-law rows. */
 #define PULL_BLOCK 1024
 
-/* The gather-sums run on AVX2 where the CPU has it (8 or 4 gathers an
- * instruction), through a portable path elsewhere; gcc picks at load time. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define LG_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define LG_SIMD_CLONES
-#endif
+/* The gather-sums are plain scalar loops, on purpose.  Measured on kron20
+ * and urand20 (2 threads, this repository's Zen 3 VM): gcc's vectorisation of
+ * them (OpenMP SIMD, AVX2 through target_clones) emulates the gathers with
+ * scalar loads and made an iteration 1.4-1.5x slower; hand-written AVX2
+ * gathers (vgatherdps, widened to double) ran no faster than the scalar loop.
+ * The loop is bound by the random loads of c[], not by arithmetic. */
 
 /*
  * One block of a Jacobi step in double: for v in [v0, v1)
@@ -87,7 +85,6 @@ struct pr_sums {
  * and, fused into the same pass, the next iteration's contribution
  * cn[v] = xn[v] / outweight[v] and its dangling mass.
  */
-LG_SIMD_CLONES
 static struct pr_sums pull_block_f64(const struct pr_setup *s, const double *x, const double *c,
                                      double dangling, double *xn, double *cn, int64_t v0,
                                      int64_t v1)
@@ -100,11 +97,9 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, const double *x, 
     for (int64_t v = v0; v < v1; v++) {
         double sum = 0.0;
         if (w) {
-#pragma omp simd reduction(+ : sum)
             for (lg_edge_t e = off[v]; e < off[v + 1]; e++)
                 sum += c[idx[e]] * (double)w[e];
         } else {
-#pragma omp simd reduction(+ : sum)
             for (lg_edge_t e = off[v]; e < off[v + 1]; e++)
                 sum += c[idx[e]];
         }
@@ -122,7 +117,6 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, const double *x, 
 /* The same in float; each row's sum is accumulated in double, which costs
  * nothing next to the gathers and keeps hubs with thousands of in-edges
  * accurate. */
-LG_SIMD_CLONES
 static struct pr_sums pull_block_f32(const struct pr_setup *s, const float *x, const float *c,
                                      double dangling, float *xn, float *cn, int64_t v0,
                                      int64_t v1)
@@ -135,11 +129,9 @@ static struct pr_sums pull_block_f32(const struct pr_setup *s, const float *x, c
     for (int64_t v = v0; v < v1; v++) {
         double sum = 0.0;
         if (w) {
-#pragma omp simd reduction(+ : sum)
             for (lg_edge_t e = off[v]; e < off[v + 1]; e++)
                 sum += (double)(c[idx[e]] * w[e]);
         } else {
-#pragma omp simd reduction(+ : sum)
             for (lg_edge_t e = off[v]; e < off[v + 1]; e++)
                 sum += (double)c[idx[e]];
         }
