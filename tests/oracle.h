@@ -57,6 +57,23 @@ static inline void or_passive_openmp(char **argv)
 #endif
 }
 
+/* Opens count CPU contexts, ctx[k] with k + 1 threads; false (after printing
+ * why) when one cannot be opened. */
+static inline bool or_open_contexts(lg_context_t **ctx, int count)
+{
+    for (int k = 0; k < count; k++) {
+        lg_context_options_t co;
+        lg_context_options_init(&co);
+        co.backend = LG_BACKEND_CPU;
+        co.num_threads = k + 1;
+        if (lg_context_create(&ctx[k], &co) != LG_OK) {
+            fprintf(stderr, "lg_context_create: %s\n", lg_last_error());
+            return false;
+        }
+    }
+    return true;
+}
+
 static inline void *or_alloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);

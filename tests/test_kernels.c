@@ -1385,18 +1385,10 @@ int main(int argc, char **argv)
 {
     (void)argc;
     or_passive_openmp(argv);
-    for (int k = 0; k < NUM_CTX; k++) {
-        lg_context_options_t co;
-        lg_context_options_init(&co);
-        co.backend = LG_BACKEND_CPU;
-        co.num_threads = k + 1;
-        lg_status_t st = lg_context_create(&ctx[k], &co);
-        CHECK(st == LG_OK);
-        if (st != LG_OK) {
-            fprintf(stderr, "lg_context_create: %s\n", lg_last_error());
-            TEST_EXIT();
-        }
-    }
+    bool opened = or_open_contexts(ctx, NUM_CTX);
+    CHECK(opened);
+    if (!opened)
+        TEST_EXIT();
     static const struct {
         const char *name;
         void (*run)(void);
