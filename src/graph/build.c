@@ -5,20 +5,20 @@
  *
  *   validate  every id in [0, n) and every weight finite and >= 0; the error
  *             names the first offending edge, and nothing has been allocated
- *   columns   a stable counting sort of the arcs by destination (an undirected
+ *   rows      a stable counting sort of the arcs by source (an undirected
  *             edge {u, v} is the arcs u->v and v->u; self-loops once, or
  *             dropped): per-chunk histograms, then each chunk scatters its
  *             arcs at its own running offsets, so input order survives
- *   rows      the same counting sort of those columns by source (a transpose):
- *             rows come out sorted by destination, equal destinations in
- *             input order -- an LSD radix sort, two linear passes, no
- *             comparison sort
+ *   sort      each row stably by destination (insertion sort, or an LSD
+ *             radix sort: rows are short and sit in cache), so equal
+ *             destinations stay in input order -- what FIRST/LAST rely on
  *   merge     duplicates by the chosen policy, then compact the rows
  *
  * All phases are OpenMP-parallel and deterministic: the result does not depend
  * on the thread count.  The chunked histograms cost chunks * (n + 1) counters;
  * the chunk count is capped so that they never outweigh the arcs themselves.
- * The lazy CSC of a directed graph is the "rows" pass alone (lg__csr_transpose).
+ * The lazy CSC of a directed graph is the "rows" pass alone (lg__csr_transpose):
+ * a stable sort of already sorted rows by column leaves its rows sorted.
  */
 #include "internal.h"
 
@@ -97,34 +97,6 @@ static lg_edge_t offsets_from_counts(lg_edge_t *a, int64_t n, int threads)
             a[n] = run;
     }
     return a[n];
-}
-
-/* ---- duplicate merging ----------------------------------------------------------- */
-
-/* Merges runs of equal destinations in one sorted row in place; returns the new length. */
-static int64_t merge_row(lg_vertex_t *idx, float *w, int64_t len, lg_duplicates_t policy)
-{
-    int64_t out = 0;
-    for (int64_t i = 0; i < len; out++) {
-        int64_t j = i + 1;
-        float acc = w ? w[i] : 0.0f;
-        for (; j < len && idx[j] == idx[i]; j++) {
-            if (!w)
-                continue;
-            switch (policy) {
-            case LG_DUPLICATES_SUM: acc += w[j]; break;
-            case LG_DUPLICATES_MIN: acc = w[j] < acc ? w[j] : acc; break;
-            case LG_DUPLICATES_MAX: acc = w[j] > acc ? w[j] : acc; break;
-            case LG_DUPLICATES_LAST: acc = w[j]; break;
-            default: break; /* FIRST keeps acc */
-            }
-        }
-        idx[out] = idx[i];
-        if (w)
-            w[out] = acc;
-        i = j;
-    }
-    return out;
 }
 
 /* ---- the counting sort -------------------------------------------------------------- */
@@ -281,24 +253,208 @@ cleanup:
     return st;
 }
 
-/* Merges duplicate arcs of a CSR with sorted rows by the policy, compacting
- * the arrays; *m is updated.  On failure the CSR is unusable and must be freed. */
-static lg_status_t merge_duplicates(int64_t n, struct lg_csr *c, int64_t *m,
-                                    lg_duplicates_t policy, int threads)
+/* ---- row sorting ------------------------------------------------------------------ */
+
+/* Stable insertion sort of a short run by destination, weights moving along. */
+static void insertion_sort(lg_vertex_t *idx, float *w, int64_t len)
+{
+    for (int64_t i = 1; i < len; i++) {
+        lg_vertex_t v = idx[i];
+        float x = w ? w[i] : 0.0f;
+        int64_t j = i;
+        for (; j > 0 && idx[j - 1] > v; j--) {
+            idx[j] = idx[j - 1];
+            if (w)
+                w[j] = w[j - 1];
+        }
+        idx[j] = v;
+        if (w)
+            w[j] = x;
+    }
+}
+
+/* Stable sort of one row by destination (equal destinations keep their
+ * order), weights moving along: insertion sort for short rows, else an LSD
+ * radix sort on 8-bit digits of the key_bits-bit ids, one counting pass for
+ * all digits and one scatter pass a digit (skipped where every id shares the
+ * digit), ping-ponging with the scratch (tmp_idx, tmp_w: len entries). */
+static void sort_row(lg_vertex_t *idx, float *w, int64_t len, int key_bits, lg_vertex_t *tmp_idx,
+                     float *tmp_w)
+{
+    enum { SHORT = 48, DIGITS = 4 };
+    int64_t k = 1;
+    while (k < len && idx[k - 1] <= idx[k])
+        k++;
+    if (k >= len)
+        return; /* already sorted */
+    if (len <= SHORT) {
+        insertion_sort(idx, w, len);
+        return;
+    }
+    const int passes = (key_bits + 7) / 8;
+    int64_t count[DIGITS][256];
+    memset(count, 0, sizeof count);
+    for (int64_t i = 0; i < len; i++) {
+        uint32_t x = (uint32_t)idx[i];
+        for (int d = 0; d < passes; d++)
+            count[d][(x >> (8 * d)) & 255]++;
+    }
+    lg_vertex_t *a = idx, *b = tmp_idx;
+    float *aw = w, *bw = tmp_w;
+    for (int d = 0; d < passes; d++) {
+        int64_t *c = count[d], run = 0;
+        if (c[((uint32_t)a[0] >> (8 * d)) & 255] == len)
+            continue; /* one bucket: the pass would copy */
+        for (int x = 0; x < 256; x++) {
+            int64_t t = c[x];
+            c[x] = run;
+            run += t;
+        }
+        if (w) {
+            for (int64_t i = 0; i < len; i++) {
+                int64_t p = c[((uint32_t)a[i] >> (8 * d)) & 255]++;
+                b[p] = a[i];
+                bw[p] = aw[i];
+            }
+        } else {
+            for (int64_t i = 0; i < len; i++)
+                b[c[((uint32_t)a[i] >> (8 * d)) & 255]++] = a[i];
+        }
+        lg_vertex_t *t = a;
+        a = b;
+        b = t;
+        float *tw = aw;
+        aw = bw;
+        bw = tw;
+    }
+    if (a != idx) {
+        memcpy(idx, a, (size_t)len * sizeof *idx);
+        if (w)
+            memcpy(w, aw, (size_t)len * sizeof *w);
+    }
+}
+
+/* ---- duplicate merging ----------------------------------------------------------- */
+
+/* Merges runs of equal destinations in one sorted row in place; returns the new length. */
+static int64_t merge_row(lg_vertex_t *idx, float *w, int64_t len, lg_duplicates_t policy)
+{
+    if (policy == LG_DUPLICATES_KEEP)
+        return len;
+    int64_t out = 0;
+    for (int64_t i = 0; i < len; out++) {
+        int64_t j = i + 1;
+        float acc = w ? w[i] : 0.0f;
+        for (; j < len && idx[j] == idx[i]; j++) {
+            if (!w)
+                continue;
+            switch (policy) {
+            case LG_DUPLICATES_SUM: acc += w[j]; break;
+            case LG_DUPLICATES_MIN: acc = w[j] < acc ? w[j] : acc; break;
+            case LG_DUPLICATES_MAX: acc = w[j] > acc ? w[j] : acc; break;
+            case LG_DUPLICATES_LAST: acc = w[j]; break;
+            default: break; /* FIRST keeps acc */
+            }
+        }
+        idx[out] = idx[i];
+        if (w)
+            w[out] = acc;
+        i = j;
+    }
+    return out;
+}
+
+/* The scratch a thread needs to sort rows: rows up to `each` long are sorted
+ * in parallel with one scratch a thread; the few longer ones (at most
+ * 4 * threads of them) one after another with a scratch of the longest. */
+struct row_scratch {
+    int64_t each, longest;
+    lg_vertex_t *idx;
+    float *w;
+};
+
+static lg_status_t row_scratch_alloc(int64_t n, const struct lg_csr *c, int threads,
+                                     struct row_scratch *s)
+{
+    const int64_t m = c->offsets[n];
+    int64_t longest = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(max : longest)
+    for (int64_t v = 0; v < n; v++)
+        if (c->offsets[v + 1] - c->offsets[v] > longest)
+            longest = c->offsets[v + 1] - c->offsets[v];
+    int64_t each = m / (4 * (int64_t)threads);
+    each = each < 65536 ? 65536 : each;
+    s->each = longest < each ? longest : each;
+    s->longest = longest;
+    size_t total = (size_t)s->each * (size_t)threads + (size_t)(longest > s->each ? longest : 0);
+    s->idx = lg__alloc_array(total ? total : 1, sizeof *s->idx, "row-sort scratch");
+    s->w = c->weights && s->idx ? lg__alloc_array(total ? total : 1, sizeof *s->w, "row-sort scratch")
+                                : NULL;
+    if (!s->idx || (c->weights && !s->w)) {
+        lg__free(s->idx);
+        lg__free(s->w);
+        return LG_ERR_OUT_OF_MEMORY;
+    }
+    return LG_OK;
+}
+
+/* Sorts every row of a CSR by destination (stably, when `sort`) and merges
+ * duplicate arcs by the policy, compacting the arrays; *m is updated.  On
+ * failure the CSR is unusable and must be freed. */
+static lg_status_t finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicates_t policy,
+                               bool sort, int threads)
 {
     const bool weighted = c->weights != NULL;
-    lg_edge_t *offsets = lg__alloc_array((size_t)n + 1, sizeof *offsets, "CSR row offsets");
+    struct row_scratch s = {0};
     lg_vertex_t *idx = NULL;
     float *w = NULL;
-    if (!offsets)
+    lg_edge_t *offsets = NULL;
+    int key_bits = 1;
+    while (key_bits < 31 && ((int64_t)1 << key_bits) < n)
+        key_bits++;
+    if (sort && row_scratch_alloc(n, c, threads, &s) != LG_OK)
         return LG_ERR_OUT_OF_MEMORY;
-    /* merging in place is safe to repeat: a merged row merges to itself */
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
-    for (int64_t v = 0; v < n; v++) {
-        lg_edge_t lo = c->offsets[v];
-        offsets[v] = merge_row(c->indices + lo, weighted ? c->weights + lo : NULL,
-                               c->offsets[v + 1] - lo, policy);
+    if (!sort && policy == LG_DUPLICATES_KEEP)
+        return LG_OK;
+    offsets = lg__alloc_array((size_t)n + 1, sizeof *offsets, "CSR row offsets");
+    if (!offsets) {
+        lg__free(s.idx);
+        lg__free(s.w);
+        return LG_ERR_OUT_OF_MEMORY;
     }
+    /* merging in place is safe to repeat: a merged row merges to itself */
+#pragma omp parallel num_threads(threads)
+    {
+#ifdef _OPENMP
+        const size_t t = (size_t)omp_get_thread_num();
+#else
+        const size_t t = 0;
+#endif
+        lg_vertex_t *ti = sort ? s.idx + t * (size_t)s.each : NULL;
+        float *tw = sort && weighted ? s.w + t * (size_t)s.each : NULL;
+#pragma omp for schedule(dynamic, 1024)
+        for (int64_t v = 0; v < n; v++) {
+            lg_edge_t lo = c->offsets[v], len = c->offsets[v + 1] - lo;
+            if (sort && len > s.each)
+                continue; /* below, one at a time */
+            if (sort)
+                sort_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, key_bits, ti, tw);
+            offsets[v] = merge_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, policy);
+        }
+    }
+    if (sort && s.longest > s.each) {
+        lg_vertex_t *ti = s.idx + (size_t)threads * (size_t)s.each;
+        float *tw = weighted ? s.w + (size_t)threads * (size_t)s.each : NULL;
+        for (int64_t v = 0; v < n; v++) {
+            lg_edge_t lo = c->offsets[v], len = c->offsets[v + 1] - lo;
+            if (len <= s.each)
+                continue;
+            sort_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, key_bits, ti, tw);
+            offsets[v] = merge_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, policy);
+        }
+    }
+    lg__free(s.idx);
+    lg__free(s.w);
     /* Inputs are finite, so only a sum can overflow: find the first such arc. */
     int64_t overflow_row = n;
     if (weighted && policy == LG_DUPLICATES_SUM) {
@@ -349,28 +505,17 @@ static lg_status_t merge_duplicates(int64_t n, struct lg_csr *c, int64_t *m,
 
 /*
  * Builds a CSR with sorted rows from an arc source: a stable counting sort by
- * destination gives the columns (sources in input order), and a stable
- * counting sort of those columns by source gives the rows, destinations
- * ascending and equal destinations still in input order.  Two linear passes,
- * no comparison sort (an LSD radix sort with one digit per vertex id).
+ * source gives the rows with their arcs in input order, then each row is
+ * stably sorted by destination (cache-resident: rows are short) and merged.
+ * One random scatter of the arcs; the row sorts are local.
  */
 static lg_status_t arcs_to_csr(const struct arc_source *a, lg_duplicates_t policy, int threads,
                                struct lg_csr *out, int64_t *m_out)
 {
-    struct arc_source by_dst = *a;
-    struct lg_csr cols = {0};
     int64_t m = 0;
-    by_dst.src = a->dst;
-    by_dst.dst = a->src;
-    lg_status_t st = counting_sort(&by_dst, threads, &cols, &m);
-    if (st == LG_OK)
-        st = lg__csr_transpose(a->n, m, &cols, threads, out);
-    lg__csr_free(&cols);
-    if (st == LG_OK && policy != LG_DUPLICATES_KEEP) {
-        st = merge_duplicates(a->n, out, &m, policy, threads);
-        if (st != LG_OK)
-            lg__csr_free(out);
-    }
+    lg_status_t st = counting_sort(a, threads, out, &m);
+    if (st == LG_OK && (st = finish_rows(a->n, out, &m, policy, true, threads)) != LG_OK)
+        lg__csr_free(out);
     *m_out = m;
     return st;
 }
@@ -667,7 +812,7 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
         struct lg_csr c = {0};
         st = copy_csr(num_vertices, row_offsets, col_indices, weights, &c);
         if (st == LG_OK && options->duplicates != LG_DUPLICATES_KEEP &&
-            (st = merge_duplicates(num_vertices, &c, &m, options->duplicates, threads)) != LG_OK)
+            (st = finish_rows(num_vertices, &c, &m, options->duplicates, false, threads)) != LG_OK)
             lg__csr_free(&c);
         if (st == LG_OK)
             st = lg__graph_wrap(num_vertices, directed, &c, &g);
