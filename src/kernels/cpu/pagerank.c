@@ -22,8 +22,10 @@
  * Cost per iteration: one pass over the in-edges (CSC, built once and cached
  * on the graph) plus O(n); the next iteration's contributions and dangling
  * mass are computed in the same pass as the scores, so each iteration is one
- * parallel loop.  The gather-sums stay scalar (see pull_block_f64 for the
- * measurements against vectorised versions).  Memory: 5 vectors of n.  The float variant keeps
+ * parallel loop, and the scores are updated in place (only the
+ * contributions are double-buffered).  The gather-sums stay scalar (see
+ * pull_block_f64 for the measurements against vectorised versions).  Memory:
+ * 4 vectors of n (one more in float).  The float variant keeps
  * the vectors in float, and sums each vertex's in-edges and the convergence
  * test in double (and runs in
  * double when an out-weight is too small for float to divide by).
@@ -58,6 +60,7 @@ struct pr_setup {
     const lg_vertex_t *idx;
     const float *w;            /* in-edge weights, NULL = all 1 */
     const double *inv_out;     /* 1 / out-weight, 0 for dangling vertices */
+    const float *inv_out_f;    /* the same in float, for the float variant */
     const double *p, *d;       /* NULL = uniform 1/n */
     int threads;
 };
@@ -81,13 +84,14 @@ struct pr_sums {
 
 /*
  * One block of a Jacobi step in double: for v in [v0, v1)
- *   xn[v] = alpha * (sum over in-arcs u->v of c[u] * w + dangling * d[v]) + (1 - alpha) * p[v]
- * and, fused into the same pass, the next iteration's contribution
- * cn[v] = xn[v] / outweight[v] and its dangling mass.
+ *   x'[v] = alpha * (sum over in-arcs u->v of c[u] * w + dangling * d[v]) + (1 - alpha) * p[v]
+ * written over x[v] once |x'[v] - x[v]| is added to the error (the gathers
+ * read only c, so x can be updated in place), and, fused into the same pass,
+ * the next iteration's contribution cn[v] = x'[v] / outweight[v] and its
+ * dangling mass.
  */
-static struct pr_sums pull_block_f64(const struct pr_setup *s, const double *x, const double *c,
-                                     double dangling, double *xn, double *cn, int64_t v0,
-                                     int64_t v1)
+static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const double *c,
+                                     double dangling, double *cn, int64_t v0, int64_t v1)
 {
     const lg_edge_t *off = s->off;
     const lg_vertex_t *idx = s->idx;
@@ -105,9 +109,9 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, const double *x, 
         }
         double dv = s->d ? s->d[v] : uniform, pv = s->p ? s->p[v] : uniform;
         double xv = alpha * (sum + dangling * dv) + (1.0 - alpha) * pv;
-        xn[v] = xv;
-        cn[v] = xv * s->inv_out[v];
         out.err += fabs(xv - x[v]);
+        x[v] = xv;
+        cn[v] = xv * s->inv_out[v];
         if (s->inv_out[v] == 0.0)
             out.dangling += xv;
     }
@@ -117,9 +121,8 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, const double *x, 
 /* The same in float; each row's sum is accumulated in double, which costs
  * nothing next to the gathers and keeps hubs with thousands of in-edges
  * accurate. */
-static struct pr_sums pull_block_f32(const struct pr_setup *s, const float *x, const float *c,
-                                     double dangling, float *xn, float *cn, int64_t v0,
-                                     int64_t v1)
+static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const float *c,
+                                     double dangling, float *cn, int64_t v0, int64_t v1)
 {
     const lg_edge_t *off = s->off;
     const lg_vertex_t *idx = s->idx;
@@ -137,18 +140,18 @@ static struct pr_sums pull_block_f32(const struct pr_setup *s, const float *x, c
         }
         float dv = s->d ? (float)s->d[v] : uniform, pv = s->p ? (float)s->p[v] : uniform;
         float xv = alpha * ((float)sum + (float)dangling * dv) + (1.0f - alpha) * pv;
-        xn[v] = xv;
-        cn[v] = xv * (float)s->inv_out[v];
         out.err += fabs((double)xv - (double)x[v]);
-        if (s->inv_out[v] == 0.0)
+        x[v] = xv;
+        cn[v] = xv * s->inv_out_f[v];
+        if (s->inv_out_f[v] == 0.0f)
             out.dangling += xv;
     }
     return out;
 }
 
 /* One iteration over all rows; returns the sums for the next. */
-static struct pr_sums step(const struct pr_setup *s, bool f64, const void *x, const void *c,
-                           double dangling, void *xn, void *cn)
+static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const void *c,
+                           double dangling, void *cn)
 {
     const int64_t blocks = (s->n + PULL_BLOCK - 1) / PULL_BLOCK;
     double err = 0.0, next_dangling = 0.0;
@@ -157,8 +160,8 @@ static struct pr_sums step(const struct pr_setup *s, bool f64, const void *x, co
     for (int64_t b = 0; b < blocks; b++) {
         int64_t v0 = b * PULL_BLOCK, v1 = v0 + PULL_BLOCK < s->n ? v0 + PULL_BLOCK : s->n;
         struct pr_sums part =
-            f64 ? pull_block_f64(s, x, c, dangling, xn, cn, v0, v1)
-                : pull_block_f32(s, x, c, dangling, xn, cn, v0, v1);
+            f64 ? pull_block_f64(s, x, c, dangling, cn, v0, v1)
+                : pull_block_f32(s, x, c, dangling, cn, v0, v1);
         err += part.err;
         next_dangling += part.dangling;
     }
@@ -175,7 +178,8 @@ lg_status_t lg__cpu_pagerank(const lg_context_t *ctx, const lg_graph_t *g,
     const bool use_weights = opts->use_weights && g->out.weights;
     lg_status_t st = lg__graph_ensure_csc(g, threads);
     double *inv_out = NULL, *p = NULL, *d = NULL, *x0 = NULL;
-    void *x = NULL, *c = NULL, *xn = NULL, *cn = NULL;
+    float *inv_out_f = NULL;
+    void *x = NULL, *c = NULL, *cn = NULL;
     if (st != LG_OK)
         return st;
 
@@ -185,20 +189,24 @@ lg_status_t lg__cpu_pagerank(const lg_context_t *ctx, const lg_graph_t *g,
         goto cleanup;
     }
     /* An out-weight below float's normal range makes x[u] / outweight[u]
-     * overflow float even though every product with a weight is <= x[u]:
-     * such graphs run the float variant in double and round at the end. */
+     * overflow float even though every product with a weight is <= x[u],
+     * and one above 1 / FLT_MIN makes 1 / outweight subnormal or 0 (no
+     * longer telling a dangling vertex): such graphs run the float variant
+     * in double and round at the end. */
     lg__out_weight_sums(g, use_weights, inv_out, threads);
     bool tiny_out_weight = false;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(|| : tiny_out_weight)
     for (int64_t v = 0; v < n; v++)
-        tiny_out_weight = tiny_out_weight || (inv_out[v] > 0.0 && inv_out[v] < FLT_MIN);
+        tiny_out_weight = tiny_out_weight ||
+                          (inv_out[v] > 0.0 && (inv_out[v] < FLT_MIN || inv_out[v] > 1.0 / FLT_MIN));
     const bool wide = precision == LG_PRECISION_F64 || tiny_out_weight;
     const size_t elem = wide ? sizeof(double) : sizeof(float);
     x = lg__alloc_array((size_t)n, elem, "PageRank scores");
     c = lg__alloc_array((size_t)n, elem, "PageRank contributions");
-    xn = lg__alloc_array((size_t)n, elem, "PageRank scores");
     cn = lg__alloc_array((size_t)n, elem, "PageRank contributions");
-    if (!x || !c || !xn || !cn) {
+    if (!wide)
+        inv_out_f = lg__alloc_array((size_t)n, sizeof *inv_out_f, "PageRank out-weights");
+    if (!x || !c || !cn || (!wide && !inv_out_f)) {
         st = LG_ERR_OUT_OF_MEMORY;
         goto cleanup;
     }
@@ -222,26 +230,23 @@ lg_status_t lg__cpu_pagerank(const lg_context_t *ctx, const lg_graph_t *g,
             ((double *)c)[v] = start * inv_out[v];
         } else {
             ((float *)x)[v] = (float)start;
-            ((float *)c)[v] = (float)start * (float)inv_out[v];
+            inv_out_f[v] = (float)inv_out[v];
+            ((float *)c)[v] = (float)start * inv_out_f[v];
         }
         if (inv_out[v] == 0.0)
             dangling += wide ? start : (double)(float)start;
     }
 
-    const struct pr_setup s = {n,          opts->alpha, g->in.offsets,
-                               g->in.indices, use_weights ? g->in.weights : NULL,
-                               inv_out,    p,           d,
-                               threads};
+    const struct pr_setup s = {n,       opts->alpha, g->in.offsets, g->in.indices,
+                               use_weights ? g->in.weights : NULL,   inv_out, inv_out_f,
+                               p,       d,           threads};
     const double limit = (double)n * opts->tol;
     bool converged = false;
     int iter = 0;
     double err = 0.0;
     while (iter < opts->max_iter && !converged) {
-        struct pr_sums sums = step(&s, wide, x, c, dangling, xn, cn);
-        void *t = x;
-        x = xn;
-        xn = t;
-        t = c;
+        struct pr_sums sums = step(&s, wide, x, c, dangling, cn);
+        void *t = c;
         c = cn;
         cn = t;
         err = sums.err;
@@ -269,7 +274,7 @@ cleanup:
     lg__free(x0);
     lg__free(x);
     lg__free(c);
-    lg__free(xn);
+    lg__free(inv_out_f);
     lg__free(cn);
     return st;
 }
