@@ -151,7 +151,7 @@ ctest_release() { ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"; 
 ctest_sanitized() {
     local dir="$here/build-sanitize"
     cmake -S "$here" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIBGRAPH_WERROR=ON \
-        -DLIBGRAPH_SANITIZE=ON -DPython3_EXECUTABLE="$venv/bin/python" >/dev/null &&
+        -DLIBGRAPH_GPU=OFF -DLIBGRAPH_SANITIZE=ON -DPython3_EXECUTABLE="$venv/bin/python" >/dev/null &&
     cmake --build "$dir" -j "$jobs" &&
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir "$dir" --output-on-failure -j "$jobs"
@@ -215,6 +215,58 @@ no_gpu_runtime_linked() {
     echo "libgraph.so links no GPU runtime"
 }
 
+# The GPU plugin as this machine has it: built (AUTO finds nvcc), loaded by the
+# installed CLI, and without a GPU refused with the reason under --device gpu
+# while --device auto runs on the CPU.
+gpu_plugin_without_gpu() {
+    local lgraph="$prefix/bin/lgraph" plugin
+    plugin="$(ls "$prefix"/lib/libgraph_cuda.so "$prefix"/lib/libgraph_hip.so 2>/dev/null | head -1)"
+    if [ -z "$plugin" ]; then
+        echo "no GPU plugin was built here (neither nvcc nor hipcc): nothing to check"
+        return 0
+    fi
+    echo "plugin: $plugin"; ldd "$plugin" | sed 's/^/  /'
+    "$lgraph" --version
+    local out rc=0
+    out="$("$lgraph" info kron:8 --device gpu 2>&1)" || rc=$?
+    echo "lgraph info kron:8 --device gpu -> exit $rc: $out"
+    if [ "$rc" = 0 ]; then
+        if command -v nvidia-smi >/dev/null 2>&1 || [ -e /dev/kfd ]; then
+            echo "a GPU answered"; return 0
+        fi
+        echo "--device gpu succeeded on a machine without a GPU"; return 1
+    fi
+    echo "$out" | grep -qi 'gpu' || { echo "the error does not say what is wrong with the GPU"; return 1; }
+    "$lgraph" pagerank kron:8 --device auto --top 1 || return 1
+}
+
+# The AMD build, proven by compiling: Debian's hipcc for gfx908, gfx90a and
+# gfx940 (64-lane waves) and gfx1030 (32), then every kernel's code object
+# read back for its .wavefront_size (tests/gpu/check_wave_size.sh).
+hip_build() {
+    if ! command -v hipcc >/dev/null 2>&1; then
+        echo "hipcc is missing (apt-get install hipcc libamdhip64-dev librocprim-dev rocm-device-libs)"
+        return 1
+    fi
+    local dir="$here/build-hip"
+    cmake -S "$here" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_WERROR=ON \
+        -DLIBGRAPH_GPU=HIP >/dev/null &&
+    cmake --build "$dir" -j "$jobs" --target graph_hip &&
+    ctest --test-dir "$dir" --output-on-failure -R hip_wavefront_size
+}
+
+# The emulated wave-64 CUDA build (two warps a wave) compiles; it runs on the
+# GPU machine (tests/gpu/run_on_device.sh).
+cuda_wave64_build() {
+    if ! command -v nvcc >/dev/null 2>&1; then
+        echo "nvcc is missing: skipped"; return 0
+    fi
+    local dir="$here/build-cuda-wave64"
+    cmake -S "$here" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_WERROR=ON \
+        -DLIBGRAPH_GPU=CUDA -DLIBGRAPH_EMULATE_WAVE64=ON >/dev/null &&
+    cmake --build "$dir" -j "$jobs" --target graph_cuda test_wave test_algorithms_gpu
+}
+
 python_tests() {
     local rc=0
     LIBGRAPH_PREFIX="$prefix" "$venv/bin/python" -m pytest -q "$here/tests/python" || rc=$?
@@ -228,6 +280,9 @@ run_tests() {
     run_suite "README example against the installed library (pkg-config)" installed_example
     run_suite "CMake package of the installed library (find_package)" installed_cmake_package
     run_suite "libgraph.so has no GPU runtime (ldd)" no_gpu_runtime_linked
+    run_suite "GPU plugin on a machine without a GPU (lgraph --device)" gpu_plugin_without_gpu
+    run_suite "AMD HIP plugin build, wave64/wave32 code objects checked" hip_build
+    run_suite "CUDA plugin with emulated 64-lane waves compiles" cuda_wave64_build
     run_suite "CLI against NetworkX and SciPy (pytest)" python_tests
 
     say "summary"
@@ -241,7 +296,24 @@ run_tests() {
     [ "$failed" = 0 ]
 }
 
+# The AMD toolchain is needed only to prove the HIP build (the test job).
+install_hip_toolchain() {
+    command -v hipcc >/dev/null 2>&1 && [ -f /usr/include/rocprim/rocprim.hpp ] && return 0
+    local pkgs=(hipcc libamdhip64-dev librocprim-dev rocm-device-libs)
+    if [ "$system_deps" = 0 ]; then
+        echo "HIP toolchain missing (apt-get install ${pkgs[*]}): the HIP build suite will fail"
+        return 0
+    fi
+    local sudo=""
+    [ "$(id -u)" != 0 ] && sudo="sudo"
+    say "installing the HIP toolchain: ${pkgs[*]}"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${pkgs[@]}" ||
+        { DEBIAN_FRONTEND=noninteractive $sudo apt-get update -q &&
+          DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${pkgs[@]}"; }
+}
+
 setup
+[ "$job" = test ] && install_hip_toolchain
 case "$job" in
     run) run_demo ;;
     test) run_tests ;;

@@ -87,8 +87,8 @@ LG_API const char *lg_last_error(void);
 /* "0.1.0" */
 LG_API const char *lg_version_string(void);
 
-/* A one-line description of how this library was built (compiler, OpenMP,
- * GPU plugin support). */
+/* A one-line description of how this library was built (compiler, OpenMP)
+ * and which GPU plugin it finds (loading it, opening no device). */
 LG_API const char *lg_build_info(void);
 
 /* ------------------------------------------------------------------------ */
@@ -112,9 +112,11 @@ typedef struct lg_context_options {
 
 LG_API void lg_context_options_init(lg_context_options_t *options);
 
-/* Opens a context.  LG_BACKEND_GPU fails with LG_ERR_DEVICE (or
- * LG_ERR_UNSUPPORTED when no GPU plugin was built) when no GPU answers;
- * LG_BACKEND_AUTO then quietly uses the CPU.  options may be NULL. */
+/* Opens a context.  LG_BACKEND_GPU loads the GPU plugin (libgraph_cuda.so or
+ * libgraph_hip.so, next to libgraph.so or on LIBGRAPH_PLUGIN_PATH) and opens
+ * device device_id; without a plugin, a driver or a device it fails with
+ * LG_ERR_DEVICE, and lg_last_error() says which.  LG_BACKEND_AUTO tries the
+ * same and quietly uses the CPU when that fails.  options may be NULL. */
 LG_API lg_status_t lg_context_create(lg_context_t **context, const lg_context_options_t *options);
 LG_API void lg_context_free(lg_context_t **context);
 
@@ -122,6 +124,16 @@ LG_API void lg_context_free(lg_context_t **context);
 LG_API lg_status_t lg_context_get_backend(const lg_context_t *context, lg_backend_t *backend);
 /* The CPU thread count the context uses (resolved, >= 1). */
 LG_API lg_status_t lg_context_get_num_threads(const lg_context_t *context, int *num_threads);
+/* What the context runs on, as one line owned by the context, e.g.
+ * "cpu (2 threads)" or "gpu 0: NVIDIA H100 80GB HBM3 (cuda plugin, CUDA
+ * runtime 13.0, driver 13.0, sm_90, wave 32)". */
+LG_API lg_status_t lg_context_get_device(const lg_context_t *context, const char **description);
+
+/* The backend that ran this thread's last algorithm call (LG_BACKEND_CPU or
+ * LG_BACKEND_GPU; LG_BACKEND_AUTO before any).  It can differ from the
+ * context's: under LG_BACKEND_AUTO an algorithm without a GPU kernel, or one
+ * that ran out of GPU memory, runs on the CPU. */
+LG_API lg_backend_t lg_last_backend(void);
 
 /* ------------------------------------------------------------------------ */
 /* Graph                                                                    */

@@ -58,20 +58,65 @@ static inline void or_passive_openmp(char **argv)
 }
 
 /* Opens count CPU contexts, ctx[k] with k + 1 threads; false (after printing
- * why) when one cannot be opened. */
+ * why) when one cannot be opened.
+ *
+ * Built with LG_TEST_GPU (the *_gpu tests), the contexts are LG_BACKEND_AUTO
+ * ones that must have landed on the GPU: PageRank then runs there, and the
+ * algorithms without a GPU kernel fall back to the CPU, so the same oracle
+ * comparisons cover both.  When no GPU answers the program exits 77 (ctest's
+ * "skipped") after printing the reason. */
 static inline bool or_open_contexts(lg_context_t **ctx, int count)
 {
+#ifdef LG_TEST_GPU
+    {
+        lg_context_options_t probe_o;
+        lg_context_options_init(&probe_o);
+        probe_o.backend = LG_BACKEND_GPU;
+        lg_context_t *probe = NULL;
+        if (lg_context_create(&probe, &probe_o) != LG_OK) {
+            printf("skipped: no GPU context: %s\n", lg_last_error());
+            exit(77);
+        }
+        const char *desc = "?";
+        lg_context_get_device(probe, &desc);
+        printf("GPU tests on %s\n", desc);
+        lg_context_free(&probe);
+    }
+#endif
     for (int k = 0; k < count; k++) {
         lg_context_options_t co;
         lg_context_options_init(&co);
+#ifdef LG_TEST_GPU
+        co.backend = LG_BACKEND_AUTO;
+#else
         co.backend = LG_BACKEND_CPU;
+#endif
         co.num_threads = k + 1;
         if (lg_context_create(&ctx[k], &co) != LG_OK) {
             fprintf(stderr, "lg_context_create: %s\n", lg_last_error());
             return false;
         }
+#ifdef LG_TEST_GPU
+        lg_backend_t b = LG_BACKEND_AUTO;
+        if (lg_context_get_backend(ctx[k], &b) != LG_OK || b != LG_BACKEND_GPU) {
+            fprintf(stderr, "an AUTO context did not land on the GPU\n");
+            return false;
+        }
+#endif
     }
     return true;
+}
+
+/* After an algorithm call: true when it ran where it should (the GPU for
+ * PageRank in the *_gpu tests, the CPU otherwise). */
+static inline bool or_ran_on_expected(bool has_gpu_kernel)
+{
+#ifdef LG_TEST_GPU
+    return lg_last_backend() == (has_gpu_kernel ? LG_BACKEND_GPU : LG_BACKEND_CPU);
+#else
+    (void)has_gpu_kernel;
+    return lg_last_backend() == LG_BACKEND_CPU;
+#endif
 }
 
 static inline void *or_alloc(size_t count, size_t size)

@@ -70,6 +70,7 @@ static void check_bfs(const lg_graph_t *g, const or_graph *o, lg_vertex_t source
     /* without compute_parents, parents may be NULL; pass it that way half the time */
     lg_vertex_t *p_arg = parents_wanted || source % 2 ? parents : NULL;
     lg_status_t st = lg_bfs(ctx[k], g, source, &bo, dist, p_arg);
+    CHECK(or_ran_on_expected(false));
     CHECK(st == LG_OK);
     if (st != LG_OK) {
         report(s, "lg_bfs from %d: %s: %s", (int)source, lg_status_string(st), lg_last_error());
@@ -103,6 +104,7 @@ static void check_components(const lg_graph_t *g, const or_graph *o, int k, cons
     lg_vertex_t *labels = or_alloc((size_t)n, sizeof *labels);
     int64_t want_count = or_components(o, want), count = -1;
     lg_status_t st = lg_connected_components(ctx[k], g, labels, &count);
+    CHECK(or_ran_on_expected(false));
     CHECK(st == LG_OK);
     if (st == LG_OK) {
         bool same = memcmp(labels, want, (size_t)n * sizeof *labels) == 0;
@@ -166,6 +168,7 @@ static void check_pagerank(const lg_graph_t *g, const or_graph *o, const lg_page
         or_pagerank(o, eff->alpha, eff->personalization, eff->nstart, eff->dangling,
                     eff->use_weights, eff->max_iter, eff->tol, want, &want_iters, errs);
     lg_status_t st = lg_pagerank(ctx[k], g, po, got, &iters);
+    CHECK(or_ran_on_expected(n > 0)); /* nothing to run on an empty graph */
     if (borderline(errs, want_iters, (double)n * eff->tol)) {
         borderline_skips++;
     } else {
@@ -212,6 +215,7 @@ static void check_pagerank_f32(const lg_graph_t *g, const or_graph *o,
     double *errs = or_alloc((size_t)po->max_iter + 1, sizeof *errs);
     int iters = -5, want_iters = -1;
     lg_status_t st = lg_pagerank_f32(ctx[k], g, po, got, &iters);
+    CHECK(or_ran_on_expected(n > 0)); /* nothing to run on an empty graph */
     CHECK(st == LG_OK || st == LG_ERR_NOT_CONVERGED);
     CHECK(iters >= 1 && iters <= po->max_iter);
     if ((st != LG_OK && st != LG_ERR_NOT_CONVERGED) || iters < 1 || iters > po->max_iter) {

@@ -316,6 +316,7 @@ static bool run_bfs(const struct tgraph *t, const lg_vertex_t *sources, int64_t 
                          ? lg_bfs(ctx[k], t->g, sources[0], bo, got, p_arg)
                          : lg_bfs_multi(ctx[k], t->g, sources, ns, bo, got, p_arg);
     bfs_runs++;
+    CHECK(or_ran_on_expected(false));
     bool ok = st == LG_OK;
     CHECK(st == LG_OK);
     char desc[200];
@@ -951,6 +952,7 @@ static void check_pr_double(const struct tgraph *t, const lg_pagerank_options_t 
     double *got = or_alloc((size_t)n, sizeof *got);
     int iters = -5;
     lg_status_t st = lg_pagerank(ctx[k], t->g, po, got, &iters);
+    CHECK(or_ran_on_expected(n > 0));
     lg_status_t want_st = w->converged ? LG_OK : LG_ERR_NOT_CONVERGED;
     if (too_close(w, n, po->tol, 1e-9 * (double)n * po->tol)) {
         pr_skips++;
@@ -981,6 +983,7 @@ static void check_pr_float(const struct tgraph *t, const lg_pagerank_options_t *
     float *got = or_alloc((size_t)n, sizeof *got);
     int iters = -5;
     lg_status_t st = lg_pagerank_f32(ctx[k], t->g, po, got, &iters);
+    CHECK(or_ran_on_expected(n > 0));
     lg_status_t want_st = w->converged ? LG_OK : LG_ERR_NOT_CONVERGED;
     /* float rounding moves an L1 change (of vectors summing to 1) by ~1e-6 */
     const bool close = too_close(w, n, po->tol, 1e-5);
@@ -1165,6 +1168,7 @@ static void check_cc_all(const lg_graph_t *g, const or_graph *o, const char *wha
             got[v] = -7;
         int64_t count = -1;
         lg_status_t st = lg_connected_components(ctx[k], g, got, run == 3 ? NULL : &count);
+        CHECK(or_ran_on_expected(false));
         cc_runs++;
         CHECK(st == LG_OK);
         if (st != LG_OK) {

@@ -486,6 +486,23 @@ static void json_begin(const struct session *s, const double *times, int k)
     for (int i = 0; i < k; i++)
         printf("%s%.6f", i ? ", " : "", times[i]);
     printf("], \"median_s\": %.6f", median_of(times, k));
+    const char *device = "";
+    lg_context_get_device(s->ctx, &device);
+    printf(", \"device\": \"");
+    for (const char *c = device; *c; c++)
+        printf(*c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+    printf("\", \"ran_on\": \"%s\"", lg_last_backend() == LG_BACKEND_GPU ? "gpu" : "cpu");
+}
+
+/* On a GPU context, says so when an algorithm ran on the CPU instead. */
+static void note_fallback(const struct session *s, const char *what)
+{
+    lg_backend_t kind = LG_BACKEND_CPU;
+    lg_context_get_backend(s->ctx, &kind);
+    if (kind == LG_BACKEND_GPU && lg_last_backend() == LG_BACKEND_CPU)
+        printf("%s ran on the CPU (%d threads): the GPU plugin has no kernel for it yet, or the "
+               "GPU ran out of memory\n",
+               what, s->threads);
 }
 
 static void json_end(void)
@@ -635,6 +652,7 @@ static int run_bfs(const struct session *s)
             printf(" (median of %d: %.3f ms)", runs, 1e3 * median_of(times, runs));
         printf("\n");
     }
+    note_fallback(s, "bfs");
     if (a->json) {
         json_begin(s, times, runs);
         printf(", \"component_edges\": %lld, \"sources\": [", (long long)component_edges);
@@ -720,6 +738,7 @@ static int run_pagerank(const struct session *s)
     if (a->repeat > 1)
         printf(" (median of %d: %.3f ms)", a->repeat, 1e3 * median_of(times, a->repeat));
     printf("%s\n", st == LG_OK ? "" : " -- NOT CONVERGED");
+    note_fallback(s, "pagerank");
     top_k(x, n, k, best);
     for (int i = 0; i < k; i++)
         printf("  %2d. vertex %-10d %.8f\n", i + 1, best[i], x[best[i]]);
@@ -779,6 +798,7 @@ static int run_cc(const struct session *s)
     if (a->repeat > 1)
         printf(" (median of %d: %.3f ms)", a->repeat, 1e3 * median_of(times, a->repeat));
     printf("\n");
+    note_fallback(s, "cc");
     if (a->json) {
         json_begin(s, times, a->repeat);
         printf(", \"components\": %lld, \"largest\": %lld", (long long)count, (long long)largest);
@@ -820,11 +840,16 @@ int main(int argc, char **argv)
         goto done;
     }
     s.g = g;
-    printf("graph %s: %lld vertices, %lld arcs, %s%s (%s, %d threads)\n", a.input,
+    const char *device = "";
+    lg_context_get_device(ctx, &device);
+    printf("graph %s: %lld vertices, %lld arcs, %s%s (", a.input,
            (long long)lg_graph_num_vertices(g), (long long)lg_graph_num_edges(g),
            lg_graph_is_directed(g) ? "directed" : "undirected",
-           lg_graph_is_weighted(g) ? ", weighted" : "", used == LG_BACKEND_GPU ? "gpu" : "cpu",
-           s.threads);
+           lg_graph_is_weighted(g) ? ", weighted" : "");
+    if (used == LG_BACKEND_GPU)
+        printf("%s; CPU fallback %d threads)\n", device, s.threads);
+    else
+        printf("cpu, %d threads)\n", s.threads);
     if (s.gen_s > 0.0)
         printf("generated edges in %.3f s, built the graph in %.3f s\n", s.gen_s, s.build_s);
     else

@@ -1,11 +1,18 @@
 /*
  * algorithms.c - the public entry points of the algorithms.
  *
- * Each validates its arguments once, here, and hands them to the context's
- * backend (struct lg_backend).  Nothing below knows how a kernel works, and no
- * kernel re-checks what is checked here.
+ * Each validates its arguments once, here, and hands them to a backend:
+ * the GPU plugin's kernel on a GPU context (under the graph's device lock,
+ * which guards the graph's device copy), else the CPU backend (struct
+ * lg_backend).  Fallback: on a context created with LG_BACKEND_AUTO, an
+ * algorithm the plugin has no kernel for, or one that ran out of GPU memory,
+ * runs on the CPU; on an LG_BACKEND_GPU context those are errors
+ * (LG_ERR_UNSUPPORTED, LG_ERR_OUT_OF_MEMORY).  lg_last_backend() tells
+ * which ran.  Nothing below knows how a kernel works, and no kernel
+ * re-checks what is checked here.
  */
 #include "internal.h"
+#include "plugin.h"
 
 #include <math.h>
 
@@ -13,6 +20,51 @@ static const struct lg_backend *backend_of(const lg_context_t *ctx)
 {
     return ctx ? ctx->backend : &lg__cpu_backend;
 }
+
+/* A GPU call's view of the graph, taken under its device lock. */
+static void gpu_begin(const lg_graph_t *cg, struct lg_plugin_graph *view)
+{
+    lg_graph_t *g = (lg_graph_t *)cg; /* the device copy is a cache */
+    pthread_mutex_lock(&g->device_lock);
+    view->n = g->n;
+    view->m = g->m;
+    view->directed = g->directed;
+    view->offsets = g->out.offsets;
+    view->indices = g->out.indices;
+    view->weights = g->out.weights;
+    view->device_cache = &g->device_cache;
+}
+
+static void gpu_end(const lg_graph_t *cg, const struct lg_plugin *plugin)
+{
+    lg_graph_t *g = (lg_graph_t *)cg;
+    if (g->device_cache)
+        g->device_owner = plugin;
+    pthread_mutex_unlock(&g->device_lock);
+}
+
+/* After a GPU call returned st: whether it stands (true), or the CPU should
+ * run the algorithm instead (AUTO context, GPU out of memory). */
+static bool gpu_result_stands(const lg_context_t *ctx, lg_status_t st)
+{
+    if (st == LG_ERR_OUT_OF_MEMORY && ctx->requested == LG_BACKEND_AUTO) {
+        lg__error(LG_OK, "%s", "");
+        return false;
+    }
+    lg__set_last_backend(LG_BACKEND_GPU);
+    return true;
+}
+
+/* Whether a GPU context must refuse an algorithm the plugin lacks. */
+static bool gpu_refuses(const lg_context_t *ctx, bool has_kernel)
+{
+    return ctx && ctx->kind == LG_BACKEND_GPU && !has_kernel && ctx->requested == LG_BACKEND_GPU;
+}
+
+#define GPU_UNSUPPORTED(fn, what)                                                                \
+    lg__error(LG_ERR_UNSUPPORTED,                                                                \
+              fn ": no GPU kernel for " what " in this version (use LG_BACKEND_AUTO, which "     \
+                 "runs it on the CPU, or a CPU context)")
 
 #define LG_BFS_DEFAULT_ALPHA 15 /* GAPBS's tuned values (Beamer et al.) */
 #define LG_BFS_DEFAULT_BETA 18
@@ -58,6 +110,18 @@ lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph,
     if (options->compute_parents && !parents)
         return lg__error(LG_ERR_INVALID_ARGUMENT,
                          "lg_bfs: compute_parents is set but parents is NULL");
+    if (gpu_refuses(context, context && context->plugin && context->plugin->bfs))
+        return GPU_UNSUPPORTED("lg_bfs", "BFS");
+    if (context && context->kind == LG_BACKEND_GPU && context->plugin->bfs) {
+        struct lg_plugin_graph view;
+        gpu_begin(graph, &view);
+        lg_status_t st = context->plugin->bfs(context->gpu_state, &view, sources, num_sources,
+                                              options, distances, parents);
+        gpu_end(graph, context->plugin);
+        if (gpu_result_stands(context, st))
+            return st;
+    }
+    lg__set_last_backend(LG_BACKEND_CPU);
     return backend_of(context)->bfs(context, graph, sources, num_sources, options, distances,
                                     options->compute_parents ? parents : NULL);
 }
@@ -130,8 +194,22 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
         return st;
     if (iterations)
         *iterations = 0;
-    if (graph->n == 0)
-        return LG_OK; /* nothing to rank, and no vector to check */
+    if (graph->n == 0) {
+        lg__set_last_backend(LG_BACKEND_CPU); /* nothing to rank: answered here */
+        return LG_OK;
+    }
+    if (gpu_refuses(context, context && context->plugin && context->plugin->pagerank))
+        return GPU_UNSUPPORTED("lg_pagerank", "PageRank");
+    if (context && context->kind == LG_BACKEND_GPU && context->plugin->pagerank) {
+        struct lg_plugin_graph view;
+        gpu_begin(graph, &view);
+        st = context->plugin->pagerank(context->gpu_state, &view, options, (int)precision, scores,
+                                       iterations);
+        gpu_end(graph, context->plugin);
+        if (gpu_result_stands(context, st))
+            return st;
+    }
+    lg__set_last_backend(LG_BACKEND_CPU);
     return backend_of(context)->pagerank(context, graph, options, precision, scores, iterations);
 }
 
@@ -157,7 +235,20 @@ lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *gra
     if (graph->n == 0) {
         if (num_components)
             *num_components = 0;
+        lg__set_last_backend(LG_BACKEND_CPU); /* nothing to run: answered here */
         return LG_OK;
     }
+    if (gpu_refuses(context, context && context->plugin && context->plugin->components))
+        return GPU_UNSUPPORTED("lg_connected_components", "connected components");
+    if (context && context->kind == LG_BACKEND_GPU && context->plugin->components) {
+        struct lg_plugin_graph view;
+        gpu_begin(graph, &view);
+        lg_status_t st =
+            context->plugin->components(context->gpu_state, &view, labels, num_components);
+        gpu_end(graph, context->plugin);
+        if (gpu_result_stands(context, st))
+            return st;
+    }
+    lg__set_last_backend(LG_BACKEND_CPU);
     return backend_of(context)->components(context, graph, labels, num_components);
 }

@@ -1,11 +1,16 @@
 /*
- * context.c - contexts: which backend runs, on how many threads.
+ * context.c - contexts: which backend runs, on which device, how many threads.
  *
- * The GPU backend is a plugin loaded with dlopen on first use (see
- * docs/ARCHITECTURE.md); until it is built, LG_BACKEND_GPU reports
- * LG_ERR_UNSUPPORTED and LG_BACKEND_AUTO resolves to the CPU.
+ * LG_BACKEND_GPU loads the GPU plugin (plugin.c) and opens the device; any
+ * failure is LG_ERR_DEVICE with the reason.  LG_BACKEND_AUTO tries the same
+ * and quietly settles on the CPU when it fails.  A GPU context keeps its
+ * thread count for the algorithms that fall back to the CPU.
  */
 #include "internal.h"
+#include "plugin.h"
+
+#include <stdio.h>
+#include <string.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -62,18 +67,44 @@ lg_status_t lg_context_create(lg_context_t **context, const lg_context_options_t
     if (options->device_id < 0)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_context_create: device_id %d < 0",
                          options->device_id);
-    if (options->backend == LG_BACKEND_GPU)
-        return lg__error(LG_ERR_UNSUPPORTED,
-                         "lg_context_create: this build of libgraph has no GPU backend");
 
     lg_context_t *ctx = lg__calloc(1, sizeof *ctx);
     if (!ctx)
         return lg__oom("a context");
     ctx->kind = LG_BACKEND_CPU;
+    ctx->requested = options->backend;
     ctx->backend = &lg__cpu_backend;
     ctx->num_threads = options->num_threads > 0 ? options->num_threads : default_threads();
     ctx->device_id = options->device_id;
     ctx->stream = options->stream;
+    if (options->backend != LG_BACKEND_CPU) {
+        const struct lg_plugin *plugin = NULL;
+        struct lg_device_info info;
+        memset(&info, 0, sizeof info);
+        lg_status_t st = lg__plugin_get(&plugin);
+        if (st == LG_OK)
+            st = plugin->open(options->device_id, options->stream, &ctx->gpu_state, &info);
+        if (st == LG_OK) {
+            ctx->kind = LG_BACKEND_GPU;
+            ctx->plugin = plugin;
+            snprintf(ctx->description, sizeof ctx->description,
+                     "gpu %d: %s (%s plugin, %s, wave %d%s)", info.device_id, info.name,
+                     plugin->name, info.runtime, info.wave_size,
+                     info.wave_size != info.hardware_wave ? " emulated" : "");
+        } else if (options->backend == LG_BACKEND_GPU) {
+            lg__free(ctx);
+            if (st == LG_ERR_OUT_OF_MEMORY)
+                return st;
+            char why[400];
+            snprintf(why, sizeof why, "%s", lg_last_error());
+            return lg__error(LG_ERR_DEVICE, "lg_context_create: %s", why);
+        } else {
+            lg__error(LG_OK, "%s", ""); /* AUTO: the CPU, and no error left behind */
+        }
+    }
+    if (ctx->kind == LG_BACKEND_CPU)
+        snprintf(ctx->description, sizeof ctx->description, "cpu (%d thread%s)",
+                 ctx->num_threads, ctx->num_threads == 1 ? "" : "s");
     *context = ctx;
     return LG_OK;
 }
@@ -82,6 +113,8 @@ void lg_context_free(lg_context_t **context)
 {
     if (!context || !*context)
         return;
+    if ((*context)->plugin)
+        (*context)->plugin->close((*context)->gpu_state);
     lg__free(*context);
     *context = NULL;
 }
@@ -100,4 +133,24 @@ lg_status_t lg_context_get_num_threads(const lg_context_t *context, int *num_thr
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_context_get_num_threads: NULL argument");
     *num_threads = context->num_threads;
     return LG_OK;
+}
+
+lg_status_t lg_context_get_device(const lg_context_t *context, const char **description)
+{
+    if (!context || !description)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_context_get_device: NULL argument");
+    *description = context->description;
+    return LG_OK;
+}
+
+static _Thread_local lg_backend_t last_backend = LG_BACKEND_AUTO;
+
+void lg__set_last_backend(lg_backend_t backend)
+{
+    last_backend = backend;
+}
+
+lg_backend_t lg_last_backend(void)
+{
+    return last_backend;
 }

@@ -57,12 +57,19 @@ const char *lg_version_string(void)
 #else
 #define LG_OMP_INFO "no OpenMP"
 #endif
-#ifndef LG_GPU_INFO
-#define LG_GPU_INFO "no GPU plugin"
-#endif
+static pthread_once_t build_info_once = PTHREAD_ONCE_INIT;
+static char build_info[4400];
+
+static void make_build_info(void)
+{
+    const char *plugin = lg__plugin_path(); /* loads it, opens no device */
+    snprintf(build_info, sizeof build_info, "libgraph %s; %s; %s; %s%s", lg_version_string(),
+             __VERSION__, LG_OMP_INFO, plugin ? "GPU plugin " : "no GPU plugin found",
+             plugin ? plugin : "");
+}
 
 const char *lg_build_info(void)
 {
-    return "libgraph " LG_STR(LG_VERSION_MAJOR) "." LG_STR(LG_VERSION_MINOR) "." LG_STR(
-        LG_VERSION_PATCH) "; " __VERSION__ "; " LG_OMP_INFO "; " LG_GPU_INFO;
+    pthread_once(&build_info_once, make_build_info);
+    return build_info;
 }

@@ -7,6 +7,7 @@
  * take no lock.
  */
 #include "internal.h"
+#include "plugin.h"
 
 #include <string.h>
 
@@ -32,6 +33,12 @@ lg_status_t lg__graph_wrap(int64_t n, bool directed, struct lg_csr *csr, lg_grap
         lg__csr_free(csr);
         return lg__error(LG_ERR_INTERNAL, "lg_graph: pthread_mutex_init failed");
     }
+    if (pthread_mutex_init(&g->device_lock, NULL) != 0) {
+        pthread_mutex_destroy(&g->csc_lock);
+        lg__free(g);
+        lg__csr_free(csr);
+        return lg__error(LG_ERR_INTERNAL, "lg_graph: pthread_mutex_init failed");
+    }
     g->n = n;
     g->m = csr->offsets[n];
     g->directed = directed;
@@ -49,6 +56,9 @@ void lg_graph_free(lg_graph_t **graph)
     if (!graph || !*graph)
         return;
     lg_graph_t *g = *graph;
+    if (g->device_cache && g->device_owner)
+        g->device_owner->graph_free(g->device_cache);
+    pthread_mutex_destroy(&g->device_lock);
     if (g->directed)
         lg__csr_free(&g->in);
     lg__csr_free(&g->out);

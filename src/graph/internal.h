@@ -64,13 +64,27 @@ struct lg_backend {
 
 LG_INTERNAL extern const struct lg_backend lg__cpu_backend;
 
+struct lg_plugin; /* plugin.h */
+
 struct lg_context {
     lg_backend_t kind;                 /* resolved: CPU or GPU */
+    lg_backend_t requested;            /* as asked: AUTO may fall back per call */
     const struct lg_backend *backend;
     int num_threads;                   /* >= 1 */
     int device_id;
     void *stream;
+    const struct lg_plugin *plugin;    /* GPU contexts: the plugin and its state */
+    void *gpu_state;
+    char description[256];             /* lg_context_get_device */
 };
+
+/* The GPU plugin, loaded on first use (plugin.c); LG_ERR_DEVICE with what was
+ * tried when there is none.  lg__plugin_path: its file, or NULL. */
+LG_INTERNAL lg_status_t lg__plugin_get(const struct lg_plugin **plugin);
+LG_INTERNAL const char *lg__plugin_path(void);
+
+/* Records which backend ran the calling thread's last algorithm call. */
+LG_INTERNAL void lg__set_last_backend(lg_backend_t backend);
 
 /* The thread count of a context; a NULL context means OpenMP's default. */
 LG_INTERNAL int lg__threads(const lg_context_t *ctx);
@@ -98,6 +112,11 @@ struct lg_graph {
     pthread_mutex_t csc_lock;
     atomic_bool csc_ready;
     struct lg_csr in;            /* owned when directed */
+    /* The GPU plugin's copy of the graph, made on first GPU use; GPU calls on
+     * the graph hold device_lock, and the owner frees the copy with the graph. */
+    pthread_mutex_t device_lock;
+    void *device_cache;
+    const struct lg_plugin *device_owner;
 };
 
 /* Makes sure g->in is built (once, thread-safely).  For an undirected graph

@@ -1,0 +1,101 @@
+/*
+ * plugin.h - the boundary between libgraph.so and its GPU plugin.
+ *
+ * The core never links a GPU runtime.  The GPU backend lives in a plugin,
+ * libgraph_cuda.so (src/kernels/hip/ built as CUDA) or libgraph_hip.so (the
+ * same sources built by hipcc for AMD), that the core dlopens on the first
+ * GPU context (src/graph/plugin.c says where it looks).  The plugin exports
+ * one C symbol, LG_PLUGIN_ENTRY, of type lg_plugin_entry_fn: the core hands
+ * it the services it lends (struct lg_plugin_host) and gets back the
+ * plugin's table (struct lg_plugin).  Both sides check LG_PLUGIN_ABI_VERSION.
+ *
+ * This header is included by C (the core) and by C++ (the .hip sources), so
+ * it holds plain structs and function pointers only.
+ *
+ * Rules the two sides keep:
+ *  - The plugin reports errors only through host->error (which sets the
+ *    calling thread's lg_last_error) and returns the status it gave;
+ *    device allocation failures are LG_ERR_OUT_OF_MEMORY, every other
+ *    runtime failure LG_ERR_DEVICE, with the runtime's message.
+ *  - The plugin never prints, aborts or exits, and frees what it allocated
+ *    on every path.
+ *  - Arguments reach the plugin validated by src/graph/algorithms.c.
+ *  - A graph's device copy (*graph->device_cache) belongs to the plugin; the
+ *    core holds the graph's device lock for the whole call, so the plugin
+ *    may fill the slot without further locking, and calls
+ *    plugin->graph_free on it when the graph is freed.
+ */
+#ifndef LIBGRAPH_PLUGIN_H
+#define LIBGRAPH_PLUGIN_H
+
+#include "libgraph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LG_PLUGIN_ABI_VERSION 1
+#define LG_PLUGIN_ENTRY "lg_plugin_entry"
+
+/* What the device a context opened is. */
+struct lg_device_info {
+    char name[128];      /* e.g. "NVIDIA H100 80GB HBM3"                               */
+    char runtime[64];    /* e.g. "CUDA runtime 13.0, driver 13.0"                       */
+    int device_id;
+    int wave_size;       /* lanes per wave the kernels run with (LG_WAVE_SIZE)          */
+    int hardware_wave;   /* the device's own wave width (differs when wave64 is emulated) */
+    int multiprocessors; /* SMs / CUs                                                  */
+    int64_t memory_bytes;
+};
+
+/* A host graph as the plugin sees it. */
+struct lg_plugin_graph {
+    int64_t n, m;
+    int directed;
+    const lg_edge_t *offsets;   /* the CSR (out-edges): n + 1 */
+    const lg_vertex_t *indices; /* m, each row sorted */
+    const float *weights;       /* m, or NULL */
+    void **device_cache;        /* the plugin's copy of this graph, NULL until made */
+};
+
+/* Services the core lends the plugin. */
+struct lg_plugin_host {
+    int abi_version;
+    /* Sets the calling thread's lg_last_error and returns status. */
+    lg_status_t (*error)(lg_status_t status, const char *fmt, ...);
+    /* The core's allocator (so allocation-failure tests reach the plugin). */
+    void *(*malloc)(size_t bytes);
+    void (*free)(void *p);
+};
+
+/* What the plugin exports.  An algorithm left NULL has no GPU kernel: the
+ * core then runs it on the CPU under LG_BACKEND_AUTO and reports
+ * LG_ERR_UNSUPPORTED under LG_BACKEND_GPU. */
+struct lg_plugin {
+    int abi_version;
+    const char *name; /* "cuda" or "hip" */
+    /* Opens device device_id on `stream` (NULL = a stream of the plugin's
+     * own); *state is the plugin's per-context state. */
+    lg_status_t (*open)(int device_id, void *stream, void **state, struct lg_device_info *info);
+    void (*close)(void *state);
+    /* Frees a graph's device copy (may be called with no context open). */
+    void (*graph_free)(void *device_graph);
+    /* precision: 0 = double, 1 = float (lg_precision_t). */
+    lg_status_t (*pagerank)(void *state, const struct lg_plugin_graph *g,
+                            const lg_pagerank_options_t *opts, int precision, void *scores,
+                            int *iterations);
+    lg_status_t (*bfs)(void *state, const struct lg_plugin_graph *g, const lg_vertex_t *sources,
+                       int64_t num_sources, const lg_bfs_options_t *opts, int32_t *dist,
+                       lg_vertex_t *parents);
+    lg_status_t (*components)(void *state, const struct lg_plugin_graph *g, lg_vertex_t *labels,
+                              int64_t *num_components);
+};
+
+typedef lg_status_t (*lg_plugin_entry_fn)(const struct lg_plugin_host *host,
+                                          const struct lg_plugin **plugin);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LIBGRAPH_PLUGIN_H */

@@ -1,0 +1,96 @@
+/*
+ * gpu.h - what the plugin's .hip files share: the per-context state, the
+ * device copy of a graph, error reporting.
+ *
+ * A graph's device copy (struct lg_dev_graph) is made on the first GPU call
+ * that needs it and cached on the host graph (plugin.h's device_cache slot):
+ * the CSR is uploaded as it is; the in-edges (CSC) of a directed graph are
+ * built on the device by a radix sort of the arcs by destination; the rows of
+ * the in-edges are binned by degree for the pull kernels (gpu_graph.hip).
+ * All offsets are 64-bit (lg_edge_t), as on the host.
+ */
+#ifndef LG_GPU_H
+#define LG_GPU_H
+
+#include "../../graph/plugin.h"
+#include "prims.h"
+#include "wave.h"
+
+/* The services the core lent at lg_plugin_entry. */
+extern const struct lg_plugin_host *lg_gpu_host;
+
+/* One context's device, stream and scratch. */
+struct lg_gpu_state {
+    int device;
+    hipStream_t stream;
+    bool own_stream;
+    struct lg_device_info info;
+    lg_scratch scratch; /* temporary storage of prims.h */
+};
+
+struct lg_dev_csr {
+    lg_edge_t *offsets;   /* n + 1 */
+    lg_vertex_t *indices; /* m */
+    float *weights;       /* m or NULL */
+};
+
+/* Rows grouped by how many lanes the pull kernels give each: bin k holds the
+ * rows handled by groups of 2^k lanes (k = 0 .. LG_BINS - 1; the last group
+ * is a whole LG_PULL_BLOCK-thread block).  rows[start[k] .. start[k+1]) is
+ * bin k, in vertex order. */
+#define LG_PULL_BLOCK 256
+#define LG_BINS 9 /* groups of 1, 2, 4, ..., 256 lanes */
+struct lg_dev_bins {
+    lg_vertex_t *rows;
+    int64_t start[LG_BINS + 1];
+};
+
+struct lg_dev_graph {
+    int device;
+    int64_t n, m;
+    bool directed;
+    struct lg_dev_csr out;
+    struct lg_dev_csr in; /* aliases out for an undirected graph */
+    bool in_ready;
+    struct lg_dev_bins in_bins;
+    bool in_bins_ready;
+};
+
+/* a row of d arcs gets the smallest group with d <= LG_ARCS_PER_LANE * lanes
+ * (see gpu_graph.hip); longer rows than a block covers so get a block */
+#define LG_ARCS_PER_LANE 4
+
+/* Reports a runtime failure: LG_ERR_OUT_OF_MEMORY for an allocation that did
+ * not fit, LG_ERR_DEVICE otherwise, naming what was being done. */
+lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what);
+
+/* The device copy of g for this context's device, with the in-edges and
+ * their bins ready.  *temporary is set when the copy could not be cached
+ * (the graph is cached on another device): the caller frees it with
+ * lg_dev_graph_free. */
+lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, const char *fn,
+                             bool need_in, lg_dev_graph **out, bool *temporary);
+void lg_dev_graph_free(void *device_graph);
+
+/* Grid size for `items` work items of `per_block` each. */
+static inline unsigned lg_blocks_for(int64_t items, int64_t per_block)
+{
+    int64_t b = (items + per_block - 1) / per_block;
+    return (unsigned)(b < 1 ? 1 : b);
+}
+
+#define LG_TRY_OR_CLEANUP(call, what)                                                                       \
+    do {                                                                                         \
+        hipError_t lg_e_ = (call);                                                               \
+        if (lg_e_ != hipSuccess) {                                                               \
+            st = lg_gpu_fail(lg_e_, fn, what);                                                   \
+            goto cleanup;                                                                        \
+        }                                                                                        \
+    } while (0)
+
+/* The algorithms (pagerank.hip). */
+lg_status_t lg_gpu_pagerank(void *state, const struct lg_plugin_graph *g,
+                            const lg_pagerank_options_t *opts, int precision, void *scores,
+                            int *iterations);
+
+#endif /* LG_GPU_H */

@@ -1,0 +1,438 @@
+/*
+ * pagerank.hip - PageRank on the GPU.
+ *
+ * Returns: scores[v] with networkx.pagerank's semantics, in double or float,
+ * exactly as the CPU backend (src/kernels/cpu/pagerank.c, which states the
+ * iteration): power iteration in Jacobi form, pulling over in-edges,
+ *
+ *   x'[v] = alpha * (sum over arcs u->v of c[u] * w(u,v) + D * d[v]) + (1 - alpha) * p[v]
+ *   c[u]  = x[u] / outweight[u] (0 when u dangles), D = sum of x over dangling u,
+ *
+ * stopping after the first iteration with sum |x' - x| < n * tol.
+ *
+ * Method: one kernel launch an iteration.  Rows are binned by in-degree
+ * (gpu_graph.hip): a row gets a group of G lanes (G = 1, 2, 4, ..., 256, a
+ * block) with at most 4 arcs a lane, the longest rows a block however long;
+ * the group's lanes read the row's arcs side by side (coalesced), four loads
+ * deep, and sum them with lg_group_sum (or through shared memory when the
+ * group spans waves).  The blocks of the longest rows are launched first.  The lane that
+ * owns the row then writes x'[v] over x[v] (the gathers read only c), the
+ * next iteration's contribution c'[v] and adds |x' - x| and the dangling
+ * mass to its block's partial sums; one device reduction (prims.h) of the
+ * block partials gives the error and D for the next iteration, and those 16
+ * bytes are the only host round trip an iteration.  Every sum is in a fixed
+ * order, so a run repeats bit for bit.
+ *
+ * Cost an iteration: one pass over the in-edge indices (and weights), one
+ * gather of c per arc (c is n floats or doubles, mostly L2-resident), O(n).
+ * Memory: the device graph, 4 vectors of n in the working precision, the
+ * block partials.
+ *
+ * The float variant keeps the vectors in float and, like the CPU, sums each
+ * row, the error and the dangling mass in double, and like the CPU runs in double (rounding at the end) when
+ * an out-weight is outside [FLT_MIN, 1/FLT_MIN].
+ */
+#include "gpu.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+/* What each block adds to an iteration's two sums. */
+struct pr_sums {
+    double err, dangling;
+};
+
+struct pr_sums_plus {
+    __host__ __device__ pr_sums operator()(const pr_sums &a, const pr_sums &b) const
+    {
+        pr_sums r = {a.err + b.err, a.dangling + b.dangling};
+        return r;
+    }
+};
+
+template <class T> struct pr_args {
+    const lg_edge_t *off;    /* in-edges */
+    const lg_vertex_t *idx;
+    const float *w;          /* NULL: unweighted */
+    const lg_vertex_t *rows; /* rows grouped by bin */
+    int64_t bin_start[LG_BINS + 1]; /* rows of bin k: rows[bin_start[k] .. bin_start[k+1]) */
+    /* blocks, the heaviest bin first: bin k has blocks [block_end[k+1], block_end[k]),
+     * block_end[LG_BINS] = 0 */
+    int64_t block_end[LG_BINS + 1];
+    T *x;                    /* scores, updated in place */
+    const T *c;              /* contributions of this iteration */
+    T *cn;                   /* contributions of the next */
+    const T *inv_out;        /* 1 / outweight, 0 when dangling */
+    const T *p, *d;          /* personalization, dangling distribution; NULL: uniform */
+    T alpha, uniform;
+    T dangling;              /* D of this iteration */
+    pr_sums *partial;        /* one per block */
+};
+
+/* The end of row v: its new score, contribution and the two sums. */
+template <class T>
+__device__ inline pr_sums finish_row(const pr_args<T> &a, lg_vertex_t v, double sum)
+{
+    T dv = a.d ? a.d[v] : a.uniform, pv = a.p ? a.p[v] : a.uniform;
+    T xv = a.alpha * ((T)sum + a.dangling * dv) + (T(1) - a.alpha) * pv;
+    pr_sums r;
+    r.err = fabs((double)xv - (double)a.x[v]);
+    a.x[v] = xv;
+    T io = a.inv_out[v];
+    a.cn[v] = xv * io;
+    r.dangling = io == T(0) ? (double)xv : 0.0;
+    return r;
+}
+
+/* Contribution of in-arc e. */
+template <class T> __device__ inline double term(const pr_args<T> &a, lg_vertex_t u, lg_edge_t e)
+{
+    return a.w ? (double)(a.c[u] * (T)a.w[e]) : (double)a.c[u];
+}
+
+/* The sum of row v's contributions over arcs lane, lane + stride, ...; in
+ * double whatever T is, as on the CPU (hubs have many in-arcs).  Unrolled
+ * four deep so that each lane has four index loads, then four gathers, in
+ * flight: the loop is bound by memory latency, not by arithmetic. */
+template <class T>
+__device__ inline double row_part(const pr_args<T> &a, lg_vertex_t v, int lane, int stride)
+{
+    double sum = 0.0;
+    const lg_edge_t end = a.off[v + 1];
+    lg_edge_t e = a.off[v] + lane;
+    for (; e + 3 * (lg_edge_t)stride < end; e += 4 * (lg_edge_t)stride) {
+        const lg_vertex_t u0 = a.idx[e], u1 = a.idx[e + stride], u2 = a.idx[e + 2 * stride],
+                          u3 = a.idx[e + 3 * stride];
+        const double t0 = term(a, u0, e), t1 = term(a, u1, e + stride),
+                     t2 = term(a, u2, e + 2 * stride), t3 = term(a, u3, e + 3 * stride);
+        sum += t0;
+        sum += t1;
+        sum += t2;
+        sum += t3;
+    }
+    for (; e < end; e += stride)
+        sum += term(a, a.idx[e], e);
+    return sum;
+}
+
+/* Block `blk` of the bin of G-lane groups: LG_PULL_BLOCK / G rows.  Groups
+ * within a wave sum with lg_group_sum; groups of several waves add their
+ * waves' sums through shared memory. */
+template <int G, class T>
+__device__ inline pr_sums pull_groups(const pr_args<T> &a, int bin, int64_t blk)
+{
+    const int group = (int)threadIdx.x / G, lane = (int)threadIdx.x % G;
+    const int64_t i = a.bin_start[bin] + blk * (LG_PULL_BLOCK / G) + group;
+    const bool active = i < a.bin_start[bin + 1];
+    const lg_vertex_t v = active ? a.rows[i] : 0;
+    double sum = active ? row_part(a, v, lane, G) : 0.0;
+    if constexpr (G <= LG_WAVE_SIZE) {
+        sum = lg_group_sum<G>(sum); /* every lane calls it: waves stay converged */
+    } else {
+        __shared__ double wave_sums[LG_PULL_BLOCK / LG_WAVE_SIZE];
+        constexpr int waves = G / LG_WAVE_SIZE;
+        const double w = lg_wave_sum(sum);
+        if (lg_lane_id() == 0)
+            wave_sums[lg_wave_id()] = w;
+        __syncthreads();
+        if (lane == 0) {
+            sum = 0.0;
+            for (int k = 0; k < waves; k++)
+                sum += wave_sums[group * waves + k];
+        }
+        __syncthreads();
+    }
+    pr_sums r = {0.0, 0.0};
+    if (active && lane == 0)
+        r = finish_row(a, v, sum);
+    return r;
+}
+
+/* Bin `bin` of the block: groups of 2^bin lanes (uniform in the block). */
+template <int G, class T>
+__device__ inline pr_sums pull_bin(const pr_args<T> &a, int bin, int64_t blk)
+{
+    if constexpr (G <= LG_PULL_BLOCK) {
+        if ((1 << bin) == G)
+            return pull_groups<G, T>(a, bin, blk);
+        return pull_bin<G * 2, T>(a, bin, blk);
+    } else {
+        pr_sums none = {0.0, 0.0};
+        return none;
+    }
+}
+
+template <class T> __global__ void __launch_bounds__(LG_PULL_BLOCK) pull_kernel(pr_args<T> a)
+{
+    int bin = LG_BINS - 1; /* the same for the whole block */
+    while ((int64_t)blockIdx.x >= a.block_end[bin])
+        bin--;
+    const int64_t blk = (int64_t)blockIdx.x - a.block_end[bin + 1];
+    pr_sums r = pull_bin<1, T>(a, bin, blk);
+    r.err = lg_block_sum(r.err);
+    r.dangling = lg_block_sum(r.dangling);
+    if (threadIdx.x == 0)
+        a.partial[blockIdx.x] = r;
+}
+
+/* Set-up: x = start (NULL: uniform), c = x / outweight, and the dangling
+ * mass of x in per-block partials. */
+template <class T>
+__global__ void __launch_bounds__(LG_PULL_BLOCK)
+    init_kernel(int64_t n, const T *start, const T *inv_out, T *x, T *c, pr_sums *partial)
+{
+    const int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    double dangling = 0.0;
+    if (v < n) {
+        T xv = start ? start[v] : T(1.0 / (double)n);
+        x[v] = xv;
+        c[v] = xv * inv_out[v];
+        if (inv_out[v] == T(0))
+            dangling = (double)xv;
+    }
+    dangling = lg_block_sum(dangling);
+    if (threadIdx.x == 0) {
+        pr_sums r = {0.0, dangling};
+        partial[blockIdx.x] = r;
+    }
+}
+
+/* Out-weight of every vertex: its out-degree, or (weighted) the sum of its
+ * out-arc weights, in double, a wave per row; then 1 / it (0 for none).
+ * *out_of_range is set when a weight sum is nonzero but outside float's
+ * [FLT_MIN, 1 / FLT_MIN] (the float variant then runs in double). */
+template <class T>
+__global__ void __launch_bounds__(LG_PULL_BLOCK)
+    out_weights_kernel(const lg_edge_t *off, const float *w, int64_t n, T *inv_out,
+                       int *out_of_range)
+{
+    const int64_t v = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / LG_WAVE_SIZE;
+    const bool active = v < n;
+    double sum = 0.0;
+    if (active && w)
+        for (lg_edge_t e = off[v] + lg_lane_id(); e < off[v + 1]; e += LG_WAVE_SIZE)
+            sum += (double)w[e];
+    sum = lg_wave_sum(sum);
+    if (active && lg_lane_id() == 0) {
+        if (!w)
+            sum = (double)(off[v + 1] - off[v]);
+        inv_out[v] = sum > 0.0 ? T(1.0 / sum) : T(0);
+        if (sum > 0.0 && (sum < (double)FLT_MIN || sum > 1.0 / (double)FLT_MIN))
+            *out_of_range = 1;
+    }
+}
+
+/* A vector option normalised to sum 1 on the host, in T, on the device. */
+template <class T>
+static hipError_t upload_normalised(const double *v, int64_t n, T **dev, T *host_tmp,
+                                    hipStream_t stream)
+{
+    *dev = NULL;
+    if (!v)
+        return hipSuccess;
+    double sum = 0.0;
+    for (int64_t i = 0; i < n; i++)
+        sum += v[i];
+    for (int64_t i = 0; i < n; i++)
+        host_tmp[i] = (T)(v[i] / sum);
+    hipError_t e = hipMalloc(dev, (size_t)n * sizeof(T));
+    if (e == hipSuccess)
+        e = hipMemcpyAsync(*dev, host_tmp, (size_t)n * sizeof(T), hipMemcpyHostToDevice, stream);
+    if (e == hipSuccess)
+        e = hipStreamSynchronize(stream); /* host_tmp is reused */
+    return e;
+}
+
+/* The power iteration in precision T (the set-up, the loop, the download). */
+template <class T>
+static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pagerank_options_t *opts,
+                       bool use_weights, const char *fn, T *scores, int *iterations,
+                       bool *out_of_range_seen, bool float_requested)
+{
+    lg_status_t st = LG_OK;
+    const int64_t n = dg->n;
+    const unsigned tpb = LG_PULL_BLOCK;
+    T *x = NULL, *c = NULL, *cn = NULL, *inv_out = NULL, *p = NULL, *d = NULL, *x0 = NULL;
+    T *host_tmp = NULL;
+    pr_sums *partial = NULL, *total = NULL;
+    int *range_flag = NULL;
+    pr_args<T> a;
+    memset(&a, 0, sizeof a);
+
+    /* launch shape: bin k has rows of 2^k lanes, LG_PULL_BLOCK >> k rows a
+     * block; the blocks of the longest rows come first, so that they start
+     * first and the short ones fill in around them */
+    const lg_dev_bins &bins = dg->in_bins;
+    int64_t blocks = 0;
+    a.block_end[LG_BINS] = 0;
+    for (int k = LG_BINS - 1; k >= 0; k--) {
+        const int64_t rows = bins.start[k + 1] - bins.start[k];
+        const int64_t rows_per_block = (int64_t)LG_PULL_BLOCK >> k;
+        blocks += (rows + rows_per_block - 1) / rows_per_block;
+        a.block_end[k] = blocks;
+    }
+    for (int k = 0; k <= LG_BINS; k++)
+        a.bin_start[k] = bins.start[k];
+    const int64_t init_blocks = lg_blocks_for(n, tpb);
+    const int64_t partials = blocks > init_blocks ? blocks : init_blocks;
+
+    const size_t nn = (size_t)(n ? n : 1);
+    LG_TRY_OR_CLEANUP(hipMalloc(&x, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(hipMalloc(&c, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(hipMalloc(&cn, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(hipMalloc(&inv_out, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(hipMalloc(&partial, (size_t)partials * sizeof(pr_sums)),
+                      "allocating PageRank partial sums");
+    LG_TRY_OR_CLEANUP(hipMalloc(&total, sizeof(pr_sums)), "allocating PageRank partial sums");
+    LG_TRY_OR_CLEANUP(hipMalloc(&range_flag, sizeof(int)), "allocating PageRank flags");
+    LG_TRY_OR_CLEANUP(hipMemsetAsync(range_flag, 0, sizeof(int), s->stream), "PageRank set-up");
+
+    out_weights_kernel<T><<<lg_blocks_for(n * (int64_t)s->info.wave_size, tpb), tpb, 0, s->stream>>>(
+        dg->out.offsets, use_weights ? dg->out.weights : NULL, n, inv_out, range_flag);
+    LG_TRY_OR_CLEANUP(hipGetLastError(), "computing out-weights");
+    if (float_requested && sizeof(T) == sizeof(float)) {
+        int flag = 0;
+        LG_TRY_OR_CLEANUP(hipMemcpyAsync(&flag, range_flag, sizeof flag, hipMemcpyDeviceToHost,
+                                         s->stream),
+                          "computing out-weights");
+        LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "computing out-weights");
+        if (flag) {
+            *out_of_range_seen = true; /* the caller reruns in double */
+            goto cleanup;
+        }
+    }
+
+    if (opts->personalization || opts->dangling || opts->nstart) {
+        host_tmp = (T *)lg_gpu_host->malloc(nn * sizeof(T));
+        if (!host_tmp) {
+            st = lg_gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (PageRank vectors)",
+                                    fn);
+            goto cleanup;
+        }
+    }
+    LG_TRY_OR_CLEANUP(upload_normalised(opts->personalization, n, &p, host_tmp, s->stream),
+                      "uploading the personalization");
+    LG_TRY_OR_CLEANUP(upload_normalised(opts->dangling ? opts->dangling : opts->personalization, n,
+                                        &d, host_tmp, s->stream),
+                      "uploading the dangling weights");
+    LG_TRY_OR_CLEANUP(upload_normalised(opts->nstart, n, &x0, host_tmp, s->stream),
+                      "uploading nstart");
+
+    init_kernel<T><<<(unsigned)init_blocks, tpb, 0, s->stream>>>(n, x0, inv_out, x, c, partial);
+    LG_TRY_OR_CLEANUP(hipGetLastError(), "PageRank set-up");
+    {
+        pr_sums zero = {0.0, 0.0}, sums = zero;
+        LG_TRY_OR_CLEANUP(lg_reduce(&s->scratch, (const pr_sums *)partial, total, init_blocks,
+                                    pr_sums_plus(), zero, s->stream),
+                          "PageRank set-up");
+        LG_TRY_OR_CLEANUP(hipMemcpyAsync(&sums, total, sizeof sums, hipMemcpyDeviceToHost,
+                                         s->stream),
+                          "PageRank set-up");
+        LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "PageRank set-up");
+
+        a.off = dg->in.offsets;
+        a.idx = dg->in.indices;
+        a.w = use_weights ? dg->in.weights : NULL;
+        a.rows = bins.rows;
+        a.x = x;
+        a.inv_out = inv_out;
+        a.p = p;
+        a.d = d;
+        a.alpha = (T)opts->alpha;
+        a.uniform = (T)(1.0 / (double)n);
+        a.partial = partial;
+        const double limit = (double)n * opts->tol;
+        bool converged = false;
+        int iter = 0;
+        double err = 0.0, dangling = sums.dangling;
+        while (iter < opts->max_iter && !converged) {
+            a.c = c;
+            a.cn = cn;
+            a.dangling = (T)dangling;
+            pull_kernel<T><<<(unsigned)blocks, tpb, 0, s->stream>>>(a);
+            LG_TRY_OR_CLEANUP(hipGetLastError(), "running the PageRank kernel");
+            LG_TRY_OR_CLEANUP(lg_reduce(&s->scratch, (const pr_sums *)partial, total, blocks,
+                                        pr_sums_plus(), zero, s->stream),
+                              "reducing the PageRank error");
+            LG_TRY_OR_CLEANUP(hipMemcpyAsync(&sums, total, sizeof sums, hipMemcpyDeviceToHost,
+                                             s->stream),
+                              "reading the PageRank error");
+            LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "running PageRank");
+            T *t = c;
+            c = cn;
+            cn = t;
+            err = sums.err;
+            dangling = sums.dangling;
+            iter++;
+            converged = err < limit;
+        }
+        LG_TRY_OR_CLEANUP(hipMemcpyAsync(scores, x, (size_t)n * sizeof(T), hipMemcpyDeviceToHost,
+                                         s->stream),
+                          "downloading the scores");
+        LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "downloading the scores");
+        if (iterations)
+            *iterations = iter;
+        if (!converged)
+            st = lg_gpu_host->error(LG_ERR_NOT_CONVERGED,
+                                    "lg_pagerank: no convergence in %d iterations (last L1 change "
+                                    "%g, needs < %g); scores hold the last iterate",
+                                    iter, err, limit);
+    }
+cleanup:
+    (void)hipFree(x);
+    (void)hipFree(c);
+    (void)hipFree(cn);
+    (void)hipFree(inv_out);
+    (void)hipFree(p);
+    (void)hipFree(d);
+    (void)hipFree(x0);
+    (void)hipFree(partial);
+    (void)hipFree(total);
+    (void)hipFree(range_flag);
+    if (host_tmp)
+        lg_gpu_host->free(host_tmp);
+    return st;
+}
+
+lg_status_t lg_gpu_pagerank(void *state, const struct lg_plugin_graph *g,
+                            const lg_pagerank_options_t *opts, int precision, void *scores,
+                            int *iterations)
+{
+    static const char fn[] = "lg_pagerank";
+    lg_gpu_state *s = (lg_gpu_state *)state;
+    lg_dev_graph *dg = NULL;
+    bool temporary = false, out_of_range = false;
+    double *wide = NULL;
+    hipError_t e = hipSetDevice(s->device);
+    if (e != hipSuccess)
+        return lg_gpu_fail(e, fn, "selecting the device");
+    lg_status_t st = lg_dev_graph_get(s, g, fn, true, &dg, &temporary);
+    if (st != LG_OK)
+        return st;
+    const bool use_weights = opts->use_weights && g->weights;
+    if (precision == 1) {
+        st = run<float>(s, dg, opts, use_weights, fn, (float *)scores, iterations, &out_of_range,
+                        true);
+        if (st == LG_OK && out_of_range) {
+            /* an out-weight float cannot invert: run in double, round at the end */
+            wide = (double *)lg_gpu_host->malloc((size_t)(g->n ? g->n : 1) * sizeof(double));
+            if (!wide) {
+                st = lg_gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (scores)", fn);
+            } else {
+                st = run<double>(s, dg, opts, use_weights, fn, wide, iterations, &out_of_range,
+                                 false);
+                if (st == LG_OK || st == LG_ERR_NOT_CONVERGED)
+                    for (int64_t v = 0; v < g->n; v++)
+                        ((float *)scores)[v] = (float)wide[v];
+                lg_gpu_host->free(wide);
+            }
+        }
+    } else {
+        st = run<double>(s, dg, opts, use_weights, fn, (double *)scores, iterations, &out_of_range,
+                         false);
+    }
+    if (temporary)
+        lg_dev_graph_free(dg);
+    return st;
+}

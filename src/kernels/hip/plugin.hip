@@ -1,0 +1,130 @@
+/*
+ * plugin.hip - the GPU plugin's entry point: the table the core loads
+ * (plugin.h), opening and closing a device, and error reporting.
+ *
+ * Built by hipcc as libgraph_hip.so (AMD) or by nvcc as libgraph_cuda.so
+ * (NVIDIA), from the same sources.  The core dlopens it on the first GPU
+ * context; nothing here runs before that.
+ */
+#include "gpu.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const struct lg_plugin_host *lg_gpu_host = NULL;
+
+lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what)
+{
+    (void)hipGetLastError(); /* clear a sticky launch error so later calls start clean */
+    if (e == hipErrorMemoryAllocation)
+        return lg_gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of GPU memory (%s)", fn, what);
+    return lg_gpu_host->error(LG_ERR_DEVICE, "%s: GPU runtime error while %s: %s (%s)", fn, what,
+                              hipGetErrorString(e), hipGetErrorName(e));
+}
+
+static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg_device_info *info)
+{
+    static const char fn[] = "opening the GPU";
+    int count = 0;
+    hipError_t e = hipGetDeviceCount(&count);
+    *state = NULL;
+    if (e != hipSuccess)
+        return lg_gpu_host->error(LG_ERR_DEVICE, "no usable GPU (%s runtime: %s)",
+                                  LG_GPU_PLATFORM, hipGetErrorString(e));
+    if (count == 0)
+        return lg_gpu_host->error(LG_ERR_DEVICE, "no usable GPU (the %s runtime sees none)",
+                                  LG_GPU_PLATFORM);
+    if (device_id >= count)
+        return lg_gpu_host->error(LG_ERR_DEVICE, "no GPU %d: the %s runtime sees %d GPU%s",
+                                  device_id, LG_GPU_PLATFORM, count, count == 1 ? "" : "s");
+    hipDeviceProp_t prop;
+    if ((e = hipSetDevice(device_id)) != hipSuccess ||
+        (e = hipGetDeviceProperties(&prop, device_id)) != hipSuccess)
+        return lg_gpu_fail(e, fn, "opening the device");
+    if (prop.warpSize != 32 && prop.warpSize != 64)
+        return lg_gpu_host->error(LG_ERR_DEVICE, "GPU %d: unsupported wave width %d", device_id,
+                                  prop.warpSize);
+#if defined(LG_WAVE_EMULATED)
+    if (prop.warpSize != 32)
+        return lg_gpu_host->error(LG_ERR_DEVICE,
+                                  "GPU %d: the emulated wave-64 build needs 32-lane warps",
+                                  device_id);
+#endif
+
+    lg_gpu_state *s = (lg_gpu_state *)lg_gpu_host->malloc(sizeof *s);
+    if (!s)
+        return lg_gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (context)", fn);
+    memset(s, 0, sizeof *s);
+    s->device = device_id;
+    if (stream) {
+        s->stream = (hipStream_t)stream;
+    } else {
+        if ((e = hipStreamCreateWithFlags(&s->stream, hipStreamNonBlocking)) != hipSuccess) {
+            lg_gpu_host->free(s);
+            return lg_gpu_fail(e, fn, "creating a stream");
+        }
+        s->own_stream = true;
+    }
+    int runtime = 0, driver = 0;
+    (void)hipRuntimeGetVersion(&runtime);
+    (void)hipDriverGetVersion(&driver);
+    memset(info, 0, sizeof *info);
+    snprintf(info->name, sizeof info->name, "%.*s", (int)sizeof info->name - 1, prop.name);
+#if defined(LG_GPU_AMD)
+    snprintf(info->runtime, sizeof info->runtime, "HIP runtime %d, %s", runtime, prop.gcnArchName);
+#else
+    snprintf(info->runtime, sizeof info->runtime, "CUDA runtime %d.%d, driver %d.%d, sm_%d%d",
+             runtime / 1000, runtime % 1000 / 10, driver / 1000, driver % 1000 / 10, prop.major,
+             prop.minor);
+#endif
+    info->device_id = device_id;
+    info->hardware_wave = prop.warpSize;
+#if defined(LG_WAVE_EMULATED)
+    info->wave_size = 64;
+#else
+    info->wave_size = prop.warpSize;
+#endif
+    info->multiprocessors = prop.multiProcessorCount;
+    info->memory_bytes = (int64_t)prop.totalGlobalMem;
+    s->info = *info;
+    *state = s;
+    return LG_OK;
+}
+
+static void gpu_close(void *state)
+{
+    lg_gpu_state *s = (lg_gpu_state *)state;
+    if (!s)
+        return;
+    (void)hipSetDevice(s->device);
+    lg_scratch_free(&s->scratch);
+    if (s->own_stream)
+        (void)hipStreamDestroy(s->stream);
+    lg_gpu_host->free(s);
+}
+
+static const struct lg_plugin plugin_table = {
+    LG_PLUGIN_ABI_VERSION,
+    LG_GPU_PLATFORM,
+    gpu_open,
+    gpu_close,
+    lg_dev_graph_free,
+    lg_gpu_pagerank,
+    NULL, /* BFS: the next GPU issue */
+    NULL, /* connected components: likewise */
+};
+
+extern "C" __attribute__((visibility("default"))) lg_status_t
+lg_plugin_entry(const struct lg_plugin_host *host, const struct lg_plugin **plugin)
+{
+    if (!host || !plugin)
+        return LG_ERR_INVALID_ARGUMENT;
+    if (host->abi_version != LG_PLUGIN_ABI_VERSION)
+        return host->error ? host->error(LG_ERR_DEVICE,
+                                         "GPU plugin: built for plugin ABI %d, the library has %d",
+                                         LG_PLUGIN_ABI_VERSION, host->abi_version)
+                           : LG_ERR_DEVICE;
+    lg_gpu_host = host;
+    *plugin = &plugin_table;
+    return LG_OK;
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# tests/gpu/run_on_device.sh - build, test and time the GPU backend on an
+# NVIDIA machine, in one command (the device tool's lease is short).
+#
+#   tests/gpu/run_on_device.sh [OUTDIR]      (default: $OUT, else ./gpu-run)
+#
+# 1. the CUDA build (native 32-lane waves): every ctest suite, the CPU ones
+#    and the GPU ones (test_*_gpu on GPU contexts against the oracles,
+#    test_wave for wave.h's examples);
+# 2. the emulated wave-64 build (LIBGRAPH_EMULATE_WAVE64): the GPU suites again;
+# 3. bench_gpu_pagerank on Kronecker scales (default 22 24; SCALES=...).
+# Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log, and
+# summary.txt (also printed last).
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+out="${1:-${OUT:-$root/gpu-run}}"
+mkdir -p "$out"
+jobs="$(nproc)"
+scales="${SCALES:-22 24}"
+summary="$out/summary.txt"
+: > "$summary"
+say() { echo "$*" | tee -a "$summary"; }
+
+say "== $(date -u +%FT%TZ) on $(hostname)"
+nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader 2>&1 | tee -a "$summary"
+say "nvcc: $(nvcc --version | tail -2 | head -1); cmake: $(cmake --version | head -1)"
+
+build() { # build DIR [cmake args...]
+    local dir="$1"; shift
+    cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_GPU=CUDA \
+        -DLIBGRAPH_WERROR=ON "$@" >>"$out/build.log" 2>&1 &&
+        cmake --build "$dir" -j "$jobs" >>"$out/build.log" 2>&1
+}
+
+t0=$SECONDS
+if build "$root/build-gpu"; then
+    say "build (native waves): ok in $((SECONDS - t0)) s"
+    (cd "$root/build-gpu" && ctest --output-on-failure -j 4 >"$out/ctest.log" 2>&1)
+    say "ctest (native waves): $(grep -E 'tests passed|tests failed' "$out/ctest.log")"
+    grep -E '^test_wave|GPU tests on|skipped' "$out"/ctest.log | head -5 | tee -a "$summary"
+    grep -E 'Failed|\*\*\*' "$out/ctest.log" | tee -a "$summary"
+else
+    say "build (native waves): FAILED (tail of build.log follows)"
+    tail -30 "$out/build.log" | tee -a "$summary"
+fi
+
+t0=$SECONDS
+if build "$root/build-gpu64" -DLIBGRAPH_EMULATE_WAVE64=ON; then
+    say "build (emulated wave64): ok in $((SECONDS - t0)) s"
+    (cd "$root/build-gpu64" && ctest --output-on-failure -R 'gpu|wave' >"$out/ctest-wave64.log" 2>&1)
+    say "ctest (emulated wave64, GPU suites): $(grep -E 'tests passed|tests failed' "$out/ctest-wave64.log")"
+    grep -E '^test_wave' "$out/ctest-wave64.log" | head -2 | tee -a "$summary"
+    grep -E 'Failed|\*\*\*' "$out/ctest-wave64.log" | tee -a "$summary"
+else
+    say "build (emulated wave64): FAILED (tail of build.log follows)"
+    tail -30 "$out/build.log" | tee -a "$summary"
+fi
+
+if [ -x "$root/build-gpu/bench_gpu_pagerank" ]; then
+    LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/bench_gpu_pagerank" --repeat 7 $scales \
+        >"$out/bench.log" 2>&1
+    say "bench_gpu_pagerank (exit $?):"
+    grep -E '^(device|row|kron)' "$out/bench.log" | tee -a "$summary"
+fi
