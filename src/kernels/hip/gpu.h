@@ -34,15 +34,18 @@ struct lg_dev_csr {
     float *weights;       /* m or NULL */
 };
 
-/* Rows grouped by how many lanes the pull kernels give each: bin k holds the
- * rows handled by groups of 2^k lanes (k = 0 .. LG_BINS - 1; the last group
- * is a whole LG_PULL_BLOCK-thread block).  rows[start[k] .. start[k+1]) is
- * bin k, in vertex order. */
+/* The in-edges as the pull kernels read them: vertices renumbered by
+ * in-degree, descending (new id i is old vertex perm[i]; rank is the
+ * inverse), sources renamed too.  Bin k, the rows handled by groups of 2^k
+ * lanes (the last group a whole LG_PULL_BLOCK-thread block), is the row
+ * range [bin_begin[k], bin_begin[k - 1]) (bin_begin[-1] = n): the longest
+ * rows come first. */
 #define LG_PULL_BLOCK 256
 #define LG_BINS 9 /* groups of 1, 2, 4, ..., 256 lanes */
-struct lg_dev_bins {
-    lg_vertex_t *rows;
-    int64_t start[LG_BINS + 1];
+struct lg_dev_pull {
+    struct lg_dev_csr csr;
+    lg_vertex_t *perm, *rank;
+    int64_t bin_begin[LG_BINS];
 };
 
 struct lg_dev_graph {
@@ -52,8 +55,8 @@ struct lg_dev_graph {
     struct lg_dev_csr out;
     struct lg_dev_csr in; /* aliases out for an undirected graph */
     bool in_ready;
-    struct lg_dev_bins in_bins;
-    bool in_bins_ready;
+    struct lg_dev_pull pull;
+    bool pull_ready;
 };
 
 /* a row of d arcs gets the smallest group with d <= LG_ARCS_PER_LANE * lanes
@@ -71,6 +74,18 @@ lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what);
 lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, const char *fn,
                              bool need_in, lg_dev_graph **out, bool *temporary);
 void lg_dev_graph_free(void *device_graph);
+
+/* A load through the read-only (non-coherent) data cache where the target
+ * has one (NVIDIA's ld.global.nc); a plain load on AMD.  Only for data no
+ * thread writes during the kernel. */
+template <class T> __device__ inline T lg_ldg(const T *p)
+{
+#if defined(LG_GPU_NVIDIA)
+    return __ldg(p);
+#else
+    return *p;
+#endif
+}
 
 /* Grid size for `items` work items of `per_block` each. */
 static inline unsigned lg_blocks_for(int64_t items, int64_t per_block)

@@ -9,12 +9,13 @@
  * offsets, and the in-offsets by a lower bound of each vertex in the sorted
  * destinations.  Memory: 24 bytes an arc while it runs.
  *
- * Degree bins (load balance of the pull kernels, cf. the row binning of
- * CSR-Adaptive, Greathouse & Daga, SC'14): a row of d in-arcs gets the
- * smallest power-of-two group of lanes (1 .. LG_PULL_BLOCK) with at most
+ * The pull structure (build_pull): the in-edges with the vertices renumbered
+ * by in-degree, descending, so that the degree bins of the pull kernels
+ * (load balance, cf. the row binning of CSR-Adaptive, Greathouse & Daga,
+ * SC'14) are ranges of rows: a row of d in-arcs gets the smallest
+ * power-of-two group of lanes (1 .. LG_PULL_BLOCK) with at most
  * LG_ARCS_PER_LANE arcs a lane; longer rows get a whole block.  The groups do
- * not depend on the wave width.  A stable radix sort of (bin, row) pairs
- * lists each bin's rows in vertex order.
+ * not depend on the wave width.
  */
 #include "gpu.h"
 
@@ -72,26 +73,22 @@ __global__ void lower_bounds(const K *keys, int64_t m, int64_t *offsets, int64_t
     offsets[v] = lo;
 }
 
-__global__ void bin_of_rows(const lg_edge_t *offsets, int64_t n, unsigned char *bin,
-                            lg_vertex_t *rows)
-{
-    int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (v >= n)
-        return;
-    int64_t d = offsets[v + 1] - offsets[v];
-    int b = 0;
-    while (b < LG_BINS - 1 && ((int64_t)LG_ARCS_PER_LANE << b) < d)
-        b++;
-    bin[v] = (unsigned char)b;
-    rows[v] = (lg_vertex_t)v;
-}
-
 static int bits_for(int64_t n)
 {
     int b = 1;
     while (b < 62 && ((int64_t)1 << b) < n)
         b++;
     return b;
+}
+
+static void lg_dev_pull_free(lg_dev_pull *p)
+{
+    (void)hipFree(p->csr.offsets);
+    (void)hipFree(p->csr.indices);
+    (void)hipFree(p->csr.weights);
+    (void)hipFree(p->perm);
+    (void)hipFree(p->rank);
+    memset(p, 0, sizeof *p);
 }
 
 void lg_dev_graph_free(void *device_graph)
@@ -112,8 +109,7 @@ void lg_dev_graph_free(void *device_graph)
     (void)hipFree(d->out.indices);
     if (d->out.weights)
         (void)hipFree(d->out.weights);
-    if (d->in_bins.rows)
-        (void)hipFree(d->in_bins.rows);
+    lg_dev_pull_free(&d->pull);
     if (switched)
         (void)hipSetDevice(current);
     lg_gpu_host->free(d);
@@ -216,47 +212,196 @@ cleanup:
     return st;
 }
 
-static lg_status_t build_bins(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
+__global__ void in_degree_keys(const lg_edge_t *offsets, int64_t n, uint64_t max_degree,
+                               uint64_t *keys, lg_vertex_t *ids, int64_t *degree)
+{
+    int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (v >= n)
+        return;
+    int64_t d = offsets[v + 1] - offsets[v];
+    keys[v] = max_degree - (uint64_t)d; /* ascending keys: descending degrees */
+    ids[v] = (lg_vertex_t)v;
+    degree[v] = d;
+}
+
+/* rank[perm[i]] = i; new_degree[i] = degree[perm[i]] (new_degree[n] = 0). */
+__global__ void invert_permutation(const lg_vertex_t *perm, int64_t n, const int64_t *degree,
+                                   lg_vertex_t *rank, int64_t *new_degree)
+{
+    int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i > n)
+        return;
+    if (i == n) {
+        new_degree[n] = 0;
+        return;
+    }
+    rank[perm[i]] = (lg_vertex_t)i;
+    new_degree[i] = degree[perm[i]];
+}
+
+/* Arc p of the relabelled rows: row i (found by binary search), the k-th
+ * arc of old row perm[i], its source renamed; as a sort key (row << 32 |
+ * source) so that a radix sort can order each row by source, and with its
+ * weight at the key's position when weighted. */
+__global__ void relabel_arcs(const lg_edge_t *new_offsets, int64_t n, const lg_vertex_t *perm,
+                             const lg_vertex_t *rank, const lg_edge_t *old_offsets,
+                             const lg_vertex_t *old_indices, const float *old_weights,
+                             uint64_t *keys, float *weights, int64_t m)
+{
+    int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (p >= m)
+        return;
+    lg_vertex_t i = row_of_arc(new_offsets, n, p);
+    lg_edge_t q = old_offsets[perm[i]] + (p - new_offsets[i]);
+    keys[p] = (uint64_t)(uint32_t)i << 32 | (uint32_t)rank[old_indices[q]];
+    if (weights)
+        weights[p] = old_weights[q];
+}
+
+__global__ void low_words(const uint64_t *keys, lg_vertex_t *indices, int64_t m)
+{
+    int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (p < m)
+        indices[p] = (lg_vertex_t)(uint32_t)keys[p];
+}
+
+/* bin_begin[k]: the first relabelled row with degree <= LG_ARCS_PER_LANE << k
+ * (degrees do not increase along the rows); the last bin starts at row 0. */
+__global__ void bin_bounds(const lg_edge_t *offsets, int64_t n, int64_t *bin_begin)
+{
+    int k = (int)threadIdx.x;
+    if (k >= LG_BINS)
+        return;
+    if (k == LG_BINS - 1) {
+        bin_begin[k] = 0;
+        return;
+    }
+    const int64_t limit = (int64_t)LG_ARCS_PER_LANE << k;
+    int64_t lo = 0, hi = n;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (offsets[mid + 1] - offsets[mid] <= limit)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    bin_begin[k] = lo;
+}
+
+struct max_op {
+    __host__ __device__ int64_t operator()(const int64_t &a, const int64_t &b) const
+    {
+        return a > b ? a : b;
+    }
+};
+
+/* The pull structure: the in-edges with the vertices renumbered by in-degree,
+ * descending (stable), so that the rows of each degree bin are one range, the
+ * offsets of neighbouring lanes are neighbours, and the contributions of the
+ * hubs, which most arcs read, share a few cache lines (degree ordering; see
+ * e.g. Balaji & Lucia, "When is graph reordering an optimization?", IISWC'18). */
+static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
 {
     lg_status_t st = LG_OK;
-    const int64_t n = d->n;
+    const int64_t n = d->n, m = d->m;
     const unsigned threads = 256;
-    const int bins = LG_BINS;
-    unsigned char *bin = NULL, *bin_sorted = NULL;
-    lg_vertex_t *rows = NULL, *rows_sorted = NULL;
-    int64_t *starts = NULL;
-    const size_t nn = (size_t)(n ? n : 1);
-    LG_TRY_OR_CLEANUP(hipMalloc(&bin, nn), "binning rows");
-    LG_TRY_OR_CLEANUP(hipMalloc(&bin_sorted, nn), "binning rows");
-    LG_TRY_OR_CLEANUP(hipMalloc(&rows, nn * sizeof(lg_vertex_t)), "binning rows");
-    LG_TRY_OR_CLEANUP(hipMalloc(&rows_sorted, nn * sizeof(lg_vertex_t)), "binning rows");
-    LG_TRY_OR_CLEANUP(hipMalloc(&starts, (LG_BINS + 1) * sizeof(int64_t)), "binning rows");
-    if (n > 0) {
-        bin_of_rows<<<lg_blocks_for(n, threads), threads, 0, s->stream>>>(d->in.offsets, n, bin,
-                                                                        rows);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "binning rows");
-        LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, (const unsigned char *)bin, bin_sorted,
-                                              (const lg_vertex_t *)rows, rows_sorted, n, 4,
-                                              s->stream),
-                          "sorting rows by bin");
+    const size_t nn = (size_t)(n ? n : 1), mm = (size_t)(m ? m : 1);
+    uint64_t *keys = NULL, *keys_sorted = NULL, *arc_keys = NULL, *arc_keys_sorted = NULL;
+    float *arc_weights = NULL;
+    lg_vertex_t *ids = NULL;
+    int64_t *degree = NULL, *new_degree = NULL, *max_degree = NULL, *bin_begin = NULL;
+    lg_dev_pull pull;
+    memset(&pull, 0, sizeof pull);
+    int64_t max_host = 0;
+    LG_TRY_OR_CLEANUP(hipMalloc(&keys, nn * sizeof *keys), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(hipMalloc(&keys_sorted, nn * sizeof *keys_sorted), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(hipMalloc(&ids, nn * sizeof *ids), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(hipMalloc(&degree, nn * sizeof *degree), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(hipMalloc(&new_degree, (nn + 1) * sizeof *new_degree), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(hipMalloc(&max_degree, sizeof *max_degree), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(hipMalloc(&bin_begin, LG_BINS * sizeof *bin_begin), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(hipMalloc(&pull.perm, nn * sizeof *pull.perm), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(hipMalloc(&pull.rank, nn * sizeof *pull.rank), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(hipMalloc(&pull.csr.offsets, (nn + 1) * sizeof(lg_edge_t)),
+                      "allocating the relabelled in-edges");
+    LG_TRY_OR_CLEANUP(hipMalloc(&pull.csr.indices, mm * sizeof(lg_vertex_t)),
+                      "allocating the relabelled in-edges");
+    if (d->in.weights)
+        LG_TRY_OR_CLEANUP(hipMalloc(&pull.csr.weights, mm * sizeof(float)),
+                          "allocating the relabelled in-edges");
+
+    /* the largest in-degree bounds the sort keys: max_degree - degree */
+    in_degree_keys<<<lg_blocks_for(n, threads), threads, 0, s->stream>>>(d->in.offsets, n, 0,
+                                                                         keys, ids, degree);
+    LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_reduce(&s->scratch, (const int64_t *)degree, max_degree, n, max_op(),
+                                (int64_t)0, s->stream),
+                      "relabelling the graph");
+    LG_TRY_OR_CLEANUP(hipMemcpyAsync(&max_host, max_degree, sizeof max_host, hipMemcpyDeviceToHost,
+                                     s->stream),
+                      "relabelling the graph");
+    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "relabelling the graph");
+    in_degree_keys<<<lg_blocks_for(n, threads), threads, 0, s->stream>>>(
+        d->in.offsets, n, (uint64_t)max_host, keys, ids, degree);
+    LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, (const uint64_t *)keys, keys_sorted,
+                                          (const lg_vertex_t *)ids, pull.perm, n,
+                                          bits_for(max_host + 1), s->stream),
+                      "sorting vertices by degree");
+    invert_permutation<<<lg_blocks_for(n + 1, threads), threads, 0, s->stream>>>(
+        pull.perm, n, degree, pull.rank, new_degree);
+    LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_exclusive_sum(&s->scratch, (const int64_t *)new_degree,
+                                       (int64_t *)pull.csr.offsets, n + 1, s->stream),
+                      "relabelling the graph");
+    if (m > 0) {
+        /* each row sorted by (new) source: a warp's gathers then walk the
+         * contribution vector upwards, and the hubs' lines are shared */
+        LG_TRY_OR_CLEANUP(hipMalloc(&arc_keys, mm * sizeof *arc_keys), "relabelling the arcs");
+        LG_TRY_OR_CLEANUP(hipMalloc(&arc_keys_sorted, mm * sizeof *arc_keys_sorted),
+                          "relabelling the arcs");
+        if (d->in.weights)
+            LG_TRY_OR_CLEANUP(hipMalloc(&arc_weights, mm * sizeof *arc_weights),
+                              "relabelling the arcs");
+        relabel_arcs<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(
+            pull.csr.offsets, n, pull.perm, pull.rank, d->in.offsets, d->in.indices,
+            d->in.weights, arc_keys, arc_weights, m);
+        LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
+        const int id_bits = bits_for(n);
+        if (arc_weights)
+            LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, (const uint64_t *)arc_keys,
+                                                  arc_keys_sorted, (const float *)arc_weights,
+                                                  pull.csr.weights, m, 32 + id_bits, s->stream),
+                              "sorting the relabelled arcs");
+        else
+            LG_TRY_OR_CLEANUP(lg_radix_sort_keys(&s->scratch, (const uint64_t *)arc_keys,
+                                                 arc_keys_sorted, m, 32 + id_bits, s->stream),
+                              "sorting the relabelled arcs");
+        low_words<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(arc_keys_sorted,
+                                                                        pull.csr.indices, m);
+        LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
     }
-    lower_bounds<<<1, LG_BINS + 1, 0, s->stream>>>(bin_sorted, n, starts, bins);
+    bin_bounds<<<1, LG_BINS, 0, s->stream>>>(pull.csr.offsets, n, bin_begin);
     LG_TRY_OR_CLEANUP(hipGetLastError(), "binning rows");
-    memset(&d->in_bins, 0, sizeof d->in_bins);
-    LG_TRY_OR_CLEANUP(hipMemcpyAsync(d->in_bins.start, starts, (size_t)(bins + 1) * sizeof(int64_t),
+    LG_TRY_OR_CLEANUP(hipMemcpyAsync(pull.bin_begin, bin_begin, LG_BINS * sizeof(int64_t),
                                      hipMemcpyDeviceToHost, s->stream),
                       "binning rows");
-    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "binning rows");
-    d->in_bins.rows = rows_sorted;
-    rows_sorted = NULL;
-    d->in_bins_ready = true;
+    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "relabelling the graph");
+    d->pull = pull;
+    d->pull_ready = true;
+    memset(&pull, 0, sizeof pull);
 cleanup:
-    (void)hipFree(bin);
-    (void)hipFree(bin_sorted);
-    (void)hipFree(rows);
-    if (rows_sorted)
-        (void)hipFree(rows_sorted);
-    (void)hipFree(starts);
+    (void)hipFree(keys);
+    (void)hipFree(keys_sorted);
+    (void)hipFree(ids);
+    (void)hipFree(degree);
+    (void)hipFree(new_degree);
+    (void)hipFree(max_degree);
+    (void)hipFree(bin_begin);
+    (void)hipFree(arc_keys);
+    (void)hipFree(arc_keys_sorted);
+    (void)hipFree(arc_weights);
+    lg_dev_pull_free(&pull);
     return st;
 }
 
@@ -279,7 +424,7 @@ lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, c
     }
     if (need_in && !d->in_ready && (st = build_in_edges(s, d, fn)) != LG_OK)
         goto cleanup;
-    if (need_in && !d->in_bins_ready && (st = build_bins(s, d, fn)) != LG_OK)
+    if (need_in && !d->pull_ready && (st = build_pull(s, d, fn)) != LG_OK)
         goto cleanup;
     *out = d;
     return LG_OK;

@@ -52,11 +52,10 @@ struct pr_sums_plus {
 };
 
 template <class T> struct pr_args {
-    const lg_edge_t *off;    /* in-edges */
+    const lg_edge_t *off;    /* in-edges, relabelled (gpu.h, struct lg_dev_pull) */
     const lg_vertex_t *idx;
     const float *w;          /* NULL: unweighted */
-    const lg_vertex_t *rows; /* rows grouped by bin */
-    int64_t bin_start[LG_BINS + 1]; /* rows of bin k: rows[bin_start[k] .. bin_start[k+1]) */
+    int64_t bin_begin[LG_BINS], bin_end[LG_BINS]; /* rows of bin k */
     /* blocks, the heaviest bin first: bin k has blocks [block_end[k+1], block_end[k]),
      * block_end[LG_BINS] = 0 */
     int64_t block_end[LG_BINS + 1];
@@ -88,7 +87,8 @@ __device__ inline pr_sums finish_row(const pr_args<T> &a, lg_vertex_t v, double 
 /* Contribution of in-arc e. */
 template <class T> __device__ inline double term(const pr_args<T> &a, lg_vertex_t u, lg_edge_t e)
 {
-    return a.w ? (double)(a.c[u] * (T)a.w[e]) : (double)a.c[u];
+    const T cu = lg_ldg(a.c + u); /* c is read-only in the kernel (cn is written) */
+    return a.w ? (double)(cu * (T)a.w[e]) : (double)cu;
 }
 
 /* The sum of row v's contributions over arcs lane, lane + stride, ...; in
@@ -123,9 +123,9 @@ template <int G, class T>
 __device__ inline pr_sums pull_groups(const pr_args<T> &a, int bin, int64_t blk)
 {
     const int group = (int)threadIdx.x / G, lane = (int)threadIdx.x % G;
-    const int64_t i = a.bin_start[bin] + blk * (LG_PULL_BLOCK / G) + group;
-    const bool active = i < a.bin_start[bin + 1];
-    const lg_vertex_t v = active ? a.rows[i] : 0;
+    const int64_t i = a.bin_begin[bin] + blk * (LG_PULL_BLOCK / G) + group;
+    const bool active = i < a.bin_end[bin];
+    const lg_vertex_t v = (lg_vertex_t)(active ? i : 0);
     double sum = active ? row_part(a, v, lane, G) : 0.0;
     if constexpr (G <= LG_WAVE_SIZE) {
         sum = lg_group_sum<G>(sum); /* every lane calls it: waves stay converged */
@@ -199,16 +199,18 @@ __global__ void __launch_bounds__(LG_PULL_BLOCK)
 }
 
 /* Out-weight of every vertex: its out-degree, or (weighted) the sum of its
- * out-arc weights, in double, a wave per row; then 1 / it (0 for none).
- * *out_of_range is set when a weight sum is nonzero but outside float's
- * [FLT_MIN, 1 / FLT_MIN] (the float variant then runs in double). */
+ * out-arc weights, in double, a wave per row; then 1 / it (0 for none), in
+ * the relabelled order (inv_out[i] is old vertex perm[i]'s).  *out_of_range
+ * is set when a weight sum is nonzero but outside float's [FLT_MIN,
+ * 1 / FLT_MIN] (the float variant then runs in double). */
 template <class T>
 __global__ void __launch_bounds__(LG_PULL_BLOCK)
-    out_weights_kernel(const lg_edge_t *off, const float *w, int64_t n, T *inv_out,
-                       int *out_of_range)
+    out_weights_kernel(const lg_edge_t *off, const float *w, const lg_vertex_t *perm, int64_t n,
+                       T *inv_out, int *out_of_range)
 {
-    const int64_t v = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / LG_WAVE_SIZE;
-    const bool active = v < n;
+    const int64_t i = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / LG_WAVE_SIZE;
+    const bool active = i < n;
+    const int64_t v = active ? perm[i] : 0;
     double sum = 0.0;
     if (active && w)
         for (lg_edge_t e = off[v] + lg_lane_id(); e < off[v + 1]; e += LG_WAVE_SIZE)
@@ -217,16 +219,35 @@ __global__ void __launch_bounds__(LG_PULL_BLOCK)
     if (active && lg_lane_id() == 0) {
         if (!w)
             sum = (double)(off[v + 1] - off[v]);
-        inv_out[v] = sum > 0.0 ? T(1.0 / sum) : T(0);
+        inv_out[i] = sum > 0.0 ? T(1.0 / sum) : T(0);
         if (sum > 0.0 && (sum < (double)FLT_MIN || sum > 1.0 / (double)FLT_MIN))
             *out_of_range = 1;
     }
 }
 
-/* A vector option normalised to sum 1 on the host, in T, on the device. */
+/* dst[i] = src[perm[i]]: a vertex vector into the relabelled order. */
 template <class T>
-static hipError_t upload_normalised(const double *v, int64_t n, T **dev, T *host_tmp,
-                                    hipStream_t stream)
+__global__ void gather_permuted(T *dst, const T *src, const lg_vertex_t *perm, int64_t n)
+{
+    int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        dst[i] = src[perm[i]];
+}
+
+/* dst[perm[i]] = src[i]: back to the graph's own order. */
+template <class T>
+__global__ void scatter_permuted(T *dst, const T *src, const lg_vertex_t *perm, int64_t n)
+{
+    int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        dst[perm[i]] = src[i];
+}
+
+/* A vector option normalised to sum 1 on the host, in T, uploaded through
+ * staging (n entries) and put in the relabelled order in *dev. */
+template <class T>
+static hipError_t upload_normalised(const double *v, int64_t n, const lg_vertex_t *perm, T **dev,
+                                    T *host_tmp, T *staging, hipStream_t stream)
 {
     *dev = NULL;
     if (!v)
@@ -238,9 +259,14 @@ static hipError_t upload_normalised(const double *v, int64_t n, T **dev, T *host
         host_tmp[i] = (T)(v[i] / sum);
     hipError_t e = hipMalloc(dev, (size_t)n * sizeof(T));
     if (e == hipSuccess)
-        e = hipMemcpyAsync(*dev, host_tmp, (size_t)n * sizeof(T), hipMemcpyHostToDevice, stream);
+        e = hipMemcpyAsync(staging, host_tmp, (size_t)n * sizeof(T), hipMemcpyHostToDevice,
+                           stream);
+    if (e == hipSuccess) {
+        gather_permuted<T><<<lg_blocks_for(n, 256), 256, 0, stream>>>(*dev, staging, perm, n);
+        e = hipGetLastError();
+    }
     if (e == hipSuccess)
-        e = hipStreamSynchronize(stream); /* host_tmp is reused */
+        e = hipStreamSynchronize(stream); /* host_tmp and staging are reused */
     return e;
 }
 
@@ -261,19 +287,19 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
     memset(&a, 0, sizeof a);
 
     /* launch shape: bin k has rows of 2^k lanes, LG_PULL_BLOCK >> k rows a
-     * block; the blocks of the longest rows come first, so that they start
-     * first and the short ones fill in around them */
-    const lg_dev_bins &bins = dg->in_bins;
+     * block; the blocks of the longest rows come first (they are the first
+     * rows), so that they start first and the short ones fill in */
+    const lg_dev_pull &pull = dg->pull;
     int64_t blocks = 0;
     a.block_end[LG_BINS] = 0;
     for (int k = LG_BINS - 1; k >= 0; k--) {
-        const int64_t rows = bins.start[k + 1] - bins.start[k];
+        a.bin_begin[k] = pull.bin_begin[k];
+        a.bin_end[k] = k == 0 ? n : pull.bin_begin[k - 1];
+        const int64_t rows = a.bin_end[k] - a.bin_begin[k];
         const int64_t rows_per_block = (int64_t)LG_PULL_BLOCK >> k;
         blocks += (rows + rows_per_block - 1) / rows_per_block;
         a.block_end[k] = blocks;
     }
-    for (int k = 0; k <= LG_BINS; k++)
-        a.bin_start[k] = bins.start[k];
     const int64_t init_blocks = lg_blocks_for(n, tpb);
     const int64_t partials = blocks > init_blocks ? blocks : init_blocks;
 
@@ -289,7 +315,7 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
     LG_TRY_OR_CLEANUP(hipMemsetAsync(range_flag, 0, sizeof(int), s->stream), "PageRank set-up");
 
     out_weights_kernel<T><<<lg_blocks_for(n * (int64_t)s->info.wave_size, tpb), tpb, 0, s->stream>>>(
-        dg->out.offsets, use_weights ? dg->out.weights : NULL, n, inv_out, range_flag);
+        dg->out.offsets, use_weights ? dg->out.weights : NULL, pull.perm, n, inv_out, range_flag);
     LG_TRY_OR_CLEANUP(hipGetLastError(), "computing out-weights");
     if (float_requested && sizeof(T) == sizeof(float)) {
         int flag = 0;
@@ -311,12 +337,14 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
             goto cleanup;
         }
     }
-    LG_TRY_OR_CLEANUP(upload_normalised(opts->personalization, n, &p, host_tmp, s->stream),
+    /* cn is free until the loop: the staging buffer of the uploads */
+    LG_TRY_OR_CLEANUP(upload_normalised(opts->personalization, n, pull.perm, &p, host_tmp, cn,
+                                        s->stream),
                       "uploading the personalization");
     LG_TRY_OR_CLEANUP(upload_normalised(opts->dangling ? opts->dangling : opts->personalization, n,
-                                        &d, host_tmp, s->stream),
+                                        pull.perm, &d, host_tmp, cn, s->stream),
                       "uploading the dangling weights");
-    LG_TRY_OR_CLEANUP(upload_normalised(opts->nstart, n, &x0, host_tmp, s->stream),
+    LG_TRY_OR_CLEANUP(upload_normalised(opts->nstart, n, pull.perm, &x0, host_tmp, cn, s->stream),
                       "uploading nstart");
 
     init_kernel<T><<<(unsigned)init_blocks, tpb, 0, s->stream>>>(n, x0, inv_out, x, c, partial);
@@ -331,10 +359,9 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
                           "PageRank set-up");
         LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "PageRank set-up");
 
-        a.off = dg->in.offsets;
-        a.idx = dg->in.indices;
-        a.w = use_weights ? dg->in.weights : NULL;
-        a.rows = bins.rows;
+        a.off = pull.csr.offsets;
+        a.idx = pull.csr.indices;
+        a.w = use_weights ? pull.csr.weights : NULL;
         a.x = x;
         a.inv_out = inv_out;
         a.p = p;
@@ -367,7 +394,10 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
             iter++;
             converged = err < limit;
         }
-        LG_TRY_OR_CLEANUP(hipMemcpyAsync(scores, x, (size_t)n * sizeof(T), hipMemcpyDeviceToHost,
+        /* back to the graph's vertex order, through the spare vector */
+        scatter_permuted<T><<<lg_blocks_for(n, tpb), tpb, 0, s->stream>>>(cn, x, pull.perm, n);
+        LG_TRY_OR_CLEANUP(hipGetLastError(), "downloading the scores");
+        LG_TRY_OR_CLEANUP(hipMemcpyAsync(scores, cn, (size_t)n * sizeof(T), hipMemcpyDeviceToHost,
                                          s->stream),
                           "downloading the scores");
         LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "downloading the scores");
