@@ -87,8 +87,10 @@ LG_API const char *lg_last_error(void);
 /* "0.1.0" */
 LG_API const char *lg_version_string(void);
 
-/* A one-line description of how this library was built (compiler, OpenMP)
- * and which GPU plugin it finds (loading it, opening no device). */
+/* One line saying how this library was built (version, compiler, OpenMP)
+ * and which GPU plugin it uses: "GPU plugin: /usr/lib/libgraph_cuda.so", or
+ * why there is none ("no GPU plugin found: looked for ...").  Finding the
+ * plugin loads it, once per process, but opens no device. */
 LG_API const char *lg_build_info(void);
 
 /* ------------------------------------------------------------------------ */
@@ -112,11 +114,23 @@ typedef struct lg_context_options {
 
 LG_API void lg_context_options_init(lg_context_options_t *options);
 
-/* Opens a context.  LG_BACKEND_GPU loads the GPU plugin (libgraph_cuda.so or
- * libgraph_hip.so, next to libgraph.so or on LIBGRAPH_PLUGIN_PATH) and opens
- * device device_id; without a plugin, a driver or a device it fails with
- * LG_ERR_DEVICE, and lg_last_error() says which.  LG_BACKEND_AUTO tries the
- * same and quietly uses the CPU when that fails.  options may be NULL. */
+/*
+ * Opens a context.  options may be NULL (the defaults: LG_BACKEND_AUTO).
+ *
+ * LG_BACKEND_GPU loads the GPU plugin and opens GPU device_id on stream.  The
+ * plugin is libgraph_cuda.so or libgraph_hip.so, looked for first in the
+ * directory of libgraph.so (of the program, when libgraph is linked
+ * statically), then in each entry of the environment variable
+ * LIBGRAPH_PLUGIN_PATH, a colon-separated list of directories and plugin
+ * files.  It is loaded once per process, when the first GPU or AUTO context
+ * is created, and never unloaded.  Without a usable plugin, a driver, or the
+ * device, LG_BACKEND_GPU fails with LG_ERR_DEVICE and lg_last_error() says
+ * why (where it looked and what was wrong with each plugin it found, or the
+ * plugin's own message); LG_ERR_OUT_OF_MEMORY when memory ran out on the way.
+ *
+ * LG_BACKEND_AUTO tries the same and, when it fails, quietly makes a CPU
+ * context (lg_last_error() is left as it was).
+ */
 LG_API lg_status_t lg_context_create(lg_context_t **context, const lg_context_options_t *options);
 LG_API void lg_context_free(lg_context_t **context);
 
@@ -124,15 +138,31 @@ LG_API void lg_context_free(lg_context_t **context);
 LG_API lg_status_t lg_context_get_backend(const lg_context_t *context, lg_backend_t *backend);
 /* The CPU thread count the context uses (resolved, >= 1). */
 LG_API lg_status_t lg_context_get_num_threads(const lg_context_t *context, int *num_threads);
-/* What the context runs on, as one line owned by the context, e.g.
- * "cpu (2 threads)" or "gpu 0: NVIDIA H100 80GB HBM3 (cuda plugin, CUDA
- * runtime 13.0, driver 13.0, sm_90, wave 32)". */
+/* What the context runs on, as one line: "cpu (2 threads)", or the GPU's
+ * ordinal, name, plugin, runtime and wave width, e.g. "gpu 0: NVIDIA H100
+ * 80GB HBM3 (cuda, CUDA runtime 13.0, driver 13.0, wave 32)".  The string is
+ * owned by the context and lives as long as it. */
 LG_API lg_status_t lg_context_get_device(const lg_context_t *context, const char **description);
 
-/* The backend that ran this thread's last algorithm call (LG_BACKEND_CPU or
- * LG_BACKEND_GPU; LG_BACKEND_AUTO before any).  It can differ from the
- * context's: under LG_BACKEND_AUTO an algorithm without a GPU kernel, or one
- * that ran out of GPU memory, runs on the CPU. */
+/*
+ * Where the algorithms run.  On a CPU context (or a NULL one), on the CPU.
+ * On a GPU context, on the GPU, with these exceptions:
+ *  - an algorithm the GPU plugin has no kernel for runs on the CPU (with the
+ *    context's thread count) when the context was created with
+ *    LG_BACKEND_AUTO, and fails with LG_ERR_UNSUPPORTED when it was created
+ *    with LG_BACKEND_GPU;
+ *  - an algorithm that runs out of GPU memory is rerun on the CPU under
+ *    LG_BACKEND_AUTO, and fails with LG_ERR_OUT_OF_MEMORY under
+ *    LG_BACKEND_GPU.
+ * The first GPU call on a graph copies it to the device; the copy stays with
+ * the graph (one per graph, made and used under a lock of the graph's, so
+ * GPU calls on one graph run one at a time) until lg_graph_free.
+ *
+ * lg_last_backend() says which backend ran this thread's last algorithm call
+ * (successful or not): LG_BACKEND_CPU or LG_BACKEND_GPU, or LG_BACKEND_AUTO
+ * before any call and when the last call ran nowhere (bad arguments, or
+ * LG_ERR_UNSUPPORTED above).
+ */
 LG_API lg_backend_t lg_last_backend(void);
 
 /* ------------------------------------------------------------------------ */

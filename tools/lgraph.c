@@ -62,7 +62,8 @@ static const char *usage_main =
     "EF*2^SCALE edges, EF default 16; undirected, self-loops dropped, duplicates merged).\n"
     "\n"
     "Common options:\n"
-    "  --device cpu|gpu|auto   backend (default auto: the GPU when one answers)\n"
+    "  --device cpu|gpu|auto   backend (default auto: the GPU when the GPU plugin loads\n"
+    "                          and a device answers, else the CPU; gpu fails without one)\n"
     "  --threads N             CPU threads (default: OpenMP's default)\n"
     "  --undirected, -s        read the file as undirected (symmetric)\n"
     "  --directed              read the file as directed\n"
@@ -72,7 +73,7 @@ static const char *usage_main =
     "  --output FILE           write per-vertex results, one line per vertex\n"
     "  --repeat R              run the algorithm R times and report each time\n"
     "  --json                  end with one JSON line of sizes and timings\n"
-    "  --version               the library's version and build\n"
+    "  --version               the library's version and build, and its GPU plugin\n"
     "  --help                  this text; 'lgraph COMMAND --help' for a command's options\n";
 
 static const char *usage_bfs =
@@ -491,18 +492,22 @@ static void json_begin(const struct session *s, const double *times, int k)
     printf(", \"device\": \"");
     for (const char *c = device; *c; c++)
         printf(*c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
-    printf("\", \"ran_on\": \"%s\"", lg_last_backend() == LG_BACKEND_GPU ? "gpu" : "cpu");
+    lg_backend_t ran = lg_last_backend();
+    printf("\", \"ran_on\": \"%s\"",
+           ran == LG_BACKEND_GPU ? "gpu" : ran == LG_BACKEND_CPU ? "cpu" : "none");
 }
 
-/* On a GPU context, says so when an algorithm ran on the CPU instead. */
+/* On a GPU context (--device auto), says so when an algorithm ran on the CPU
+ * instead: the library does that when its GPU plugin has no kernel for the
+ * algorithm, or when the GPU ran out of memory. */
 static void note_fallback(const struct session *s, const char *what)
 {
     lg_backend_t kind = LG_BACKEND_CPU;
     lg_context_get_backend(s->ctx, &kind);
     if (kind == LG_BACKEND_GPU && lg_last_backend() == LG_BACKEND_CPU)
-        printf("%s ran on the CPU (%d threads): the GPU plugin has no kernel for it yet, or the "
-               "GPU ran out of memory\n",
-               what, s->threads);
+        printf("%s ran on the CPU (%d thread%s): no GPU kernel for it in this plugin, or the GPU "
+               "ran out of memory\n",
+               what, s->threads, s->threads == 1 ? "" : "s");
 }
 
 static void json_end(void)
@@ -840,16 +845,15 @@ int main(int argc, char **argv)
         goto done;
     }
     s.g = g;
-    const char *device = "";
+    const char *device = "?";
     lg_context_get_device(ctx, &device);
-    printf("graph %s: %lld vertices, %lld arcs, %s%s (", a.input,
+    printf("graph %s: %lld vertices, %lld arcs, %s%s, on %s", a.input,
            (long long)lg_graph_num_vertices(g), (long long)lg_graph_num_edges(g),
            lg_graph_is_directed(g) ? "directed" : "undirected",
-           lg_graph_is_weighted(g) ? ", weighted" : "");
-    if (used == LG_BACKEND_GPU)
-        printf("%s; CPU fallback %d threads)\n", device, s.threads);
-    else
-        printf("cpu, %d threads)\n", s.threads);
+           lg_graph_is_weighted(g) ? ", weighted" : "", device);
+    if (used == LG_BACKEND_GPU) /* for what runs on the CPU (see note_fallback) */
+        printf(" + cpu (%d thread%s)", s.threads, s.threads == 1 ? "" : "s");
+    printf("\n");
     if (s.gen_s > 0.0)
         printf("generated edges in %.3f s, built the graph in %.3f s\n", s.gen_s, s.build_s);
     else

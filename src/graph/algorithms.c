@@ -1,70 +1,106 @@
 /*
  * algorithms.c - the public entry points of the algorithms.
  *
- * Each validates its arguments once, here, and hands them to a backend:
- * the GPU plugin's kernel on a GPU context (under the graph's device lock,
- * which guards the graph's device copy), else the CPU backend (struct
- * lg_backend).  Fallback: on a context created with LG_BACKEND_AUTO, an
- * algorithm the plugin has no kernel for, or one that ran out of GPU memory,
- * runs on the CPU; on an LG_BACKEND_GPU context those are errors
- * (LG_ERR_UNSUPPORTED, LG_ERR_OUT_OF_MEMORY).  lg_last_backend() tells
- * which ran.  Nothing below knows how a kernel works, and no kernel
- * re-checks what is checked here.
+ * Each validates its arguments once, here, and hands them to a backend: the
+ * GPU plugin's function on a GPU context, the CPU backend (struct lg_backend)
+ * otherwise.  Nothing below knows how a kernel works, and no kernel re-checks
+ * what is checked here.
+ *
+ * On a GPU context:
+ *  - the plugin is called with the context's gpu_lock and then the graph's
+ *    device_lock held (always in that order), so the plugin may fill the
+ *    graph's device-copy slot and use its per-context state without locks of
+ *    its own; the graph's device_owner is set once the slot is filled, so
+ *    lg_graph_free can hand the copy back to the plugin;
+ *  - an algorithm the plugin has no function for runs on the CPU when the
+ *    context was created with LG_BACKEND_AUTO, and is LG_ERR_UNSUPPORTED when
+ *    it was created with LG_BACKEND_GPU (asked for the GPU, it is not quietly
+ *    given the CPU);
+ *  - a plugin call that runs out of memory is rerun on the CPU under
+ *    LG_BACKEND_AUTO, leaving the thread's last error as the call found it,
+ *    and returns LG_ERR_OUT_OF_MEMORY under LG_BACKEND_GPU.
+ * Every call records where it ran for lg_last_backend(): LG_BACKEND_AUTO
+ * while it has not reached a backend (bad arguments, a refusal), then the
+ * backend that computed the answer (the CPU for the trivial answers on empty
+ * graphs given here).
  */
 #include "internal.h"
-#include "plugin.h"
 
 #include <math.h>
+
+_Static_assert(LG_PRECISION_F64 == 0 && LG_PRECISION_F32 == 1,
+               "plugin.h passes the precision as 0 = double, 1 = float");
 
 static const struct lg_backend *backend_of(const lg_context_t *ctx)
 {
     return ctx ? ctx->backend : &lg__cpu_backend;
 }
 
-/* A GPU call's view of the graph, taken under its device lock. */
-static void gpu_begin(const lg_graph_t *cg, struct lg_plugin_graph *view)
+/* The plugin of a GPU context, or NULL. */
+static const struct lg_plugin *plugin_of(const lg_context_t *ctx)
 {
-    lg_graph_t *g = (lg_graph_t *)cg; /* the device copy is a cache */
-    pthread_mutex_lock(&g->device_lock);
-    view->n = g->n;
-    view->m = g->m;
-    view->directed = g->directed;
-    view->offsets = g->out.offsets;
-    view->indices = g->out.indices;
-    view->weights = g->out.weights;
-    view->device_cache = &g->device_cache;
+    return ctx && ctx->kind == LG_BACKEND_GPU ? ctx->plugin : NULL;
 }
 
-static void gpu_end(const lg_graph_t *cg, const struct lg_plugin *plugin)
+enum route { RUN_CPU, RUN_GPU, REFUSE };
+
+/* Where an algorithm runs, given whether the plugin has a function for it. */
+static enum route route_of(const lg_context_t *ctx, bool gpu_has_it)
 {
-    lg_graph_t *g = (lg_graph_t *)cg;
-    if (g->device_cache)
-        g->device_owner = plugin;
-    pthread_mutex_unlock(&g->device_lock);
+    if (!plugin_of(ctx))
+        return RUN_CPU;
+    if (gpu_has_it)
+        return RUN_GPU;
+    return ctx->requested == LG_BACKEND_AUTO ? RUN_CPU : REFUSE;
 }
 
-/* After a GPU call returned st: whether it stands (true), or the CPU should
- * run the algorithm instead (AUTO context, GPU out of memory). */
-static bool gpu_result_stands(const lg_context_t *ctx, lg_status_t st)
+static lg_status_t no_gpu_kernel(const char *function, const char *algorithm)
 {
-    if (st == LG_ERR_OUT_OF_MEMORY && ctx->requested == LG_BACKEND_AUTO) {
-        lg__error(LG_OK, "%s", "");
+    return lg__error(LG_ERR_UNSUPPORTED,
+                     "%s: no GPU kernel for %s in this version (use LG_BACKEND_AUTO or the CPU)",
+                     function, algorithm);
+}
+
+/* One plugin call: the locks it holds, the graph as the plugin sees it, and
+ * the caller's message to put back if the CPU takes over. */
+struct gpu_call {
+    lg_context_t *ctx;
+    lg_graph_t *graph;
+    struct lg_plugin_graph view;
+    char saved_error[LG_ERROR_CAPACITY];
+};
+
+static void gpu_begin(struct gpu_call *call, lg_context_t *ctx, const lg_graph_t *graph)
+{
+    call->ctx = ctx;
+    call->graph = (lg_graph_t *)graph; /* the device copy is a cache: the graph stays as it is */
+    lg__error_save(call->saved_error);
+    pthread_mutex_lock(&ctx->gpu_lock);
+    pthread_mutex_lock(&call->graph->device_lock);
+    call->view.n = graph->n;
+    call->view.m = graph->m;
+    call->view.directed = graph->directed;
+    call->view.offsets = graph->out.offsets;
+    call->view.indices = graph->out.indices;
+    call->view.weights = graph->out.weights;
+    call->view.device_cache = &call->graph->device_cache;
+}
+
+/* Ends a plugin call that returned st: true when its result stands, false
+ * when the CPU is to run the algorithm instead (out of memory under AUTO). */
+static bool gpu_end(struct gpu_call *call, lg_status_t st)
+{
+    if (call->graph->device_cache)
+        call->graph->device_owner = call->ctx->plugin;
+    pthread_mutex_unlock(&call->graph->device_lock);
+    pthread_mutex_unlock(&call->ctx->gpu_lock);
+    if (st == LG_ERR_OUT_OF_MEMORY && call->ctx->requested == LG_BACKEND_AUTO) {
+        lg__error_restore(call->saved_error);
         return false;
     }
     lg__set_last_backend(LG_BACKEND_GPU);
     return true;
 }
-
-/* Whether a GPU context must refuse an algorithm the plugin lacks. */
-static bool gpu_refuses(const lg_context_t *ctx, bool has_kernel)
-{
-    return ctx && ctx->kind == LG_BACKEND_GPU && !has_kernel && ctx->requested == LG_BACKEND_GPU;
-}
-
-#define GPU_UNSUPPORTED(fn, what)                                                                \
-    lg__error(LG_ERR_UNSUPPORTED,                                                                \
-              fn ": no GPU kernel for " what " in this version (use LG_BACKEND_AUTO, which "     \
-                 "runs it on the CPU, or a CPU context)")
 
 #define LG_BFS_DEFAULT_ALPHA 15 /* GAPBS's tuned values (Beamer et al.) */
 #define LG_BFS_DEFAULT_BETA 18
@@ -84,6 +120,7 @@ lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph,
                          const lg_bfs_options_t *options, int32_t *distances, lg_vertex_t *parents)
 {
     lg_bfs_options_t defaults;
+    lg__set_last_backend(LG_BACKEND_AUTO);
     if (!graph)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_bfs: graph is NULL");
     if (!options) {
@@ -110,20 +147,23 @@ lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph,
     if (options->compute_parents && !parents)
         return lg__error(LG_ERR_INVALID_ARGUMENT,
                          "lg_bfs: compute_parents is set but parents is NULL");
-    if (gpu_refuses(context, context && context->plugin && context->plugin->bfs))
-        return GPU_UNSUPPORTED("lg_bfs", "BFS");
-    if (context && context->kind == LG_BACKEND_GPU && context->plugin->bfs) {
-        struct lg_plugin_graph view;
-        gpu_begin(graph, &view);
-        lg_status_t st = context->plugin->bfs(context->gpu_state, &view, sources, num_sources,
-                                              options, distances, parents);
-        gpu_end(graph, context->plugin);
-        if (gpu_result_stands(context, st))
+    if (!options->compute_parents)
+        parents = NULL;
+    const struct lg_plugin *gpu = plugin_of(context);
+    enum route route = route_of(context, gpu && gpu->bfs);
+    if (route == REFUSE)
+        return no_gpu_kernel("lg_bfs", "BFS");
+    if (route == RUN_GPU) {
+        struct gpu_call call;
+        gpu_begin(&call, context, graph);
+        lg_status_t st = gpu->bfs(context->gpu_state, &call.view, sources, num_sources, options,
+                                  distances, parents);
+        if (gpu_end(&call, st))
             return st;
     }
     lg__set_last_backend(LG_BACKEND_CPU);
     return backend_of(context)->bfs(context, graph, sources, num_sources, options, distances,
-                                    options->compute_parents ? parents : NULL);
+                                    parents);
 }
 
 lg_status_t lg_bfs(lg_context_t *context, const lg_graph_t *graph, lg_vertex_t source,
@@ -170,6 +210,7 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
 {
     lg_pagerank_options_t defaults;
     lg_status_t st;
+    lg__set_last_backend(LG_BACKEND_AUTO);
     if (!graph)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: graph is NULL");
     if (!options) {
@@ -192,21 +233,22 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
          (st = check_distribution("nstart", options->nstart, graph->n)) != LG_OK ||
          (st = check_distribution("dangling", options->dangling, graph->n)) != LG_OK))
         return st;
+    const struct lg_plugin *gpu = plugin_of(context);
+    enum route route = route_of(context, gpu && gpu->pagerank);
+    if (route == REFUSE && graph->n > 0)
+        return no_gpu_kernel("lg_pagerank", "PageRank");
     if (iterations)
         *iterations = 0;
     if (graph->n == 0) {
-        lg__set_last_backend(LG_BACKEND_CPU); /* nothing to rank: answered here */
+        lg__set_last_backend(LG_BACKEND_CPU); /* nothing to rank, answered here */
         return LG_OK;
     }
-    if (gpu_refuses(context, context && context->plugin && context->plugin->pagerank))
-        return GPU_UNSUPPORTED("lg_pagerank", "PageRank");
-    if (context && context->kind == LG_BACKEND_GPU && context->plugin->pagerank) {
-        struct lg_plugin_graph view;
-        gpu_begin(graph, &view);
-        st = context->plugin->pagerank(context->gpu_state, &view, options, (int)precision, scores,
-                                       iterations);
-        gpu_end(graph, context->plugin);
-        if (gpu_result_stands(context, st))
+    if (route == RUN_GPU) {
+        struct gpu_call call;
+        gpu_begin(&call, context, graph);
+        st = gpu->pagerank(context->gpu_state, &call.view, options, (int)precision, scores,
+                           iterations);
+        if (gpu_end(&call, st))
             return st;
     }
     lg__set_last_backend(LG_BACKEND_CPU);
@@ -228,6 +270,7 @@ lg_status_t lg_pagerank_f32(lg_context_t *context, const lg_graph_t *graph,
 lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *graph,
                                     lg_vertex_t *labels, int64_t *num_components)
 {
+    lg__set_last_backend(LG_BACKEND_AUTO);
     if (!graph)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_connected_components: graph is NULL");
     if (graph->n > 0 && !labels)
@@ -235,18 +278,18 @@ lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *gra
     if (graph->n == 0) {
         if (num_components)
             *num_components = 0;
-        lg__set_last_backend(LG_BACKEND_CPU); /* nothing to run: answered here */
+        lg__set_last_backend(LG_BACKEND_CPU); /* nothing to label, answered here */
         return LG_OK;
     }
-    if (gpu_refuses(context, context && context->plugin && context->plugin->components))
-        return GPU_UNSUPPORTED("lg_connected_components", "connected components");
-    if (context && context->kind == LG_BACKEND_GPU && context->plugin->components) {
-        struct lg_plugin_graph view;
-        gpu_begin(graph, &view);
-        lg_status_t st =
-            context->plugin->components(context->gpu_state, &view, labels, num_components);
-        gpu_end(graph, context->plugin);
-        if (gpu_result_stands(context, st))
+    const struct lg_plugin *gpu = plugin_of(context);
+    enum route route = route_of(context, gpu && gpu->components);
+    if (route == REFUSE)
+        return no_gpu_kernel("lg_connected_components", "connected components");
+    if (route == RUN_GPU) {
+        struct gpu_call call;
+        gpu_begin(&call, context, graph);
+        lg_status_t st = gpu->components(context->gpu_state, &call.view, labels, num_components);
+        if (gpu_end(&call, st))
             return st;
     }
     lg__set_last_backend(LG_BACKEND_CPU);

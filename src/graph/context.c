@@ -2,12 +2,13 @@
  * context.c - contexts: which backend runs, on which device, how many threads.
  *
  * LG_BACKEND_GPU loads the GPU plugin (plugin.c) and opens the device; any
- * failure is LG_ERR_DEVICE with the reason.  LG_BACKEND_AUTO tries the same
- * and quietly settles on the CPU when it fails.  A GPU context keeps its
- * thread count for the algorithms that fall back to the CPU.
+ * failure is LG_ERR_DEVICE with the reason (LG_ERR_OUT_OF_MEMORY when memory
+ * ran out on the way).  LG_BACKEND_AUTO tries the same and quietly settles on
+ * the CPU when it fails, leaving the thread's last error as it was.  A GPU
+ * context keeps a thread count for the algorithms that run on the CPU
+ * (src/graph/algorithms.c says when).
  */
 #include "internal.h"
-#include "plugin.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -46,9 +47,65 @@ int lg__threads_for(const lg_context_t *ctx, int64_t work)
     return work < LG_PARALLEL_MIN_WORK ? 1 : lg__threads(ctx);
 }
 
+/* Loads the plugin and opens the context's device: on success the context
+ * is a GPU context; on failure it is left a CPU context and the message says
+ * why (the plugin's own words when it gave some). */
+static lg_status_t open_gpu(lg_context_t *ctx)
+{
+    const struct lg_plugin *plugin = NULL;
+    struct lg_device_info info;
+    void *state = NULL;
+    char why[LG_ERROR_CAPACITY];
+    memset(&info, 0, sizeof info);
+    lg_status_t st = lg__plugin_get(&plugin);
+    if (st != LG_OK) {
+        snprintf(why, sizeof why, "%s", lg_last_error()); /* not formatted into itself */
+        return lg__error(LG_ERR_DEVICE, "lg_context_create: %.480s", why);
+    }
+    lg__error(LG_OK, "%s", ""); /* so a silent plugin cannot pass off a stale message */
+    st = plugin->open(ctx->device_id, ctx->stream, &state, &info);
+    if (st != LG_OK) {
+        snprintf(why, sizeof why, "%s", lg_last_error()[0] ? lg_last_error() : lg_status_string(st));
+        return lg__error(st == LG_ERR_OUT_OF_MEMORY ? st : LG_ERR_DEVICE,
+                         "lg_context_create: %s plugin, GPU %d: %.400s", plugin->name,
+                         ctx->device_id, why);
+    }
+    info.name[sizeof info.name - 1] = '\0';
+    info.runtime[sizeof info.runtime - 1] = '\0';
+    ctx->kind = LG_BACKEND_GPU;
+    ctx->plugin = plugin;
+    ctx->gpu_state = state;
+    ctx->device = info;
+    return LG_OK;
+}
+
+/* The line lg_context_get_device returns. */
+static void describe(lg_context_t *ctx)
+{
+    const struct lg_device_info *d = &ctx->device;
+    if (ctx->kind != LG_BACKEND_GPU) {
+        snprintf(ctx->description, sizeof ctx->description, "cpu (%d thread%s)",
+                 ctx->num_threads, ctx->num_threads == 1 ? "" : "s");
+        return;
+    }
+    char wave[48];
+    if (d->hardware_wave > 0 && d->hardware_wave != d->wave_size)
+        snprintf(wave, sizeof wave, "wave %d, emulated on %d", d->wave_size, d->hardware_wave);
+    else
+        snprintf(wave, sizeof wave, "wave %d", d->wave_size);
+    snprintf(ctx->description, sizeof ctx->description, "gpu %d: %s (%s, %s, %s)",
+             ctx->device_id, d->name[0] ? d->name : "unnamed device",
+             ctx->plugin->name ? ctx->plugin->name : "plugin", d->runtime[0] ? d->runtime : "?",
+             wave);
+}
+
 lg_status_t lg_context_create(lg_context_t **context, const lg_context_options_t *options)
 {
     lg_context_options_t defaults;
+    lg_context_t *ctx = NULL;
+    bool locked_init = false;
+    lg_status_t st = LG_OK;
+    char saved[LG_ERROR_CAPACITY];
     if (!context)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_context_create: context is NULL");
     *context = NULL;
@@ -68,9 +125,16 @@ lg_status_t lg_context_create(lg_context_t **context, const lg_context_options_t
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_context_create: device_id %d < 0",
                          options->device_id);
 
-    lg_context_t *ctx = lg__calloc(1, sizeof *ctx);
-    if (!ctx)
-        return lg__oom("a context");
+    ctx = lg__calloc(1, sizeof *ctx);
+    if (!ctx) {
+        st = lg__oom("a context");
+        goto cleanup;
+    }
+    if (pthread_mutex_init(&ctx->gpu_lock, NULL) != 0) {
+        st = lg__error(LG_ERR_INTERNAL, "lg_context_create: pthread_mutex_init failed");
+        goto cleanup;
+    }
+    locked_init = true;
     ctx->kind = LG_BACKEND_CPU;
     ctx->requested = options->backend;
     ctx->backend = &lg__cpu_backend;
@@ -78,44 +142,33 @@ lg_status_t lg_context_create(lg_context_t **context, const lg_context_options_t
     ctx->device_id = options->device_id;
     ctx->stream = options->stream;
     if (options->backend != LG_BACKEND_CPU) {
-        const struct lg_plugin *plugin = NULL;
-        struct lg_device_info info;
-        memset(&info, 0, sizeof info);
-        lg_status_t st = lg__plugin_get(&plugin);
-        if (st == LG_OK)
-            st = plugin->open(options->device_id, options->stream, &ctx->gpu_state, &info);
-        if (st == LG_OK) {
-            ctx->kind = LG_BACKEND_GPU;
-            ctx->plugin = plugin;
-            snprintf(ctx->description, sizeof ctx->description,
-                     "gpu %d: %s (%s plugin, %s, wave %d%s)", info.device_id, info.name,
-                     plugin->name, info.runtime, info.wave_size,
-                     info.wave_size != info.hardware_wave ? " emulated" : "");
-        } else if (options->backend == LG_BACKEND_GPU) {
-            lg__free(ctx);
-            if (st == LG_ERR_OUT_OF_MEMORY)
-                return st;
-            char why[400];
-            snprintf(why, sizeof why, "%s", lg_last_error());
-            return lg__error(LG_ERR_DEVICE, "lg_context_create: %s", why);
-        } else {
-            lg__error(LG_OK, "%s", ""); /* AUTO: the CPU, and no error left behind */
-        }
+        lg__error_save(saved);
+        st = open_gpu(ctx);
+        if (st != LG_OK && options->backend == LG_BACKEND_GPU)
+            goto cleanup;
+        if (st != LG_OK)
+            lg__error_restore(saved); /* AUTO: the CPU, and the caller's message untouched */
+        st = LG_OK;
     }
-    if (ctx->kind == LG_BACKEND_CPU)
-        snprintf(ctx->description, sizeof ctx->description, "cpu (%d thread%s)",
-                 ctx->num_threads, ctx->num_threads == 1 ? "" : "s");
+    describe(ctx);
     *context = ctx;
-    return LG_OK;
+    ctx = NULL;
+cleanup:
+    if (ctx && locked_init)
+        pthread_mutex_destroy(&ctx->gpu_lock);
+    lg__free(ctx);
+    return st;
 }
 
 void lg_context_free(lg_context_t **context)
 {
     if (!context || !*context)
         return;
-    if ((*context)->plugin)
-        (*context)->plugin->close((*context)->gpu_state);
-    lg__free(*context);
+    lg_context_t *ctx = *context;
+    if (ctx->plugin)
+        ctx->plugin->close(ctx->gpu_state);
+    pthread_mutex_destroy(&ctx->gpu_lock);
+    lg__free(ctx);
     *context = NULL;
 }
 
@@ -143,6 +196,7 @@ lg_status_t lg_context_get_device(const lg_context_t *context, const char **desc
     return LG_OK;
 }
 
+/* Which backend ran the thread's last algorithm call (algorithms.c sets it). */
 static _Thread_local lg_backend_t last_backend = LG_BACKEND_AUTO;
 
 void lg__set_last_backend(lg_backend_t backend)

@@ -5,8 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-
-#define LG_ERROR_CAPACITY 512
+#include <string.h>
 
 static _Thread_local char last_error[LG_ERROR_CAPACITY];
 
@@ -39,6 +38,16 @@ lg_status_t lg__error(lg_status_t status, const char *fmt, ...)
     return status;
 }
 
+void lg__error_save(char saved[LG_ERROR_CAPACITY])
+{
+    memcpy(saved, last_error, LG_ERROR_CAPACITY);
+}
+
+void lg__error_restore(const char saved[LG_ERROR_CAPACITY])
+{
+    memcpy(last_error, saved, LG_ERROR_CAPACITY);
+}
+
 lg_status_t lg__oom(const char *what)
 {
     return lg__error(LG_ERR_OUT_OF_MEMORY, "out of memory allocating %s", what);
@@ -57,15 +66,16 @@ const char *lg_version_string(void)
 #else
 #define LG_OMP_INFO "no OpenMP"
 #endif
+/* Built once: finding the plugin loads it (without opening a device). */
 static pthread_once_t build_info_once = PTHREAD_ONCE_INIT;
-static char build_info[4400];
+static char build_info[1024];
 
 static void make_build_info(void)
 {
-    const char *plugin = lg__plugin_path(); /* loads it, opens no device */
+    const char *plugin = lg__plugin_path();
     snprintf(build_info, sizeof build_info, "libgraph %s; %s; %s; %s%s", lg_version_string(),
-             __VERSION__, LG_OMP_INFO, plugin ? "GPU plugin " : "no GPU plugin found",
-             plugin ? plugin : "");
+             __VERSION__, LG_OMP_INFO, plugin ? "GPU plugin: " : "",
+             plugin ? plugin : lg__plugin_problem());
 }
 
 const char *lg_build_info(void)

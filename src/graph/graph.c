@@ -1,13 +1,14 @@
 /*
  * graph.c - the graph handle: ownership, accessors, the lazy CSC.
  *
- * A graph is immutable once built.  The only state that changes after is the
- * in-edge (CSC) copy, built on first need under csc_lock and published
- * through the csc_ready flag (release/acquire), so readers on the fast path
- * take no lock.
+ * A graph is immutable once built.  The only state that changes after is two
+ * caches.  The in-edge (CSC) copy is built on first need under csc_lock and
+ * published through the csc_ready flag (release/acquire), so readers on the
+ * fast path take no lock.  The GPU plugin's device copy (device_cache) is
+ * made by the plugin during a GPU call, under device_lock (algorithms.c), and
+ * handed back to the plugin that made it when the graph is freed.
  */
 #include "internal.h"
-#include "plugin.h"
 
 #include <string.h>
 
@@ -56,7 +57,7 @@ void lg_graph_free(lg_graph_t **graph)
     if (!graph || !*graph)
         return;
     lg_graph_t *g = *graph;
-    if (g->device_cache && g->device_owner)
+    if (g->device_cache && g->device_owner) /* the plugin is never unloaded (plugin.c) */
         g->device_owner->graph_free(g->device_cache);
     pthread_mutex_destroy(&g->device_lock);
     if (g->directed)

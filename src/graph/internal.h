@@ -13,6 +13,7 @@
 #define LIBGRAPH_INTERNAL_H
 
 #include "libgraph.h"
+#include "plugin.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -44,6 +45,13 @@ long lg__alloc_fail_after(long n);
 LG_INTERNAL lg_status_t lg__error(lg_status_t status, const char *fmt, ...) LG_PRINTF(2, 3);
 LG_INTERNAL lg_status_t lg__oom(const char *what);
 
+/* The thread's message, saved and put back: a call that tries something,
+ * fails, and then succeeds another way (AUTO falling back to the CPU) leaves
+ * the caller's message as it found it, since successful calls do not touch it. */
+#define LG_ERROR_CAPACITY 512
+LG_INTERNAL void lg__error_save(char saved[LG_ERROR_CAPACITY]);
+LG_INTERNAL void lg__error_restore(const char saved[LG_ERROR_CAPACITY]);
+
 /* ---- context and backends -------------------------------------------------- */
 
 /* One table per backend; the dispatch code in src/graph/ knows no kernel.
@@ -64,26 +72,34 @@ struct lg_backend {
 
 LG_INTERNAL extern const struct lg_backend lg__cpu_backend;
 
-struct lg_plugin; /* plugin.h */
-
 struct lg_context {
     lg_backend_t kind;                 /* resolved: CPU or GPU */
-    lg_backend_t requested;            /* as asked: AUTO may fall back per call */
-    const struct lg_backend *backend;
+    lg_backend_t requested;            /* as asked: under AUTO an algorithm may fall back */
+    const struct lg_backend *backend;  /* the CPU backend (GPU contexts' fallback too) */
     int num_threads;                   /* >= 1 */
     int device_id;
     void *stream;
-    const struct lg_plugin *plugin;    /* GPU contexts: the plugin and its state */
+    /* GPU contexts: the plugin, its per-context state and the device.  GPU
+     * calls on the context hold gpu_lock (the plugin's state, its stream and
+     * scratch buffers, are not shared between calls running at once). */
+    const struct lg_plugin *plugin;
     void *gpu_state;
-    char description[256];             /* lg_context_get_device */
+    struct lg_device_info device;
+    pthread_mutex_t gpu_lock;
+    char description[320];             /* lg_context_get_device */
 };
 
-/* The GPU plugin, loaded on first use (plugin.c); LG_ERR_DEVICE with what was
- * tried when there is none.  lg__plugin_path: its file, or NULL. */
+/* The GPU plugin (plugin.c), loaded once per process on first use.
+ * lg__plugin_get: LG_OK with the plugin's table, or LG_ERR_DEVICE with a
+ * message naming what was tried and why each candidate failed.
+ * lg__plugin_path: the loaded plugin's file, or NULL; lg__plugin_problem:
+ * the reason there is none, or NULL.  Neither opens a device. */
 LG_INTERNAL lg_status_t lg__plugin_get(const struct lg_plugin **plugin);
 LG_INTERNAL const char *lg__plugin_path(void);
+LG_INTERNAL const char *lg__plugin_problem(void);
 
-/* Records which backend ran the calling thread's last algorithm call. */
+/* Records which backend ran the calling thread's last algorithm call
+ * (lg_last_backend; LG_BACKEND_AUTO: none did). */
 LG_INTERNAL void lg__set_last_backend(lg_backend_t backend);
 
 /* The thread count of a context; a NULL context means OpenMP's default. */
@@ -112,8 +128,10 @@ struct lg_graph {
     pthread_mutex_t csc_lock;
     atomic_bool csc_ready;
     struct lg_csr in;            /* owned when directed */
-    /* The GPU plugin's copy of the graph, made on first GPU use; GPU calls on
-     * the graph hold device_lock, and the owner frees the copy with the graph. */
+    /* The GPU plugin's copy of the graph, made on first GPU use.  GPU calls
+     * on the graph hold device_lock (the plugin fills device_cache under it);
+     * device_owner is the plugin that made the copy, and frees it with the
+     * graph. */
     pthread_mutex_t device_lock;
     void *device_cache;
     const struct lg_plugin *device_owner;
