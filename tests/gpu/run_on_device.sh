@@ -61,4 +61,11 @@ if [ -x "$root/build-gpu/bench_gpu_pagerank" ]; then
         >"$out/bench.log" 2>&1
     say "bench_gpu_pagerank (exit $?):"
     grep -E '^(device|row|kron)' "$out/bench.log" | tee -a "$summary"
+    # the anchor in the same run: CuPy's cuSPARSE SpMV iteration on the same graphs
+    for scale in $scales; do
+        "$root/build-gpu/lgraph" generate "kron:$scale" "/tmp/kron$scale.lgb" >/dev/null 2>&1 &&
+            python3 "$root/bench/cupy_pagerank.py" "/tmp/kron$scale.lgb" 20 2>&1 | tee -a "$out/bench.log" |
+            grep -E '^(row|cupy_pagerank)' | tee -a "$summary"
+        rm -f "/tmp/kron$scale.lgb"
+    done
 fi
