@@ -48,6 +48,34 @@ def main():
     outdeg = np.diff(offsets).astype(np.float64)
     print(f"cupy_pagerank: {path}: {n} vertices, {m} arcs, {'directed' if directed else 'undirected'}; "
           f"CuPy {cp.__version__}, {cp.cuda.runtime.getDeviceProperties(0)['name'].decode()}")
+    # the two ceilings of this run: a device-to-device copy (bytes read plus
+    # written) and the upload of the index array from pageable host memory
+    big = cp.empty(1 << 28, dtype=np.float32)  # 1 GiB
+    dst = cp.empty_like(big)
+    cp.copyto(dst, big)
+    times = []
+    for _ in range(10):
+        start, stop = cp.cuda.Event(), cp.cuda.Event()
+        start.record()
+        cp.copyto(dst, big)
+        stop.record()
+        stop.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, stop))
+    print(f"row: device-to-device copy: {2 * big.nbytes / np.median(times) / 1e6:.0f} GB/s "
+          f"(1 GiB, read + written, median of 10)")
+    del big, dst
+    times = []
+    for _ in range(3):
+        cp.cuda.Device().synchronize()
+        start, stop = cp.cuda.Event(), cp.cuda.Event()
+        start.record()
+        d_idx = cp.asarray(indices)
+        stop.record()
+        stop.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, stop))
+        del d_idx
+    print(f"row: upload of the index array ({indices.nbytes / 1e6:.0f} MB, pageable): "
+          f"{np.median(times):.1f} ms = {indices.nbytes / np.median(times) / 1e6:.1f} GB/s")
     for dtype in (np.float32, np.float64):
         # A[u, v] = 1 for each arc u -> v; the pull needs A^T (in-edges)
         a = cps.csr_matrix((cp.ones(m, dtype=dtype), cp.asarray(indices), cp.asarray(offsets)),
