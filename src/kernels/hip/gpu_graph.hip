@@ -240,9 +240,10 @@ __global__ void invert_permutation(const lg_vertex_t *perm, int64_t n, const int
 }
 
 /* Arc p of the relabelled rows: row i (found by binary search), the k-th
- * arc of old row perm[i], its source renamed; as a sort key (row << 32 |
- * source) so that a radix sort can order each row by source, and with its
- * weight at the key's position when weighted. */
+ * arc of old row perm[i], its source renamed; as a sort key (row <<
+ * ROW_KEY_SHIFT | source) so that a radix sort can order each row by
+ * source, and with its weight at the key's position when weighted. */
+#define ROW_KEY_SHIFT 32 /* vertex ids fit in 32 bits (lg_vertex_t) */
 __global__ void relabel_arcs(const lg_edge_t *new_offsets, int64_t n, const lg_vertex_t *perm,
                              const lg_vertex_t *rank, const lg_edge_t *old_offsets,
                              const lg_vertex_t *old_indices, const float *old_weights,
@@ -253,7 +254,7 @@ __global__ void relabel_arcs(const lg_edge_t *new_offsets, int64_t n, const lg_v
         return;
     lg_vertex_t i = row_of_arc(new_offsets, n, p);
     lg_edge_t q = old_offsets[perm[i]] + (p - new_offsets[i]);
-    keys[p] = (uint64_t)(uint32_t)i << 32 | (uint32_t)rank[old_indices[q]];
+    keys[p] = (uint64_t)(uint32_t)i << ROW_KEY_SHIFT | (uint32_t)rank[old_indices[q]];
     if (weights)
         weights[p] = old_weights[q];
 }
@@ -371,11 +372,11 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
         if (arc_weights)
             LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, (const uint64_t *)arc_keys,
                                                   arc_keys_sorted, (const float *)arc_weights,
-                                                  pull.csr.weights, m, 32 + id_bits, s->stream),
+                                                  pull.csr.weights, m, ROW_KEY_SHIFT + id_bits, s->stream),
                               "sorting the relabelled arcs");
         else
             LG_TRY_OR_CLEANUP(lg_radix_sort_keys(&s->scratch, (const uint64_t *)arc_keys,
-                                                 arc_keys_sorted, m, 32 + id_bits, s->stream),
+                                                 arc_keys_sorted, m, ROW_KEY_SHIFT + id_bits, s->stream),
                               "sorting the relabelled arcs");
         low_words<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(arc_keys_sorted,
                                                                         pull.csr.indices, m);

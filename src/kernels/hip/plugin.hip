@@ -80,7 +80,7 @@ static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg
     info->device_id = device_id;
     info->hardware_wave = prop.warpSize;
 #if defined(LG_WAVE_EMULATED)
-    info->wave_size = 64;
+    info->wave_size = LG_WAVE_SIZE; /* the emulated width */
 #else
     info->wave_size = prop.warpSize;
 #endif
