@@ -12,9 +12,9 @@
  *
  * Method: one kernel launch an iteration.  Rows are binned by in-degree
  * (gpu_graph.hip): a row gets a group of G lanes (G = 1, 2, 4, ..., 256, a
- * block) with at most 4 arcs a lane, the longest rows a block however long;
- * the group's lanes read the row's arcs side by side (coalesced), four loads
- * deep, and sum them with lg_group_sum (or through shared memory when the
+ * block) with at most LG_ARCS_PER_LANE arcs a lane, the longest rows a block
+ * however long; the group's lanes read the row's arcs side by side
+ * (coalesced), LG_ARCS_PER_LANE loads deep, and sum them with lg_group_sum (or through shared memory when the
  * group spans waves).  The blocks of the longest rows are launched first.  The lane that
  * owns the row then writes x'[v] over x[v] (the gathers read only c), the
  * next iteration's contribution c'[v] and adds |x' - x| and the dangling
@@ -93,23 +93,28 @@ template <class T> __device__ inline double term(const pr_args<T> &a, lg_vertex_
 
 /* The sum of row v's contributions over arcs lane, lane + stride, ...; in
  * double whatever T is, as on the CPU (hubs have many in-arcs).  Unrolled
- * four deep so that each lane has four index loads, then four gathers, in
- * flight: the loop is bound by memory latency, not by arithmetic. */
+ * LG_ARCS_PER_LANE deep so that each lane has that many index loads, then
+ * as many gathers, in flight: the loop is bound by memory latency, not by
+ * arithmetic.  The sum's order is fixed (arc order within each batch). */
 template <class T>
 __device__ inline double row_part(const pr_args<T> &a, lg_vertex_t v, int lane, int stride)
 {
+    constexpr int U = LG_ARCS_PER_LANE;
     double sum = 0.0;
     const lg_edge_t end = a.off[v + 1];
     lg_edge_t e = a.off[v] + lane;
-    for (; e + 3 * (lg_edge_t)stride < end; e += 4 * (lg_edge_t)stride) {
-        const lg_vertex_t u0 = a.idx[e], u1 = a.idx[e + stride], u2 = a.idx[e + 2 * stride],
-                          u3 = a.idx[e + 3 * stride];
-        const double t0 = term(a, u0, e), t1 = term(a, u1, e + stride),
-                     t2 = term(a, u2, e + 2 * stride), t3 = term(a, u3, e + 3 * stride);
-        sum += t0;
-        sum += t1;
-        sum += t2;
-        sum += t3;
+    for (; e + (U - 1) * (lg_edge_t)stride < end; e += U * (lg_edge_t)stride) {
+        lg_vertex_t u[U];
+        double t[U];
+#pragma unroll
+        for (int k = 0; k < U; k++)
+            u[k] = a.idx[e + k * stride];
+#pragma unroll
+        for (int k = 0; k < U; k++)
+            t[k] = term(a, u[k], e + k * stride);
+#pragma unroll
+        for (int k = 0; k < U; k++)
+            sum += t[k];
     }
     for (; e < end; e += stride)
         sum += term(a, a.idx[e], e);
