@@ -53,7 +53,8 @@ struct lg_dev_graph {
     int64_t n, m;
     bool directed;
     struct lg_dev_csr out;
-    struct lg_dev_csr in; /* aliases out for an undirected graph */
+    struct lg_dev_csr in; /* aliases out for an undirected graph; a directed
+                           * graph's exists only while the pull is built */
     bool in_ready;
     struct lg_dev_pull pull;
     bool pull_ready;
@@ -69,12 +70,12 @@ struct lg_dev_graph {
  * not fit, LG_ERR_DEVICE otherwise, naming what was being done. */
 lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what);
 
-/* The device copy of g for this context's device, with the in-edges and
- * their bins ready.  *temporary is set when the copy could not be cached
- * (the graph is cached on another device): the caller frees it with
- * lg_dev_graph_free. */
+/* The device copy of g for this context's device, with the pull structure
+ * ready when need_pull (a directed graph's CSC is built for it, then freed).
+ * *temporary is set when the copy could not be cached (the graph is cached
+ * on another device): the caller frees it with lg_dev_graph_free. */
 lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, const char *fn,
-                             bool need_in, lg_dev_graph **out, bool *temporary);
+                             bool need_pull, lg_dev_graph **out, bool *temporary);
 void lg_dev_graph_free(void *device_graph);
 
 /* A load through the read-only (non-coherent) data cache where the target

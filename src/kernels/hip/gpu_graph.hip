@@ -1,6 +1,6 @@
 /*
  * gpu_graph.hip - a graph's device copy: upload, the in-edges built on the
- * device, and the degree bins of the pull kernels.
+ * device, and the pull structure of the PageRank kernels.
  *
  * In-edges (CSC) of a directed graph: the arcs are radix-sorted by
  * destination (prims.h; stable, so each in-row keeps its sources in
@@ -406,8 +406,20 @@ cleanup:
     return st;
 }
 
+/* A directed graph's device CSC (never the CSR an undirected graph aliases). */
+static void free_in_edges(lg_dev_graph *d)
+{
+    if (!d->directed || !d->in.offsets)
+        return;
+    (void)hipFree(d->in.offsets);
+    (void)hipFree(d->in.indices);
+    (void)hipFree(d->in.weights);
+    memset(&d->in, 0, sizeof d->in);
+    d->in_ready = false;
+}
+
 lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, const char *fn,
-                             bool need_in, lg_dev_graph **out, bool *temporary)
+                             bool need_pull, lg_dev_graph **out, bool *temporary)
 {
     lg_status_t st = LG_OK;
     lg_dev_graph *d = (lg_dev_graph *)*g->device_cache;
@@ -423,10 +435,16 @@ lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, c
         if (!*temporary)
             *g->device_cache = d;
     }
-    if (need_in && !d->in_ready && (st = build_in_edges(s, d, fn)) != LG_OK)
-        goto cleanup;
-    if (need_in && !d->pull_ready && (st = build_pull(s, d, fn)) != LG_OK)
-        goto cleanup;
+    if (need_pull && !d->pull_ready) {
+        /* a directed graph's CSC is only the way to the pull structure:
+         * built for it, freed after it (the pull copy holds the same arcs) */
+        if (!d->in_ready && (st = build_in_edges(s, d, fn)) != LG_OK)
+            goto cleanup;
+        if ((st = build_pull(s, d, fn)) != LG_OK)
+            goto cleanup;
+        if (d->directed)
+            free_in_edges(d);
+    }
     *out = d;
     return LG_OK;
 cleanup:
