@@ -430,9 +430,9 @@ cleanup:
     return st;
 }
 
-lg_status_t lg_gpu_pagerank(void *state, const struct lg_plugin_graph *g,
-                            const lg_pagerank_options_t *opts, int precision, void *scores,
-                            int *iterations)
+static lg_status_t pagerank_on_device(void *state, const struct lg_plugin_graph *g,
+                                      const lg_pagerank_options_t *opts, int precision,
+                                      void *scores, int *iterations)
 {
     static const char fn[] = "lg_pagerank";
     lg_gpu_state *s = (lg_gpu_state *)state;
@@ -469,5 +469,19 @@ lg_status_t lg_gpu_pagerank(void *state, const struct lg_plugin_graph *g,
     }
     if (temporary)
         lg_dev_graph_free(dg);
+    return st;
+}
+
+/* The entry point: the calling thread's current device is the caller's
+ * business, so it is put back however the call ends. */
+lg_status_t lg_gpu_pagerank(void *state, const struct lg_plugin_graph *g,
+                            const lg_pagerank_options_t *opts, int precision, void *scores,
+                            int *iterations)
+{
+    int previous = -1;
+    const bool known = hipGetDevice(&previous) == hipSuccess;
+    lg_status_t st = pagerank_on_device(state, g, opts, precision, scores, iterations);
+    if (known && previous != ((lg_gpu_state *)state)->device)
+        (void)hipSetDevice(previous);
     return st;
 }

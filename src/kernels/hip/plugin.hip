@@ -22,7 +22,8 @@ lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what)
                               hipGetErrorString(e), hipGetErrorName(e));
 }
 
-static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg_device_info *info)
+static lg_status_t open_device(int device_id, void *stream, void **state,
+                               struct lg_device_info *info)
 {
     static const char fn[] = "opening the GPU";
     int count = 0;
@@ -91,15 +92,30 @@ static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg
     return LG_OK;
 }
 
+/* Opening a device leaves the calling thread's current device as it was. */
+static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg_device_info *info)
+{
+    int previous = -1;
+    const bool known = hipGetDevice(&previous) == hipSuccess;
+    lg_status_t st = open_device(device_id, stream, state, info);
+    if (known && previous != device_id)
+        (void)hipSetDevice(previous);
+    return st;
+}
+
 static void gpu_close(void *state)
 {
     lg_gpu_state *s = (lg_gpu_state *)state;
     if (!s)
         return;
+    int previous = -1;
+    const bool known = hipGetDevice(&previous) == hipSuccess;
     (void)hipSetDevice(s->device);
     lg_scratch_free(&s->scratch);
     if (s->own_stream)
         (void)hipStreamDestroy(s->stream);
+    if (known && previous != s->device)
+        (void)hipSetDevice(previous);
     lg_gpu_host->free(s);
 }
 
