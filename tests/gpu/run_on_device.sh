@@ -7,7 +7,8 @@
 # 1. the CUDA build (native 32-lane waves): every ctest suite, the CPU ones
 #    and the GPU ones (test_*_gpu on GPU contexts against the oracles,
 #    test_wave for wave.h's examples);
-# 2. the emulated wave-64 build (LIBGRAPH_EMULATE_WAVE64): the GPU suites again;
+# 2. the emulated wave-64 build (LIBGRAPH_EMULATE_WAVE64, grids capped at 4096
+#    threads so the grid-stride loops make several passes): the GPU suites again;
 # 3. bench_gpu_pagerank on Kronecker scales (default 22 24; SCALES=...).
 # Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log, and
 # summary.txt (also printed last).

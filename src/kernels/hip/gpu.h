@@ -90,12 +90,25 @@ template <class T> __device__ inline T lg_ldg(const T *p)
 #endif
 }
 
-/* Grid size for `items` work items of `per_block` each. */
+/* Grid size for `items` work items of `per_block` each, at most
+ * LG_MAX_GRID_THREADS threads: AMD refuses a grid of 2^32 threads or more
+ * (NVIDIA 2^31 - 1 blocks), so every kernel launched through this loops
+ * over its items with LG_FOR_EACH (grid-stride) and any size works.  2^30
+ * threads is far more than any GPU holds at once (an H100: 2^18). */
+#ifndef LG_MAX_GRID_THREADS /* the emulated wave-64 test build sets it small */
+#define LG_MAX_GRID_THREADS ((int64_t)1 << 30)
+#endif
 static inline unsigned lg_blocks_for(int64_t items, int64_t per_block)
 {
     int64_t b = (items + per_block - 1) / per_block;
-    return (unsigned)(b < 1 ? 1 : b);
+    const int64_t cap = LG_MAX_GRID_THREADS / per_block;
+    return (unsigned)(b < 1 ? 1 : b > cap ? cap : b);
 }
+
+/* for (i = this thread's first item; i < count; i += the grid's threads) */
+#define LG_FOR_EACH(i, count)                                                                    \
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(count);       \
+         i += (int64_t)gridDim.x * blockDim.x)
 
 #define LG_TRY_OR_CLEANUP(call, what)                                                                       \
     do {                                                                                         \

@@ -23,8 +23,7 @@
 
 __global__ void iota_kernel(int64_t *out, int64_t m)
 {
-    int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < m)
+    LG_FOR_EACH(i, m)
         out[i] = i;
 }
 
@@ -46,31 +45,29 @@ __global__ void gather_in_arcs(const lg_edge_t *out_offsets, int64_t n, const in
                                const float *out_weights, lg_vertex_t *in_indices,
                                float *in_weights, int64_t m)
 {
-    int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= m)
-        return;
-    int64_t e = perm[i];
-    in_indices[i] = row_of_arc(out_offsets, n, e);
-    if (in_weights)
-        in_weights[i] = out_weights[e];
+    LG_FOR_EACH(i, m) {
+        int64_t e = perm[i];
+        in_indices[i] = row_of_arc(out_offsets, n, e);
+        if (in_weights)
+            in_weights[i] = out_weights[e];
+    }
 }
 
 /* offsets[v] = the first i with keys[i] >= v, for v in [0, n]. */
 template <class K>
 __global__ void lower_bounds(const K *keys, int64_t m, int64_t *offsets, int64_t n)
 {
-    int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (v > n)
-        return;
-    int64_t lo = 0, hi = m;
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if ((int64_t)keys[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
+    LG_FOR_EACH(v, n + 1) {
+        int64_t lo = 0, hi = m;
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if ((int64_t)keys[mid] < v)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        offsets[v] = lo;
     }
-    offsets[v] = lo;
 }
 
 static int bits_for(int64_t n)
@@ -215,28 +212,26 @@ cleanup:
 __global__ void in_degree_keys(const lg_edge_t *offsets, int64_t n, uint64_t max_degree,
                                uint64_t *keys, lg_vertex_t *ids, int64_t *degree)
 {
-    int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (v >= n)
-        return;
-    int64_t d = offsets[v + 1] - offsets[v];
-    keys[v] = max_degree - (uint64_t)d; /* ascending keys: descending degrees */
-    ids[v] = (lg_vertex_t)v;
-    degree[v] = d;
+    LG_FOR_EACH(v, n) {
+        int64_t d = offsets[v + 1] - offsets[v];
+        keys[v] = max_degree - (uint64_t)d; /* ascending keys: descending degrees */
+        ids[v] = (lg_vertex_t)v;
+        degree[v] = d;
+    }
 }
 
 /* rank[perm[i]] = i; new_degree[i] = degree[perm[i]] (new_degree[n] = 0). */
 __global__ void invert_permutation(const lg_vertex_t *perm, int64_t n, const int64_t *degree,
                                    lg_vertex_t *rank, int64_t *new_degree)
 {
-    int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i > n)
-        return;
-    if (i == n) {
-        new_degree[n] = 0;
-        return;
+    LG_FOR_EACH(i, n + 1) {
+        if (i == n) {
+            new_degree[n] = 0;
+        } else {
+            rank[perm[i]] = (lg_vertex_t)i;
+            new_degree[i] = degree[perm[i]];
+        }
     }
-    rank[perm[i]] = (lg_vertex_t)i;
-    new_degree[i] = degree[perm[i]];
 }
 
 /* Arc p of the relabelled rows: row i (found by binary search), the k-th
@@ -249,20 +244,18 @@ __global__ void relabel_arcs(const lg_edge_t *new_offsets, int64_t n, const lg_v
                              const lg_vertex_t *old_indices, const float *old_weights,
                              uint64_t *keys, float *weights, int64_t m)
 {
-    int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (p >= m)
-        return;
-    lg_vertex_t i = row_of_arc(new_offsets, n, p);
-    lg_edge_t q = old_offsets[perm[i]] + (p - new_offsets[i]);
-    keys[p] = (uint64_t)(uint32_t)i << ROW_KEY_SHIFT | (uint32_t)rank[old_indices[q]];
-    if (weights)
-        weights[p] = old_weights[q];
+    LG_FOR_EACH(p, m) {
+        lg_vertex_t i = row_of_arc(new_offsets, n, p);
+        lg_edge_t q = old_offsets[perm[i]] + (p - new_offsets[i]);
+        keys[p] = (uint64_t)(uint32_t)i << ROW_KEY_SHIFT | (uint32_t)rank[old_indices[q]];
+        if (weights)
+            weights[p] = old_weights[q];
+    }
 }
 
 __global__ void low_words(const uint64_t *keys, lg_vertex_t *indices, int64_t m)
 {
-    int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (p < m)
+    LG_FOR_EACH(p, m)
         indices[p] = (lg_vertex_t)(uint32_t)keys[p];
 }
 
@@ -448,7 +441,12 @@ lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, c
     *out = d;
     return LG_OK;
 cleanup:
-    if (*temporary)
-        lg_dev_graph_free(d); /* a cached copy stays: what it has is valid */
+    /* Dropped, cached or not: a failure here is mostly the device's memory,
+     * and a cached copy that keeps its CSR (and CSC) would hold that memory
+     * and fail the same way on every later call.  The next call uploads
+     * afresh. */
+    if (!*temporary)
+        *g->device_cache = NULL;
+    lg_dev_graph_free(d);
     return st;
 }

@@ -168,13 +168,20 @@ __device__ inline pr_sums pull_bin(const pr_args<T> &a, int bin, int64_t blk)
     }
 }
 
+/* Block b of the launch shape (struct pr_args) for b = blockIdx.x,
+ * blockIdx.x + gridDim.x, ...: one pass unless the shape has more blocks
+ * than a grid may (lg_blocks_for). */
 template <class T> __global__ void __launch_bounds__(LG_PULL_BLOCK) pull_kernel(pr_args<T> a)
 {
-    int bin = LG_BINS - 1; /* the same for the whole block */
-    while ((int64_t)blockIdx.x >= a.block_end[bin])
-        bin--;
-    const int64_t blk = (int64_t)blockIdx.x - a.block_end[bin + 1];
-    pr_sums r = pull_bin<1, T>(a, bin, blk);
+    pr_sums r = {0.0, 0.0};
+    for (int64_t b = blockIdx.x; b < a.block_end[0]; b += gridDim.x) {
+        int bin = LG_BINS - 1; /* the same for the whole block */
+        while (b >= a.block_end[bin])
+            bin--;
+        const pr_sums rb = pull_bin<1, T>(a, bin, b - a.block_end[bin + 1]);
+        r.err += rb.err;
+        r.dangling += rb.dangling;
+    }
     r.err = lg_block_sum(r.err);
     r.dangling = lg_block_sum(r.dangling);
     if (threadIdx.x == 0)
@@ -187,14 +194,13 @@ template <class T>
 __global__ void __launch_bounds__(LG_PULL_BLOCK)
     init_kernel(int64_t n, const T *start, const T *inv_out, T *x, T *c, pr_sums *partial)
 {
-    const int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     double dangling = 0.0;
-    if (v < n) {
+    LG_FOR_EACH(v, n) {
         T xv = start ? start[v] : T(1.0 / (double)n);
         x[v] = xv;
         c[v] = xv * inv_out[v];
         if (inv_out[v] == T(0))
-            dangling = (double)xv;
+            dangling += (double)xv;
     }
     dangling = lg_block_sum(dangling);
     if (threadIdx.x == 0) {
@@ -213,20 +219,24 @@ __global__ void __launch_bounds__(LG_PULL_BLOCK)
     out_weights_kernel(const lg_edge_t *off, const float *w, const lg_vertex_t *perm, int64_t n,
                        T *inv_out, int *out_of_range)
 {
-    const int64_t i = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / LG_WAVE_SIZE;
-    const bool active = i < n;
-    const int64_t v = active ? perm[i] : 0;
-    double sum = 0.0;
-    if (active && w)
-        for (lg_edge_t e = off[v] + lg_lane_id(); e < off[v + 1]; e += LG_WAVE_SIZE)
-            sum += (double)w[e];
-    sum = lg_wave_sum(sum);
-    if (active && lg_lane_id() == 0) {
-        if (!w)
-            sum = (double)(off[v + 1] - off[v]);
-        inv_out[i] = sum > 0.0 ? T(1.0 / sum) : T(0);
-        if (sum > 0.0 && (sum < (double)FLT_MIN || sum > 1.0 / (double)FLT_MIN))
-            *out_of_range = 1;
+    /* row i for i = this wave, this wave + the grid's waves, ...: uniform in
+     * the wave, so its lanes stay converged for lg_wave_sum */
+    const int64_t waves = (int64_t)gridDim.x * (blockDim.x / LG_WAVE_SIZE);
+    for (int64_t i = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / LG_WAVE_SIZE; i < n;
+         i += waves) {
+        const int64_t v = perm[i];
+        double sum = 0.0;
+        if (w)
+            for (lg_edge_t e = off[v] + lg_lane_id(); e < off[v + 1]; e += LG_WAVE_SIZE)
+                sum += (double)w[e];
+        sum = lg_wave_sum(sum);
+        if (lg_lane_id() == 0) {
+            if (!w)
+                sum = (double)(off[v + 1] - off[v]);
+            inv_out[i] = sum > 0.0 ? T(1.0 / sum) : T(0);
+            if (sum > 0.0 && (sum < (double)FLT_MIN || sum > 1.0 / (double)FLT_MIN))
+                *out_of_range = 1;
+        }
     }
 }
 
@@ -234,8 +244,7 @@ __global__ void __launch_bounds__(LG_PULL_BLOCK)
 template <class T>
 __global__ void gather_permuted(T *dst, const T *src, const lg_vertex_t *perm, int64_t n)
 {
-    int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n)
+    LG_FOR_EACH(i, n)
         dst[i] = src[perm[i]];
 }
 
@@ -243,8 +252,7 @@ __global__ void gather_permuted(T *dst, const T *src, const lg_vertex_t *perm, i
 template <class T>
 __global__ void scatter_permuted(T *dst, const T *src, const lg_vertex_t *perm, int64_t n)
 {
-    int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n)
+    LG_FOR_EACH(i, n)
         dst[perm[i]] = src[i];
 }
 
@@ -305,8 +313,9 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
         blocks += (rows + rows_per_block - 1) / rows_per_block;
         a.block_end[k] = blocks;
     }
+    const int64_t grid = lg_blocks_for(blocks * LG_PULL_BLOCK, LG_PULL_BLOCK);
     const int64_t init_blocks = lg_blocks_for(n, tpb);
-    const int64_t partials = blocks > init_blocks ? blocks : init_blocks;
+    const int64_t partials = grid > init_blocks ? grid : init_blocks;
 
     const size_t nn = (size_t)(n ? n : 1);
     LG_TRY_OR_CLEANUP(hipMalloc(&x, nn * sizeof(T)), "allocating PageRank vectors");
@@ -382,9 +391,9 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
             a.c = c;
             a.cn = cn;
             a.dangling = (T)dangling;
-            pull_kernel<T><<<(unsigned)blocks, tpb, 0, s->stream>>>(a);
+            pull_kernel<T><<<(unsigned)grid, tpb, 0, s->stream>>>(a);
             LG_TRY_OR_CLEANUP(hipGetLastError(), "running the PageRank kernel");
-            LG_TRY_OR_CLEANUP(lg_reduce(&s->scratch, (const pr_sums *)partial, total, blocks,
+            LG_TRY_OR_CLEANUP(lg_reduce(&s->scratch, (const pr_sums *)partial, total, grid,
                                         pr_sums_plus(), zero, s->stream),
                               "reducing the PageRank error");
             LG_TRY_OR_CLEANUP(hipMemcpyAsync(&sums, total, sizeof sums, hipMemcpyDeviceToHost,
