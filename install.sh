@@ -116,11 +116,22 @@ build_and_install() {
     echo "installed: $prefix/bin/lgraph, $prefix/lib/libgraph.so, $prefix/include/libgraph.h"
 }
 
+# The Python package (python/): built by pip (scikit-build-core runs this
+# CMake project with LIBGRAPH_PYTHON=ON: the static library inside the
+# extension, the GPU plugin beside it) and installed into .venv.  Its build
+# directory (python/build/) is kept, so a rerun rebuilds only what changed.
+install_python_package() {
+    say "building and installing the Python package into .venv (pip install ./python)"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check "$here/python"
+    "$venv/bin/python" -c 'import libgraph, sys; print("python: libgraph", libgraph.__version__, "in", libgraph.__path__[0])'
+}
+
 setup() {
     say "system packages"
     install_system_deps
     setup_venv
     build_and_install
+    install_python_package
 }
 
 # ---- run: the main job on a bundled real graph ------------------------------------------
@@ -285,7 +296,7 @@ run_tests() {
     run_suite "GPU plugin on a machine without a GPU (lgraph --device)" gpu_plugin_without_gpu
     run_suite "AMD HIP plugin build, wave64/wave32 code objects checked" hip_build
     run_suite "CUDA plugin with emulated 64-lane waves compiles" cuda_wave64_build
-    run_suite "CLI against NetworkX and SciPy (pytest)" python_tests
+    run_suite "Python module, notebook and CLI against NetworkX and SciPy (pytest)" python_tests
 
     say "summary"
     local passed=0 failed=0

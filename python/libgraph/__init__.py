@@ -1,0 +1,63 @@
+"""libgraph: fast graph analytics (BFS, PageRank, connected components) on
+the CPU and on AMD and NVIDIA GPUs.
+
+    >>> import libgraph as lg
+    >>> g = lg.Graph.from_edges([0, 1, 2], [1, 2, 0])
+    >>> lg.bfs(g, 0)
+    array([0, 1, 2], dtype=int32)
+
+Arrays come back as numpy arrays when numpy is installed (views of
+libgraph's memory, no copy), else as memoryviews.  Every function takes
+``device=``: None (the default, see set_default_device), "auto" (the GPU
+when one answers, else the CPU), "cpu", "gpu", "gpu:N" or a Context.
+
+The C extension is libgraph._libgraph; this package is a thin layer over it.
+See docs/PYTHON.md.
+"""
+
+from ._libgraph import (  # noqa: F401  (re-exported)
+    MAX_VERTICES,
+    Context,
+    DeviceError,
+    Error,
+    FileFormatError,
+    InternalError,
+    InvalidArgumentError,
+    NotConverged,
+    OutOfMemoryError,
+    UnsupportedError,
+    __version__,
+)
+from ._graph import Graph
+from ._algorithms import (
+    bfs,
+    build_info,
+    connected_components,
+    last_backend,
+    number_connected_components,
+    pagerank,
+)
+from ._device import get_default_device, set_default_device
+
+__all__ = [
+    "Graph",
+    "Context",
+    "bfs",
+    "pagerank",
+    "connected_components",
+    "number_connected_components",
+    "last_backend",
+    "build_info",
+    "set_default_device",
+    "get_default_device",
+    "Error",
+    "InvalidArgumentError",
+    "OutOfMemoryError",
+    "DeviceError",
+    "UnsupportedError",
+    "FileFormatError",
+    "NotConverged",
+    "InternalError",
+    "MAX_VERTICES",
+    "__version__",
+]

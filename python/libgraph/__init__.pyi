@@ -1,0 +1,92 @@
+# Type stubs of the libgraph package (python/libgraph/*.py).
+from os import PathLike
+from typing import Any, Hashable, Literal, Mapping, Sequence, overload
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import Buffer as _BufferLike
+
+from ._libgraph import (
+    MAX_VERTICES as MAX_VERTICES,
+    Context as Context,
+    DeviceError as DeviceError,
+    Error as Error,
+    FileFormatError as FileFormatError,
+    InternalError as InternalError,
+    InvalidArgumentError as InvalidArgumentError,
+    NotConverged as NotConverged,
+    OutOfMemoryError as OutOfMemoryError,
+    UnsupportedError as UnsupportedError,
+    __version__ as __version__,
+)
+
+_Array = _BufferLike | Sequence[int] | Sequence[float]
+_Device = None | Literal["auto", "cpu", "gpu"] | str | Context
+_Duplicates = Literal["keep", "sum", "min", "max", "first", "last"]
+_Format = None | Literal["mtx", "el", "wel", "lgb"]
+_Vector = None | _Array | Mapping[Hashable, float]
+
+class Graph:
+    nodes: list[Hashable] | None
+    @classmethod
+    def from_edges(cls, src: _Array, dst: _Array, weights: _Array | None = None,
+                   num_vertices: int | None = None, directed: bool = False, *,
+                   symmetrize: bool = False, drop_self_loops: bool = False,
+                   duplicates: _Duplicates = "keep", device: _Device = None) -> Graph: ...
+    @classmethod
+    def from_csr(cls, offsets: _Array, indices: _Array, weights: _Array | None = None,
+                 directed: bool = True, *, symmetrize: bool = False,
+                 drop_self_loops: bool = False, duplicates: _Duplicates = "keep",
+                 device: _Device = None) -> Graph: ...
+    @classmethod
+    def from_scipy(cls, matrix: Any, directed: bool = True, *, weighted: bool = True,
+                   symmetrize: bool = False, drop_self_loops: bool = False,
+                   duplicates: _Duplicates = "sum", device: _Device = None) -> Graph: ...
+    @classmethod
+    def from_networkx(cls, G: Any, weight: str | None = "weight", *,
+                      default_weight: float = 1.0, device: _Device = None) -> Graph: ...
+    @classmethod
+    def load(cls, path: str | PathLike[str], format: _Format = None, directed: bool | None = None,
+             *, symmetrize: bool = False, drop_self_loops: bool = False,
+             duplicates: _Duplicates = "keep", device: _Device = None) -> Graph: ...
+    @classmethod
+    def generate(cls, kind: Literal["kron", "urand"] = "kron", scale: int = 10,
+                 edge_factor: int = 16, seed: int = 1, *, device: _Device = None) -> Graph: ...
+    def save(self, path: str | PathLike[str], format: _Format = None, *,
+             device: _Device = None) -> None: ...
+    @property
+    def num_vertices(self) -> int: ...
+    @property
+    def num_edges(self) -> int: ...
+    @property
+    def directed(self) -> bool: ...
+    @property
+    def weighted(self) -> bool: ...
+    def out_degrees(self) -> npt.NDArray[np.int64]: ...
+    def in_degrees(self) -> npt.NDArray[np.int64]: ...
+    def degrees(self) -> npt.NDArray[np.int64]: ...
+    def csr(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32],
+                           npt.NDArray[np.float32] | None]: ...
+    def csc(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32],
+                           npt.NDArray[np.float32] | None]: ...
+    def to_scipy(self) -> Any: ...
+    def vertex(self, node: Hashable) -> int: ...
+
+@overload
+def bfs(G: Graph, source: Any, *, parents: Literal[False] = False, max_depth: int | None = None,
+        direction_alpha: int = 15, direction_beta: int = 18,
+        device: _Device = None) -> npt.NDArray[np.int32]: ...
+@overload
+def bfs(G: Graph, source: Any, *, parents: Literal[True], max_depth: int | None = None,
+        direction_alpha: int = 15, direction_beta: int = 18,
+        device: _Device = None) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...
+def pagerank(G: Graph, alpha: float = 0.85, personalization: _Vector = None, max_iter: int = 100,
+             tol: float = 1e-06, nstart: _Vector = None, weight: Any = "weight",
+             dangling: _Vector = None, *, dtype: Literal["float64", "float32"] = "float64",
+             device: _Device = None) -> npt.NDArray[np.floating[Any]]: ...
+def connected_components(G: Graph, *, device: _Device = None) -> npt.NDArray[np.int32]: ...
+def number_connected_components(G: Graph, *, device: _Device = None) -> int: ...
+def last_backend() -> Literal["cpu", "gpu"] | None: ...
+def build_info() -> str: ...
+def set_default_device(device: _Device) -> None: ...
+def get_default_device() -> _Device: ...

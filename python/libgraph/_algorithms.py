@@ -1,0 +1,103 @@
+"""BFS, PageRank and connected components over the extension."""
+
+from . import _libgraph
+from ._arrays import wrap
+from ._device import context
+from ._graph import Graph
+
+
+def _graph(g):
+    if not isinstance(g, Graph):
+        raise TypeError(f"G: expected a libgraph.Graph, not {type(g).__name__}")
+    return g
+
+
+def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, direction_beta=18,
+        device=None):
+    """Breadth-first search from source (a vertex, or a sequence of them, all
+    at distance 0) along out-edges; direction-optimizing (Beamer et al.).
+
+    Returns distances (int32, -1 for unreached vertices or those beyond
+    max_depth hops), or (distances, parents) with parents=True: parents[v] is
+    an in-neighbour u of v with distances[u] + 1 == distances[v], a source is
+    its own parent, -1 unreached.  For a graph from NetworkX, source is a node
+    key (or a list of them).  direction_alpha=0 keeps the search top-down.
+    """
+    G = _graph(G)
+    if G._node_index is not None:
+        if isinstance(source, (list, tuple, set, frozenset)):
+            source = [G.vertex(s) for s in source]
+        else:
+            source = G.vertex(source)
+    d, p = _libgraph.bfs(G._g, source, parents=bool(parents),
+                         max_depth=-1 if max_depth is None else max_depth,
+                         direction_alpha=direction_alpha, direction_beta=direction_beta,
+                         context=context(device))
+    return (wrap(d), wrap(p)) if parents else wrap(d)
+
+
+def _vector(G, value, name):
+    """A per-vertex option: None, an array of num_vertices, or a dict
+    {vertex or node key: value} (missing entries 0, as NetworkX)."""
+    if value is None or not isinstance(value, dict):
+        return value
+    n = G.num_vertices
+    out = [0.0] * n
+    for key, x in value.items():
+        v = G.vertex(key)
+        if not isinstance(v, int) or not 0 <= v < n:
+            raise ValueError(f"{name}: key {key!r} is not a vertex of the graph")
+        out[v] = float(x)
+    return out
+
+
+def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nstart=None,
+             weight="weight", dangling=None, *, dtype="float64", device=None):
+    """PageRank with networkx.pagerank's semantics and arguments.
+
+    personalization, nstart, dangling: None, arrays of num_vertices values,
+    or dicts {vertex: value} (node keys for a graph from NetworkX; missing
+    entries 0).  weight: any true value (NetworkX's default "weight") uses
+    the graph's weights, None/False ignores them.  dtype "float64" or
+    "float32" (vectors in single precision; sums still in double).  Stops
+    after the first iteration whose L1 change is below num_vertices * tol;
+    raises NotConverged, with .scores (the last iterate) and .iterations,
+    when max_iter runs out.  Returns the scores.
+    """
+    G = _graph(G)
+    precision = {"float64": 64, "float32": 32, "double": 64, "single": 32}.get(str(dtype))
+    if precision is None:
+        raise ValueError(f"dtype: must be 'float64' or 'float32', not {dtype!r}")
+    try:
+        scores, _ = _libgraph.pagerank(
+            G._g, float(alpha), float(tol), max_iter, bool(weight),
+            _vector(G, personalization, "personalization"), _vector(G, nstart, "nstart"),
+            _vector(G, dangling, "dangling"), precision=precision, context=context(device))
+    except _libgraph.NotConverged as e:
+        e.scores = wrap(e.scores)
+        raise
+    return wrap(scores)
+
+
+
+def connected_components(G, *, device=None):
+    """Connected components (weakly connected for a directed graph):
+    labels[v] is the smallest vertex id of v's component (int32)."""
+    labels, _ = _libgraph.connected_components(_graph(G)._g, context=context(device))
+    return wrap(labels)
+
+
+def number_connected_components(G, *, device=None):
+    """The number of (weakly) connected components."""
+    return _libgraph.connected_components(_graph(G)._g, context=context(device))[1]
+
+
+def last_backend():
+    """Where this thread's last algorithm call ran: "cpu", "gpu", or None
+    (no call yet, or the last one was refused before running)."""
+    return _libgraph.last_backend()
+
+
+def build_info():
+    """How the C library was built and which GPU plugin it finds."""
+    return _libgraph.build_info()

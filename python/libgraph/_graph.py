@@ -1,0 +1,274 @@
+"""libgraph.Graph: an immutable graph in CSR form."""
+
+import operator
+import os
+
+from . import _libgraph
+from ._arrays import wrap, have_numpy
+from ._device import context
+
+_DUPLICATES = {"keep": 0, "sum": 1, "min": 2, "max": 3, "first": 4, "last": 5}
+_FORMATS = {None: 0, "auto": 0, "mtx": 1, "el": 2, "wel": 3, "lgb": 4, "binary": 4}
+_GENERATORS = {"kron": 0, "kronecker": 0, "urand": 1, "uniform": 1}
+
+
+def _directedness(directed):
+    """0 (the format's default), 1 directed, 2 undirected."""
+    if directed is None:
+        return 0
+    return 1 if operator.index(bool(directed)) else 2
+
+
+def _duplicates(duplicates):
+    try:
+        return _DUPLICATES[duplicates]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"duplicates: must be one of {', '.join(map(repr, _DUPLICATES))}, not {duplicates!r}"
+        ) from None
+
+
+def _format(fmt):
+    try:
+        return _FORMATS[fmt.lstrip(".").lower() if isinstance(fmt, str) else fmt]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"format: must be None, 'mtx', 'el', 'wel' or 'lgb', not {fmt!r}"
+        ) from None
+
+
+def _num_vertices(n):
+    if n is None:
+        return -1
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise TypeError(f"num_vertices: expected an integer or None, not {type(n).__name__}") from None
+    if not 0 <= n <= _libgraph.MAX_VERTICES:
+        raise ValueError(f"num_vertices: must be in [0, {_libgraph.MAX_VERTICES}], not {n}")
+    return n
+
+
+class Graph:
+    """An immutable graph in compressed sparse row form.
+
+    Build one with Graph.from_edges, from_csr, from_scipy, from_networkx,
+    load or generate; it may be used from many threads at once.  Vertices
+    are 0 .. num_vertices - 1; a graph made from NetworkX keeps the node
+    keys in ``nodes`` (vertex i is ``nodes[i]``).
+    """
+
+    __slots__ = ("_g", "nodes", "_node_index", "__weakref__")
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError(
+            "make a Graph with Graph.from_edges, from_csr, from_scipy, from_networkx, load "
+            "or generate"
+        )
+
+    @classmethod
+    def _wrap(cls, g, nodes=None):
+        self = object.__new__(cls)
+        self._g = g
+        self.nodes = nodes
+        self._node_index = None
+        return self
+
+    # ---- constructors -------------------------------------------------------------
+
+    @classmethod
+    def from_edges(cls, src, dst, weights=None, num_vertices=None, directed=False, *,
+                   symmetrize=False, drop_self_loops=False, duplicates="keep", device=None):
+        """A graph of the edges src[i] -> dst[i] (with weights[i]).
+
+        src, dst: arrays of vertex ids (numpy arrays, array.array, memoryview,
+        sequences; int32 arrays are used without a copy).  weights: None or an
+        array of finite weights >= 0 (float32 used in place).  num_vertices:
+        None means one more than the largest id.  directed=False stores each
+        edge in both directions.  symmetrize (directed graphs) adds the
+        reverse arcs; duplicates: "keep", "sum", "min", "max", "first" or
+        "last" merges repeated edges.  Bad ids or weights raise ValueError.
+        """
+        g = _libgraph.from_edges(
+            _num_vertices(num_vertices), src, dst, weights, 1 if directed else 2,
+            bool(symmetrize), bool(drop_self_loops), duplicates=_duplicates(duplicates),
+            context=context(device))
+        return cls._wrap(g)
+
+    @classmethod
+    def from_csr(cls, offsets, indices, weights=None, directed=True, *, symmetrize=False,
+                 drop_self_loops=False, duplicates="keep", device=None):
+        """A graph from CSR arrays: offsets (num_vertices + 1 entries, int64
+        used in place), indices (int32), optional weights.  An undirected
+        graph's CSR must be symmetric unless symmetrize=True."""
+        g = _libgraph.from_csr(
+            offsets, indices, weights, 1 if directed else 2, bool(symmetrize),
+            bool(drop_self_loops), duplicates=_duplicates(duplicates), context=context(device))
+        return cls._wrap(g)
+
+    @classmethod
+    def from_scipy(cls, matrix, directed=True, *, weighted=True, symmetrize=False,
+                   drop_self_loops=False, duplicates="sum", device=None):
+        """A graph from a square scipy.sparse matrix or array: entry (i, j) is
+        the edge i -> j with weight A[i, j] (weighted=False drops the values).
+        Explicitly stored zeros are edges of weight 0; repeated entries of a
+        COO matrix add up (duplicates="sum", as SciPy).  directed=False needs a
+        symmetric matrix (or symmetrize=True)."""
+        shape = getattr(matrix, "shape", None)
+        if shape is None or not hasattr(matrix, "tocsr"):
+            raise TypeError(f"matrix: expected a scipy.sparse matrix, not {type(matrix).__name__}")
+        if len(shape) != 2 or shape[0] != shape[1]:
+            raise ValueError(f"matrix: must be square, not of shape {shape}")
+        if matrix.format == "coo" and duplicates != "keep":
+            # COO keeps the repeats: from_edges merges them with the policy
+            coo = matrix
+            return cls.from_edges(coo.row, coo.col, coo.data if weighted else None,
+                                  num_vertices=shape[0], directed=directed,
+                                  symmetrize=symmetrize, drop_self_loops=drop_self_loops,
+                                  duplicates=duplicates, device=device)
+        csr = matrix.tocsr()
+        return cls.from_csr(csr.indptr, csr.indices, csr.data if weighted else None,
+                            directed=directed, symmetrize=symmetrize,
+                            drop_self_loops=drop_self_loops, duplicates=duplicates,
+                            device=device)
+
+    @classmethod
+    def from_networkx(cls, G, weight="weight", *, default_weight=1.0, device=None):
+        """A graph from a NetworkX graph; vertex i is node ``nodes[i]`` (the
+        order of G.nodes).  weight: the edge attribute holding weights (edges
+        without it weigh default_weight), or None for an unweighted graph.
+        A multigraph's parallel edges are kept (PageRank adds their weights,
+        as NetworkX does)."""
+        try:
+            nodes = list(G.nodes)
+            directed = G.is_directed()
+        except AttributeError:
+            raise TypeError(f"G: expected a NetworkX graph, not {type(G).__name__}") from None
+        index = {node: i for i, node in enumerate(nodes)}
+        m = G.number_of_edges()
+        if have_numpy():
+            import numpy as np
+
+            src = np.empty(m, dtype=np.int32)
+            dst = np.empty(m, dtype=np.int32)
+            w = np.empty(m, dtype=np.float32) if weight is not None else None
+        else:
+            import array
+
+            src, dst = array.array("i", bytes(4 * m)), array.array("i", bytes(4 * m))
+            w = array.array("f", bytes(4 * m)) if weight is not None else None
+        if weight is None:
+            for k, (u, v) in enumerate(G.edges()):
+                src[k] = index[u]
+                dst[k] = index[v]
+        else:
+            for k, (u, v, x) in enumerate(G.edges(data=weight, default=default_weight)):
+                src[k] = index[u]
+                dst[k] = index[v]
+                w[k] = x
+        g = _libgraph.from_edges(len(nodes), src, dst, w, 1 if directed else 2, False, False,
+                                 duplicates=0, context=context(device))
+        self = cls._wrap(g, nodes)
+        self._node_index = index
+        return self
+
+    @classmethod
+    def load(cls, path, format=None, directed=None, *, symmetrize=False, drop_self_loops=False,
+             duplicates="keep", device=None):
+        """Reads a graph file: .mtx (Matrix Market), .el / .wel (edge lists,
+        0-based), .lgb (libgraph's binary CSR); format=None goes by the
+        extension.  directed=None takes the format's default (.mtx:
+        symmetric is undirected; .el/.wel: directed).  A missing or malformed
+        file raises FileFormatError (an OSError) naming the line."""
+        g = _libgraph.read(os.fspath(path), _format(format), _directedness(directed),
+                           bool(symmetrize), bool(drop_self_loops),
+                           duplicates=_duplicates(duplicates), context=context(device))
+        return cls._wrap(g)
+
+    @classmethod
+    def generate(cls, kind="kron", scale=10, edge_factor=16, seed=1, *, device=None):
+        """A generated graph on 2**scale vertices with edge_factor * 2**scale
+        raw edges, as the GAP benchmark makes them (undirected, self-loops
+        dropped, duplicates merged): kind "kron" (Graph500 Kronecker) or
+        "urand" (uniform random).  Deterministic for a seed."""
+        try:
+            gen = _GENERATORS[kind]
+        except (KeyError, TypeError):
+            raise ValueError(f"kind: must be 'kron' or 'urand', not {kind!r}") from None
+        g = _libgraph.generate(gen, operator.index(scale), operator.index(edge_factor),
+                               operator.index(seed), context=context(device))
+        return cls._wrap(g)
+
+    def save(self, path, format=None, *, device=None):
+        """Writes the graph (format=None: by the file's extension); written to
+        a temporary name and renamed, so a failure leaves no partial file."""
+        _libgraph.write(self._g, os.fspath(path), _format(format), context=context(device))
+
+    # ---- properties ------------------------------------------------------------------
+
+    @property
+    def num_vertices(self):
+        """The number of vertices."""
+        return self._g.num_vertices
+
+    @property
+    def num_edges(self):
+        """Stored arcs: an undirected edge u-v (u != v) counts twice, a self-loop once."""
+        return self._g.num_edges
+
+    @property
+    def directed(self):
+        return self._g.directed
+
+    @property
+    def weighted(self):
+        return self._g.weighted
+
+    def out_degrees(self):
+        """Out-arcs of every vertex (int64)."""
+        return wrap(self._g.out_degrees())
+
+    def in_degrees(self):
+        """In-arcs of every vertex (int64)."""
+        return wrap(self._g.in_degrees())
+
+    def degrees(self):
+        """Arcs of every vertex: out-degrees (for an undirected graph, the
+        degree, a self-loop counting once)."""
+        return self.out_degrees()
+
+    def csr(self):
+        """(offsets int64, indices int32, weights float32 or None): read-only
+        views of the graph's out-edge arrays, no copy; they keep the graph alive."""
+        return tuple(wrap(a) for a in self._g.csr())
+
+    def csc(self):
+        """As csr(), for the in-edges (built on first use)."""
+        return tuple(wrap(a) for a in self._g.csc())
+
+    def to_scipy(self):
+        """The adjacency matrix as a scipy.sparse.csr_array (a copy; the
+        weights, or ones)."""
+        import numpy as np
+        import scipy.sparse as sp
+
+        off, idx, w = self.csr()
+        data = np.ones(len(idx), dtype=np.float32) if w is None else np.array(w)
+        n = self.num_vertices
+        return sp.csr_array((data, np.array(idx), np.array(off)), shape=(n, n))
+
+    def vertex(self, node):
+        """The vertex id of a node key (graphs from NetworkX), else node itself."""
+        if self._node_index is None:
+            return node
+        try:
+            return self._node_index[node]
+        except KeyError:
+            raise KeyError(f"node {node!r} is not in the graph") from None
+
+    def __repr__(self):
+        kind = "directed" if self.directed else "undirected"
+        w = ", weighted" if self.weighted else ""
+        origin = ", from networkx" if self.nodes is not None else ""
+        return (f"<libgraph.Graph: {self.num_vertices} vertices, {self.num_edges} arcs, "
+                f"{kind}{w}{origin}>")
