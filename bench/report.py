@@ -8,8 +8,8 @@ time against graph size.  `bench/run --report-only` calls it alone.
 import os
 import statistics
 
-TOOL_ORDER = ["libgraph", "gapbs", "networkit", "graphblas", "igraph", "scipy", "networkx"]
-TOOL_LABEL = {"libgraph": "libgraph", "gapbs": "GAPBS", "networkit": "NetworKit",
+TOOL_ORDER = ["libgraph", "libgraph-py", "gapbs", "networkit", "graphblas", "igraph", "scipy", "networkx"]
+TOOL_LABEL = {"libgraph": "libgraph", "libgraph-py": "libgraph (Python)", "gapbs": "GAPBS", "networkit": "NetworKit",
               "graphblas": "python-graphblas", "igraph": "python-igraph", "scipy": "SciPy",
               "networkx": "NetworkX"}
 ALGO_TITLE = {"bfs": "BFS", "pagerank": "PageRank", "cc": "Connected components", "build": "Graph build"}

@@ -130,8 +130,8 @@ static int buffer_getbuffer(BufferObject *b, Py_buffer *view, int flags)
     view->readonly = b->readonly;
     view->ndim = 1;
     view->format = (flags & PyBUF_FORMAT) ? b->format : NULL;
-    view->shape = (flags & PyBUF_ND) ? &b->shape : NULL;
-    view->strides = (flags & PyBUF_STRIDES) ? &b->stride : NULL;
+    view->shape = (flags & PyBUF_ND) == PyBUF_ND ? &b->shape : NULL;
+    view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? &b->stride : NULL;
     view->suboffsets = NULL;
     view->internal = NULL;
     return 0;
@@ -174,6 +174,24 @@ static void *buffer_data(PyObject *b)
 /* Errors                                                                   */
 /* ------------------------------------------------------------------------ */
 
+/* Raises type(message); the message may hold a file name that is not UTF-8
+ * (escaped, not a UnicodeDecodeError in its place). */
+static void set_message(PyObject *type, const char *msg, lg_status_t status)
+{
+    if (!msg || !*msg)
+        msg = lg_status_string(status);
+    PyObject *text = PyUnicode_DecodeUTF8(msg, (Py_ssize_t)strlen(msg), "backslashreplace");
+    if (text) {
+        PyErr_SetObject(type, text);
+        Py_DECREF(text);
+    }
+}
+
+static PyObject *text_of(const char *s)
+{
+    return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "backslashreplace");
+}
+
 /* Sets the exception of a failed library call (its message is the thread's
  * lg_last_error()) and returns NULL. */
 static PyObject *raise_status(module_state *st, lg_status_t status)
@@ -188,8 +206,7 @@ static PyObject *raise_status(module_state *st, lg_status_t status)
     case LG_ERR_NOT_CONVERGED: type = st->NotConverged; break;
     default: type = st->InternalError; break;
     }
-    const char *msg = lg_last_error();
-    PyErr_SetString(type, msg && *msg ? msg : lg_status_string(status));
+    set_message(type, lg_last_error(), status);
     return NULL;
 }
 
@@ -207,12 +224,13 @@ static const size_t elem_size[] = {4, 8, 4, 8};
 typedef struct {
     Py_buffer view;
     int have_view;
+    int private_copy; /* copy even when the layout fits (see array_get_private) */
     void *copy;
     void *data;
     Py_ssize_t length;
 } array_arg;
 
-#define ARRAY_ARG_INIT {.have_view = 0, .copy = NULL, .data = NULL, .length = 0}
+#define ARRAY_ARG_INIT {.have_view = 0, .private_copy = 0, .copy = NULL, .data = NULL, .length = 0}
 
 static void array_release(array_arg *a)
 {
@@ -241,12 +259,17 @@ static char element_kind(const char *format, Py_ssize_t itemsize, int *swap)
     if (format[0] == '\0' || format[1] != '\0')
         return 0; /* a struct, a repeat count, complex 'Zd': not one number */
     switch (*format) {
+    /* integer letters: the itemsize decides (their sizes vary: 'l' is 4 or
+     * 8 bytes with '@', 4 with '<'); float letters have one size each */
     case 'b': case 'h': case 'i': case 'l': case 'q': case 'n':
         return itemsize == 1 || itemsize == 2 || itemsize == 4 || itemsize == 8 ? 'i' : 0;
     case 'B': case 'H': case 'I': case 'L': case 'Q': case 'N':
         return itemsize == 1 || itemsize == 2 || itemsize == 4 || itemsize == 8 ? 'u' : 0;
-    case 'e': case 'f': case 'd':
-        return itemsize == 2 || itemsize == 4 || itemsize == 8 ? 'f' : 0;
+    case '?':
+        return itemsize == 1 ? 'u' : 0; /* False, True: 0, 1 */
+    case 'e': return itemsize == 2 ? 'f' : 0;
+    case 'f': return itemsize == 4 ? 'f' : 0;
+    case 'd': return itemsize == 8 ? 'f' : 0;
     default:
         return 0;
     }
@@ -320,8 +343,14 @@ static int store_int(void *out, Py_ssize_t i, elem_t el, int64_t v, const char *
 static int store_float(void *out, Py_ssize_t i, elem_t el, double v, const char *name)
 {
     if (el == EL_F32) {
-        if (isfinite(v) && fabs(v) > (double)FLT_MAX) {
-            PyErr_Format(PyExc_ValueError, "%s[%zd] = %g does not fit float32", name, i, v);
+        /* PyErr_Format has no %g */
+        const char *why = isfinite(v) && fabs(v) > (double)FLT_MAX ? "is too large for float32"
+                          : v != 0.0 && (float)v == 0.0f           ? "rounds to 0 in float32"
+                                                                   : NULL;
+        if (why) {
+            char text[64];
+            snprintf(text, sizeof text, "%.17g", v);
+            PyErr_Format(PyExc_ValueError, "%s[%zd] = %s %s", name, i, text, why);
             return -1;
         }
         ((float *)out)[i] = (float)v; /* NaN and inf pass: the library names them */
@@ -331,17 +360,36 @@ static int store_float(void *out, Py_ssize_t i, elem_t el, double v, const char 
     return 0;
 }
 
-static PyObject *type_name_of(PyObject *obj)
+static const char *type_name(PyObject *obj)
 {
-    return PyType_GetQualName(Py_TYPE(obj));
+    return Py_TYPE(obj)->tp_name;
+}
+
+/* Bytes an array of n elements of `size` takes, or -1 (MemoryError set) when
+ * that does not fit (a broadcast view claims any length). */
+static Py_ssize_t array_bytes(Py_ssize_t n, size_t size)
+{
+    if (n < 0 || (size_t)n > (size_t)PY_SSIZE_T_MAX / size) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return (Py_ssize_t)((size_t)(n ? n : 1) * size);
 }
 
 static int from_buffer(PyObject *obj, const char *name, elem_t el, array_arg *a)
 {
     if (PyObject_GetBuffer(obj, &a->view, PyBUF_RECORDS_RO) < 0) {
-        PyObject *tn = type_name_of(obj);
-        PyErr_Format(PyExc_TypeError, "%s: cannot read the %U object as an array", name, tn);
-        Py_XDECREF(tn);
+        /* the exporter's reason, under the argument's name */
+        if (PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_BufferError) ||
+            PyErr_ExceptionMatches(PyExc_ValueError)) {
+            PyObject *type, *value, *tb;
+            PyErr_Fetch(&type, &value, &tb);
+            PyErr_Format(PyExc_TypeError, "%s: cannot read the %s object as an array (%S)", name,
+                         type_name(obj), value ? value : Py_None);
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(tb);
+        }
         return -1;
     }
     a->have_view = 1;
@@ -366,7 +414,7 @@ static int from_buffer(PyObject *obj, const char *name, elem_t el, array_arg *a)
     const Py_ssize_t n = v->shape[0];
     a->length = n;
     const Py_ssize_t stride = v->strides ? v->strides[0] : v->itemsize;
-    const int fits = !swap && (size_t)v->itemsize == elem_size[el] &&
+    const int fits = !a->private_copy && !swap && (size_t)v->itemsize == elem_size[el] &&
                      (el == EL_F32 || el == EL_F64 ? kind == 'f' : kind == 'i') &&
                      (n <= 1 || stride == v->itemsize) &&
                      ((uintptr_t)v->buf % elem_size[el]) == 0;
@@ -374,7 +422,10 @@ static int from_buffer(PyObject *obj, const char *name, elem_t el, array_arg *a)
         a->data = v->buf; /* used in place */
         return 0;
     }
-    a->copy = PyMem_RawMalloc((size_t)(n ? n : 1) * elem_size[el]);
+    const Py_ssize_t bytes = array_bytes(n, elem_size[el]);
+    if (bytes < 0)
+        return -1;
+    a->copy = PyMem_RawMalloc((size_t)bytes);
     if (!a->copy) {
         PyErr_NoMemory();
         return -1;
@@ -403,25 +454,28 @@ static int from_buffer(PyObject *obj, const char *name, elem_t el, array_arg *a)
 
 static int from_sequence(PyObject *obj, const char *name, elem_t el, array_arg *a)
 {
-    PyObject *seq = PySequence_Fast(obj, "");
+    /* a tuple of the items: it owns them, and an __index__ or __float__
+     * that changes the list cannot pull them away */
+    PyObject *seq = PySequence_Tuple(obj);
     if (!seq)
         return -1;
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    const Py_ssize_t n = PyTuple_GET_SIZE(seq);
     a->length = n;
-    a->copy = PyMem_RawMalloc((size_t)(n ? n : 1) * elem_size[el]);
+    const Py_ssize_t bytes = array_bytes(n, elem_size[el]);
+    a->copy = bytes < 0 ? NULL : PyMem_RawMalloc((size_t)bytes);
     if (!a->copy) {
         Py_DECREF(seq);
-        PyErr_NoMemory();
+        if (bytes >= 0)
+            PyErr_NoMemory();
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i); /* borrowed */
+        PyObject *item = PyTuple_GET_ITEM(seq, i); /* borrowed from seq */
         int rc;
         if (el == EL_I32 || el == EL_I64) {
             if (!PyIndex_Check(item)) {
-                PyObject *tn = type_name_of(item);
-                PyErr_Format(PyExc_TypeError, "%s[%zd]: expected an integer, got %U", name, i, tn);
-                Py_XDECREF(tn);
+                PyErr_Format(PyExc_TypeError, "%s[%zd]: expected an integer, got %s", name, i,
+                             type_name(item));
                 rc = -1;
             } else {
                 int overflow;
@@ -439,10 +493,14 @@ static int from_sequence(PyObject *obj, const char *name, elem_t el, array_arg *
         } else {
             double x = PyFloat_AsDouble(item);
             if (x == -1.0 && PyErr_Occurred()) {
-                PyErr_Clear();
-                PyObject *tn = type_name_of(item);
-                PyErr_Format(PyExc_TypeError, "%s[%zd]: expected a number, got %U", name, i, tn);
-                Py_XDECREF(tn);
+                if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+                    PyErr_Clear();
+                    PyErr_Format(PyExc_TypeError, "%s[%zd]: expected a number, got %s", name, i,
+                                 type_name(item));
+                } else if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                    PyErr_Clear();
+                    PyErr_Format(PyExc_ValueError, "%s[%zd]: too large for a float", name, i);
+                }
                 rc = -1;
             } else
                 rc = store_float(a->copy, i, el, x, name);
@@ -467,17 +525,25 @@ static int array_get(PyObject *obj, const char *name, elem_t el, array_arg *a)
     else if (PySequence_Check(obj) && !PyUnicode_Check(obj))
         rc = from_sequence(obj, name, el, a);
     else {
-        PyObject *tn = type_name_of(obj);
-        PyErr_Format(PyExc_TypeError,
-                     "%s: expected an array (an object with the buffer protocol, such as a numpy "
-                     "array) or a sequence of numbers, not %U",
-                     name, tn);
-        Py_XDECREF(tn);
+        PyErr_Format(PyExc_TypeError, "%s: expected an array (an object with the buffer protocol, such as a numpy "
+                     "array) or a sequence of numbers, not %s", name, type_name(obj));
         rc = -1;
     }
     if (rc < 0)
         array_release(a);
     return rc;
+}
+
+/* As array_get, into a copy of the extension's own whatever the layout: for
+ * small arrays that are checked before the library reads them again (CSR
+ * offsets, BFS sources), so that another thread writing the caller's array
+ * meanwhile cannot turn a checked value into a wild one.  (Large arrays are
+ * used in place: they must not be written while a call reads them, as with
+ * any GIL-releasing extension; docs/PYTHON.md says so.) */
+static int array_get_private(PyObject *obj, const char *name, elem_t el, array_arg *a)
+{
+    a->private_copy = 1;
+    return array_get(obj, name, el, a);
 }
 
 /* As array_get, for an optional argument (None: data NULL) of an exact length
@@ -573,7 +639,13 @@ static PyObject *context_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
 static void context_dealloc(ContextObject *self)
 {
     PyTypeObject *tp = Py_TYPE(self);
-    lg_context_free(&self->ctx);
+    lg_context_t *ctx = self->ctx;
+    self->ctx = NULL;
+    /* a GPU context's teardown may wait on the device; the object is already
+     * unreachable, so nothing else can see it while the GIL is released */
+    Py_BEGIN_ALLOW_THREADS
+    lg_context_free(&ctx);
+    Py_END_ALLOW_THREADS
     tp->tp_free(self);
     Py_DECREF(tp);
 }
@@ -591,7 +663,7 @@ static PyObject *context_device(ContextObject *self, void *closure)
     (void)closure;
     const char *d = "";
     (void)lg_context_get_device(self->ctx, &d);
-    return PyUnicode_FromString(d);
+    return text_of(d);
 }
 
 static PyObject *context_threads(ContextObject *self, void *closure)
@@ -638,9 +710,7 @@ static int context_arg(module_state *st, PyObject *obj, lg_context_t **ctx)
     if (!obj || obj == Py_None)
         return 0;
     if (!PyObject_TypeCheck(obj, st->context_type)) {
-        PyObject *tn = type_name_of(obj);
-        PyErr_Format(PyExc_TypeError, "context: expected a libgraph Context or None, not %U", tn);
-        Py_XDECREF(tn);
+        PyErr_Format(PyExc_TypeError, "context: expected a libgraph Context or None, not %s", type_name(obj));
         return -1;
     }
     *ctx = ((ContextObject *)obj)->ctx;
@@ -673,12 +743,13 @@ static void graph_dealloc(GraphObject *self)
     lg_graph_t *g = self->g;
     self->g = NULL;
     if (g) {
-        /* a big graph takes a while to free: not under the GIL */
+        /* a big graph takes a while to free: not under the GIL (the object
+         * is unreachable by now, as io's file objects do when closing) */
         Py_BEGIN_ALLOW_THREADS
         lg_graph_free(&g);
         Py_END_ALLOW_THREADS
     }
-    PyObject_Free(self);
+    tp->tp_free(self);
     Py_DECREF(tp);
 }
 
@@ -833,9 +904,7 @@ static PyType_Spec graph_spec = {"libgraph._libgraph.Graph", sizeof(GraphObject)
 static int graph_arg(module_state *st, PyObject *obj, lg_graph_t **g)
 {
     if (!PyObject_TypeCheck(obj, st->graph_type)) {
-        PyObject *tn = type_name_of(obj);
-        PyErr_Format(PyExc_TypeError, "graph: expected a libgraph._libgraph.Graph, not %U", tn);
-        Py_XDECREF(tn);
+        PyErr_Format(PyExc_TypeError, "graph: expected a libgraph._libgraph.Graph, not %s", type_name(obj));
         return -1;
     }
     *g = ((GraphObject *)obj)->g;
@@ -937,7 +1006,7 @@ static PyObject *mod_from_csr(PyObject *module, PyObject *args, PyObject *kwargs
         return NULL;
     array_arg off = ARRAY_ARG_INIT, idx = ARRAY_ARG_INIT, w = ARRAY_ARG_INIT;
     PyObject *result = NULL;
-    if (array_get(off_o, "offsets", EL_I64, &off) < 0 ||
+    if (array_get_private(off_o, "offsets", EL_I64, &off) < 0 ||
         array_get(idx_o, "indices", EL_I32, &idx) < 0)
         goto done;
     if (off.length < 1) {
@@ -1026,14 +1095,35 @@ done:
     return result;
 }
 
+/* A seed: an integer in [0, 2^64) (not wrapped: seeds 5 and 2^64 + 5 differ). */
+static int seed_arg(PyObject *obj, unsigned long long *seed)
+{
+    if (!obj)
+        return 0;
+    PyObject *v = PyNumber_Index(obj);
+    if (!v)
+        return -1;
+    *seed = PyLong_AsUnsignedLongLong(v);
+    Py_DECREF(v);
+    if (*seed == (unsigned long long)-1 && PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "seed: must be in [0, 2**64)");
+        }
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *mod_generate(PyObject *module, PyObject *args, PyObject *kwargs)
 {
     static char *kw[] = {"generator", "scale", "edge_factor", "seed", "context", NULL};
     int generator, scale, edge_factor = 16;
+    PyObject *seed_o = NULL, *ctx_o = Py_None;
     unsigned long long seed = 1;
-    PyObject *ctx_o = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ii|iK$O:generate", kw, &generator, &scale,
-                                     &edge_factor, &seed, &ctx_o))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ii|iO$O:generate", kw, &generator, &scale,
+                                     &edge_factor, &seed_o, &ctx_o) ||
+        seed_arg(seed_o, &seed) < 0)
         return NULL;
     module_state *st = state_of_module(module);
     lg_context_t *ctx;
@@ -1045,6 +1135,49 @@ static PyObject *mod_generate(PyObject *module, PyObject *args, PyObject *kwargs
     s = lg_generate(ctx, (lg_generator_t)generator, scale, edge_factor, (uint64_t)seed, NULL, &g);
     Py_END_ALLOW_THREADS
     return s == LG_OK ? graph_wrap(st, g) : raise_status(st, s);
+}
+
+static PyObject *mod_generate_edges(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kw[] = {"generator", "scale", "edge_factor", "seed", "context", NULL};
+    int generator, scale, edge_factor = 16;
+    PyObject *seed_o = NULL, *ctx_o = Py_None;
+    unsigned long long seed = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ii|iO$O:generate_edges", kw, &generator,
+                                     &scale, &edge_factor, &seed_o, &ctx_o) ||
+        seed_arg(seed_o, &seed) < 0)
+        return NULL;
+    module_state *st = state_of_module(module);
+    lg_context_t *ctx;
+    if (context_arg(st, ctx_o, &ctx) < 0)
+        return NULL;
+    /* sizes checked here: the arrays are allocated before the library sees them */
+    if (scale < 1 || scale > 30 || edge_factor < 1 ||
+        (int64_t)edge_factor > (PY_SSIZE_T_MAX / 8) >> scale) {
+        PyErr_Format(PyExc_ValueError, "scale %d, edge_factor %d: need scale in [1, 30], "
+                     "edge_factor >= 1 and edge_factor << scale edges that fit memory",
+                     scale, edge_factor);
+        return NULL;
+    }
+    const Py_ssize_t m = (Py_ssize_t)edge_factor << scale;
+    PyObject *src = buffer_new(st, 'i', 4, m, NULL, NULL);
+    PyObject *dst = src ? buffer_new(st, 'i', 4, m, NULL, NULL) : NULL;
+    if (!dst) {
+        Py_XDECREF(src);
+        return NULL;
+    }
+    lg_vertex_t *s_data = (lg_vertex_t *)buffer_data(src), *d_data = (lg_vertex_t *)buffer_data(dst);
+    lg_status_t s;
+    Py_BEGIN_ALLOW_THREADS
+    s = lg_generate_edges(ctx, (lg_generator_t)generator, scale, edge_factor, (uint64_t)seed,
+                          s_data, d_data);
+    Py_END_ALLOW_THREADS
+    if (s != LG_OK) {
+        Py_DECREF(src);
+        Py_DECREF(dst);
+        return raise_status(st, s);
+    }
+    return Py_BuildValue("(NN)", src, dst);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1079,6 +1212,10 @@ static PyObject *mod_bfs(PyObject *module, PyObject *args, PyObject *kwargs)
     /* one id (an int, a numpy integer) or an array of them; a numpy array
      * claims __index__ too, but only a scalar one answers it */
     int scalar = 0;
+    if (PyBool_Check(src_o)) {
+        PyErr_SetString(PyExc_TypeError, "source: expected a vertex id, not a bool");
+        return NULL;
+    }
     if (PyIndex_Check(src_o)) {
         Py_ssize_t v = PyNumber_AsSsize_t(src_o, NULL); /* clamps to Py_ssize_t */
         if (v == -1 && PyErr_Occurred()) {
@@ -1098,7 +1235,7 @@ static PyObject *mod_bfs(PyObject *module, PyObject *args, PyObject *kwargs)
         }
     }
     if (!scalar) {
-        if (array_get(src_o, "source", EL_I32, &sources) < 0)
+        if (array_get_private(src_o, "source", EL_I32, &sources) < 0)
             return NULL;
         srcs = (const lg_vertex_t *)sources.data;
         num_sources = sources.length;
@@ -1239,7 +1376,7 @@ static PyObject *mod_build_info(PyObject *module, PyObject *unused)
     Py_BEGIN_ALLOW_THREADS /* may look for the GPU plugin */
     info = lg_build_info();
     Py_END_ALLOW_THREADS
-    return PyUnicode_FromString(info);
+    return text_of(info);
 }
 
 static PyMethodDef module_methods[] = {
@@ -1260,6 +1397,10 @@ static PyMethodDef module_methods[] = {
      "generate(generator, scale, edge_factor=16, seed=1, *, context=None) -> Graph\n\n"
      "lg_generate with the GAP benchmark's convention (undirected, no self-loops, "
      "duplicates merged); generator 0 Kronecker, 1 uniform random."},
+    {"generate_edges", (PyCFunction)(void (*)(void))mod_generate_edges,
+     METH_VARARGS | METH_KEYWORDS,
+     "generate_edges(generator, scale, edge_factor=16, seed=1, *, context=None) -> (src, dst)\n\n"
+     "lg_generate_edges: the raw edges (self-loops and duplicates included)."},
     {"bfs", (PyCFunction)(void (*)(void))mod_bfs, METH_VARARGS | METH_KEYWORDS,
      "bfs(graph, source, *, parents=False, max_depth=-1, direction_alpha=15, "
      "direction_beta=18, context=None) -> (distances, parents or None)\n\n"

@@ -28,7 +28,7 @@ from ._libgraph import (  # noqa: F401  (re-exported)
     UnsupportedError,
     __version__,
 )
-from ._graph import Graph
+from ._graph import Graph, generate_edges
 from ._algorithms import (
     bfs,
     build_info,
@@ -42,6 +42,7 @@ from ._device import get_default_device, set_default_device
 __all__ = [
     "Graph",
     "Context",
+    "generate_edges",
     "bfs",
     "pagerank",
     "connected_components",

@@ -26,6 +26,10 @@ _Duplicates = Literal["keep", "sum", "min", "max", "first", "last"]
 _Format = None | Literal["mtx", "el", "wel", "lgb"]
 _Vector = None | _Array | Mapping[Hashable, float]
 
+def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edge_factor: int = 16,
+                   seed: int = 1, *, device: _Device = None
+                   ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...
+
 class Graph:
     nodes: list[Hashable] | None
     @classmethod

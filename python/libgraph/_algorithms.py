@@ -1,5 +1,7 @@
 """BFS, PageRank and connected components over the extension."""
 
+import operator
+
 from . import _libgraph
 from ._arrays import wrap
 from ._device import context
@@ -25,15 +27,25 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
     """
     G = _graph(G)
     if G._node_index is not None:
-        if isinstance(source, (list, tuple, set, frozenset)):
-            source = [G.vertex(s) for s in source]
-        else:
-            source = G.vertex(source)
+        source = _node_sources(G, source)
     d, p = _libgraph.bfs(G._g, source, parents=bool(parents),
                          max_depth=-1 if max_depth is None else max_depth,
                          direction_alpha=direction_alpha, direction_beta=direction_beta,
                          context=context(device))
     return (wrap(d), wrap(p)) if parents else wrap(d)
+
+
+def _node_sources(G, source):
+    """Node keys -> vertex ids: one key (keys may be tuples), or an iterable
+    of keys."""
+    try:
+        if source in G._node_index:
+            return G._node_index[source]
+    except TypeError:  # unhashable: a list, a numpy array
+        pass
+    if isinstance(source, (str, bytes)) or not hasattr(source, "__iter__"):
+        return G.vertex(source)  # KeyError naming it
+    return [G.vertex(s.item() if hasattr(s, "item") else s) for s in source]
 
 
 def _vector(G, value, name):
@@ -44,8 +56,11 @@ def _vector(G, value, name):
     n = G.num_vertices
     out = [0.0] * n
     for key, x in value.items():
-        v = G.vertex(key)
-        if not isinstance(v, int) or not 0 <= v < n:
+        try:
+            v = operator.index(G.vertex(key))
+        except (KeyError, TypeError):
+            v = -1
+        if not 0 <= v < n:
             raise ValueError(f"{name}: key {key!r} is not a vertex of the graph")
         out[v] = float(x)
     return out

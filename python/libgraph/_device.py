@@ -1,12 +1,17 @@
 """Where calls run: the device= argument, resolved to a cached Context."""
 
+import os
 import threading
 
 from ._libgraph import Context
 
-_lock = threading.Lock()
+_lock = threading.RLock()
 _contexts = {}  # device string -> Context (opened once: a GPU context is costly)
 _default = "auto"
+
+# a child process must not use its parent's GPU contexts
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_contexts.clear)
 
 
 def set_default_device(device):
@@ -14,6 +19,8 @@ def set_default_device(device):
     "gpu:N" or a Context.  A device string is checked (and its context
     opened) now, so a "gpu" that cannot be had raises DeviceError here."""
     global _default
+    if device is None:
+        device = "auto"
     if not isinstance(device, Context):
         context(device)
     _default = device
@@ -35,6 +42,8 @@ def context(device):
             f"device: expected None, 'auto', 'cpu', 'gpu', 'gpu:N' or a Context, "
             f"not {type(device).__name__}"
         )
+    if device == "gpu":
+        device = "gpu:0"  # one context per GPU, however it is named
     ctx = _contexts.get(device)
     if ctx is None:
         with _lock:

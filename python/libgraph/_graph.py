@@ -49,6 +49,23 @@ def _num_vertices(n):
     return n
 
 
+def generate_edges(kind="kron", scale=10, edge_factor=16, seed=1, *, device=None):
+    """The raw edges of a generated graph, (src, dst) int32 arrays of
+    edge_factor * 2**scale entries, self-loops and duplicates included (what
+    Graph.generate builds from).  Deterministic for a seed."""
+    src, dst = _libgraph.generate_edges(_generator(kind), operator.index(scale),
+                                        operator.index(edge_factor), operator.index(seed),
+                                        context=context(device))
+    return wrap(src), wrap(dst)
+
+
+def _generator(kind):
+    try:
+        return _GENERATORS[kind]
+    except (KeyError, TypeError):
+        raise ValueError(f"kind: must be 'kron' or 'urand', not {kind!r}") from None
+
+
 class Graph:
     """An immutable graph in compressed sparse row form.
 
@@ -119,8 +136,9 @@ class Graph:
             raise TypeError(f"matrix: expected a scipy.sparse matrix, not {type(matrix).__name__}")
         if len(shape) != 2 or shape[0] != shape[1]:
             raise ValueError(f"matrix: must be square, not of shape {shape}")
-        if matrix.format == "coo" and duplicates != "keep":
-            # COO keeps the repeats: from_edges merges them with the policy
+        if matrix.format == "coo":
+            # COO may repeat an entry: from_edges applies the policy (tocsr
+            # would sum them whatever it is)
             coo = matrix
             return cls.from_edges(coo.row, coo.col, coo.data if weighted else None,
                                   num_vertices=shape[0], directed=directed,
@@ -191,11 +209,7 @@ class Graph:
         raw edges, as the GAP benchmark makes them (undirected, self-loops
         dropped, duplicates merged): kind "kron" (Graph500 Kronecker) or
         "urand" (uniform random).  Deterministic for a seed."""
-        try:
-            gen = _GENERATORS[kind]
-        except (KeyError, TypeError):
-            raise ValueError(f"kind: must be 'kron' or 'urand', not {kind!r}") from None
-        g = _libgraph.generate(gen, operator.index(scale), operator.index(edge_factor),
+        g = _libgraph.generate(_generator(kind), operator.index(scale), operator.index(edge_factor),
                                operator.index(seed), context=context(device))
         return cls._wrap(g)
 

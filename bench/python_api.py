@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""The Python layer's cost, for docs/PERFORMANCE.md (issue: Python module).
+
+    .venv/bin/python bench/python_api.py [--lgraph PATH] [--call-time PATH]
+                                         [--threads T] [--scale S] [--runs R]
+
+1. Call overhead on a 10-vertex graph (the undirected path 0-1-...-9): the
+   best of 7 rounds of 20000 calls of libgraph.bfs / pagerank /
+   connected_components (device: a CPU Context of T threads) and of the raw
+   extension functions, against bench_call_time (the C library's own time
+   for the same calls, same threads) run in the same invocation.  Overhead =
+   Python time - C time.
+2. Building a Graph from numpy arrays: the Kronecker edges of scale S
+   (libgraph.generate_edges, int32 numpy arrays) built with
+   Graph.from_edges(undirected, self-loops dropped, duplicates merged) vs the
+   CLI building the same edges (lgraph bfs kron:S --json: its build_s, same
+   options, same threads), R runs each, interleaved.
+Prints "row:" lines; the medians and ratios at the end.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+import timeit
+
+import numpy as np
+
+import libgraph as lg
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+CALLS, ROUNDS = 20000, 7
+
+
+def best_us(fn):
+    return min(timeit.repeat(fn, number=CALLS, repeat=ROUNDS)) / CALLS * 1e6
+
+
+def overhead(opts):
+    ctx = lg.Context("cpu", num_threads=opts.threads)
+    path = np.arange(10, dtype=np.int32)
+    g = lg.Graph.from_edges(path[:-1], path[1:], device=ctx)
+    raw = g._g
+    ext = lg._libgraph
+    py = {
+        "bfs": best_us(lambda: lg.bfs(g, 0, device=ctx)),
+        "pagerank": best_us(lambda: lg.pagerank(g, device=ctx)),
+        "cc": best_us(lambda: lg.connected_components(g, device=ctx)),
+    }
+    ext_us = {
+        "bfs": best_us(lambda: ext.bfs(raw, 0, context=ctx)),
+        "pagerank": best_us(lambda: ext.pagerank(raw, context=ctx)),
+        "cc": best_us(lambda: ext.connected_components(raw, context=ctx)),
+    }
+    out = subprocess.run([opts.call_time, str(opts.threads)], check=True, capture_output=True,
+                         text=True).stdout
+    c_us = {line.split()[1]: float(line.split()[2]) for line in out.splitlines()
+            if line.startswith("c_us")}
+    for name in py:
+        print(f"row: call {name}: libgraph {py[name]:.2f} us, extension {ext_us[name]:.2f} us, "
+              f"C {c_us[name]:.2f} us -> Python overhead {py[name] - c_us[name]:.2f} us "
+              f"(extension alone {ext_us[name] - c_us[name]:.2f} us); {opts.threads} thread(s)")
+
+
+def build(opts):
+    src, dst = lg.generate_edges("kron", opts.scale)
+    ctx = lg.Context("cpu", num_threads=opts.threads)
+    py, cli = [], []
+    for _ in range(opts.runs):
+        t0 = time.perf_counter()
+        g = lg.Graph.from_edges(src, dst, num_vertices=1 << opts.scale, directed=False,
+                                drop_self_loops=True, duplicates="first", device=ctx)
+        py.append(time.perf_counter() - t0)
+        arcs = g.num_edges
+        del g
+        out = subprocess.run([opts.lgraph, "bfs", f"kron:{opts.scale}", "--json", "--threads",
+                              str(opts.threads), "--device", "cpu"], check=True,
+                             capture_output=True, text=True).stdout
+        j = json.loads(out.strip().splitlines()[-1])
+        assert j["arcs"] == arcs, (j["arcs"], arcs)
+        cli.append(j["build_s"])
+    mp, mc = statistics.median(py), statistics.median(cli)
+    print(f"row: build kron:{opts.scale} ({len(src)} edges -> {arcs} arcs), {opts.threads} "
+          f"thread(s), {opts.runs} interleaved runs: Graph.from_edges(numpy) "
+          f"{' '.join(f'{t:.3f}' for t in py)} s (median {mp:.3f}); lgraph build_s "
+          f"{' '.join(f'{t:.3f}' for t in cli)} s (median {mc:.3f}); ratio {mp / mc:.2f}")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--lgraph", default=os.path.join(ROOT, ".local", "bin", "lgraph"))
+    p.add_argument("--call-time", default=os.path.join(ROOT, "build", "bench_call_time"))
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--scale", type=int, default=20)
+    p.add_argument("--runs", type=int, default=5)
+    opts = p.parse_args()
+    print(f"libgraph {lg.__version__}; Python {sys.version.split()[0]}; numpy {np.__version__}; "
+          f"{os.cpu_count()} CPUs")
+    overhead(opts)
+    build(opts)
+
+
+if __name__ == "__main__":
+    main()
