@@ -9,9 +9,12 @@
 #    test_wave for wave.h's examples);
 # 2. the emulated wave-64 build (LIBGRAPH_EMULATE_WAVE64, grids capped at 4096
 #    threads so the grid-stride loops make several passes): the GPU suites again;
-# 3. bench_gpu_pagerank on Kronecker scales (default 22 24; SCALES=...).
-# Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log, and
-# summary.txt (also printed last).
+# 3. bench_gpu_pagerank on Kronecker scales (default 22 24; SCALES=...);
+# 4. the Python package built there (pip, no build isolation: the machine has
+#    no registry) and its tests: tests/python/test_gpu.py on the GPU, and the
+#    module's CPU tests (PYTEST_ARGS=... to choose others).
+# Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log,
+# python.log, and summary.txt (also printed last).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 out="${1:-${OUT:-$root/gpu-run}}"
@@ -69,4 +72,20 @@ if [ -x "$root/build-gpu/bench_gpu_pagerank" ]; then
             grep -E '^(row|cupy_pagerank)' | tee -a "$summary"
         rm -f "/tmp/kron$scale.lgb"
     done
+fi
+
+# 4. the Python module
+t0=$SECONDS
+pysite=/tmp/libgraph-py
+rm -rf "$pysite"
+if python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$pysite" \
+        "$root/python" >"$out/python.log" 2>&1; then
+    say "python package: built in $((SECONDS - t0)) s ($(python3 --version))"
+    (cd "$root" && PYTHONPATH="$pysite" python3 -m pytest -q -p no:cacheprovider \
+        ${PYTEST_ARGS:-tests/python/test_gpu.py tests/python/test_module.py} >>"$out/python.log" 2>&1)
+    say "pytest (python module): $(grep -E '(passed|failed|error)' "$out/python.log" | tail -1)"
+    grep -E '^(FAILED|ERROR)' "$out/python.log" | head -20 | tee -a "$summary"
+else
+    say "python package: build FAILED (tail of python.log follows)"
+    tail -20 "$out/python.log" | tee -a "$summary"
 fi
