@@ -89,7 +89,9 @@ static PyObject *buffer_new(module_state *st, char format, Py_ssize_t itemsize, 
         if (!b->data) {
             b->owner = NULL;
             Py_DECREF(b);
-            return PyErr_NoMemory();
+            return PyErr_Format(PyExc_MemoryError,
+                                "out of memory for a result of %zd elements of %zd bytes", length,
+                                itemsize);
         }
     }
     PyObject_GC_Track(b);

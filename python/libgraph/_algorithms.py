@@ -8,6 +8,21 @@ from ._device import context
 from ._graph import Graph
 
 
+_INT_MAX = 2**31 - 1
+
+
+def _int_option(value, name):
+    """An integer option the C library takes as an int: ValueError (not
+    OverflowError) outside its range."""
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an integer, not {type(value).__name__}") from None
+    if not -_INT_MAX - 1 <= value <= _INT_MAX:
+        raise ValueError(f"{name}: {value} is out of range")
+    return value
+
+
 def _graph(g):
     if not isinstance(g, Graph):
         raise TypeError(f"G: expected a libgraph.Graph, not {type(g).__name__}")
@@ -28,9 +43,12 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
     G = _graph(G)
     if G._node_index is not None:
         source = _node_sources(G, source)
+    if max_depth is None or max_depth >= _INT_MAX:
+        max_depth = -1  # as deep as the graph goes
     d, p = _libgraph.bfs(G._g, source, parents=bool(parents),
-                         max_depth=-1 if max_depth is None else max_depth,
-                         direction_alpha=direction_alpha, direction_beta=direction_beta,
+                         max_depth=_int_option(max_depth, "max_depth"),
+                         direction_alpha=_int_option(direction_alpha, "direction_alpha"),
+                         direction_beta=_int_option(direction_beta, "direction_beta"),
                          context=context(device))
     return (wrap(d), wrap(p)) if parents else wrap(d)
 
@@ -85,7 +103,7 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
         raise ValueError(f"dtype: must be 'float64' or 'float32', not {dtype!r}")
     try:
         scores, _ = _libgraph.pagerank(
-            G._g, float(alpha), float(tol), max_iter, bool(weight),
+            G._g, float(alpha), float(tol), _int_option(max_iter, "max_iter"), bool(weight),
             _vector(G, personalization, "personalization"), _vector(G, nstart, "nstart"),
             _vector(G, dangling, "dangling"), precision=precision, context=context(device))
     except _libgraph.NotConverged as e:

@@ -129,16 +129,19 @@ class Graph:
         """A graph from a square scipy.sparse matrix or array: entry (i, j) is
         the edge i -> j with weight A[i, j] (weighted=False drops the values).
         Explicitly stored zeros are edges of weight 0; repeated entries of a
-        COO matrix add up (duplicates="sum", as SciPy).  directed=False needs a
-        symmetric matrix (or symmetrize=True)."""
+        COO matrix follow `duplicates` (default "sum", as SciPy) when
+        directed, and add up when undirected (the matrix goes through
+        tocsr()).  directed=False needs a symmetric matrix (or
+        symmetrize=True)."""
         shape = getattr(matrix, "shape", None)
         if shape is None or not hasattr(matrix, "tocsr"):
             raise TypeError(f"matrix: expected a scipy.sparse matrix, not {type(matrix).__name__}")
         if len(shape) != 2 or shape[0] != shape[1]:
             raise ValueError(f"matrix: must be square, not of shape {shape}")
-        if matrix.format == "coo":
+        if matrix.format == "coo" and directed:
             # COO may repeat an entry: from_edges applies the policy (tocsr
-            # would sum them whatever it is)
+            # would sum them whatever it is).  Undirected, (u, v) and (v, u)
+            # are one edge stored twice: the CSR path below checks symmetry.
             coo = matrix
             return cls.from_edges(coo.row, coo.col, coo.data if weighted else None,
                                   num_vertices=shape[0], directed=directed,
