@@ -34,9 +34,13 @@ def test_pagerank_matches_cpu(gpu, seed, directed, weighted):
     x = lg.pagerank(g, tol=1e-10, device=gpu)
     assert lg.last_backend() == "gpu"
     np.testing.assert_allclose(x, cpu, rtol=1e-9, atol=1e-12)
-    xf = lg.pagerank(g, tol=1e-6, dtype="float32", device=gpu)
+    # float: against the CPU's float run to the same (networkx default)
+    # tolerance; the stopping rule, not the precision, bounds the difference
+    # to a tight reference
+    cpu_f = lg.pagerank(g, dtype="float32", device="cpu")
+    xf = lg.pagerank(g, dtype="float32", device=gpu)
     assert xf.dtype == np.float32 and lg.last_backend() == "gpu"
-    np.testing.assert_allclose(xf, cpu, rtol=2e-3, atol=1e-6)
+    np.testing.assert_allclose(xf, cpu_f, rtol=1e-4, atol=1e-7)
 
 
 def test_pagerank_personalized_against_networkx(gpu):
