@@ -168,6 +168,24 @@ ctest_sanitized() {
         ctest --test-dir "$dir" --output-on-failure -j "$jobs"
 }
 
+# The Python module built with the sanitized library (the sanitize build with
+# LIBGRAPH_PYTHON=ON), put beside a copy of the package, and the module's
+# tests run against it; the interpreter is not instrumented, so the ASan
+# runtime is preloaded and leak checking (CPython's own allocations) is off.
+python_sanitized() {
+    local dir="$here/build-sanitize" pkg="$here/build-sanitize/python-asan"
+    cmake -S "$here" -B "$dir" -DLIBGRAPH_PYTHON=ON -DPython_EXECUTABLE="$venv/bin/python" >/dev/null &&
+    cmake --build "$dir" -j "$jobs" --target _libgraph || return 1
+    rm -rf "$pkg" && mkdir -p "$pkg" && cp -r "$here/python/libgraph" "$pkg/" &&
+    cp "$dir"/_libgraph*.so "$pkg/libgraph/" || return 1
+    local preload
+    preload="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)"
+    (cd "$pkg" && PYTHONPATH="$pkg" LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0 \
+        UBSAN_OPTIONS=print_stacktrace=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+        "$here/tests/python/test_module.py" "$here/tests/python/test_module_errors.py" \
+        "$here/tests/python/test_module_threads.py")
+}
+
 installed_example() {
     local dir="$build_dir/readme-example"
     mkdir -p "$dir"
@@ -290,6 +308,7 @@ python_tests() {
 run_tests() {
     run_suite "C tests (ctest, Release)" ctest_release
     run_suite "C tests under AddressSanitizer + UBSan" ctest_sanitized
+    run_suite "Python module under AddressSanitizer + UBSan (pytest)" python_sanitized
     run_suite "README example against the installed library (pkg-config)" installed_example
     run_suite "CMake package of the installed library (find_package)" installed_cmake_package
     run_suite "libgraph.so has no GPU runtime (ldd)" no_gpu_runtime_linked
