@@ -183,7 +183,7 @@ python_sanitized() {
     (cd "$pkg" && PYTHONPATH="$pkg" LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0 \
         UBSAN_OPTIONS=print_stacktrace=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider \
         "$here/tests/python/test_module.py" "$here/tests/python/test_module_errors.py" \
-        "$here/tests/python/test_module_threads.py")
+        "$here/tests/python/test_module_threads.py" "$here/tests/python/test_out.py")
 }
 
 installed_example() {

@@ -567,6 +567,80 @@ static int array_get_optional(PyObject *obj, const char *name, elem_t el, Py_ssi
 }
 
 /* ------------------------------------------------------------------------ */
+/* Result arrays                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* A result: a new Buffer, or the caller's `out` array written in place (so
+ * that a loop can reuse its memory): writable, one-dimensional, C-contiguous,
+ * native, exactly the result's element type and length.  obj is a new
+ * reference either way. */
+typedef struct {
+    PyObject *obj;
+    Py_buffer view;
+    int have_view;
+    void *data;
+} result_arg;
+
+static int result_get(module_state *st, PyObject *out_o, const char *name, char format,
+                      Py_ssize_t itemsize, Py_ssize_t n, result_arg *r)
+{
+    r->obj = NULL;
+    r->have_view = 0;
+    if (!out_o || out_o == Py_None) {
+        r->obj = buffer_new(st, format, itemsize, n, NULL, NULL);
+        r->data = r->obj ? buffer_data(r->obj) : NULL;
+        return r->obj ? 0 : -1;
+    }
+    if (PyObject_GetBuffer(out_o, &r->view, PyBUF_RECORDS) < 0) {
+        /* numpy says ValueError for a read-only array, bytes BufferError */
+        if (PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_BufferError) ||
+            PyErr_ExceptionMatches(PyExc_ValueError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "%s: must be a writable array, not a read-only or "
+                         "unreadable %s", name, type_name(out_o));
+        }
+        return -1;
+    }
+    r->have_view = 1;
+    const Py_buffer *v = &r->view;
+    int swap;
+    const char kind = element_kind(v->format, v->itemsize, &swap);
+    const char want = format == 'f' || format == 'd' ? 'f' : 'i';
+    const char *type = format == 'd' ? "float64" : format == 'f' ? "float32" : "int32";
+    if (v->ndim != 1 || kind != want || v->itemsize != itemsize || swap) {
+        PyErr_Format(PyExc_TypeError, "%s: must be a one-dimensional %s array (native byte order)",
+                     name, type);
+    } else if (v->shape[0] != n) {
+        PyErr_Format(PyExc_ValueError, "%s: has %zd entries, needs %zd (one per vertex)", name,
+                     v->shape[0], n);
+    } else if (!PyBuffer_IsContiguous(v, 'C') || (uintptr_t)v->buf % (uintptr_t)itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s: must be contiguous and aligned", name);
+    } else {
+        r->data = v->buf;
+        r->obj = Py_NewRef(out_o);
+        return 0;
+    }
+    PyBuffer_Release(&r->view);
+    r->have_view = 0;
+    return -1;
+}
+
+/* Lets go of the caller's buffer (the result object stays with r->obj). */
+static void result_release(result_arg *r)
+{
+    if (r->have_view)
+        PyBuffer_Release(&r->view);
+    r->have_view = 0;
+}
+
+/* On failure: the result is dropped too. */
+static void result_drop(result_arg *r)
+{
+    result_release(r);
+    Py_CLEAR(r->obj);
+}
+
+/* ------------------------------------------------------------------------ */
 /* Context                                                                  */
 /* ------------------------------------------------------------------------ */
 
@@ -1189,14 +1263,14 @@ static PyObject *mod_generate_edges(PyObject *module, PyObject *args, PyObject *
 static PyObject *mod_bfs(PyObject *module, PyObject *args, PyObject *kwargs)
 {
     static char *kw[] = {"graph", "source", "parents", "max_depth", "direction_alpha",
-                         "direction_beta", "context", NULL};
-    PyObject *graph_o, *src_o, *ctx_o = Py_None;
+                         "direction_beta", "context", "out", "parents_out", NULL};
+    PyObject *graph_o, *src_o, *ctx_o = Py_None, *out_o = Py_None, *pout_o = Py_None;
     int parents = 0, max_depth = -1;
     lg_bfs_options_t o;
     lg_bfs_options_init(&o);
     int alpha = o.direction_alpha, beta = o.direction_beta;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|$piiiO:bfs", kw, &graph_o, &src_o, &parents,
-                                     &max_depth, &alpha, &beta, &ctx_o))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|$piiiOOO:bfs", kw, &graph_o, &src_o,
+                                     &parents, &max_depth, &alpha, &beta, &ctx_o, &out_o, &pout_o))
         return NULL;
     module_state *st = state_of_module(module);
     lg_graph_t *g;
@@ -1243,39 +1317,45 @@ static PyObject *mod_bfs(PyObject *module, PyObject *args, PyObject *kwargs)
         num_sources = sources.length;
     }
     const Py_ssize_t n = (Py_ssize_t)lg_graph_num_vertices(g);
-    PyObject *dist = buffer_new(st, 'i', 4, n, NULL, NULL);
-    PyObject *par = dist && parents ? buffer_new(st, 'i', 4, n, NULL, NULL) : NULL;
-    if (!dist || (parents && !par)) {
-        Py_XDECREF(dist);
+    result_arg dist, par = {.obj = NULL, .have_view = 0, .data = NULL};
+    if (result_get(st, out_o, "out", 'i', 4, n, &dist) < 0) {
         array_release(&sources);
         return NULL;
     }
-    int32_t *d = (int32_t *)buffer_data(dist);
-    lg_vertex_t *p = par ? (lg_vertex_t *)buffer_data(par) : NULL;
+    if (parents && result_get(st, pout_o, "parents_out", 'i', 4, n, &par) < 0) {
+        result_drop(&dist);
+        array_release(&sources);
+        return NULL;
+    }
+    int32_t *d = (int32_t *)dist.data;
+    lg_vertex_t *p = parents ? (lg_vertex_t *)par.data : NULL;
     lg_status_t s;
     Py_BEGIN_ALLOW_THREADS
     s = lg_bfs_multi(ctx, g, srcs, num_sources, &o, d, p);
     Py_END_ALLOW_THREADS
     array_release(&sources);
+    result_release(&dist);
+    result_release(&par);
     if (s != LG_OK) {
-        Py_DECREF(dist);
-        Py_XDECREF(par);
+        result_drop(&dist);
+        result_drop(&par);
         return raise_status(st, s);
     }
-    return Py_BuildValue("(NN)", dist, par ? par : Py_NewRef(Py_None));
+    return Py_BuildValue("(NN)", dist.obj, par.obj ? par.obj : Py_NewRef(Py_None));
 }
 
 static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs)
 {
     static char *kw[] = {"graph", "alpha", "tol", "max_iter", "use_weights", "personalization",
-                         "nstart", "dangling", "precision", "context", NULL};
-    PyObject *graph_o, *pers_o = Py_None, *nstart_o = Py_None, *dang_o = Py_None, *ctx_o = Py_None;
+                         "nstart", "dangling", "precision", "context", "out", NULL};
+    PyObject *graph_o, *pers_o = Py_None, *nstart_o = Py_None, *dang_o = Py_None, *ctx_o = Py_None,
+             *out_o = Py_None;
     lg_pagerank_options_t o;
     lg_pagerank_options_init(&o);
     int use_weights = 1, precision = 64;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|ddipOOO$iO:pagerank", kw, &graph_o, &o.alpha,
-                                     &o.tol, &o.max_iter, &use_weights, &pers_o, &nstart_o, &dang_o,
-                                     &precision, &ctx_o))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|ddipOOO$iOO:pagerank", kw, &graph_o,
+                                     &o.alpha, &o.tol, &o.max_iter, &use_weights, &pers_o,
+                                     &nstart_o, &dang_o, &precision, &ctx_o, &out_o))
         return NULL;
     module_state *st = state_of_module(module);
     lg_graph_t *g;
@@ -1290,6 +1370,7 @@ static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs
     const Py_ssize_t n = (Py_ssize_t)lg_graph_num_vertices(g);
     array_arg pers = ARRAY_ARG_INIT, nstart = ARRAY_ARG_INIT, dang = ARRAY_ARG_INIT;
     PyObject *scores = NULL, *result = NULL;
+    result_arg out = {.obj = NULL, .have_view = 0, .data = NULL};
     if (array_get_optional(pers_o, "personalization", EL_F64, n, &pers) < 0 ||
         array_get_optional(nstart_o, "nstart", EL_F64, n, &nstart) < 0 ||
         array_get_optional(dang_o, "dangling", EL_F64, n, &dang) < 0)
@@ -1297,17 +1378,17 @@ static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs
     o.personalization = (const double *)pers.data;
     o.nstart = (const double *)nstart.data;
     o.dangling = (const double *)dang.data;
-    scores = precision == 64 ? buffer_new(st, 'd', 8, n, NULL, NULL)
-                             : buffer_new(st, 'f', 4, n, NULL, NULL);
-    if (!scores)
+    if (result_get(st, out_o, "out", precision == 64 ? 'd' : 'f', precision / 8, n, &out) < 0)
         goto done;
-    void *x = buffer_data(scores);
+    scores = out.obj; /* owned: released at done */
+    void *x = out.data;
     int iterations = 0;
     lg_status_t s;
     Py_BEGIN_ALLOW_THREADS
     s = precision == 64 ? lg_pagerank(ctx, g, &o, (double *)x, &iterations)
                         : lg_pagerank_f32(ctx, g, &o, (float *)x, &iterations);
     Py_END_ALLOW_THREADS
+    result_release(&out);
     if (s == LG_OK) {
         result = Py_BuildValue("(Oi)", scores, iterations);
     } else if (s == LG_ERR_NOT_CONVERGED) {
@@ -1323,6 +1404,7 @@ static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs
         raise_status(st, s);
     }
 done:
+    result_release(&out);
     Py_XDECREF(scores);
     array_release(&pers);
     array_release(&nstart);
@@ -1332,10 +1414,10 @@ done:
 
 static PyObject *mod_connected_components(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"graph", "context", NULL};
-    PyObject *graph_o, *ctx_o = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:connected_components", kw, &graph_o,
-                                     &ctx_o))
+    static char *kw[] = {"graph", "context", "out", NULL};
+    PyObject *graph_o, *ctx_o = Py_None, *out_o = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO:connected_components", kw, &graph_o,
+                                     &ctx_o, &out_o))
         return NULL;
     module_state *st = state_of_module(module);
     lg_graph_t *g;
@@ -1343,20 +1425,21 @@ static PyObject *mod_connected_components(PyObject *module, PyObject *args, PyOb
     if (graph_arg(st, graph_o, &g) < 0 || context_arg(st, ctx_o, &ctx) < 0)
         return NULL;
     const Py_ssize_t n = (Py_ssize_t)lg_graph_num_vertices(g);
-    PyObject *labels = buffer_new(st, 'i', 4, n, NULL, NULL);
-    if (!labels)
+    result_arg labels;
+    if (result_get(st, out_o, "out", 'i', 4, n, &labels) < 0)
         return NULL;
-    lg_vertex_t *l = (lg_vertex_t *)buffer_data(labels);
+    lg_vertex_t *l = (lg_vertex_t *)labels.data;
     int64_t count = 0;
     lg_status_t s;
     Py_BEGIN_ALLOW_THREADS
     s = lg_connected_components(ctx, g, l, &count);
     Py_END_ALLOW_THREADS
+    result_release(&labels);
     if (s != LG_OK) {
-        Py_DECREF(labels);
+        result_drop(&labels);
         return raise_status(st, s);
     }
-    return Py_BuildValue("(NL)", labels, (long long)count);
+    return Py_BuildValue("(NL)", labels.obj, (long long)count);
 }
 
 static PyObject *mod_last_backend(PyObject *module, PyObject *unused)
@@ -1405,16 +1488,17 @@ static PyMethodDef module_methods[] = {
      "lg_generate_edges: the raw edges (self-loops and duplicates included)."},
     {"bfs", (PyCFunction)(void (*)(void))mod_bfs, METH_VARARGS | METH_KEYWORDS,
      "bfs(graph, source, *, parents=False, max_depth=-1, direction_alpha=15, "
-     "direction_beta=18, context=None) -> (distances, parents or None)\n\n"
-     "source: a vertex id or an array of them (multi-source)."},
+     "direction_beta=18, context=None, out=None, parents_out=None) -> (distances, parents or "
+     "None)\n\nsource: a vertex id or an array of them (multi-source).  out / parents_out: "
+     "int32 arrays of num_vertices to write into (returned), instead of new ones."},
     {"pagerank", (PyCFunction)(void (*)(void))mod_pagerank, METH_VARARGS | METH_KEYWORDS,
      "pagerank(graph, alpha=0.85, tol=1e-6, max_iter=100, use_weights=True, "
-     "personalization=None, nstart=None, dangling=None, *, precision=64, context=None) "
-     "-> (scores, iterations)\n\nRaises NotConverged (with .scores, .iterations) when "
-     "max_iter runs out."},
+     "personalization=None, nstart=None, dangling=None, *, precision=64, context=None, "
+     "out=None) -> (scores, iterations)\n\nRaises NotConverged (with .scores, .iterations) "
+     "when max_iter runs out.  out: a float64 (float32) array of num_vertices to write into."},
     {"connected_components", (PyCFunction)(void (*)(void))mod_connected_components,
      METH_VARARGS | METH_KEYWORDS,
-     "connected_components(graph, *, context=None) -> (labels, count)"},
+     "connected_components(graph, *, context=None, out=None) -> (labels, count)"},
     {"last_backend", mod_last_backend, METH_NOARGS,
      "last_backend() -> 'cpu', 'gpu' or None: where this thread's last algorithm call ran."},
     {"build_info", mod_build_info, METH_NOARGS,

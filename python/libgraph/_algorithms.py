@@ -29,8 +29,13 @@ def _graph(g):
     return g
 
 
+def _result(buf, out):
+    """The caller's out array itself when given, else a view of buf."""
+    return out if out is not None else wrap(buf)
+
+
 def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, direction_beta=18,
-        device=None):
+        device=None, out=None, parents_out=None):
     """Breadth-first search from source (a vertex, or a sequence of them, all
     at distance 0) along out-edges; direction-optimizing (Beamer et al.).
 
@@ -39,6 +44,8 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
     an in-neighbour u of v with distances[u] + 1 == distances[v], a source is
     its own parent, -1 unreached.  For a graph from NetworkX, source is a node
     key (or a list of them).  direction_alpha=0 keeps the search top-down.
+    out / parents_out: int32 arrays of num_vertices to write into (and
+    return) instead of new ones, e.g. to reuse memory in a loop.
     """
     G = _graph(G)
     if G._node_index is not None:
@@ -49,8 +56,8 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
                          max_depth=_int_option(max_depth, "max_depth"),
                          direction_alpha=_int_option(direction_alpha, "direction_alpha"),
                          direction_beta=_int_option(direction_beta, "direction_beta"),
-                         context=context(device))
-    return (wrap(d), wrap(p)) if parents else wrap(d)
+                         context=context(device), out=out, parents_out=parents_out)
+    return (_result(d, out), _result(p, parents_out)) if parents else _result(d, out)
 
 
 def _node_sources(G, source):
@@ -85,7 +92,7 @@ def _vector(G, value, name):
 
 
 def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nstart=None,
-             weight="weight", dangling=None, *, dtype="float64", device=None):
+             weight="weight", dangling=None, *, dtype="float64", device=None, out=None):
     """PageRank with networkx.pagerank's semantics and arguments.
 
     personalization, nstart, dangling: None, arrays of num_vertices values,
@@ -95,7 +102,8 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     "float32" (vectors in single precision; sums still in double).  Stops
     after the first iteration whose L1 change is below num_vertices * tol;
     raises NotConverged, with .scores (the last iterate) and .iterations,
-    when max_iter runs out.  Returns the scores.
+    when max_iter runs out.  Returns the scores (in out, a float64 or
+    float32 array of num_vertices matching dtype, when given).
     """
     G = _graph(G)
     precision = {"float64": 64, "float32": 32, "double": 64, "single": 32}.get(str(dtype))
@@ -105,19 +113,21 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
         scores, _ = _libgraph.pagerank(
             G._g, float(alpha), float(tol), _int_option(max_iter, "max_iter"), bool(weight),
             _vector(G, personalization, "personalization"), _vector(G, nstart, "nstart"),
-            _vector(G, dangling, "dangling"), precision=precision, context=context(device))
+            _vector(G, dangling, "dangling"), precision=precision, context=context(device),
+            out=out)
     except _libgraph.NotConverged as e:
-        e.scores = wrap(e.scores)
+        e.scores = _result(e.scores, out)
         raise
-    return wrap(scores)
+    return _result(scores, out)
 
 
 
-def connected_components(G, *, device=None):
+def connected_components(G, *, device=None, out=None):
     """Connected components (weakly connected for a directed graph):
-    labels[v] is the smallest vertex id of v's component (int32)."""
-    labels, _ = _libgraph.connected_components(_graph(G)._g, context=context(device))
-    return wrap(labels)
+    labels[v] is the smallest vertex id of v's component (int32; written
+    into out, an int32 array of num_vertices, when given)."""
+    labels, _ = _libgraph.connected_components(_graph(G)._g, context=context(device), out=out)
+    return _result(labels, out)
 
 
 def number_connected_components(G, *, device=None):
