@@ -26,7 +26,14 @@ struct lg_gpu_state {
     bool own_stream;
     struct lg_device_info info;
     lg_scratch scratch; /* temporary storage of prims.h */
+    /* the pinned buffers of large uploads (gpu_graph.hip, upload_array),
+     * made on the first one, kept until the context closes */
+    void *staging[2];
+    hipEvent_t staged[2];
 };
+
+/* Frees what upload_array made (the context is closing). */
+void lg_staging_free(lg_gpu_state *s);
 
 struct lg_dev_csr {
     lg_edge_t *offsets;   /* n + 1 */

@@ -21,6 +21,9 @@
 
 #include <string.h>
 
+#include <algorithm>
+#include <thread>
+
 __global__ void iota_kernel(int64_t *out, int64_t m)
 {
     LG_FOR_EACH(i, m)
@@ -112,6 +115,91 @@ void lg_dev_graph_free(void *device_graph)
     lg_gpu_host->free(d);
 }
 
+/* Large uploads.  The runtime copies pageable host memory through staging
+ * buffers of its own with one thread: 8.3-9.1 GB/s on the H100's host
+ * (docs/PERFORMANCE.md), 60 ms for kron22's 513 MB of indices.  Here
+ * LG_STAGE_THREADS threads copy each LG_STAGE_BYTES chunk into one of two
+ * pinned buffers while the device reads the other; smaller arrays take the
+ * runtime's path.  Any failure to set the buffers up falls back to it too. */
+#define LG_STAGE_BYTES ((size_t)32 << 20)
+#ifndef LG_STAGE_MIN /* -DLG_STAGE_MIN=SIZE_MAX: the runtime's path only (for comparisons) */
+#define LG_STAGE_MIN ((size_t)64 << 20)
+#endif
+#define LG_STAGE_THREADS 8
+
+void lg_staging_free(lg_gpu_state *s)
+{
+    for (int b = 0; b < 2; b++) {
+        if (s->staged[b])
+            (void)hipEventSynchronize(s->staged[b]);
+        if (s->staging[b])
+            (void)hipHostFree(s->staging[b]);
+        if (s->staged[b])
+            (void)hipEventDestroy(s->staged[b]);
+        s->staging[b] = NULL;
+        s->staged[b] = NULL;
+    }
+}
+
+static bool staging_ready(lg_gpu_state *s)
+{
+    if (s->staging[1])
+        return true;
+    for (int b = 0; b < 2; b++)
+        if (hipHostMalloc(&s->staging[b], LG_STAGE_BYTES, hipHostMallocDefault) != hipSuccess ||
+            hipEventCreateWithFlags(&s->staged[b], hipEventDisableTiming) != hipSuccess) {
+            (void)hipGetLastError(); /* not sticky: the plain path goes on */
+            lg_staging_free(s);
+            return false;
+        }
+    return true;
+}
+
+/* memcpy by up to `threads` threads (fewer when the system has no more). */
+static void copy_parallel(char *dst, const char *src, size_t bytes, unsigned threads)
+{
+    const size_t part = (bytes / threads + 4095) & ~(size_t)4095;
+    std::thread pool[LG_STAGE_THREADS];
+    unsigned started = 0;
+    try {
+        for (unsigned t = 1; t < threads && t * part < bytes; t++, started++) {
+            const size_t lo = t * part, len = std::min(part, bytes - lo);
+            pool[t] = std::thread([=] { memcpy(dst + lo, src + lo, len); });
+        }
+    } catch (...) {
+        /* no more threads: this one copies the parts not started */
+    }
+    for (unsigned t = 0; t < threads && t * part < bytes; t++)
+        if (t == 0 || t > started)
+            memcpy(dst + t * part, src + t * part, std::min(part, bytes - t * part));
+    for (unsigned t = 1; t <= started; t++)
+        pool[t].join();
+}
+
+/* dst (device) = src (pageable host), queued on the context's stream; the
+ * caller synchronizes the stream before src may change. */
+static hipError_t upload_array(lg_gpu_state *s, void *dst, const void *src, size_t bytes)
+{
+    if (bytes < LG_STAGE_MIN || !staging_ready(s))
+        return hipMemcpyAsync(dst, src, bytes, hipMemcpyHostToDevice, s->stream);
+    const unsigned hw = std::thread::hardware_concurrency();
+    const unsigned threads = hw < 1 ? 1 : hw > LG_STAGE_THREADS ? LG_STAGE_THREADS : hw;
+    hipError_t e = hipSuccess;
+    for (size_t off = 0, k = 0; off < bytes && e == hipSuccess; off += LG_STAGE_BYTES, k++) {
+        const int b = (int)(k & 1);
+        const size_t len = std::min(LG_STAGE_BYTES, bytes - off);
+        /* the device is done with this buffer's previous chunk (an event
+         * never recorded is complete) */
+        if ((e = hipEventSynchronize(s->staged[b])) != hipSuccess)
+            break;
+        copy_parallel((char *)s->staging[b], (const char *)src + off, len, threads);
+        if ((e = hipMemcpyAsync((char *)dst + off, s->staging[b], len, hipMemcpyHostToDevice,
+                                s->stream)) == hipSuccess)
+            e = hipEventRecord(s->staged[b], s->stream);
+    }
+    return e;
+}
+
 static lg_status_t upload(lg_gpu_state *s, const struct lg_plugin_graph *g, const char *fn,
                           lg_dev_graph **out)
 {
@@ -131,19 +219,16 @@ static lg_status_t upload(lg_gpu_state *s, const struct lg_plugin_graph *g, cons
     if (g->weights)
         LG_TRY_OR_CLEANUP(hipMalloc(&d->out.weights, (size_t)(g->m ? g->m : 1) * sizeof(float)),
                           "allocating the CSR weights");
-    LG_TRY_OR_CLEANUP(hipMemcpyAsync(d->out.offsets, g->offsets,
-                                     (size_t)(g->n + 1) * sizeof(lg_edge_t),
-                                     hipMemcpyHostToDevice, s->stream),
+    LG_TRY_OR_CLEANUP(upload_array(s, d->out.offsets, g->offsets,
+                                   (size_t)(g->n + 1) * sizeof(lg_edge_t)),
                       "uploading the CSR offsets");
     if (g->m > 0) {
-        LG_TRY_OR_CLEANUP(hipMemcpyAsync(d->out.indices, g->indices,
-                                         (size_t)g->m * sizeof(lg_vertex_t),
-                                         hipMemcpyHostToDevice, s->stream),
+        LG_TRY_OR_CLEANUP(upload_array(s, d->out.indices, g->indices,
+                                       (size_t)g->m * sizeof(lg_vertex_t)),
                           "uploading the CSR indices");
         if (g->weights)
-            LG_TRY_OR_CLEANUP(hipMemcpyAsync(d->out.weights, g->weights,
-                                             (size_t)g->m * sizeof(float),
-                                             hipMemcpyHostToDevice, s->stream),
+            LG_TRY_OR_CLEANUP(upload_array(s, d->out.weights, g->weights,
+                                           (size_t)g->m * sizeof(float)),
                               "uploading the CSR weights");
     }
     LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "uploading the graph");

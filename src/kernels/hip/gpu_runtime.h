@@ -56,6 +56,11 @@ typedef cudaEvent_t hipEvent_t;
 #define hipEventRecord cudaEventRecord
 #define hipEventSynchronize cudaEventSynchronize
 #define hipEventElapsedTime cudaEventElapsedTime
+#define hipEventCreateWithFlags cudaEventCreateWithFlags
+#define hipEventDisableTiming cudaEventDisableTiming
+#define hipHostMalloc(ptr, size, flags) cudaHostAlloc(ptr, size, flags)
+#define hipHostMallocDefault cudaHostAllocDefault
+#define hipHostFree cudaFreeHost
 #else
 #error "gpu_runtime.h: compile with hipcc (AMD) or nvcc -x cu (NVIDIA)"
 #endif

@@ -112,6 +112,7 @@ static void gpu_close(void *state)
     const bool known = hipGetDevice(&previous) == hipSuccess;
     (void)hipSetDevice(s->device);
     lg_scratch_free(&s->scratch);
+    lg_staging_free(s);
     if (s->own_stream)
         (void)hipStreamDestroy(s->stream);
     if (known && previous != s->device)
