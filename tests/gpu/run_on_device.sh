@@ -8,7 +8,8 @@
 #    and the GPU ones (test_*_gpu on GPU contexts against the oracles,
 #    test_wave for wave.h's examples);
 # 2. the emulated wave-64 build (LIBGRAPH_EMULATE_WAVE64, grids capped at 4096
-#    threads so the grid-stride loops make several passes): the GPU suites again;
+#    threads so the grid-stride loops make several passes, every upload through
+#    the staged path in 4104-byte chunks): the GPU suites again;
 # 3. bench_gpu_pagerank on Kronecker scales (default 22 24; SCALES=...);
 # 4. the Python package built there (pip, no build isolation: the machine has
 #    no registry) and its tests: tests/python/test_gpu.py on the GPU, and the
@@ -71,6 +72,26 @@ if [ -x "$root/build-gpu/bench_gpu_pagerank" ]; then
             python3 "$root/bench/cupy_pagerank.py" "/tmp/kron$scale.lgb" 20 2>&1 | tee -a "$out/bench.log" |
             grep -E '^(row|cupy_pagerank)' | tee -a "$summary"
         rm -f "/tmp/kron$scale.lgb"
+    done
+fi
+
+# 3b. large graphs through the whole GPU path (staged upload in 32 MB chunks,
+# pull structure, PageRank) against the CPU: the tests' graphs are small
+if [ -x "$root/build-gpu/lgraph" ]; then
+    for scale in $scales; do
+        "$root/build-gpu/lgraph" pagerank "kron:$scale" --device cpu --top 1 \
+            --output "/tmp/pr-cpu$scale.txt" >/dev/null 2>&1 &&
+        LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" pagerank "kron:$scale" \
+            --device gpu --top 1 --output "/tmp/pr-gpu$scale.txt" >/dev/null 2>&1 &&
+        python3 - "/tmp/pr-cpu$scale.txt" "/tmp/pr-gpu$scale.txt" "$scale" <<'PY' | tee -a "$summary"
+import sys
+import numpy as np
+a, b = np.loadtxt(sys.argv[1]), np.loadtxt(sys.argv[2])
+d = float(np.abs(a - b).max())
+print(f"large-graph check kron:{sys.argv[3]}: PageRank GPU vs CPU max |diff| {d:.3g} "
+      f"({'ok' if d < 1e-12 else 'FAILED'})")
+PY
+        rm -f "/tmp/pr-cpu$scale.txt" "/tmp/pr-gpu$scale.txt"
     done
 fi
 

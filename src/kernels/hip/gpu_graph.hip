@@ -121,11 +121,15 @@ void lg_dev_graph_free(void *device_graph)
  * LG_STAGE_THREADS threads copy each LG_STAGE_BYTES chunk into one of two
  * pinned buffers while the device reads the other; smaller arrays take the
  * runtime's path.  Any failure to set the buffers up falls back to it too. */
+#ifndef LG_STAGE_BYTES
 #define LG_STAGE_BYTES ((size_t)32 << 20)
+#endif
 #ifndef LG_STAGE_MIN /* -DLG_STAGE_MIN=SIZE_MAX: the runtime's path only (for comparisons) */
 #define LG_STAGE_MIN ((size_t)64 << 20)
 #endif
+#ifndef LG_STAGE_THREADS
 #define LG_STAGE_THREADS 8
+#endif
 
 void lg_staging_free(lg_gpu_state *s)
 {
@@ -155,10 +159,20 @@ static bool staging_ready(lg_gpu_state *s)
     return true;
 }
 
-/* memcpy by up to `threads` threads (fewer when the system has no more). */
+#ifndef LG_STAGE_PARALLEL_MIN /* smaller copies: one thread */
+#define LG_STAGE_PARALLEL_MIN ((size_t)1 << 20)
+#endif
+
+/* memcpy by up to `threads` threads (fewer when the system has no more), in
+ * page-aligned parts of at least one page (a chunk's tail may be a few
+ * bytes: the parts must still cover it). */
 static void copy_parallel(char *dst, const char *src, size_t bytes, unsigned threads)
 {
-    const size_t part = (bytes / threads + 4095) & ~(size_t)4095;
+    if (threads <= 1 || bytes < LG_STAGE_PARALLEL_MIN) {
+        memcpy(dst, src, bytes);
+        return;
+    }
+    const size_t part = ((bytes + threads - 1) / threads + 4095) & ~(size_t)4095;
     std::thread pool[LG_STAGE_THREADS];
     unsigned started = 0;
     try {
@@ -185,9 +199,9 @@ static hipError_t upload_array(lg_gpu_state *s, void *dst, const void *src, size
     const unsigned hw = std::thread::hardware_concurrency();
     const unsigned threads = hw < 1 ? 1 : hw > LG_STAGE_THREADS ? LG_STAGE_THREADS : hw;
     hipError_t e = hipSuccess;
-    for (size_t off = 0, k = 0; off < bytes && e == hipSuccess; off += LG_STAGE_BYTES, k++) {
+    for (size_t off = 0, k = 0; off < bytes && e == hipSuccess; off += (size_t)LG_STAGE_BYTES, k++) {
         const int b = (int)(k & 1);
-        const size_t len = std::min(LG_STAGE_BYTES, bytes - off);
+        const size_t len = std::min((size_t)LG_STAGE_BYTES, bytes - off);
         /* the device is done with this buffer's previous chunk (an event
          * never recorded is complete) */
         if ((e = hipEventSynchronize(s->staged[b])) != hipSuccess)
