@@ -46,6 +46,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "libgraph.h"
+#include "internal.h" /* lg__pagerank_hub_runs */
 #include "oracle.h"
 #include "test_util.h"
 
@@ -1079,8 +1080,24 @@ static void pagerank_big_graph(const struct tgraph *t, unsigned long long *rng)
     free(dang);
 }
 
+/* On the CPU, PageRank on a skewed graph that runs many iterations stores
+ * its contributions in hub order (pagerank.c): the settings above with
+ * many iterations must have taken that path on `what`. */
+static void expect_hub_order(const char *what)
+{
+#ifndef LG_TEST_GPU
+    const long runs = lg__pagerank_hub_runs();
+    CHECK(runs > 0);
+    if (runs <= 0)
+        report("PageRank on %s never switched to hub order", what);
+#else
+    (void)what;
+#endif
+}
+
 static void test_pagerank(void)
 {
+    (void)lg__pagerank_hub_runs();
     for (int directed = 1; directed >= 0; directed--) {
         unsigned long long seed = 6100 + (unsigned long long)directed, rng = seed;
         struct elist el;
@@ -1139,13 +1156,39 @@ static void test_pagerank(void)
         tgraph_free(&t);
         el_free(&el);
     }
+    /* Kronecker's raw edges (self-loops, repeats), weighted, some weights 0:
+     * the weighted, skewed case of hub order */
+    for (int directed = 1; directed >= 0; directed--) {
+        unsigned long long seed = 6500 + (unsigned long long)directed, rng = seed;
+        const int scale = 12, ef = 16;
+        const int64_t n = (int64_t)1 << scale, E = (int64_t)ef << scale;
+        lg_vertex_t *src = or_alloc((size_t)E, sizeof *src), *dst = or_alloc((size_t)E, sizeof *dst);
+        CHECK_OK(lg_generate_edges(ctx[0], LG_GENERATOR_KRONECKER, scale, ef, seed, src, dst));
+        struct elist el;
+        el_init(&el, n);
+        for (int64_t i = 0; i < E; i++)
+            el_add(&el, src[i], dst[i], or_rand_below(&rng, 13) == 0 ? 0.0f : rand_weight(&rng));
+        free(src);
+        free(dst);
+        set_subject("Kronecker scale %d raw edges, weighted, %s, seed %llu", scale,
+                    directed ? "directed" : "undirected", seed);
+        struct tgraph t;
+        if (tgraph_from_elist(&t, &el, directed, true, 1)) {
+            pagerank_big_graph(&t, &rng);
+            expect_hub_order("the weighted Kronecker graph");
+        }
+        tgraph_free(&t);
+        el_free(&el);
+    }
     /* Kronecker, unweighted: heavy-tailed rows and columns */
     for (int directed = 1; directed >= 0; directed--) {
         unsigned long long rng = 6300;
         struct tgraph t;
         set_subject("Kronecker scale 13, %s, seed 13", directed ? "directed" : "undirected");
-        if (tgraph_generate(&t, LG_GENERATOR_KRONECKER, 13, 16, 13, directed, 1))
+        if (tgraph_generate(&t, LG_GENERATOR_KRONECKER, 13, 16, 13, directed, 1)) {
             pagerank_big_graph(&t, &rng);
+            expect_hub_order("the Kronecker graph");
+        }
         tgraph_free(&t);
     }
 }

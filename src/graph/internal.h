@@ -39,6 +39,9 @@ LG_INTERNAL void *lg__alloc_array(size_t count, size_t size, const char *what);
  * allocations, every allocation fails; n < 0 switches failure off.  Returns the
  * number of allocations made since the last call. */
 long lg__alloc_fail_after(long n);
+/* Test hook: CPU PageRank runs that switched to hub order (pagerank.c) since
+ * the last call. */
+long lg__pagerank_hub_runs(void);
 
 /* ---- errors -------------------------------------------------------------- */
 
