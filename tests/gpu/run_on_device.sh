@@ -83,7 +83,7 @@ if [ -x "$root/build-gpu/lgraph" ]; then
             --output "/tmp/pr-cpu$scale.txt" >/dev/null 2>&1 &&
         LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" pagerank "kron:$scale" \
             --device gpu --top 1 --output "/tmp/pr-gpu$scale.txt" >/dev/null 2>&1 &&
-        python3 - "/tmp/pr-cpu$scale.txt" "/tmp/pr-gpu$scale.txt" "$scale" <<'PY' | tee -a "$summary"
+        python3 - "/tmp/pr-cpu$scale.txt" "/tmp/pr-gpu$scale.txt" "$scale" <<'PY' | tee -a "$summary" ||
 import sys
 import numpy as np
 a, b = np.loadtxt(sys.argv[1]), np.loadtxt(sys.argv[2])
@@ -91,6 +91,7 @@ d = float(np.abs(a - b).max())
 print(f"large-graph check kron:{sys.argv[3]}: PageRank GPU vs CPU max |diff| {d:.3g} "
       f"({'ok' if d < 1e-12 else 'FAILED'})")
 PY
+            say "large-graph check kron:$scale: FAILED (a run or the comparison failed)"
         rm -f "/tmp/pr-cpu$scale.txt" "/tmp/pr-gpu$scale.txt"
     done
 fi

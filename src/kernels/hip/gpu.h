@@ -109,7 +109,7 @@ static inline unsigned lg_blocks_for(int64_t items, int64_t per_block)
 {
     int64_t b = (items + per_block - 1) / per_block;
     const int64_t cap = LG_MAX_GRID_THREADS / per_block;
-    return (unsigned)(b < 1 ? 1 : b > cap ? cap : b);
+    return (unsigned)(b < 1 || cap < 1 ? 1 : b > cap ? cap : b);
 }
 
 /* for (i = this thread's first item; i < count; i += the grid's threads) */

@@ -19,6 +19,7 @@
  */
 #include "gpu.h"
 
+#include <sched.h>
 #include <string.h>
 
 #include <algorithm>
@@ -190,14 +191,28 @@ static void copy_parallel(char *dst, const char *src, size_t bytes, unsigned thr
         pool[t].join();
 }
 
+/* The CPUs this process may run on (its affinity mask: a container or
+ * taskset may allow fewer than the machine has), at least 1. */
+static unsigned usable_cpus(void)
+{
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return (unsigned)CPU_COUNT(&set);
+#endif
+    const unsigned hw = std::thread::hardware_concurrency();
+    return hw < 1 ? 1 : hw;
+}
+
 /* dst (device) = src (pageable host), queued on the context's stream; the
- * caller synchronizes the stream before src may change. */
+ * caller synchronizes the stream before src may change.  On an error the
+ * stream is drained first, so the caller may free dst at once. */
 static hipError_t upload_array(lg_gpu_state *s, void *dst, const void *src, size_t bytes)
 {
     if (bytes < LG_STAGE_MIN || !staging_ready(s))
         return hipMemcpyAsync(dst, src, bytes, hipMemcpyHostToDevice, s->stream);
-    const unsigned hw = std::thread::hardware_concurrency();
-    const unsigned threads = hw < 1 ? 1 : hw > LG_STAGE_THREADS ? LG_STAGE_THREADS : hw;
+    const unsigned cpus = usable_cpus();
+    const unsigned threads = cpus > LG_STAGE_THREADS ? LG_STAGE_THREADS : cpus;
     hipError_t e = hipSuccess;
     for (size_t off = 0, k = 0; off < bytes && e == hipSuccess; off += (size_t)LG_STAGE_BYTES, k++) {
         const int b = (int)(k & 1);
@@ -211,6 +226,8 @@ static hipError_t upload_array(lg_gpu_state *s, void *dst, const void *src, size
                                 s->stream)) == hipSuccess)
             e = hipEventRecord(s->staged[b], s->stream);
     }
+    if (e != hipSuccess)
+        (void)hipStreamSynchronize(s->stream); /* no queued copy outlives the arrays it names */
     return e;
 }
 

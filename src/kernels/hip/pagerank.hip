@@ -490,6 +490,16 @@ lg_status_t lg_gpu_pagerank(void *state, const struct lg_plugin_graph *g,
     int previous = -1;
     const bool known = hipGetDevice(&previous) == hipSuccess;
     lg_status_t st = pagerank_on_device(state, g, opts, precision, scores, iterations);
+    if (st == LG_ERR_OUT_OF_MEMORY) {
+        /* give back what the context keeps between calls (the scratch of
+         * prims.h, the pinned upload buffers): the caller is short of memory
+         * (AUTO reruns on the CPU), and the next call makes them again */
+        lg_gpu_state *s = (lg_gpu_state *)state;
+        (void)hipStreamSynchronize(s->stream);
+        lg_scratch_free(&s->scratch);
+        lg_staging_free(s);
+        (void)hipGetLastError();
+    }
     if (known && previous != ((lg_gpu_state *)state)->device)
         (void)hipSetDevice(previous);
     return st;
