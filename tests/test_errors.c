@@ -1006,6 +1006,7 @@ static void test_pagerank_hub_order_failures(void)
     po.tol = 1e-12; /* many iterations: worth a hub order */
     double *want = malloc((size_t)n * sizeof *want), *got = malloc((size_t)n * sizeof *got);
     int want_iters = -1, iters = -1;
+    const size_t hub_min = lg__pagerank_hub_min_bytes(0); /* a small graph reaches it */
     (void)lg__pagerank_hub_runs();
     CHECK_OK(lg_pagerank(ctx, g, &po, want, &want_iters));
     CHECK(lg__pagerank_hub_runs() == 1);
@@ -1044,6 +1045,10 @@ static void test_pagerank_hub_order_failures(void)
     }
     CHECK(without > 0 && hub_runs == 1 && k < SWEEP_MAX);
     printf("PageRank hub order: %ld allocations failed without failing the call\n", without);
+    /* with the default size rule a graph this small never takes it */
+    lg__pagerank_hub_min_bytes(hub_min);
+    CHECK_OK(lg_pagerank(ctx, g, &po, got, &iters));
+    CHECK(lg__pagerank_hub_runs() == 0 && iters == want_iters);
     free(want);
     free(got);
     lg_graph_free(&g);

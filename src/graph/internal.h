@@ -42,6 +42,10 @@ long lg__alloc_fail_after(long n);
 /* Test hook: CPU PageRank runs that switched to hub order (pagerank.c) since
  * the last call. */
 long lg__pagerank_hub_runs(void);
+/* Test hook: sets the smallest contribution vector (bytes) that PageRank
+ * puts in hub order (default 8 MiB; tests use 0 to reach it on small
+ * graphs); returns the previous value. */
+size_t lg__pagerank_hub_min_bytes(size_t bytes);
 
 /* ---- errors -------------------------------------------------------------- */
 

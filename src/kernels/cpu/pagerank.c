@@ -200,24 +200,36 @@ static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const vo
  * the index array (idx2[e] = rank[idx[e]]) and each iteration writes
  * cn[rank[v]].
  *
- * It costs a pass over the arcs into fresh memory (about two iterations)
- * and m + n ids of memory for the call, so it is made after the first
- * iteration only when at least HUB_MIN_ITERS more are expected (the L1
- * change shrinks by about alpha an iteration: from the first one's change,
- * the tolerance and max_iter) and the degrees are skewed: the vertices of
- * out-degree >= HUB_FACTOR x the mean hold at least half of the arcs
- * (Kronecker and real power-law graphs; not uniform random ones, where it
- * gains nothing).  When its memory cannot be had, PageRank goes on without.
+ * It costs a pass over the arcs into fresh memory (two to five iterations'
+ * time) and m + n ids of memory for the call, so it is made after the first
+ * iteration only when
+ *  - at least HUB_MIN_ITERS more are expected (the L1 change shrinks by
+ *    about alpha an iteration: from the first one's change, the tolerance
+ *    and max_iter),
+ *  - the contribution vector has at least HUB_MIN_BYTES: a smaller one
+ *    stays in the last-level cache anyway (kron:20 in float, 4 MB, ran 20%
+ *    slower with it on the Zen 3 VM, no faster on a Xeon; kron:20 in double,
+ *    8 MB, and kron:22, 16-32 MB, gained 1.2-1.8x on both),
+ *  - and the degrees are skewed: the vertices of out-degree >= HUB_FACTOR x
+ *    the mean hold at least half of the arcs (Kronecker and real power-law
+ *    graphs; not uniform random ones, where it gains nothing).
+ * When its memory cannot be had, PageRank goes on without.
  */
 #define HUB_GROUPS 64
 #define HUB_FACTOR 4
 #define HUB_MIN_ITERS 8
 
 static atomic_long hub_runs;
+static atomic_size_t hub_min_bytes = (size_t)8 << 20; /* HUB_MIN_BYTES */
 
 long lg__pagerank_hub_runs(void)
 {
     return atomic_exchange(&hub_runs, 0);
+}
+
+size_t lg__pagerank_hub_min_bytes(size_t bytes)
+{
+    return atomic_exchange(&hub_min_bytes, bytes);
 }
 
 /* Iterations still to come after the first, whose L1 change was err. */
@@ -380,7 +392,7 @@ lg_status_t lg__cpu_pagerank(const lg_context_t *ctx, const lg_graph_t *g,
     double err = 0.0;
     while (iter < opts->max_iter && !converged) {
         if (iter == 1 && iterations_expected(opts, err, limit) >= HUB_MIN_ITERS &&
-            degrees_skewed(g, threads) &&
+            (size_t)n * elem >= atomic_load(&hub_min_bytes) && degrees_skewed(g, threads) &&
             hub_order(g, threads, &hub_rank, &hub_idx)) {
             /* c (this iteration's contributions) into hub order */
 #pragma omp parallel for num_threads(threads) schedule(static)
