@@ -129,8 +129,41 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const 
  * urand:20) and the precision of double sums: the smallest L1 change that
  * float PageRank reaches on a 120-vertex star is 1.2e-7 with runs of 8,
  * 2.3e-7 with double sums, 1.2e-6 with runs of 16 and 2.6e-6 with 64 (a
- * tolerance a test asks for). */
+ * tolerance a test asks for).  A run is written out (run8) rather than a
+ * loop inside the row's loop: one loop exit less to mispredict per row, and
+ * eight independent loads in sight.  On a Xeon, 2 threads, 12 interleaved
+ * rounds: urand:20 61.2 -> 50.8 ms an iteration (GAPBS 51.6), kron:20 48.1 ->
+ * 43.9 ms (GAPBS 41.3); a single loop with a flush every 8 arcs was no
+ * better than the nested one (60.5 / 52.6 ms). */
 #define F32_RUN 8
+_Static_assert(F32_RUN == 8, "run8 and run8_weighted sum 8 arcs");
+
+/* c[idx[0]] + ... + c[idx[7]], added left to right as a loop would. */
+static inline float run8(const float *c, const lg_vertex_t *idx)
+{
+    float r = c[idx[0]];
+    r += c[idx[1]];
+    r += c[idx[2]];
+    r += c[idx[3]];
+    r += c[idx[4]];
+    r += c[idx[5]];
+    r += c[idx[6]];
+    r += c[idx[7]];
+    return r;
+}
+
+static inline float run8_weighted(const float *c, const lg_vertex_t *idx, const float *w)
+{
+    float r = c[idx[0]] * w[0];
+    r += c[idx[1]] * w[1];
+    r += c[idx[2]] * w[2];
+    r += c[idx[3]] * w[3];
+    r += c[idx[4]] * w[4];
+    r += c[idx[5]] * w[5];
+    r += c[idx[6]] * w[6];
+    r += c[idx[7]] * w[7];
+    return r;
+}
 
 /* The same in float; each row is summed in float runs of F32_RUN arcs
  * added up in double. */
@@ -146,18 +179,20 @@ static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const f
     for (int64_t v = v0; v < v1; v++) {
         double sum = 0.0;
         const lg_edge_t end = off[v + 1];
-        for (lg_edge_t e = off[v]; e < end;) {
-            const lg_edge_t stop = end - e > F32_RUN ? e + F32_RUN : end;
-            float run = 0.0f;
-            if (w) {
-                for (; e < stop; e++)
-                    run += c[idx[e]] * w[e];
-            } else {
-                for (; e < stop; e++)
-                    run += c[idx[e]];
-            }
-            sum += run;
+        lg_edge_t e = off[v];
+        float run = 0.0f;
+        if (w) {
+            for (; end - e >= F32_RUN; e += F32_RUN)
+                sum += run8_weighted(c, idx + e, w + e);
+            for (; e < end; e++)
+                run += c[idx[e]] * w[e];
+        } else {
+            for (; end - e >= F32_RUN; e += F32_RUN)
+                sum += run8(c, idx + e);
+            for (; e < end; e++)
+                run += c[idx[e]];
         }
+        sum += run;
         float dv = s->d ? (float)s->d[v] : uniform, pv = s->p ? (float)s->p[v] : uniform;
         float xv = alpha * ((float)sum + (float)dangling * dv) + (1.0f - alpha) * pv;
         out.err += fabs((double)xv - (double)x[v]);
