@@ -376,14 +376,20 @@ LG_API void lg_pagerank_options_init(lg_pagerank_options_t *options);
  * number of iterations run.  When max_iter runs out, returns
  * LG_ERR_NOT_CONVERGED with the last iterate in scores.  An empty graph
  * returns LG_OK with nothing written.
+ *
+ * Memory on the CPU: 4 vectors of num_vertices (5 in single precision); a
+ * call that is expected to run many iterations on a graph with skewed
+ * degrees also takes, for its duration, a copy of the in-edge index (4 bytes
+ * an arc) that makes the iterations faster, and goes on without it when that
+ * memory cannot be had.
  */
 LG_API lg_status_t lg_pagerank(lg_context_t *context, const lg_graph_t *graph,
                                const lg_pagerank_options_t *options, double *scores,
                                int *iterations);
 
 /* The same in single precision: the vectors are float (half the memory
- * traffic); each vertex's sum over its in-edges and the convergence test are
- * accumulated in double. */
+ * traffic); each vertex's in-edges are summed in float runs of 8 added up in
+ * double, and the convergence test is accumulated in double. */
 LG_API lg_status_t lg_pagerank_f32(lg_context_t *context, const lg_graph_t *graph,
                                    const lg_pagerank_options_t *options, float *scores,
                                    int *iterations);

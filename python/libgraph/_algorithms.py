@@ -99,8 +99,9 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     or dicts {vertex: value} (node keys for a graph from NetworkX; missing
     entries 0).  weight: any true value (NetworkX's default "weight") uses
     the graph's weights, None/False ignores them.  dtype "float64" or
-    "float32" (vectors in single precision; sums still in double).  Stops
-    after the first iteration whose L1 change is below num_vertices * tol;
+    "float32" (vectors in single precision; each row summed in float runs of
+    8 added up in double).  Stops after the first iteration whose L1 change
+    is below num_vertices * tol;
     raises NotConverged, with .scores (the last iterate) and .iterations,
     when max_iter runs out.  Returns the scores (in out, a float64 or
     float32 array of num_vertices matching dtype, when given).
