@@ -1004,7 +1004,7 @@ static void test_pagerank_hub_order_failures(void)
     lg_pagerank_options_t po;
     lg_pagerank_options_init(&po);
     po.tol = 1e-12; /* many iterations: worth a hub order */
-    double *want = malloc((size_t)n * sizeof *want), *got = malloc((size_t)n * sizeof *got);
+    double *want = or_alloc((size_t)n, sizeof *want), *got = or_alloc((size_t)n, sizeof *got);
     int want_iters = -1, iters = -1;
     const size_t hub_min = lg__pagerank_hub_min_bytes(0); /* a small graph reaches it */
     (void)lg__pagerank_hub_runs();
