@@ -1,10 +1,11 @@
 /*
  * gpu_pagerank.c - PageRank timings on one backend, for docs/PERFORMANCE.md.
  *
- *   bench_gpu_pagerank [--device gpu|cpu|auto] [--threads T] [--repeat R] SCALE ...
+ *   bench_gpu_pagerank [--device gpu|cpu|auto] [--threads T] [--repeat R] SCALE|urand:SCALE ...
  *
  * For each Kronecker graph (Graph500 parameters, edge factor 16, GAP
- * convention: undirected, no self-loops or duplicates) of the given scales:
+ * convention: undirected, no self-loops or duplicates) of the given scales,
+ * or uniform random graph (urand:SCALE, the same convention):
  *
  *   end-to-end  networkx-style PageRank (double, alpha 0.85, tol 1e-6, max_iter
  *               100) on a freshly built graph: on a GPU this includes the
@@ -96,7 +97,7 @@ int main(int argc, char **argv)
             repeat = repeat < 1 ? 1 : repeat > 64 ? 64 : repeat;
         } else {
             fprintf(stderr, "usage: bench_gpu_pagerank [--device gpu|cpu|auto] [--threads T] "
-                            "[--repeat R] SCALE ...\n");
+                            "[--repeat R] SCALE|urand:SCALE ...\n");
             return 2;
         }
         first_scale++;
@@ -112,14 +113,18 @@ int main(int argc, char **argv)
     printf("device: %s\n", device);
 
     for (int i = first_scale; i < argc; i++) {
-        const int scale = atoi(argv[i]);
+        /* SCALE (Kronecker) or urand:SCALE */
+        const bool urand = !strncmp(argv[i], "urand:", 6);
+        const char *kind = urand ? "urand" : "kron";
+        const int scale = atoi(urand ? argv[i] + 6 : argv[i]);
         lg_graph_t *g = NULL;
         double t0 = now();
-        if (lg_generate(cpu, LG_GENERATOR_KRONECKER, scale, 16, 1, NULL, &g) != LG_OK)
+        if (lg_generate(cpu, urand ? LG_GENERATOR_URAND : LG_GENERATOR_KRONECKER, scale, 16, 1,
+                        NULL, &g) != LG_OK)
             return fail("lg_generate");
         const int64_t n = lg_graph_num_vertices(g), m = lg_graph_num_edges(g);
-        printf("kron:%d: %lld vertices, %lld arcs (generated and built on the CPU in %.2f s)\n",
-               scale, (long long)n, (long long)m, now() - t0);
+        printf("%s:%d: %lld vertices, %lld arcs (generated and built on the CPU in %.2f s)\n",
+               kind, scale, (long long)n, (long long)m, now() - t0);
         double *scores = malloc((size_t)n * sizeof *scores);
         if (!scores)
             return 1;
@@ -134,9 +139,9 @@ int main(int argc, char **argv)
         if (lg_pagerank(ctx, g, NULL, scores, &iters) != LG_OK)
             return fail("lg_pagerank");
         const double e2e_cached = now() - t0;
-        printf("row: kron:%d end-to-end double tol 1e-6: %.3f ms first call (upload included), "
+        printf("row: %s:%d end-to-end double tol 1e-6: %.3f ms first call (upload included), "
                "%.3f ms cached, %d iterations, ran on %s\n",
-               scale, 1e3 * e2e, 1e3 * e2e_cached, iters,
+               kind, scale, 1e3 * e2e, 1e3 * e2e_cached, iters,
                lg_last_backend() == LG_BACKEND_GPU ? "gpu" : "cpu");
 
         const double floor_bytes = 4.0 * (double)m + 8.0 * (double)n + 4.0 * 4.0 * (double)n;
@@ -146,9 +151,9 @@ int main(int argc, char **argv)
                 time_iterations(ctx, g, f32, 21, repeat, scores, &t21))
                 return 1;
             const double per = (t21 - t1) / 20.0;
-            printf("row: kron:%d %s iteration: %.4f ms (medians of %d: 1 iteration %.3f ms, 21 "
+            printf("row: %s:%d %s iteration: %.4f ms (medians of %d: 1 iteration %.3f ms, 21 "
                    "iterations %.3f ms); floor bytes %.1f MB -> %.0f GB/s\n",
-                   scale, f32 ? "float" : "double", 1e3 * per, repeat, 1e3 * t1, 1e3 * t21,
+                   kind, scale, f32 ? "float" : "double", 1e3 * per, repeat, 1e3 * t1, 1e3 * t21,
                    floor_bytes / 1e6, floor_bytes / per / 1e9);
         }
         free(scores);
