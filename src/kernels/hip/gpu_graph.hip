@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include <algorithm>
+#include <atomic>
 #include <thread>
 
 __global__ void iota_kernel(int64_t *out, int64_t m)
@@ -117,19 +118,27 @@ void lg_dev_graph_free(void *device_graph)
 }
 
 /* Large uploads.  The runtime copies pageable host memory through staging
- * buffers of its own with one thread: 8.3-9.1 GB/s on the H100's host
- * (docs/PERFORMANCE.md), 60 ms for kron22's 513 MB of indices.  Here
- * LG_STAGE_THREADS threads copy each LG_STAGE_BYTES chunk into one of two
- * pinned buffers while the device reads the other; smaller arrays take the
- * runtime's path.  Any failure to set the buffers up falls back to it too. */
+ * buffers of its own with one thread: 7.5-9.1 GB/s on the H100's host
+ * (docs/PERFORMANCE.md), 60 ms for kron22's 513 MB of indices, where the
+ * link itself takes 54 GB/s from pinned memory.  Here the calling thread and
+ * up to LG_STAGE_THREADS - 1 helpers (started once an upload) copy each
+ * LG_STAGE_BYTES chunk into one of two pinned buffers, side by side, while
+ * the device reads the other; the host copies (~27 GB/s with 8 threads
+ * there, no more with 16: host memory bandwidth) set the pace.  The buffers
+ * are small because pinning costs ~0.5 ms a MB there: 2 x 32 MB took 25-39
+ * ms of a 100 ms first call.  Smaller arrays take the runtime's path; so
+ * does everything when the buffers cannot be made. */
 #ifndef LG_STAGE_BYTES
-#define LG_STAGE_BYTES ((size_t)32 << 20)
+#define LG_STAGE_BYTES ((size_t)4 << 20)
 #endif
 #ifndef LG_STAGE_MIN /* -DLG_STAGE_MIN=SIZE_MAX: the runtime's path only (for comparisons) */
-#define LG_STAGE_MIN ((size_t)64 << 20)
+#define LG_STAGE_MIN ((size_t)8 << 20)
 #endif
 #ifndef LG_STAGE_THREADS
 #define LG_STAGE_THREADS 8
+#endif
+#ifndef LG_STAGE_PARALLEL_MIN /* smaller chunks: the calling thread alone */
+#define LG_STAGE_PARALLEL_MIN ((size_t)1 << 20)
 #endif
 
 void lg_staging_free(lg_gpu_state *s)
@@ -160,37 +169,6 @@ static bool staging_ready(lg_gpu_state *s)
     return true;
 }
 
-#ifndef LG_STAGE_PARALLEL_MIN /* smaller copies: one thread */
-#define LG_STAGE_PARALLEL_MIN ((size_t)1 << 20)
-#endif
-
-/* memcpy by up to `threads` threads (fewer when the system has no more), in
- * page-aligned parts of at least one page (a chunk's tail may be a few
- * bytes: the parts must still cover it). */
-static void copy_parallel(char *dst, const char *src, size_t bytes, unsigned threads)
-{
-    if (threads <= 1 || bytes < LG_STAGE_PARALLEL_MIN) {
-        memcpy(dst, src, bytes);
-        return;
-    }
-    const size_t part = ((bytes + threads - 1) / threads + 4095) & ~(size_t)4095;
-    std::thread pool[LG_STAGE_THREADS];
-    unsigned started = 0;
-    try {
-        for (unsigned t = 1; t < threads && t * part < bytes; t++, started++) {
-            const size_t lo = t * part, len = std::min(part, bytes - lo);
-            pool[t] = std::thread([=] { memcpy(dst + lo, src + lo, len); });
-        }
-    } catch (...) {
-        /* no more threads: this one copies the parts not started */
-    }
-    for (unsigned t = 0; t < threads && t * part < bytes; t++)
-        if (t == 0 || t > started)
-            memcpy(dst + t * part, src + t * part, std::min(part, bytes - t * part));
-    for (unsigned t = 1; t <= started; t++)
-        pool[t].join();
-}
-
 /* The CPUs this process may run on (its affinity mask: a container or
  * taskset may allow fewer than the machine has), at least 1. */
 static unsigned usable_cpus(void)
@@ -204,6 +182,47 @@ static unsigned usable_cpus(void)
     return hw < 1 ? 1 : hw;
 }
 
+/* An upload's chunks as `threads` threads copy them: chunk k (bytes
+ * [k * LG_STAGE_BYTES, ...)) goes to staging buffer k % 2, thread t copies
+ * its page-aligned part t (empty parts count too: a chunk's tail may be a
+ * few bytes).  The caller releases chunk k once its buffer is free; each
+ * helper adds 1 to `copied` a chunk. */
+struct stage_job {
+    char *staging[2];
+    const char *src;
+    size_t bytes;
+    unsigned threads;
+    std::atomic<int64_t> released; /* the last chunk the helpers may copy */
+    std::atomic<int64_t> copied;   /* parts the helpers have finished */
+    std::atomic<bool> stop;        /* the upload failed: helpers leave */
+
+    size_t chunk_len(int64_t k) const
+    {
+        return std::min((size_t)LG_STAGE_BYTES, bytes - (size_t)k * LG_STAGE_BYTES);
+    }
+    void copy_part(int64_t k, unsigned t) const
+    {
+        const size_t len = chunk_len(k);
+        const size_t part = ((len + threads - 1) / threads + 4095) & ~(size_t)4095;
+        const size_t lo = (size_t)t * part;
+        if (lo < len)
+            memcpy(staging[k & 1] + lo, src + (size_t)k * LG_STAGE_BYTES + lo,
+                   std::min(part, len - lo));
+    }
+    void helper(unsigned t, int64_t chunks)
+    {
+        for (int64_t k = 0; k < chunks; k++) {
+            while (released.load(std::memory_order_acquire) < k) {
+                if (stop.load(std::memory_order_acquire))
+                    return;
+                std::this_thread::yield();
+            }
+            copy_part(k, t);
+            copied.fetch_add(1, std::memory_order_release);
+        }
+    }
+};
+
 /* dst (device) = src (pageable host), queued on the context's stream; the
  * caller synchronizes the stream before src may change.  On an error the
  * stream is drained first, so the caller may free dst at once. */
@@ -212,20 +231,47 @@ static hipError_t upload_array(lg_gpu_state *s, void *dst, const void *src, size
     if (bytes < LG_STAGE_MIN || !staging_ready(s))
         return hipMemcpyAsync(dst, src, bytes, hipMemcpyHostToDevice, s->stream);
     const unsigned cpus = usable_cpus();
-    const unsigned threads = cpus > LG_STAGE_THREADS ? LG_STAGE_THREADS : cpus;
+    stage_job job;
+    job.staging[0] = (char *)s->staging[0];
+    job.staging[1] = (char *)s->staging[1];
+    job.src = (const char *)src;
+    job.bytes = bytes;
+    job.threads = LG_STAGE_BYTES < LG_STAGE_PARALLEL_MIN ? 1
+                  : cpus > LG_STAGE_THREADS               ? LG_STAGE_THREADS
+                                                          : cpus;
+    job.released.store(-1);
+    job.copied.store(0);
+    job.stop.store(false);
+    const int64_t chunks = (int64_t)((bytes + LG_STAGE_BYTES - 1) / LG_STAGE_BYTES);
+    std::thread pool[LG_STAGE_THREADS];
+    unsigned helpers = 0;
+    try {
+        for (unsigned t = 1; t < job.threads; t++, helpers++)
+            pool[t] = std::thread(&stage_job::helper, &job, t, chunks);
+    } catch (...) {
+        /* no more threads: the calling thread copies the parts of those not started */
+    }
     hipError_t e = hipSuccess;
-    for (size_t off = 0, k = 0; off < bytes && e == hipSuccess; off += (size_t)LG_STAGE_BYTES, k++) {
+    for (int64_t k = 0; k < chunks && e == hipSuccess; k++) {
         const int b = (int)(k & 1);
-        const size_t len = std::min((size_t)LG_STAGE_BYTES, bytes - off);
         /* the device is done with this buffer's previous chunk (an event
          * never recorded is complete) */
         if ((e = hipEventSynchronize(s->staged[b])) != hipSuccess)
             break;
-        copy_parallel((char *)s->staging[b], (const char *)src + off, len, threads);
-        if ((e = hipMemcpyAsync((char *)dst + off, s->staging[b], len, hipMemcpyHostToDevice,
-                                s->stream)) == hipSuccess)
+        job.released.store(k, std::memory_order_release);
+        job.copy_part(k, 0);
+        for (unsigned t = helpers + 1; t < job.threads; t++)
+            job.copy_part(k, t);
+        while (job.copied.load(std::memory_order_acquire) < (k + 1) * (int64_t)helpers)
+            std::this_thread::yield();
+        if ((e = hipMemcpyAsync((char *)dst + (size_t)k * LG_STAGE_BYTES, job.staging[b],
+                                job.chunk_len(k), hipMemcpyHostToDevice, s->stream)) ==
+            hipSuccess)
             e = hipEventRecord(s->staged[b], s->stream);
     }
+    job.stop.store(true, std::memory_order_release);
+    for (unsigned t = 1; t <= helpers; t++)
+        pool[t].join();
     if (e != hipSuccess)
         (void)hipStreamSynchronize(s->stream); /* no queued copy outlives the arrays it names */
     return e;
