@@ -35,6 +35,10 @@ struct lg_gpu_state {
 /* Frees what upload_array made (the context is closing). */
 void lg_staging_free(lg_gpu_state *s);
 
+/* dst (host) = src (device) after the work queued on the context's stream,
+ * complete on return (large arrays through the staging buffers). */
+hipError_t lg_download(lg_gpu_state *s, void *dst, const void *src, size_t bytes);
+
 struct lg_dev_csr {
     lg_edge_t *offsets;   /* n + 1 */
     lg_vertex_t *indices; /* m */

@@ -411,10 +411,8 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
         /* back to the graph's vertex order, through the spare vector */
         scatter_permuted<T><<<lg_blocks_for(n, tpb), tpb, 0, s->stream>>>(cn, x, pull.perm, n);
         LG_TRY_OR_CLEANUP(hipGetLastError(), "downloading the scores");
-        LG_TRY_OR_CLEANUP(hipMemcpyAsync(scores, cn, (size_t)n * sizeof(T), hipMemcpyDeviceToHost,
-                                         s->stream),
+        LG_TRY_OR_CLEANUP(lg_download(s, scores, cn, (size_t)n * sizeof(T)),
                           "downloading the scores");
-        LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "downloading the scores");
         if (iterations)
             *iterations = iter;
         if (!converged)
