@@ -453,11 +453,21 @@ lg_status_t lg__cpu_pagerank(const lg_context_t *ctx, const lg_graph_t *g,
         iter++;
         converged = err < limit;
     }
-    if (wide && precision == LG_PRECISION_F32)
+    /* Into the caller's array by all threads: it is often fresh (a new
+     * NumPy array), and faulting its pages in is then most of the copy. */
+    if (wide && precision == LG_PRECISION_F32) {
+#pragma omp parallel for num_threads(threads) schedule(static)
         for (int64_t v = 0; v < n; v++)
             ((float *)scores)[v] = (float)((double *)x)[v];
-    else
-        memcpy(scores, x, (size_t)n * elem);
+    } else {
+        const int64_t block = ((int64_t)1 << 20) / (int64_t)elem, blocks = (n + block - 1) / block;
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (int64_t b = 0; b < blocks; b++) {
+            const int64_t lo = b * block, len = n - lo < block ? n - lo : block;
+            memcpy((char *)scores + (size_t)lo * elem, (const char *)x + (size_t)lo * elem,
+                   (size_t)len * elem);
+        }
+    }
     if (iterations)
         *iterations = iter;
     if (!converged)
