@@ -42,6 +42,21 @@ def read_lgb(path):
     return int(n), int(m), directed, offsets, indices
 
 
+def event_median_ms(fn, repeat):
+    """The median time of fn() in ms over `repeat` calls, by CUDA events
+    around it on the current stream (the device idle before each)."""
+    times = []
+    for _ in range(repeat):
+        cp.cuda.Device().synchronize()
+        start, stop = cp.cuda.Event(), cp.cuda.Event()
+        start.record()
+        fn()
+        stop.record()
+        stop.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, stop))
+    return float(np.median(times))
+
+
 def main():
     path = sys.argv[1]
     iters = int(sys.argv[2]) if len(sys.argv) > 2 else 20
@@ -54,44 +69,21 @@ def main():
     big = cp.empty(1 << 28, dtype=np.float32)  # 1 GiB
     dst = cp.empty_like(big)
     cp.copyto(dst, big)
-    times = []
-    for _ in range(10):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        cp.copyto(dst, big)
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    print(f"row: device-to-device copy: {2 * big.nbytes / np.median(times) / 1e6:.0f} GB/s "
+    ms = event_median_ms(lambda: cp.copyto(dst, big), 10)
+    print(f"row: device-to-device copy: {2 * big.nbytes / ms / 1e6:.0f} GB/s "
           f"(1 GiB, read + written, median of 10)")
     del big, dst
-    times = []
-    for _ in range(3):
-        cp.cuda.Device().synchronize()
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        d_idx = cp.asarray(indices)
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-        del d_idx
+    ms = event_median_ms(lambda: cp.asarray(indices), 3)
     print(f"row: upload of the index array ({indices.nbytes / 1e6:.0f} MB, pageable): "
-          f"{np.median(times):.1f} ms = {indices.nbytes / np.median(times) / 1e6:.1f} GB/s")
+          f"{ms:.1f} ms = {indices.nbytes / ms / 1e6:.1f} GB/s")
     # and the link's own rate: the same bytes from page-locked memory (the
     # floor of any upload, however it is staged)
     pinned = cupyx.empty_pinned(indices.shape, indices.dtype)
     pinned[...] = indices
     d_idx = cp.empty(indices.shape, indices.dtype)
-    times = []
-    for _ in range(5):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        d_idx.set(pinned)
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
+    ms = event_median_ms(lambda: d_idx.set(pinned), 5)
     print(f"row: upload of the index array ({indices.nbytes / 1e6:.0f} MB, pinned): "
-          f"{np.median(times):.1f} ms = {indices.nbytes / np.median(times) / 1e6:.1f} GB/s (median of 5)")
+          f"{ms:.1f} ms = {indices.nbytes / ms / 1e6:.1f} GB/s (median of 5)")
     del d_idx, pinned
     for dtype in (np.float32, np.float64):
         # A[u, v] = 1 for each arc u -> v; the pull needs A^T (in-edges)
@@ -113,17 +105,15 @@ def main():
         for _ in range(3):
             x, err = step(x)
         float(err)
-        times = []
-        for _ in range(iters):
-            start, stop = cp.cuda.Event(), cp.cuda.Event()
-            start.record()
-            x, err = step(x)
+        state = [x]
+
+        def iteration():
+            state[0], err = step(state[0])
             float(err)  # the convergence test reads the error back, as libgraph's does
-            stop.record()
-            stop.synchronize()
-            times.append(cp.cuda.get_elapsed_time(start, stop))
+
+        ms = event_median_ms(iteration, iters)
         name = "float" if dtype == np.float32 else "double"
-        print(f"row: cupy {name} iteration: {np.median(times):.4f} ms "
+        print(f"row: cupy {name} iteration: {ms:.4f} ms "
               f"(median of {iters}; cuSPARSE SpMV + the vector steps + the error read back)")
         del a, at
 
