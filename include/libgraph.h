@@ -381,7 +381,8 @@ LG_API void lg_pagerank_options_init(lg_pagerank_options_t *options);
  * call that is expected to run many iterations on a graph with skewed
  * degrees also takes, for its duration, a copy of the in-edge index (4 bytes
  * an arc) that makes the iterations faster, and goes on without it when that
- * memory cannot be had.
+ * memory cannot be had or would take more than half of the memory the system
+ * reports available (Linux: MemAvailable).
  */
 LG_API lg_status_t lg_pagerank(lg_context_t *context, const lg_graph_t *graph,
                                const lg_pagerank_options_t *options, double *scores,

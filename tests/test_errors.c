@@ -1045,6 +1045,24 @@ static void test_pagerank_hub_order_failures(void)
     }
     CHECK(without > 0 && hub_runs == 1 && k < SWEEP_MAX);
     printf("PageRank hub order: %ld allocations failed without failing the call\n", without);
+    /* not asked for when it would take more than half of the memory the
+     * system has available (lg__can_spare): the same scores without it */
+    const int64_t m = lg_graph_num_edges(g);
+    const long long need = (long long)((m + n) * (int64_t)sizeof(lg_vertex_t));
+    const long long avail[] = {0, 2 * need - 1, 2 * need, -1};
+    const long runs_want[] = {0, 0, 1, 1};
+    for (int i = 0; i < 4; i++) {
+        lg__mem_available_override(avail[i]);
+        for (int64_t v = 0; v < n; v++)
+            got[v] = -9.0;
+        CHECK_OK(lg_pagerank(ctx, g, &po, got, &iters));
+        CHECK(lg__pagerank_hub_runs() == runs_want[i] && iters == want_iters);
+        double worst = 0.0;
+        for (int64_t v = 0; v < n; v++)
+            worst = fmax(worst, fabs(got[v] - want[v]) / want[v]);
+        CHECK(worst <= 1e-12);
+    }
+    lg__mem_available_override(-1);
     /* with the default size rule a graph this small never takes it */
     lg__pagerank_hub_min_bytes(hub_min);
     CHECK_OK(lg_pagerank(ctx, g, &po, got, &iters));

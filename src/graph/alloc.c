@@ -8,13 +8,49 @@
 #define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE under -std=c11 */
 #include "internal.h"
 
+#include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 
 /* Allocations left before injected failure; negative = never fail. */
 static atomic_long fail_countdown = -1;
 static atomic_long alloc_count = 0;
+
+/* lg__mem_available_override's setting; negative = ask the system. */
+static atomic_llong mem_available_override = -1;
+
+long long lg__mem_available_override(long long bytes)
+{
+    return atomic_exchange(&mem_available_override, bytes < 0 ? -1 : bytes);
+}
+
+/* MemAvailable of /proc/meminfo in bytes, or -1 when it cannot be read. */
+static long long mem_available(void)
+{
+    const long long forced = atomic_load(&mem_available_override);
+    if (forced >= 0)
+        return forced;
+    long long kib = -1;
+#ifdef __linux__
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (f) {
+        char line[128];
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "MemAvailable: %lld kB", &kib) == 1)
+                break;
+        fclose(f);
+    }
+#endif
+    return kib < 0 || kib > LLONG_MAX / 1024 ? -1 : kib * 1024;
+}
+
+bool lg__can_spare(size_t bytes)
+{
+    const long long avail = mem_available();
+    return avail < 0 || bytes <= (unsigned long long)avail / 2;
+}
 
 static bool injected_failure(void)
 {

@@ -34,11 +34,20 @@ LG_INTERNAL void lg__free(void *p);
 /* count * size bytes, or NULL (with an LG_ERR_OUT_OF_MEMORY message naming
  * what) when the product overflows or the allocation fails. */
 LG_INTERNAL void *lg__alloc_array(size_t count, size_t size, const char *what);
+/* Whether an optional allocation of `bytes` (an optimisation the caller can
+ * do without) leaves at least as much again of the memory the system says
+ * is available (Linux's MemAvailable).  Linux overcommits: malloc succeeds
+ * and the process may be killed later, so optional memory asks first.
+ * true when the figure cannot be read. */
+LG_INTERNAL bool lg__can_spare(size_t bytes);
 
 /* Test hooks (exported from the static library only): after n more successful
  * allocations, every allocation fails; n < 0 switches failure off.  Returns the
  * number of allocations made since the last call. */
 long lg__alloc_fail_after(long n);
+/* Test hook: makes lg__can_spare see `bytes` available (negative: the
+ * system's figure again); returns the previous setting. */
+long long lg__mem_available_override(long long bytes);
 /* Test hook: CPU PageRank runs that switched to hub order (pagerank.c) since
  * the last call. */
 long lg__pagerank_hub_runs(void);

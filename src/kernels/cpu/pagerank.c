@@ -248,7 +248,10 @@ static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const vo
  *  - and the degrees are skewed: the vertices of out-degree >= HUB_FACTOR x
  *    the mean hold at least half of the arcs (Kronecker and real power-law
  *    graphs; not uniform random ones, where it gains nothing).
- * When its memory cannot be had, PageRank goes on without.
+ * When its memory cannot be had, PageRank goes on without; it is not even
+ * asked for when it would take more than half of the memory the system has
+ * available (lg__can_spare: under Linux's overcommit a large malloc succeeds
+ * and the process can be killed later instead).
  */
 #define HUB_GROUPS 64
 #define HUB_FACTOR 4
@@ -428,6 +431,7 @@ lg_status_t lg__cpu_pagerank(const lg_context_t *ctx, const lg_graph_t *g,
     while (iter < opts->max_iter && !converged) {
         if (iter == 1 && iterations_expected(opts, err, limit) >= HUB_MIN_ITERS &&
             (size_t)n * elem >= atomic_load(&hub_min_bytes) && degrees_skewed(g, threads) &&
+            lg__can_spare(((size_t)g->m + (size_t)n) * sizeof(lg_vertex_t)) &&
             hub_order(g, threads, &hub_rank, &hub_idx)) {
             /* c (this iteration's contributions) into hub order */
 #pragma omp parallel for num_threads(threads) schedule(static)
