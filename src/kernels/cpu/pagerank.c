@@ -83,7 +83,16 @@ struct pr_sums {
  * them (OpenMP SIMD, AVX2 through target_clones) emulates the gathers with
  * scalar loads and made an iteration 1.4-1.5x slower; hand-written AVX2
  * gathers (vgatherdps, widened to double) ran no faster than the scalar loop.
- * The loop is bound by the random loads of c[], not by arithmetic. */
+ * The loop is bound by the random loads of c[], not by arithmetic -- as long
+ * as the adds do not form one long chain: a row summed into a single running
+ * sum waits an add's latency (3-4 cycles) an arc, which bounds a
+ * cache-resident graph outright and, on large ones, limits how many gathers
+ * the core keeps in flight.  So rows are summed in short pairwise trees
+ * (4 arcs in double, 8 in float, F32_RUN) added into the row's sum.  In
+ * double, against one running sum (this VM, 2 threads, interleaved rounds):
+ * ego-Facebook, 9 iterations, 1.34-1.56 -> 0.53-0.68 ms (one thread 2.9 ->
+ * 0.8-1.4 ms); kron20 57.0 -> 36.7 ms an iteration, urand20 51.3 -> 43.5
+ * (medians of 6 rounds, every round faster). */
 
 /*
  * One block of a Jacobi step in double: for v in [v0, v1)
@@ -104,11 +113,18 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const 
     struct pr_sums out = {0.0, 0.0};
     for (int64_t v = v0; v < v1; v++) {
         double sum = 0.0;
+        const lg_edge_t end = off[v + 1];
+        lg_edge_t e = off[v];
         if (w) {
-            for (lg_edge_t e = off[v]; e < off[v + 1]; e++)
+            for (; end - e >= 4; e += 4)
+                sum += (c[idx[e]] * (double)w[e] + c[idx[e + 1]] * (double)w[e + 1]) +
+                       (c[idx[e + 2]] * (double)w[e + 2] + c[idx[e + 3]] * (double)w[e + 3]);
+            for (; e < end; e++)
                 sum += c[idx[e]] * (double)w[e];
         } else {
-            for (lg_edge_t e = off[v]; e < off[v + 1]; e++)
+            for (; end - e >= 4; e += 4)
+                sum += (c[idx[e]] + c[idx[e + 1]]) + (c[idx[e + 2]] + c[idx[e + 3]]);
+            for (; e < end; e++)
                 sum += c[idx[e]];
         }
         double dv = s->d ? s->d[v] : uniform, pv = s->p ? s->p[v] : uniform;
@@ -127,9 +143,11 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const 
  * 1.2x slower than summing in float (urand:20 and kron:20, 2 threads).
  * Runs of 8 keep most of that speed (36.5 vs 35.3 ms against 41 ms on
  * urand:20) and the precision of double sums: the smallest L1 change that
- * float PageRank reaches on a 120-vertex star is 1.2e-7 with runs of 8,
- * 2.3e-7 with double sums, 1.2e-6 with runs of 16 and 2.6e-6 with 64 (a
- * tolerance a test asks for).  A run is written out (run8) rather than a
+ * float PageRank reaches on a 120-vertex star is 1.2e-7 with runs of 8
+ * summed left to right, 2.3e-7 with double sums and with runs of 8 summed
+ * as pairwise trees (as now; kron:20 / urand:20 float no faster or slower
+ * than left to right, ego-Facebook 0.53-0.61 -> 0.49-0.54 ms), 1.2e-6 with
+ * runs of 16 and 2.6e-6 with 64 (a tolerance a test asks for).  A run is written out (run8) rather than a
  * loop inside the row's loop: one loop exit less to mispredict per row, and
  * eight independent loads in sight.  On a Xeon, 2 threads, 12 interleaved
  * rounds: urand:20 61.2 -> 50.8 ms an iteration (GAPBS 51.6), kron:20 48.1 ->
@@ -141,28 +159,14 @@ _Static_assert(F32_RUN == 8, "run8 and run8_weighted sum 8 arcs");
 /* c[idx[0]] + ... + c[idx[7]], added left to right as a loop would. */
 static inline float run8(const float *c, const lg_vertex_t *idx)
 {
-    float r = c[idx[0]];
-    r += c[idx[1]];
-    r += c[idx[2]];
-    r += c[idx[3]];
-    r += c[idx[4]];
-    r += c[idx[5]];
-    r += c[idx[6]];
-    r += c[idx[7]];
-    return r;
+    return ((c[idx[0]] + c[idx[1]]) + (c[idx[2]] + c[idx[3]])) +
+           ((c[idx[4]] + c[idx[5]]) + (c[idx[6]] + c[idx[7]]));
 }
 
 static inline float run8_weighted(const float *c, const lg_vertex_t *idx, const float *w)
 {
-    float r = c[idx[0]] * w[0];
-    r += c[idx[1]] * w[1];
-    r += c[idx[2]] * w[2];
-    r += c[idx[3]] * w[3];
-    r += c[idx[4]] * w[4];
-    r += c[idx[5]] * w[5];
-    r += c[idx[6]] * w[6];
-    r += c[idx[7]] * w[7];
-    return r;
+    return ((c[idx[0]] * w[0] + c[idx[1]] * w[1]) + (c[idx[2]] * w[2] + c[idx[3]] * w[3])) +
+           ((c[idx[4]] * w[4] + c[idx[5]] * w[5]) + (c[idx[6]] * w[6] + c[idx[7]] * w[7]));
 }
 
 /* The same in float; each row is summed in float runs of F32_RUN arcs
