@@ -147,12 +147,13 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const 
  * summed left to right, 2.3e-7 with double sums and with runs of 8 summed
  * as pairwise trees (as now; kron:20 / urand:20 float no faster or slower
  * than left to right, ego-Facebook 0.53-0.61 -> 0.49-0.54 ms), 1.2e-6 with
- * runs of 16 and 2.6e-6 with 64 (a tolerance a test asks for).  A run is written out (run8) rather than a
- * loop inside the row's loop: one loop exit less to mispredict per row, and
- * eight independent loads in sight.  On a Xeon, 2 threads, 12 interleaved
- * rounds: urand:20 61.2 -> 50.8 ms an iteration (GAPBS 51.6), kron:20 48.1 ->
- * 43.9 ms (GAPBS 41.3); a single loop with a flush every 8 arcs was no
- * better than the nested one (60.5 / 52.6 ms). */
+ * runs of 16 and 2.6e-6 with 64 (a tolerance a test asks for).  A run is
+ * written out (run8) rather than a loop inside the row's loop: one loop exit
+ * less to mispredict per row, and eight independent loads in sight.  On a
+ * Xeon, 2 threads, 12 interleaved rounds: urand:20 61.2 -> 50.8 ms an
+ * iteration (GAPBS 51.6), kron:20 48.1 -> 43.9 ms (GAPBS 41.3); a single loop
+ * with a flush every 8 arcs was no better than the nested one (60.5 / 52.6
+ * ms). */
 #define F32_RUN 8
 _Static_assert(F32_RUN == 8, "run8 and run8_weighted sum 8 arcs");
 
