@@ -213,12 +213,16 @@ static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const f
 static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const void *c,
                            double dangling, void *cn)
 {
-    const int64_t blocks = (s->n + PULL_BLOCK - 1) / PULL_BLOCK;
+    /* PULL_BLOCK rows a task, or fewer on small graphs so that every thread
+     * gets work (at least 16 tasks a thread; a multiple of 64 rows) */
+    int64_t rows = s->n / ((int64_t)s->threads * 16) / 64 * 64;
+    rows = rows < 64 ? 64 : rows > PULL_BLOCK ? PULL_BLOCK : rows;
+    const int64_t blocks = (s->n + rows - 1) / rows;
     double err = 0.0, next_dangling = 0.0;
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, 1) \
     reduction(+ : err, next_dangling)
     for (int64_t b = 0; b < blocks; b++) {
-        int64_t v0 = b * PULL_BLOCK, v1 = v0 + PULL_BLOCK < s->n ? v0 + PULL_BLOCK : s->n;
+        int64_t v0 = b * rows, v1 = v0 + rows < s->n ? v0 + rows : s->n;
         struct pr_sums part =
             f64 ? pull_block_f64(s, x, c, dangling, cn, v0, v1)
                 : pull_block_f32(s, x, c, dangling, cn, v0, v1);
