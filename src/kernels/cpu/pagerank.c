@@ -74,8 +74,8 @@ struct pr_sums {
     double dangling; /* sum of x' over dangling vertices, for the next iteration */
 };
 
-/* Rows a pull task takes: enough to amortise the call, few enough to balance
- * power-law rows. */
+/* Rows a pull task takes at most: enough to amortise the call, few enough to
+ * balance power-law rows (step() takes fewer on small graphs). */
 #define PULL_BLOCK 1024
 
 /* The gather-sums are plain scalar loops, on purpose.  Measured on kron20
