@@ -39,7 +39,8 @@
 
 /* Vertices a thread buffers before one atomic append to the next frontier. */
 #define LOCAL_BUFFER 1024
-/* Vertices a bottom-up task takes at most (bottom_up_block). */
+/* Vertices a bottom-up task takes at most (lg__task_vertices: a multiple of
+ * 64 keeps the `next` bitmap's words private to a task). */
 #define BOTTOM_UP_BLOCK 4096
 #define WORD_BITS 64
 
@@ -111,17 +112,6 @@ static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *ne
 
 /* One bottom-up level: every unvisited vertex looks for a parent in the
  * `front` bitmap and marks itself in `next`; returns how many were found. */
-/* Vertices a bottom-up task takes: a multiple of 64 keeps bitmap words
- * private; BOTTOM_UP_BLOCK, or fewer on small graphs so that every thread
- * gets work (at least 16 tasks a thread).  A single 4096-vertex task made
- * the second thread idle on ego-Facebook (4,039 vertices): searches there
- * that are mostly bottom-up took 234 us with two threads, 238 with one. */
-static int64_t bottom_up_block(int64_t n, int threads)
-{
-    const int64_t b = n / ((int64_t)threads * 16) / WORD_BITS * WORD_BITS;
-    return b < WORD_BITS ? WORD_BITS : b > BOTTOM_UP_BLOCK ? BOTTOM_UP_BLOCK : b;
-}
-
 static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
 {
     /* locals, not s->...: the bitmap stores could alias s's fields, and the
@@ -133,7 +123,7 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
     int32_t *dist = s->dist;
     lg_vertex_t *parents = s->parents;
     const int64_t n = s->n, words = (n + WORD_BITS - 1) / WORD_BITS;
-    const int64_t block = bottom_up_block(n, s->threads);
+    const int64_t block = lg__task_vertices(n, s->threads, BOTTOM_UP_BLOCK);
     int64_t awake = 0;
     memset(next, 0, (size_t)words * sizeof *next);
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, block) reduction(+ : awake)

@@ -75,7 +75,7 @@ struct pr_sums {
 };
 
 /* Rows a pull task takes at most: enough to amortise the call, few enough to
- * balance power-law rows (step() takes fewer on small graphs). */
+ * balance power-law rows (fewer on small graphs: lg__task_vertices). */
 #define PULL_BLOCK 1024
 
 /* The gather-sums are plain scalar loops, on purpose.  Measured on kron20
@@ -157,7 +157,8 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const 
 #define F32_RUN 8
 _Static_assert(F32_RUN == 8, "run8 and run8_weighted sum 8 arcs");
 
-/* c[idx[0]] + ... + c[idx[7]], added left to right as a loop would. */
+/* c[idx[0]] + ... + c[idx[7]] as a pairwise tree (three adds deep, not
+ * seven: see above). */
 static inline float run8(const float *c, const lg_vertex_t *idx)
 {
     return ((c[idx[0]] + c[idx[1]]) + (c[idx[2]] + c[idx[3]])) +
@@ -213,10 +214,7 @@ static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const f
 static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const void *c,
                            double dangling, void *cn)
 {
-    /* PULL_BLOCK rows a task, or fewer on small graphs so that every thread
-     * gets work (at least 16 tasks a thread; a multiple of 64 rows) */
-    int64_t rows = s->n / ((int64_t)s->threads * 16) / 64 * 64;
-    rows = rows < 64 ? 64 : rows > PULL_BLOCK ? PULL_BLOCK : rows;
+    const int64_t rows = lg__task_vertices(s->n, s->threads, PULL_BLOCK);
     const int64_t blocks = (s->n + rows - 1) / rows;
     double err = 0.0, next_dangling = 0.0;
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, 1) \
