@@ -4,9 +4,9 @@
  *
  * A graph's device copy (struct lg_dev_graph) is made on the first GPU call
  * that needs it and cached on the host graph (plugin.h's device_cache slot):
- * the CSR is uploaded as it is; the in-edges (CSC) of a directed graph are
- * built on the device by a radix sort of the arcs by destination; the rows of
- * the in-edges are binned by degree for the pull kernels (gpu_graph.hip).
+ * the CSR is uploaded as it is, and the pull kernels' in-edges (struct
+ * lg_dev_pull) are built from it on the device by a radix sort of the arcs
+ * by destination, directed or not (gpu_graph.hip).
  * All offsets are 64-bit (lg_edge_t), as on the host.
  */
 #ifndef LG_GPU_H
@@ -64,9 +64,6 @@ struct lg_dev_graph {
     int64_t n, m;
     bool directed;
     struct lg_dev_csr out;
-    struct lg_dev_csr in; /* aliases out for an undirected graph; a directed
-                           * graph's exists only while the pull is built */
-    bool in_ready;
     struct lg_dev_pull pull;
     bool pull_ready;
 };
@@ -82,7 +79,7 @@ struct lg_dev_graph {
 lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what);
 
 /* The device copy of g for this context's device, with the pull structure
- * ready when need_pull (a directed graph's CSC is built for it, then freed).
+ * ready when need_pull (built from the CSR, gpu_graph.hip).
  * *temporary is set when the copy could not be cached (the graph is cached
  * on another device): the caller frees it with lg_dev_graph_free. */
 lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, const char *fn,

@@ -2,13 +2,6 @@
  * gpu_graph.hip - a graph's device copy: upload, the in-edges built on the
  * device, and the pull structure of the PageRank kernels.
  *
- * In-edges (CSC) of a directed graph: the arcs are radix-sorted by
- * destination (prims.h; stable, so each in-row keeps its sources in
- * ascending order, as the CPU's CSC does) with the arc's index as the value;
- * each sorted arc's source is then found by a binary search of the CSR
- * offsets, and the in-offsets by a lower bound of each vertex in the sorted
- * destinations.  Memory: 24 bytes an arc while it runs.
- *
  * The pull structure (build_pull): the in-edges with the vertices renumbered
  * by in-degree, descending, so that the degree bins of the pull kernels
  * (load balance, cf. the row binning of CSR-Adaptive, Greathouse & Daga,
@@ -25,55 +18,6 @@
 #include <algorithm>
 #include <atomic>
 #include <thread>
-
-__global__ void iota_kernel(int64_t *out, int64_t m)
-{
-    LG_FOR_EACH(i, m)
-        out[i] = i;
-}
-
-/* The row r with offsets[r] <= e < offsets[r + 1]. */
-__device__ inline lg_vertex_t row_of_arc(const lg_edge_t *offsets, int64_t n, int64_t e)
-{
-    int64_t lo = 0, hi = n; /* offsets[lo] <= e < offsets[hi] */
-    while (hi - lo > 1) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= e)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return (lg_vertex_t)lo;
-}
-
-__global__ void gather_in_arcs(const lg_edge_t *out_offsets, int64_t n, const int64_t *perm,
-                               const float *out_weights, lg_vertex_t *in_indices,
-                               float *in_weights, int64_t m)
-{
-    LG_FOR_EACH(i, m) {
-        int64_t e = perm[i];
-        in_indices[i] = row_of_arc(out_offsets, n, e);
-        if (in_weights)
-            in_weights[i] = out_weights[e];
-    }
-}
-
-/* offsets[v] = the first i with keys[i] >= v, for v in [0, n]. */
-template <class K>
-__global__ void lower_bounds(const K *keys, int64_t m, int64_t *offsets, int64_t n)
-{
-    LG_FOR_EACH(v, n + 1) {
-        int64_t lo = 0, hi = m;
-        while (lo < hi) {
-            int64_t mid = lo + (hi - lo) / 2;
-            if ((int64_t)keys[mid] < v)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        offsets[v] = lo;
-    }
-}
 
 static int bits_for(int64_t n)
 {
@@ -101,12 +45,6 @@ void lg_dev_graph_free(void *device_graph)
     int current = 0;
     bool switched = hipGetDevice(&current) == hipSuccess && current != d->device &&
                     hipSetDevice(d->device) == hipSuccess;
-    if (d->in.offsets && d->in.offsets != d->out.offsets) {
-        (void)hipFree(d->in.offsets);
-        (void)hipFree(d->in.indices);
-        if (d->in.weights)
-            (void)hipFree(d->in.weights);
-    }
     (void)hipFree(d->out.offsets);
     (void)hipFree(d->out.indices);
     if (d->out.weights)
@@ -362,10 +300,6 @@ static lg_status_t upload(lg_gpu_state *s, const struct lg_plugin_graph *g, cons
                               "uploading the CSR weights");
     }
     LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "uploading the graph");
-    if (!d->directed) {
-        d->in = d->out;
-        d->in_ready = true;
-    }
     *out = d;
     d = NULL;
 cleanup:
@@ -373,65 +307,27 @@ cleanup:
     return st;
 }
 
-/* The in-edges of a directed graph, by a radix sort of the arcs on the device. */
-static lg_status_t build_in_edges(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
+/* degree[v] = the length of row v. */
+__global__ void row_degrees(const lg_edge_t *offsets, int64_t n, int64_t *degree)
 {
-    lg_status_t st = LG_OK;
-    const int64_t n = d->n, m = d->m;
-    const unsigned threads = 256;
-    lg_vertex_t *keys_sorted = NULL;
-    int64_t *arc_ids = NULL, *perm = NULL;
-    lg_dev_csr in = {NULL, NULL, NULL};
-    const size_t mm = (size_t)(m ? m : 1);
-    LG_TRY_OR_CLEANUP(hipMalloc(&in.offsets, (size_t)(n + 1) * sizeof(lg_edge_t)),
-                      "allocating the CSC offsets");
-    LG_TRY_OR_CLEANUP(hipMalloc(&in.indices, mm * sizeof(lg_vertex_t)), "allocating the CSC");
-    if (d->out.weights)
-        LG_TRY_OR_CLEANUP(hipMalloc(&in.weights, mm * sizeof(float)), "allocating the CSC weights");
-    LG_TRY_OR_CLEANUP(hipMalloc(&keys_sorted, mm * sizeof(lg_vertex_t)), "building the CSC");
-    LG_TRY_OR_CLEANUP(hipMalloc(&arc_ids, mm * sizeof(int64_t)), "building the CSC");
-    LG_TRY_OR_CLEANUP(hipMalloc(&perm, mm * sizeof(int64_t)), "building the CSC");
-    if (m > 0) {
-        iota_kernel<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(arc_ids, m);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "building the CSC");
-        LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, d->out.indices, keys_sorted,
-                                              (const int64_t *)arc_ids, perm, m, bits_for(n),
-                                              s->stream),
-                          "sorting the arcs by destination");
-        gather_in_arcs<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(
-            d->out.offsets, n, perm, d->out.weights, in.indices, in.weights, m);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "building the CSC");
-    }
-    lower_bounds<<<lg_blocks_for(n + 1, threads), threads, 0, s->stream>>>(keys_sorted, m,
-                                                                           in.offsets, n);
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "building the CSC");
-    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "building the CSC");
-    d->in = in;
-    d->in_ready = true;
-    in.offsets = NULL;
-    in.indices = NULL;
-    in.weights = NULL;
-cleanup:
-    (void)hipFree(keys_sorted);
-    (void)hipFree(arc_ids);
-    (void)hipFree(perm);
-    if (in.offsets)
-        (void)hipFree(in.offsets);
-    if (in.indices)
-        (void)hipFree(in.indices);
-    if (in.weights)
-        (void)hipFree(in.weights);
-    return st;
+    LG_FOR_EACH(v, n)
+        degree[v] = offsets[v + 1] - offsets[v];
 }
 
-__global__ void in_degree_keys(const lg_edge_t *offsets, int64_t n, uint64_t max_degree,
-                               uint64_t *keys, lg_vertex_t *ids, int64_t *degree)
+/* degree[v] += the number of arcs into v (degree zeroed first). */
+__global__ void count_in_degrees(const lg_vertex_t *indices, int64_t m, int64_t *degree)
+{
+    LG_FOR_EACH(e, m)
+        atomicAdd((unsigned long long *)(degree + indices[e]), 1ull);
+}
+
+/* Sort keys of the relabelling: ascending keys, descending degrees. */
+__global__ void degree_keys(const int64_t *degree, int64_t n, uint64_t max_degree, uint64_t *keys,
+                            lg_vertex_t *ids)
 {
     LG_FOR_EACH(v, n) {
-        int64_t d = offsets[v + 1] - offsets[v];
-        keys[v] = max_degree - (uint64_t)d; /* ascending keys: descending degrees */
+        keys[v] = max_degree - (uint64_t)degree[v];
         ids[v] = (lg_vertex_t)v;
-        degree[v] = d;
     }
 }
 
@@ -449,29 +345,50 @@ __global__ void invert_permutation(const lg_vertex_t *perm, int64_t n, const int
     }
 }
 
-/* Arc p of the relabelled rows: row i (found by binary search), the k-th
- * arc of old row perm[i], its source renamed; as a sort key (row <<
- * ROW_KEY_SHIFT | source) so that a radix sort can order each row by
- * source, and with its weight at the key's position when weighted. */
-#define ROW_KEY_SHIFT 32 /* vertex ids fit in 32 bits (lg_vertex_t) */
-__global__ void relabel_arcs(const lg_edge_t *new_offsets, int64_t n, const lg_vertex_t *perm,
-                             const lg_vertex_t *rank, const lg_edge_t *old_offsets,
-                             const lg_vertex_t *old_indices, const float *old_weights,
-                             uint64_t *keys, float *weights, int64_t m)
+/* new_length[i] = the length of row perm[i] (new_length[n] = 0). */
+__global__ void permuted_row_lengths(const lg_edge_t *offsets, const lg_vertex_t *perm, int64_t n,
+                                     int64_t *new_length)
+{
+    LG_FOR_EACH(i, n + 1)
+        new_length[i] = i == n ? 0 : offsets[perm[i] + 1] - offsets[perm[i]];
+}
+
+/* heads[from[i]] = i for every new source i with out-arcs (heads zeroed
+ * first): a running maximum over heads then names each listed arc's source. */
+__global__ void mark_sources(const lg_edge_t *from, int64_t n, lg_vertex_t *heads)
+{
+    LG_FOR_EACH(i, n)
+        if (from[i + 1] > from[i])
+            heads[from[i]] = (lg_vertex_t)i;
+}
+
+/* Every arc, listed by new source (sources[p], from mark_sources and the
+ * scan): the arcs of old vertex perm[i] from position from[i] on, each as
+ * key: the new id of its head, and, when weighted, a value that packs its
+ * weight (high word) with its source.  A thread an arc. */
+__global__ void list_arcs(const lg_edge_t *from, const lg_vertex_t *perm, const lg_vertex_t *rank,
+                          const lg_edge_t *offsets, const lg_vertex_t *indices,
+                          const float *weights, const lg_vertex_t *sources, int64_t m,
+                          uint32_t *keys, uint64_t *packed)
 {
     LG_FOR_EACH(p, m) {
-        lg_vertex_t i = row_of_arc(new_offsets, n, p);
-        lg_edge_t q = old_offsets[perm[i]] + (p - new_offsets[i]);
-        keys[p] = (uint64_t)(uint32_t)i << ROW_KEY_SHIFT | (uint32_t)rank[old_indices[q]];
-        if (weights)
-            weights[p] = old_weights[q];
+        const lg_vertex_t i = sources[p];
+        const lg_edge_t q = offsets[perm[i]] + (p - from[i]);
+        keys[p] = (uint32_t)rank[indices[q]];
+        if (packed)
+            packed[p] = (uint64_t)__float_as_uint(weights[q]) << 32 | (uint32_t)i;
     }
 }
 
-__global__ void low_words(const uint64_t *keys, lg_vertex_t *indices, int64_t m)
+/* The sorted packed values of a weighted graph: sources and weights. */
+__global__ void unpack_weighted(const uint64_t *values, int64_t m, lg_vertex_t *indices,
+                                float *weights)
 {
-    LG_FOR_EACH(p, m)
-        indices[p] = (lg_vertex_t)(uint32_t)keys[p];
+    LG_FOR_EACH(p, m) {
+        const uint64_t x = values[p];
+        indices[p] = (lg_vertex_t)(uint32_t)x;
+        weights[p] = __uint_as_float((uint32_t)(x >> 32));
+    }
 }
 
 /* bin_begin[k]: the first relabelled row with degree <= LG_ARCS_PER_LANE << k
@@ -498,7 +415,7 @@ __global__ void bin_bounds(const lg_edge_t *offsets, int64_t n, int64_t *bin_beg
 }
 
 struct max_op {
-    __host__ __device__ int64_t operator()(const int64_t &a, const int64_t &b) const
+    template <class T> __host__ __device__ T operator()(const T &a, const T &b) const
     {
         return a > b ? a : b;
     }
@@ -508,17 +425,31 @@ struct max_op {
  * descending (stable), so that the rows of each degree bin are one range, the
  * offsets of neighbouring lanes are neighbours, and the contributions of the
  * hubs, which most arcs read, share a few cache lines (degree ordering; see
- * e.g. Balaji & Lucia, "When is graph reordering an optimization?", IISWC'18). */
+ * e.g. Balaji & Lucia, "When is graph reordering an optimization?", IISWC'18).
+ *
+ * Built straight from the CSR, directed or not: the vertices are sorted by
+ * in-degree (counted for a directed graph); the arcs are listed in the
+ * order of their new source, a thread an arc (mark_sources, a running
+ * maximum, list_arcs); then a stable radix sort by their new head over
+ * log2(n) bits makes the in-rows, each in ascending source order as listed
+ * (the sort does a counting sort's transpose; cf. Gustavson's CSR
+ * transpose, ACM TOMS 1978).  32-bit keys and values (64-bit values when
+ * weighted): 3 passes of 8 bits for 4M vertices, where sorting (row,
+ * source) pairs of the relabelled rows took 7 (docs/PERFORMANCE.md).
+ * Memory while it runs: the pull copy plus ~20 bytes an arc (keys, values,
+ * the sort's own buffers). */
 static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
 {
     lg_status_t st = LG_OK;
     const int64_t n = d->n, m = d->m;
     const unsigned threads = 256;
     const size_t nn = (size_t)(n ? n : 1), mm = (size_t)(m ? m : 1);
-    uint64_t *keys = NULL, *keys_sorted = NULL, *arc_keys = NULL, *arc_keys_sorted = NULL;
-    float *arc_weights = NULL;
-    lg_vertex_t *ids = NULL;
+    const bool weighted = d->out.weights != NULL;
+    uint64_t *keys = NULL, *keys_sorted = NULL, *packed = NULL, *packed_sorted = NULL;
+    uint32_t *arc_keys = NULL, *arc_keys_sorted = NULL;
+    lg_vertex_t *ids = NULL, *sources = NULL;
     int64_t *degree = NULL, *new_degree = NULL, *max_degree = NULL, *bin_begin = NULL;
+    lg_edge_t *from_directed = NULL; /* where each new source's arcs are listed */
     lg_dev_pull pull;
     memset(&pull, 0, sizeof pull);
     int64_t max_host = 0;
@@ -535,14 +466,22 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
                       "allocating the relabelled in-edges");
     LG_TRY_OR_CLEANUP(hipMalloc(&pull.csr.indices, mm * sizeof(lg_vertex_t)),
                       "allocating the relabelled in-edges");
-    if (d->in.weights)
+    if (weighted)
         LG_TRY_OR_CLEANUP(hipMalloc(&pull.csr.weights, mm * sizeof(float)),
                           "allocating the relabelled in-edges");
 
+    if (d->directed) {
+        LG_TRY_OR_CLEANUP(hipMemsetAsync(degree, 0, nn * sizeof *degree, s->stream),
+                          "counting in-degrees");
+        if (m > 0)
+            count_in_degrees<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(
+                d->out.indices, m, degree);
+    } else {
+        row_degrees<<<lg_blocks_for(n, threads), threads, 0, s->stream>>>(d->out.offsets, n,
+                                                                          degree);
+    }
+    LG_TRY_OR_CLEANUP(hipGetLastError(), "counting in-degrees");
     /* the largest in-degree bounds the sort keys: max_degree - degree */
-    in_degree_keys<<<lg_blocks_for(n, threads), threads, 0, s->stream>>>(d->in.offsets, n, 0,
-                                                                         keys, ids, degree);
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
     LG_TRY_OR_CLEANUP(lg_reduce(&s->scratch, (const int64_t *)degree, max_degree, n, max_op(),
                                 (int64_t)0, s->stream),
                       "relabelling the graph");
@@ -550,8 +489,8 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
                                      s->stream),
                       "relabelling the graph");
     LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "relabelling the graph");
-    in_degree_keys<<<lg_blocks_for(n, threads), threads, 0, s->stream>>>(
-        d->in.offsets, n, (uint64_t)max_host, keys, ids, degree);
+    degree_keys<<<lg_blocks_for(n, threads), threads, 0, s->stream>>>(degree, n,
+                                                                     (uint64_t)max_host, keys, ids);
     LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
     LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, (const uint64_t *)keys, keys_sorted,
                                           (const lg_vertex_t *)ids, pull.perm, n,
@@ -564,31 +503,56 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
                                        (int64_t *)pull.csr.offsets, n + 1, s->stream),
                       "relabelling the graph");
     if (m > 0) {
-        /* each row sorted by (new) source: a warp's gathers then walk the
-         * contribution vector upwards, and the hubs' lines are shared */
+        /* where each new source's out-arcs are listed: an undirected
+         * graph's out-rows are its in-rows */
+        const lg_edge_t *from = pull.csr.offsets;
+        if (d->directed) {
+            LG_TRY_OR_CLEANUP(hipMalloc(&from_directed, (nn + 1) * sizeof *from_directed),
+                              "relabelling the arcs");
+            from = from_directed;
+            permuted_row_lengths<<<lg_blocks_for(n + 1, threads), threads, 0, s->stream>>>(
+                d->out.offsets, pull.perm, n, new_degree);
+            LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
+            LG_TRY_OR_CLEANUP(lg_exclusive_sum(&s->scratch, (const int64_t *)new_degree,
+                                               (int64_t *)from_directed, n + 1, s->stream),
+                              "relabelling the arcs");
+        }
         LG_TRY_OR_CLEANUP(hipMalloc(&arc_keys, mm * sizeof *arc_keys), "relabelling the arcs");
         LG_TRY_OR_CLEANUP(hipMalloc(&arc_keys_sorted, mm * sizeof *arc_keys_sorted),
                           "relabelling the arcs");
-        if (d->in.weights)
-            LG_TRY_OR_CLEANUP(hipMalloc(&arc_weights, mm * sizeof *arc_weights),
+        LG_TRY_OR_CLEANUP(hipMalloc(&sources, mm * sizeof *sources), "relabelling the arcs");
+        /* the arcs' sources, through the sort's spare key buffer */
+        lg_vertex_t *heads = (lg_vertex_t *)arc_keys_sorted;
+        LG_TRY_OR_CLEANUP(hipMemsetAsync(heads, 0, mm * sizeof *heads, s->stream),
+                          "relabelling the arcs");
+        mark_sources<<<lg_blocks_for(n, threads), threads, 0, s->stream>>>(from, n, heads);
+        LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
+        LG_TRY_OR_CLEANUP(lg_inclusive_scan(&s->scratch, (const lg_vertex_t *)heads, sources, m,
+                                            max_op(), s->stream),
+                          "relabelling the arcs");
+        if (weighted) {
+            LG_TRY_OR_CLEANUP(hipMalloc(&packed, mm * sizeof *packed), "relabelling the arcs");
+            LG_TRY_OR_CLEANUP(hipMalloc(&packed_sorted, mm * sizeof *packed_sorted),
                               "relabelling the arcs");
-        relabel_arcs<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(
-            pull.csr.offsets, n, pull.perm, pull.rank, d->in.offsets, d->in.indices,
-            d->in.weights, arc_keys, arc_weights, m);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
-        const int id_bits = bits_for(n);
-        if (arc_weights)
-            LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, (const uint64_t *)arc_keys,
-                                                  arc_keys_sorted, (const float *)arc_weights,
-                                                  pull.csr.weights, m, ROW_KEY_SHIFT + id_bits, s->stream),
+        }
+        list_arcs<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(
+            from, pull.perm, pull.rank, d->out.offsets, d->out.indices, d->out.weights, sources,
+            m, arc_keys, packed);
+        LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
+        if (weighted) {
+            LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, (const uint32_t *)arc_keys,
+                                                  arc_keys_sorted, (const uint64_t *)packed,
+                                                  packed_sorted, m, bits_for(n), s->stream),
                               "sorting the relabelled arcs");
-        else
-            LG_TRY_OR_CLEANUP(lg_radix_sort_keys(&s->scratch, (const uint64_t *)arc_keys,
-                                                 arc_keys_sorted, m, ROW_KEY_SHIFT + id_bits, s->stream),
+            unpack_weighted<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(
+                packed_sorted, m, pull.csr.indices, pull.csr.weights);
+        } else {
+            LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, (const uint32_t *)arc_keys,
+                                                  arc_keys_sorted, (const lg_vertex_t *)sources,
+                                                  pull.csr.indices, m, bits_for(n), s->stream),
                               "sorting the relabelled arcs");
-        low_words<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(arc_keys_sorted,
-                                                                        pull.csr.indices, m);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
+        }
+        LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
     }
     bin_bounds<<<1, LG_BINS, 0, s->stream>>>(pull.csr.offsets, n, bin_begin);
     LG_TRY_OR_CLEANUP(hipGetLastError(), "binning rows");
@@ -607,23 +571,14 @@ cleanup:
     (void)hipFree(new_degree);
     (void)hipFree(max_degree);
     (void)hipFree(bin_begin);
+    (void)hipFree(from_directed);
     (void)hipFree(arc_keys);
     (void)hipFree(arc_keys_sorted);
-    (void)hipFree(arc_weights);
+    (void)hipFree(packed);
+    (void)hipFree(packed_sorted);
+    (void)hipFree(sources);
     lg_dev_pull_free(&pull);
     return st;
-}
-
-/* A directed graph's device CSC (never the CSR an undirected graph aliases). */
-static void free_in_edges(lg_dev_graph *d)
-{
-    if (!d->directed || !d->in.offsets)
-        return;
-    (void)hipFree(d->in.offsets);
-    (void)hipFree(d->in.indices);
-    (void)hipFree(d->in.weights);
-    memset(&d->in, 0, sizeof d->in);
-    d->in_ready = false;
 }
 
 lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, const char *fn,
@@ -643,25 +598,16 @@ lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, c
         if (!*temporary)
             *g->device_cache = d;
     }
-    if (need_pull && !d->pull_ready) {
-        /* a directed graph's CSC is only the way to the pull structure:
-         * built for it, freed after it (the pull copy holds the same arcs) */
-        if (!d->in_ready && (st = build_in_edges(s, d, fn)) != LG_OK)
-            goto cleanup;
-        if ((st = build_pull(s, d, fn)) != LG_OK)
-            goto cleanup;
-        if (d->directed)
-            free_in_edges(d);
+    if (need_pull && !d->pull_ready && (st = build_pull(s, d, fn)) != LG_OK) {
+        /* Dropped, cached or not: a failure here is mostly the device's
+         * memory, and a cached copy that keeps its CSR would hold that
+         * memory and fail the same way on every later call.  The next call
+         * uploads afresh. */
+        if (!*temporary)
+            *g->device_cache = NULL;
+        lg_dev_graph_free(d);
+        return st;
     }
     *out = d;
     return LG_OK;
-cleanup:
-    /* Dropped, cached or not: a failure here is mostly the device's memory,
-     * and a cached copy that keeps its CSR (and CSC) would hold that memory
-     * and fail the same way on every later call.  The next call uploads
-     * afresh. */
-    if (!*temporary)
-        *g->device_cache = NULL;
-    lg_dev_graph_free(d);
-    return st;
 }

@@ -84,40 +84,47 @@ __device__ inline pr_sums finish_row(const pr_args<T> &a, lg_vertex_t v, double 
     return r;
 }
 
-/* Contribution of in-arc e. */
-template <class T> __device__ inline double term(const pr_args<T> &a, lg_vertex_t u, lg_edge_t e)
+/* The sum of row v's contributions over arcs lane, lane + stride, ...; in
+ * double whatever T is, as on the CPU (hubs have many in-arcs).  A batch
+ * is LG_ARCS_PER_LANE arcs a lane, loaded without a branch (loads past the
+ * row's end are predicated off): all its index loads, then all its gathers,
+ * are in flight together, whether the batch is full or not.  The degree
+ * bins give most lanes 8 to 16 arcs, one batch; a loop that loads a full
+ * batch and then the rest one arc at a time did most of its work in the
+ * rest.  The batch is added up as a pairwise tree (no chain of dependent
+ * adds), into the row's sum batch by batch: a fixed order. */
+/* t[0] + ... + t[N - 1] as a balanced tree (N a power of two); the indices
+ * are constants after inlining, so t stays in registers. */
+template <int N> __device__ inline double pairwise_sum(const double *t)
 {
-    const T cu = lg_ldg(a.c + u); /* c is read-only in the kernel (cn is written) */
-    return a.w ? (double)(cu * (T)a.w[e]) : (double)cu;
+    if constexpr (N == 1)
+        return t[0];
+    else
+        return pairwise_sum<N / 2>(t) + pairwise_sum<N / 2>(t + N / 2);
 }
 
-/* The sum of row v's contributions over arcs lane, lane + stride, ...; in
- * double whatever T is, as on the CPU (hubs have many in-arcs).  Unrolled
- * LG_ARCS_PER_LANE deep so that each lane has that many index loads, then
- * as many gathers, in flight: the loop is bound by memory latency, not by
- * arithmetic.  The sum's order is fixed (arc order within each batch). */
-template <class T>
+template <bool Weighted, class T>
 __device__ inline double row_part(const pr_args<T> &a, lg_vertex_t v, int lane, int stride)
 {
     constexpr int U = LG_ARCS_PER_LANE;
+    static_assert(U > 0 && (U & (U - 1)) == 0, "the pairwise tree needs a power of two");
     double sum = 0.0;
     const lg_edge_t end = a.off[v + 1];
-    lg_edge_t e = a.off[v] + lane;
-    for (; e + (U - 1) * (lg_edge_t)stride < end; e += U * (lg_edge_t)stride) {
+    for (lg_edge_t e = a.off[v] + lane; e < end; e += U * (lg_edge_t)stride) {
         lg_vertex_t u[U];
         double t[U];
 #pragma unroll
         for (int k = 0; k < U; k++)
-            u[k] = a.idx[e + k * stride];
+            u[k] = e + k * stride < end ? a.idx[e + k * stride] : -1;
 #pragma unroll
-        for (int k = 0; k < U; k++)
-            t[k] = term(a, u[k], e + k * stride);
-#pragma unroll
-        for (int k = 0; k < U; k++)
-            sum += t[k];
+        for (int k = 0; k < U; k++) {
+            /* c is read-only in the kernel (cn is written) */
+            const T cu = u[k] >= 0 ? lg_ldg(a.c + u[k]) : T(0);
+            t[k] = Weighted ? (double)(cu * (u[k] >= 0 ? (T)a.w[e + k * stride] : T(0)))
+                            : (double)cu;
+        }
+        sum += pairwise_sum<U>(t);
     }
-    for (; e < end; e += stride)
-        sum += term(a, a.idx[e], e);
     return sum;
 }
 
@@ -131,7 +138,7 @@ __device__ inline pr_sums pull_groups(const pr_args<T> &a, int bin, int64_t blk)
     const int64_t i = a.bin_begin[bin] + blk * (LG_PULL_BLOCK / G) + group;
     const bool active = i < a.bin_end[bin];
     const lg_vertex_t v = (lg_vertex_t)(active ? i : 0);
-    double sum = active ? row_part(a, v, lane, G) : 0.0;
+    double sum = !active ? 0.0 : a.w ? row_part<true>(a, v, lane, G) : row_part<false>(a, v, lane, G);
     if constexpr (G <= LG_WAVE_SIZE) {
         sum = lg_group_sum<G>(sum); /* every lane calls it: waves stay converged */
     } else {

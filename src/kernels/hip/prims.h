@@ -73,6 +73,29 @@ hipError_t lg_exclusive_sum(lg_scratch *s, const T *in, T *out, int64_t n, hipSt
     return e;
 }
 
+/* out[i] = op(in[0], ..., in[i]), for i < n and an associative op of T. */
+template <class T, class Op>
+hipError_t lg_inclusive_scan(lg_scratch *s, const T *in, T *out, int64_t n, Op op,
+                             hipStream_t stream)
+{
+    size_t bytes = 0;
+    hipError_t e;
+#if defined(LG_GPU_AMD)
+    e = rocprim::inclusive_scan(NULL, bytes, in, out, (size_t)n, op, stream);
+    if (e == hipSuccess)
+        e = lg_scratch_reserve(s, bytes);
+    if (e == hipSuccess)
+        e = rocprim::inclusive_scan(s->ptr, bytes, in, out, (size_t)n, op, stream);
+#else
+    e = cub::DeviceScan::InclusiveScan(NULL, bytes, in, out, op, n, stream);
+    if (e == hipSuccess)
+        e = lg_scratch_reserve(s, bytes);
+    if (e == hipSuccess)
+        e = cub::DeviceScan::InclusiveScan(s->ptr, bytes, in, out, op, n, stream);
+#endif
+    return e;
+}
+
 /* *out = op(init, in[0], ..., in[n-1]) on the device, for an associative op
  * of T (which has a host-device operator() ). */
 template <class T, class Op>
