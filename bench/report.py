@@ -136,11 +136,30 @@ def bfs_table(results, by):
     return table(header, rows)
 
 
+def pagerank_floor_bytes(g, elem):
+    """The least an iteration of pull PageRank moves: the in-edge indices (4
+    bytes an arc), the offsets (8 bytes a vertex) and 4 vectors of n in the
+    working precision (scores read and written, contributions read and
+    written, out-weights), each once."""
+    if not g.get("arcs") or not g.get("n"):
+        return None
+    return 4.0 * g["arcs"] + 8.0 * (g["n"] + 1) + 4.0 * elem * g["n"]
+
+
+def pagerank_bandwidth(g, elem, per_iter_s, copy_gbs):
+    floor = pagerank_floor_bytes(g, elem)
+    if not floor or not per_iter_s:
+        return "n/a"
+    gbs = floor / per_iter_s / 1e9
+    return f"{gbs:.1f} GB/s" + (f" ({100.0 * gbs / copy_gbs:.0f}% of the copy)" if copy_gbs else "")
+
+
 def pagerank_table(results, by):
     k = results["options"].get("pr_iterations")
     header = ["graph", "tool", "method", "threads", "total to tolerance (median)", "iterations",
               f"time / iteration (runs of {k})" if k else "time / iteration",
-              "total vs libgraph", "per iteration vs libgraph", "agreement"]
+              "total vs libgraph", "per iteration vs libgraph", "floor bytes / iteration time", "agreement"]
+    copy_gbs = results["machine"].get("stream", {}).get("gbs")
     rows = []
     for g in results["graphs"]:
         runs = by.get(g["name"], {})
@@ -155,7 +174,7 @@ def pagerank_table(results, by):
             for key, label in variants:
                 why = status_row(run, key)
                 if why:
-                    rows.append([g["name"], label, why, "", "", "", "", "", "", ""])
+                    rows.append([g["name"], label, why, "", "", "", "", "", "", "", ""])
                     continue
                 r = run[key]
                 t = headline_time("pagerank", r)
@@ -166,6 +185,8 @@ def pagerank_table(results, by):
                              fmt_time(it) if it else "n/a",
                              "1x" if is_base else fmt_ratio(t / base_t if base_t and t else None),
                              "1x" if is_base else fmt_ratio(it / base_it if base_it and it else None),
+                             pagerank_bandwidth(g, 4 if key == "pagerank_float" else 8, it, copy_gbs)
+                             if tool == "libgraph" else "",
                              agreement(r)])
     return table(header, rows)
 
@@ -302,6 +323,17 @@ def write(results, out, plots_dir):
              "`lgraph --threads`, `networkit.setNumberOfThreads`, `graphblas.ss.config['nthreads']`); "
              "the threads column says what each one used: SciPy, python-igraph, NetworkX, and NetworKit's BFS and "
              "sequential CC are single-threaded.")
+    st = m.get("stream", {})
+    if "gbs" in st:
+        L.append(f"- Memory bandwidth in this run: {st['gbs']:.1f} GB/s, a STREAM-like copy (bench/stream_copy.c: "
+                 f"c[i] = a[i] over 2 x {st['mib']} MiB, 16 bytes an element, best of 10) with {st['threads']} "
+                 "threads. PageRank's bandwidth column: the least bytes an iteration must move (in-edge indices 4 B "
+                 "an arc, offsets 8 B a vertex, 4 vectors of n once) over libgraph's time an iteration, and that as a "
+                 "share of the copy's rate: well under 100% means the iteration is bound by the latency of its "
+                 "random gathers, not by DRAM bandwidth (a graph whose arrays fit in the last-level cache, like "
+                 "facebook's, hardly touches DRAM at all).")
+    elif st.get("skipped"):
+        L.append(f"- Memory bandwidth: not measured ({st['skipped']})")
     L.append(f"- libgraph: {m.get('libgraph')}; Python {m.get('python')}")
     vers = results.get("versions", {})
     if vers:
