@@ -1431,6 +1431,148 @@ static void test_components(void)
     }
 }
 
+#ifdef LG_TEST_GPU
+/* A fresh copy of t's graph: no device copy cached yet. */
+static lg_graph_t *fresh_graph(const struct tgraph *t)
+{
+    const lg_edge_t *off = NULL;
+    const lg_vertex_t *idx = NULL;
+    const float *w = NULL;
+    lg_graph_t *g = NULL;
+    lg_graph_options_t go = graph_options(t->o.directed);
+    CHECK_OK(lg_graph_csr(t->g, &off, &idx, &w));
+    CHECK_OK(lg_graph_from_csr(ctx[0], t->o.n, off, idx, w, &go, &g));
+    return g;
+}
+
+/* got (double or float scores) against the oracle's 20th iterate. */
+static bool pr_matches(const double *want, const void *got, bool f32, int64_t n)
+{
+    for (int64_t v = 0; v < n; v++) {
+        const double x = f32 ? (double)((const float *)got)[v] : ((const double *)got)[v];
+        if (!(fabs(x - want[v]) <= (f32 ? 1e-5 : 1e-9) * want[v] + 1e-15))
+            return false;
+    }
+    return true;
+}
+
+/* PageRank with the k-th GPU allocation failing, on a fresh graph: returns
+ * whether that allocation was reached (else the call made fewer than k + 1). */
+static bool pr_failing_at(const struct lg_plugin *plugin, lg_context_t *c, bool auto_ctx,
+                          const struct tgraph *t, bool f32, long long k, const double *want)
+{
+    const int64_t n = t->o.n;
+    lg_pagerank_options_t po;
+    lg_pagerank_options_init(&po);
+    po.tol = 0.0;
+    po.max_iter = 20;
+    lg_graph_t *g = fresh_graph(t);
+    void *got = or_alloc((size_t)n, sizeof(double));
+    int iters = -1;
+    plugin->test_fail_after(k);
+    lg_status_t st = f32 ? lg_pagerank_f32(c, g, &po, (float *)got, &iters)
+                         : lg_pagerank(c, g, &po, (double *)got, &iters);
+    const bool fired = plugin->test_fail_after(-1) < 0;
+    const lg_backend_t ran = lg_last_backend();
+    const bool ok = st == LG_ERR_NOT_CONVERGED && iters == 20 && pr_matches(want, got, f32, n);
+    const bool oom = st == LG_ERR_OUT_OF_MEMORY && strstr(lg_last_error(), "GPU memory") != NULL;
+    const char *where = auto_ctx ? "AUTO context" : "GPU context";
+    if (!fired || auto_ctx) {
+        /* no failure, or AUTO (which reruns a failed GPU call on the CPU):
+         * the right scores; a failure under AUTO ran on the CPU, unless it
+         * was one the plugin does without (the pinned staging buffers) */
+        CHECK(ok);
+        if (!ok)
+            report("%s, allocation %lld %s: %s after %d iterations (%s)", where, k,
+                   fired ? "failed" : "not reached", lg_status_string(st), iters, lg_last_error());
+    } else {
+        CHECK(oom || (ok && ran == LG_BACKEND_GPU));
+        if (!(oom || ok))
+            report("%s, allocation %lld failed: %s (%s), want LG_ERR_OUT_OF_MEMORY", where, k,
+                   lg_status_string(st), lg_last_error());
+        /* the graph is still usable: the next call (hook off) is right */
+        iters = -1;
+        st = f32 ? lg_pagerank_f32(c, g, &po, (float *)got, &iters)
+                 : lg_pagerank(c, g, &po, (double *)got, &iters);
+        const bool again = st == LG_ERR_NOT_CONVERGED && iters == 20 &&
+                           lg_last_backend() == LG_BACKEND_GPU && pr_matches(want, got, f32, n);
+        CHECK(again);
+        if (!again)
+            report("%s, after allocation %lld failed: the next call gave %s (%s)", where, k,
+                   lg_status_string(st), lg_last_error());
+    }
+    free(got);
+    lg_graph_free(&g);
+    return fired;
+}
+
+/* The GPU plugin's out-of-memory paths, every one (its test hook,
+ * lg_plugin.test_fail_after): for k = 0, 1, ... the k-th device or
+ * pinned-host allocation of a PageRank call on a fresh graph fails, until a
+ * call no longer reaches k.  On a GPU context the call returns
+ * LG_ERR_OUT_OF_MEMORY naming GPU memory (or, for the pinned staging buffers
+ * it can do without, succeeds), and the graph stays usable; on an AUTO
+ * context it gives the right scores, from the CPU.  A directed weighted
+ * graph (in-degrees counted on the device, weights sorted with the arcs) in
+ * double, an undirected Kronecker graph in float. */
+static void test_device_allocation_failures(void)
+{
+    const struct lg_plugin *plugin = NULL;
+    CHECK_OK(lg__plugin_get(&plugin));
+    CHECK(plugin && plugin->test_fail_after);
+    if (!plugin || !plugin->test_fail_after) {
+        report("the GPU plugin has no allocation-failure hook");
+        return;
+    }
+    lg_context_options_t co;
+    lg_context_options_init(&co);
+    co.backend = LG_BACKEND_GPU;
+    lg_context_t *gpu = NULL;
+    CHECK_OK(lg_context_create(&gpu, &co));
+    if (!gpu)
+        return;
+    for (int graph = 0; graph < 2; graph++) {
+        struct tgraph t;
+        unsigned long long rng = 7100 + (unsigned long long)graph;
+        bool made;
+        if (graph == 0) {
+            const int64_t n = 3001;
+            struct elist el;
+            el_init(&el, n);
+            for (int64_t i = 0; i < 8 * n; i++) {
+                int64_t a = or_rand_below(&rng, n), b = or_rand_below(&rng, n);
+                el_add(&el, a, i % 3 == 0 ? b % 5 : b, rand_weight(&rng));
+            }
+            set_subject("allocation failures, directed weighted random graph, seed %d", 7100);
+            made = tgraph_from_elist(&t, &el, true, true, 0);
+            el_free(&el);
+        } else {
+            set_subject("allocation failures, undirected Kronecker scale 14");
+            made = tgraph_generate(&t, LG_GENERATOR_KRONECKER, 14, 16, 7101, false, 0);
+        }
+        if (!made)
+            continue;
+        lg_pagerank_options_t po;
+        lg_pagerank_options_init(&po);
+        po.tol = -1.0; /* the oracle: exactly max_iter iterations */
+        po.max_iter = 20;
+        struct pr_want w = pr_oracle(&t.o, &po);
+        const bool f32 = graph == 1;
+        long long k = 0;
+        while (pr_failing_at(plugin, gpu, false, &t, f32, k, w.x) && k < 1000)
+            k++;
+        CHECK(k >= 10); /* upload, pull structure and PageRank allocate at least that */
+        printf("%s: %lld GPU allocations failed one at a time\n",
+               graph == 0 ? "directed weighted, double" : "Kronecker, float", k);
+        for (long long j = 0; j < k; j++)
+            (void)pr_failing_at(plugin, ctx[0], true, &t, f32, j, w.x);
+        pr_want_free(&w);
+        tgraph_free(&t);
+    }
+    lg_context_free(&gpu);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -1448,6 +1590,9 @@ int main(int argc, char **argv)
         {"BFS direction paths", test_bfs_direction},
         {"PageRank", test_pagerank},
         {"connected components", test_components},
+#ifdef LG_TEST_GPU
+        {"GPU allocation failures", test_device_allocation_failures},
+#endif
     };
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {
         double t0 = now_seconds();

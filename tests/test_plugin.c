@@ -277,7 +277,7 @@ static void path_entries(void)
 
 static void abi_mismatch(void)
 {
-    check_gpu_refused(LG_FAKE_PLUGIN ": plugin ABI version 99, this libgraph needs 1");
+    check_gpu_refused(LG_FAKE_PLUGIN ": plugin ABI version 99, this libgraph needs 2");
     check_gpu_refused("plugin ABI version 99");
     check_auto_falls_back();
     CHECK(atomic_load(&stats()->entries) == 1); /* loaded once, and kept */

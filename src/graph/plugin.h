@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-#define LG_PLUGIN_ABI_VERSION 1
+#define LG_PLUGIN_ABI_VERSION 2
 #define LG_PLUGIN_ENTRY "lg_plugin_entry"
 
 /* What the device a context opened is. */
@@ -89,6 +89,11 @@ struct lg_plugin {
                        lg_vertex_t *parents);
     lg_status_t (*components)(void *state, const struct lg_plugin_graph *g, lg_vertex_t *labels,
                               int64_t *num_components);
+    /* Tests only (may be NULL): the plugin's device and pinned-host
+     * allocation after the next `allocations` fails as if the memory were
+     * exhausted, once; a negative count disarms it.  Process-wide.  Returns
+     * the count it replaces: negative once the armed failure has happened. */
+    long long (*test_fail_after)(long long allocations);
 };
 
 typedef lg_status_t (*lg_plugin_entry_fn)(const struct lg_plugin_host *host,

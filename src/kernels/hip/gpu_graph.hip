@@ -98,7 +98,7 @@ static bool staging_ready(lg_gpu_state *s)
     if (s->staging[1])
         return true;
     for (int b = 0; b < 2; b++)
-        if (hipHostMalloc(&s->staging[b], LG_STAGE_BYTES, hipHostMallocDefault) != hipSuccess ||
+        if (lg_pinned_malloc(&s->staging[b], LG_STAGE_BYTES) != hipSuccess ||
             hipEventCreateWithFlags(&s->staged[b], hipEventDisableTiming) != hipSuccess) {
             (void)hipGetLastError(); /* not sticky: the plain path goes on */
             lg_staging_free(s);
@@ -280,12 +280,12 @@ static lg_status_t upload(lg_gpu_state *s, const struct lg_plugin_graph *g, cons
     d->n = g->n;
     d->m = g->m;
     d->directed = g->directed != 0;
-    LG_TRY_OR_CLEANUP(hipMalloc(&d->out.offsets, (size_t)(g->n + 1) * sizeof(lg_edge_t)),
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.offsets, (size_t)(g->n + 1) * sizeof(lg_edge_t)),
                       "allocating the CSR offsets");
-    LG_TRY_OR_CLEANUP(hipMalloc(&d->out.indices, (size_t)(g->m ? g->m : 1) * sizeof(lg_vertex_t)),
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.indices, (size_t)(g->m ? g->m : 1) * sizeof(lg_vertex_t)),
                       "allocating the CSR indices");
     if (g->weights)
-        LG_TRY_OR_CLEANUP(hipMalloc(&d->out.weights, (size_t)(g->m ? g->m : 1) * sizeof(float)),
+        LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.weights, (size_t)(g->m ? g->m : 1) * sizeof(float)),
                           "allocating the CSR weights");
     LG_TRY_OR_CLEANUP(upload_array(s, d->out.offsets, g->offsets,
                                    (size_t)(g->n + 1) * sizeof(lg_edge_t)),
@@ -453,21 +453,21 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
     lg_dev_pull pull;
     memset(&pull, 0, sizeof pull);
     int64_t max_host = 0;
-    LG_TRY_OR_CLEANUP(hipMalloc(&keys, nn * sizeof *keys), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(hipMalloc(&keys_sorted, nn * sizeof *keys_sorted), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(hipMalloc(&ids, nn * sizeof *ids), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(hipMalloc(&degree, nn * sizeof *degree), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(hipMalloc(&new_degree, (nn + 1) * sizeof *new_degree), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(hipMalloc(&max_degree, sizeof *max_degree), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(hipMalloc(&bin_begin, LG_BINS * sizeof *bin_begin), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(hipMalloc(&pull.perm, nn * sizeof *pull.perm), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(hipMalloc(&pull.rank, nn * sizeof *pull.rank), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(hipMalloc(&pull.csr.offsets, (nn + 1) * sizeof(lg_edge_t)),
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&keys, nn * sizeof *keys), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&keys_sorted, nn * sizeof *keys_sorted), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&ids, nn * sizeof *ids), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&degree, nn * sizeof *degree), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&new_degree, (nn + 1) * sizeof *new_degree), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&max_degree, sizeof *max_degree), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&bin_begin, LG_BINS * sizeof *bin_begin), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.perm, nn * sizeof *pull.perm), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.rank, nn * sizeof *pull.rank), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.csr.offsets, (nn + 1) * sizeof(lg_edge_t)),
                       "allocating the relabelled in-edges");
-    LG_TRY_OR_CLEANUP(hipMalloc(&pull.csr.indices, mm * sizeof(lg_vertex_t)),
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.csr.indices, mm * sizeof(lg_vertex_t)),
                       "allocating the relabelled in-edges");
     if (weighted)
-        LG_TRY_OR_CLEANUP(hipMalloc(&pull.csr.weights, mm * sizeof(float)),
+        LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.csr.weights, mm * sizeof(float)),
                           "allocating the relabelled in-edges");
 
     if (d->directed) {
@@ -507,7 +507,7 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
          * graph's out-rows are its in-rows */
         const lg_edge_t *from = pull.csr.offsets;
         if (d->directed) {
-            LG_TRY_OR_CLEANUP(hipMalloc(&from_directed, (nn + 1) * sizeof *from_directed),
+            LG_TRY_OR_CLEANUP(lg_device_malloc(&from_directed, (nn + 1) * sizeof *from_directed),
                               "relabelling the arcs");
             from = from_directed;
             permuted_row_lengths<<<lg_blocks_for(n + 1, threads), threads, 0, s->stream>>>(
@@ -517,10 +517,10 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
                                                (int64_t *)from_directed, n + 1, s->stream),
                               "relabelling the arcs");
         }
-        LG_TRY_OR_CLEANUP(hipMalloc(&arc_keys, mm * sizeof *arc_keys), "relabelling the arcs");
-        LG_TRY_OR_CLEANUP(hipMalloc(&arc_keys_sorted, mm * sizeof *arc_keys_sorted),
+        LG_TRY_OR_CLEANUP(lg_device_malloc(&arc_keys, mm * sizeof *arc_keys), "relabelling the arcs");
+        LG_TRY_OR_CLEANUP(lg_device_malloc(&arc_keys_sorted, mm * sizeof *arc_keys_sorted),
                           "relabelling the arcs");
-        LG_TRY_OR_CLEANUP(hipMalloc(&sources, mm * sizeof *sources), "relabelling the arcs");
+        LG_TRY_OR_CLEANUP(lg_device_malloc(&sources, mm * sizeof *sources), "relabelling the arcs");
         /* the arcs' sources, through the sort's spare key buffer */
         lg_vertex_t *heads = (lg_vertex_t *)arc_keys_sorted;
         LG_TRY_OR_CLEANUP(hipMemsetAsync(heads, 0, mm * sizeof *heads, s->stream),
@@ -531,8 +531,8 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
                                             max_op(), s->stream),
                           "relabelling the arcs");
         if (weighted) {
-            LG_TRY_OR_CLEANUP(hipMalloc(&packed, mm * sizeof *packed), "relabelling the arcs");
-            LG_TRY_OR_CLEANUP(hipMalloc(&packed_sorted, mm * sizeof *packed_sorted),
+            LG_TRY_OR_CLEANUP(lg_device_malloc(&packed, mm * sizeof *packed), "relabelling the arcs");
+            LG_TRY_OR_CLEANUP(lg_device_malloc(&packed_sorted, mm * sizeof *packed_sorted),
                               "relabelling the arcs");
         }
         list_arcs<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(

@@ -65,4 +65,39 @@ typedef cudaEvent_t hipEvent_t;
 #error "gpu_runtime.h: compile with hipcc (AMD) or nvcc -x cu (NVIDIA)"
 #endif
 
+/* Every device and pinned-host allocation of the plugin goes through these
+ * two, so that a test can make one fail as if the memory were exhausted
+ * (lg_plugin.test_fail_after, plugin.hip): lg_gpu_allocations_left counts
+ * the allocations still to succeed before the one that fails; < 0, none
+ * fails (the default). */
+extern long long lg_gpu_allocations_left;
+
+static inline bool lg_gpu_allocation_fails(void)
+{
+    long long left = __atomic_load_n(&lg_gpu_allocations_left, __ATOMIC_RELAXED);
+    while (left >= 0)
+        if (__atomic_compare_exchange_n(&lg_gpu_allocations_left, &left, left - 1, false,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            return left == 0; /* the armed one fails, and disarms the hook (left - 1 < 0) */
+    return false;
+}
+
+template <class T> static inline hipError_t lg_device_malloc(T **ptr, size_t bytes)
+{
+    if (lg_gpu_allocation_fails()) {
+        *ptr = NULL;
+        return hipErrorMemoryAllocation;
+    }
+    return hipMalloc((void **)ptr, bytes);
+}
+
+static inline hipError_t lg_pinned_malloc(void **ptr, size_t bytes)
+{
+    if (lg_gpu_allocation_fails()) {
+        *ptr = NULL;
+        return hipErrorMemoryAllocation;
+    }
+    return hipHostMalloc(ptr, bytes, hipHostMallocDefault);
+}
+
 #endif /* LG_GPU_RUNTIME_H */

@@ -277,7 +277,7 @@ static hipError_t upload_normalised(const double *v, int64_t n, const lg_vertex_
         sum += v[i];
     for (int64_t i = 0; i < n; i++)
         host_tmp[i] = (T)(v[i] / sum);
-    hipError_t e = hipMalloc(dev, (size_t)n * sizeof(T));
+    hipError_t e = lg_device_malloc(dev, (size_t)n * sizeof(T));
     if (e == hipSuccess)
         e = hipMemcpyAsync(staging, host_tmp, (size_t)n * sizeof(T), hipMemcpyHostToDevice,
                            stream);
@@ -325,14 +325,14 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
     const int64_t partials = grid > init_blocks ? grid : init_blocks;
 
     const size_t nn = (size_t)(n ? n : 1);
-    LG_TRY_OR_CLEANUP(hipMalloc(&x, nn * sizeof(T)), "allocating PageRank vectors");
-    LG_TRY_OR_CLEANUP(hipMalloc(&c, nn * sizeof(T)), "allocating PageRank vectors");
-    LG_TRY_OR_CLEANUP(hipMalloc(&cn, nn * sizeof(T)), "allocating PageRank vectors");
-    LG_TRY_OR_CLEANUP(hipMalloc(&inv_out, nn * sizeof(T)), "allocating PageRank vectors");
-    LG_TRY_OR_CLEANUP(hipMalloc(&partial, (size_t)partials * sizeof(pr_sums)),
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&x, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&c, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&cn, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&inv_out, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&partial, (size_t)partials * sizeof(pr_sums)),
                       "allocating PageRank partial sums");
-    LG_TRY_OR_CLEANUP(hipMalloc(&total, sizeof(pr_sums)), "allocating PageRank partial sums");
-    LG_TRY_OR_CLEANUP(hipMalloc(&range_flag, sizeof(int)), "allocating PageRank flags");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&total, sizeof(pr_sums)), "allocating PageRank partial sums");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&range_flag, sizeof(int)), "allocating PageRank flags");
     LG_TRY_OR_CLEANUP(hipMemsetAsync(range_flag, 0, sizeof(int), s->stream), "PageRank set-up");
 
     out_weights_kernel<T><<<lg_blocks_for(n * (int64_t)s->info.wave_size, tpb), tpb, 0, s->stream>>>(

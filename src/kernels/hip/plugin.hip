@@ -120,6 +120,14 @@ static void gpu_close(void *state)
     lg_gpu_host->free(s);
 }
 
+long long lg_gpu_allocations_left = -1; /* gpu_runtime.h */
+
+static long long gpu_test_fail_after(long long allocations)
+{
+    return __atomic_exchange_n(&lg_gpu_allocations_left, allocations < 0 ? -1 : allocations,
+                               __ATOMIC_RELAXED);
+}
+
 static const struct lg_plugin plugin_table = {
     LG_PLUGIN_ABI_VERSION,
     LG_GPU_PLATFORM,
@@ -129,6 +137,7 @@ static const struct lg_plugin plugin_table = {
     lg_gpu_pagerank,
     NULL, /* BFS: the next GPU issue */
     NULL, /* connected components: likewise */
+    gpu_test_fail_after,
 };
 
 extern "C" __attribute__((visibility("default"))) lg_status_t

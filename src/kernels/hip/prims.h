@@ -36,7 +36,7 @@ static inline hipError_t lg_scratch_reserve(lg_scratch *s, size_t bytes)
         (void)hipFree(s->ptr);
     s->ptr = NULL;
     s->bytes = 0;
-    hipError_t e = hipMalloc(&s->ptr, bytes ? bytes : 1);
+    hipError_t e = lg_device_malloc(&s->ptr, bytes ? bytes : 1);
     if (e == hipSuccess)
         s->bytes = bytes;
     return e;
