@@ -1512,7 +1512,9 @@ static bool pr_failing_at(const struct lg_plugin *plugin, lg_context_t *c, bool 
  * call no longer reaches k.  On a GPU context the call returns
  * LG_ERR_OUT_OF_MEMORY naming GPU memory (or, for the pinned staging buffers
  * it can do without, succeeds), and the graph stays usable; on an AUTO
- * context it gives the right scores, from the CPU.  A directed weighted
+ * context it gives the right scores, from the CPU.  Nothing leaks: once the
+ * graphs and the two contexts are freed, the plugin's live allocations are
+ * back where they were (its allocation counter).  A directed weighted
  * graph (in-degrees counted on the device, weights sorted with the arcs) in
  * double, an undirected Kronecker graph in float. */
 static void test_device_allocation_failures(void)
@@ -1524,13 +1526,23 @@ static void test_device_allocation_failures(void)
         report("the GPU plugin has no allocation-failure hook");
         return;
     }
+    CHECK(plugin->test_live_allocations != NULL);
+    if (!plugin->test_live_allocations)
+        return;
+    /* what the other sections' contexts keep (their scratch, staging) */
+    const long long baseline = plugin->test_live_allocations();
     lg_context_options_t co;
     lg_context_options_init(&co);
     co.backend = LG_BACKEND_GPU;
-    lg_context_t *gpu = NULL;
+    lg_context_t *gpu = NULL, *automatic = NULL;
     CHECK_OK(lg_context_create(&gpu, &co));
-    if (!gpu)
+    co.backend = LG_BACKEND_AUTO;
+    CHECK_OK(lg_context_create(&automatic, &co));
+    if (!gpu || !automatic) {
+        lg_context_free(&gpu);
+        lg_context_free(&automatic);
         return;
+    }
     for (int graph = 0; graph < 2; graph++) {
         struct tgraph t;
         unsigned long long rng = 7100 + (unsigned long long)graph;
@@ -1558,18 +1570,39 @@ static void test_device_allocation_failures(void)
         po.max_iter = 20;
         struct pr_want w = pr_oracle(&t.o, &po);
         const bool f32 = graph == 1;
-        long long k = 0;
-        while (pr_failing_at(plugin, gpu, false, &t, f32, k, w.x) && k < 1000)
-            k++;
+        /* each call's graph is freed before the next: beyond the baseline,
+         * only the two contexts' scratch and pinned staging buffers (at
+         * most 3 each) may stay */
+        long long k = 0, most = 0;
+        for (bool fired = true; fired && k < 1000;) {
+            fired = pr_failing_at(plugin, gpu, false, &t, f32, k, w.x);
+            const long long extra = plugin->test_live_allocations() - baseline;
+            most = extra > most ? extra : most;
+            if (fired)
+                k++;
+        }
         CHECK(k >= 10); /* upload, pull structure and PageRank allocate at least that */
         printf("%s: %lld GPU allocations failed one at a time\n",
                graph == 0 ? "directed weighted, double" : "Kronecker, float", k);
-        for (long long j = 0; j < k; j++)
-            (void)pr_failing_at(plugin, ctx[0], true, &t, f32, j, w.x);
+        for (long long j = 0; j < k; j++) {
+            (void)pr_failing_at(plugin, automatic, true, &t, f32, j, w.x);
+            const long long extra = plugin->test_live_allocations() - baseline;
+            most = extra > most ? extra : most;
+        }
+        CHECK(most <= 6);
+        if (most > 6)
+            report("%lld GPU allocations outlived their calls (at most 6 may: the contexts' "
+                   "scratch and staging)", most);
         pr_want_free(&w);
         tgraph_free(&t);
     }
     lg_context_free(&gpu);
+    lg_context_free(&automatic);
+    /* every failure path gave back what it had */
+    const long long left = plugin->test_live_allocations() - baseline;
+    CHECK(left == 0);
+    if (left != 0)
+        report("%lld GPU allocations leaked by the failing calls", left);
 }
 #endif
 

@@ -94,6 +94,9 @@ struct lg_plugin {
      * exhausted, once; a negative count disarms it.  Process-wide.  Returns
      * the count it replaces: negative once the armed failure has happened. */
     long long (*test_fail_after)(long long allocations);
+    /* Tests only (may be NULL): how many of the plugin's device and
+     * pinned-host allocations are live now, process-wide (a leak check). */
+    long long (*test_live_allocations)(void);
 };
 
 typedef lg_status_t (*lg_plugin_entry_fn)(const struct lg_plugin_host *host,

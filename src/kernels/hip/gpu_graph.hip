@@ -29,11 +29,11 @@ static int bits_for(int64_t n)
 
 static void lg_dev_pull_free(lg_dev_pull *p)
 {
-    (void)hipFree(p->csr.offsets);
-    (void)hipFree(p->csr.indices);
-    (void)hipFree(p->csr.weights);
-    (void)hipFree(p->perm);
-    (void)hipFree(p->rank);
+    (void)lg_device_free(p->csr.offsets);
+    (void)lg_device_free(p->csr.indices);
+    (void)lg_device_free(p->csr.weights);
+    (void)lg_device_free(p->perm);
+    (void)lg_device_free(p->rank);
     memset(p, 0, sizeof *p);
 }
 
@@ -45,10 +45,10 @@ void lg_dev_graph_free(void *device_graph)
     int current = 0;
     bool switched = hipGetDevice(&current) == hipSuccess && current != d->device &&
                     hipSetDevice(d->device) == hipSuccess;
-    (void)hipFree(d->out.offsets);
-    (void)hipFree(d->out.indices);
+    (void)lg_device_free(d->out.offsets);
+    (void)lg_device_free(d->out.indices);
     if (d->out.weights)
-        (void)hipFree(d->out.weights);
+        (void)lg_device_free(d->out.weights);
     lg_dev_pull_free(&d->pull);
     if (switched)
         (void)hipSetDevice(current);
@@ -85,7 +85,7 @@ void lg_staging_free(lg_gpu_state *s)
         if (s->staged[b])
             (void)hipEventSynchronize(s->staged[b]);
         if (s->staging[b])
-            (void)hipHostFree(s->staging[b]);
+            (void)lg_pinned_free(s->staging[b]);
         if (s->staged[b])
             (void)hipEventDestroy(s->staged[b]);
         s->staging[b] = NULL;
@@ -564,19 +564,19 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
     d->pull_ready = true;
     memset(&pull, 0, sizeof pull);
 cleanup:
-    (void)hipFree(keys);
-    (void)hipFree(keys_sorted);
-    (void)hipFree(ids);
-    (void)hipFree(degree);
-    (void)hipFree(new_degree);
-    (void)hipFree(max_degree);
-    (void)hipFree(bin_begin);
-    (void)hipFree(from_directed);
-    (void)hipFree(arc_keys);
-    (void)hipFree(arc_keys_sorted);
-    (void)hipFree(packed);
-    (void)hipFree(packed_sorted);
-    (void)hipFree(sources);
+    (void)lg_device_free(keys);
+    (void)lg_device_free(keys_sorted);
+    (void)lg_device_free(ids);
+    (void)lg_device_free(degree);
+    (void)lg_device_free(new_degree);
+    (void)lg_device_free(max_degree);
+    (void)lg_device_free(bin_begin);
+    (void)lg_device_free(from_directed);
+    (void)lg_device_free(arc_keys);
+    (void)lg_device_free(arc_keys_sorted);
+    (void)lg_device_free(packed);
+    (void)lg_device_free(packed_sorted);
+    (void)lg_device_free(sources);
     lg_dev_pull_free(&pull);
     return st;
 }

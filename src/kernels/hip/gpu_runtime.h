@@ -66,11 +66,13 @@ typedef cudaEvent_t hipEvent_t;
 #endif
 
 /* Every device and pinned-host allocation of the plugin goes through these
- * two, so that a test can make one fail as if the memory were exhausted
- * (lg_plugin.test_fail_after, plugin.hip): lg_gpu_allocations_left counts
- * the allocations still to succeed before the one that fails; < 0, none
- * fails (the default). */
+ * wrappers, so that a test can make one fail as if the memory were exhausted
+ * (lg_plugin.test_fail_after, plugin.hip) and can count the live ones
+ * (lg_plugin.test_live_allocations: a leak check).  lg_gpu_allocations_left
+ * counts the allocations still to succeed before the one that fails; < 0,
+ * none fails (the default). */
 extern long long lg_gpu_allocations_left;
+extern long long lg_gpu_live_allocations;
 
 static inline bool lg_gpu_allocation_fails(void)
 {
@@ -88,7 +90,18 @@ template <class T> static inline hipError_t lg_device_malloc(T **ptr, size_t byt
         *ptr = NULL;
         return hipErrorMemoryAllocation;
     }
-    return hipMalloc((void **)ptr, bytes);
+    const hipError_t e = hipMalloc((void **)ptr, bytes);
+    if (e == hipSuccess)
+        __atomic_add_fetch(&lg_gpu_live_allocations, 1, __ATOMIC_RELAXED);
+    return e;
+}
+
+static inline hipError_t lg_device_free(void *ptr)
+{
+    if (!ptr)
+        return hipSuccess;
+    __atomic_sub_fetch(&lg_gpu_live_allocations, 1, __ATOMIC_RELAXED);
+    return hipFree(ptr);
 }
 
 static inline hipError_t lg_pinned_malloc(void **ptr, size_t bytes)
@@ -97,7 +110,18 @@ static inline hipError_t lg_pinned_malloc(void **ptr, size_t bytes)
         *ptr = NULL;
         return hipErrorMemoryAllocation;
     }
-    return hipHostMalloc(ptr, bytes, hipHostMallocDefault);
+    const hipError_t e = hipHostMalloc(ptr, bytes, hipHostMallocDefault);
+    if (e == hipSuccess)
+        __atomic_add_fetch(&lg_gpu_live_allocations, 1, __ATOMIC_RELAXED);
+    return e;
+}
+
+static inline hipError_t lg_pinned_free(void *ptr)
+{
+    if (!ptr)
+        return hipSuccess;
+    __atomic_sub_fetch(&lg_gpu_live_allocations, 1, __ATOMIC_RELAXED);
+    return hipHostFree(ptr);
 }
 
 #endif /* LG_GPU_RUNTIME_H */

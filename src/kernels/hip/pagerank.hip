@@ -429,16 +429,16 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
                                     iter, err, limit);
     }
 cleanup:
-    (void)hipFree(x);
-    (void)hipFree(c);
-    (void)hipFree(cn);
-    (void)hipFree(inv_out);
-    (void)hipFree(p);
-    (void)hipFree(d);
-    (void)hipFree(x0);
-    (void)hipFree(partial);
-    (void)hipFree(total);
-    (void)hipFree(range_flag);
+    (void)lg_device_free(x);
+    (void)lg_device_free(c);
+    (void)lg_device_free(cn);
+    (void)lg_device_free(inv_out);
+    (void)lg_device_free(p);
+    (void)lg_device_free(d);
+    (void)lg_device_free(x0);
+    (void)lg_device_free(partial);
+    (void)lg_device_free(total);
+    (void)lg_device_free(range_flag);
     if (host_tmp)
         lg_gpu_host->free(host_tmp);
     return st;

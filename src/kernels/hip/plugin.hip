@@ -121,6 +121,12 @@ static void gpu_close(void *state)
 }
 
 long long lg_gpu_allocations_left = -1; /* gpu_runtime.h */
+long long lg_gpu_live_allocations = 0;
+
+static long long gpu_test_live_allocations(void)
+{
+    return __atomic_load_n(&lg_gpu_live_allocations, __ATOMIC_RELAXED);
+}
 
 static long long gpu_test_fail_after(long long allocations)
 {
@@ -138,6 +144,7 @@ static const struct lg_plugin plugin_table = {
     NULL, /* BFS: the next GPU issue */
     NULL, /* connected components: likewise */
     gpu_test_fail_after,
+    gpu_test_live_allocations,
 };
 
 extern "C" __attribute__((visibility("default"))) lg_status_t

@@ -33,7 +33,7 @@ static inline hipError_t lg_scratch_reserve(lg_scratch *s, size_t bytes)
     if (bytes <= s->bytes)
         return hipSuccess;
     if (s->ptr)
-        (void)hipFree(s->ptr);
+        (void)lg_device_free(s->ptr);
     s->ptr = NULL;
     s->bytes = 0;
     hipError_t e = lg_device_malloc(&s->ptr, bytes ? bytes : 1);
@@ -45,7 +45,7 @@ static inline hipError_t lg_scratch_reserve(lg_scratch *s, size_t bytes)
 static inline void lg_scratch_free(lg_scratch *s)
 {
     if (s->ptr)
-        (void)hipFree(s->ptr);
+        (void)lg_device_free(s->ptr);
     s->ptr = NULL;
     s->bytes = 0;
 }
