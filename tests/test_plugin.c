@@ -277,7 +277,10 @@ static void path_entries(void)
 
 static void abi_mismatch(void)
 {
-    check_gpu_refused(LG_FAKE_PLUGIN ": plugin ABI version 99, this libgraph needs 2");
+    char want[256];
+    snprintf(want, sizeof want, "%s: plugin ABI version 99, this libgraph needs %d", LG_FAKE_PLUGIN,
+             LG_PLUGIN_ABI_VERSION);
+    check_gpu_refused(want);
     check_gpu_refused("plugin ABI version 99");
     check_auto_falls_back();
     CHECK(atomic_load(&stats()->entries) == 1); /* loaded once, and kept */
