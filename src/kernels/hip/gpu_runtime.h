@@ -84,44 +84,44 @@ static inline bool lg_gpu_allocation_fails(void)
     return false;
 }
 
-template <class T> static inline hipError_t lg_device_malloc(T **ptr, size_t bytes)
+/* e, counting one more live allocation when it succeeded. */
+static inline hipError_t lg_gpu_counted(hipError_t e)
 {
-    if (lg_gpu_allocation_fails()) {
-        *ptr = NULL;
-        return hipErrorMemoryAllocation;
-    }
-    const hipError_t e = hipMalloc((void **)ptr, bytes);
     if (e == hipSuccess)
         __atomic_add_fetch(&lg_gpu_live_allocations, 1, __ATOMIC_RELAXED);
     return e;
+}
+
+/* Whether ptr is an allocation to free (not NULL), counting one less. */
+static inline bool lg_gpu_uncounted(const void *ptr)
+{
+    if (ptr)
+        __atomic_sub_fetch(&lg_gpu_live_allocations, 1, __ATOMIC_RELAXED);
+    return ptr != NULL;
+}
+
+template <class T> static inline hipError_t lg_device_malloc(T **ptr, size_t bytes)
+{
+    *ptr = NULL;
+    return lg_gpu_allocation_fails() ? hipErrorMemoryAllocation
+                                     : lg_gpu_counted(hipMalloc((void **)ptr, bytes));
 }
 
 static inline hipError_t lg_device_free(void *ptr)
 {
-    if (!ptr)
-        return hipSuccess;
-    __atomic_sub_fetch(&lg_gpu_live_allocations, 1, __ATOMIC_RELAXED);
-    return hipFree(ptr);
+    return lg_gpu_uncounted(ptr) ? hipFree(ptr) : hipSuccess;
 }
 
 static inline hipError_t lg_pinned_malloc(void **ptr, size_t bytes)
 {
-    if (lg_gpu_allocation_fails()) {
-        *ptr = NULL;
-        return hipErrorMemoryAllocation;
-    }
-    const hipError_t e = hipHostMalloc(ptr, bytes, hipHostMallocDefault);
-    if (e == hipSuccess)
-        __atomic_add_fetch(&lg_gpu_live_allocations, 1, __ATOMIC_RELAXED);
-    return e;
+    *ptr = NULL;
+    return lg_gpu_allocation_fails() ? hipErrorMemoryAllocation
+                                     : lg_gpu_counted(hipHostMalloc(ptr, bytes, hipHostMallocDefault));
 }
 
 static inline hipError_t lg_pinned_free(void *ptr)
 {
-    if (!ptr)
-        return hipSuccess;
-    __atomic_sub_fetch(&lg_gpu_live_allocations, 1, __ATOMIC_RELAXED);
-    return hipHostFree(ptr);
+    return lg_gpu_uncounted(ptr) ? hipHostFree(ptr) : hipSuccess;
 }
 
 #endif /* LG_GPU_RUNTIME_H */
