@@ -282,10 +282,12 @@ static lg_status_t upload(lg_gpu_state *s, const struct lg_plugin_graph *g, cons
     d->directed = g->directed != 0;
     LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.offsets, (size_t)(g->n + 1) * sizeof(lg_edge_t)),
                       "allocating the CSR offsets");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.indices, (size_t)(g->m ? g->m : 1) * sizeof(lg_vertex_t)),
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.indices,
+                                       (size_t)(g->m ? g->m : 1) * sizeof(lg_vertex_t)),
                       "allocating the CSR indices");
     if (g->weights)
-        LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.weights, (size_t)(g->m ? g->m : 1) * sizeof(float)),
+        LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.weights,
+                                           (size_t)(g->m ? g->m : 1) * sizeof(float)),
                           "allocating the CSR weights");
     LG_TRY_OR_CLEANUP(upload_array(s, d->out.offsets, g->offsets,
                                    (size_t)(g->n + 1) * sizeof(lg_edge_t)),
@@ -454,14 +456,19 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
     memset(&pull, 0, sizeof pull);
     int64_t max_host = 0;
     LG_TRY_OR_CLEANUP(lg_device_malloc(&keys, nn * sizeof *keys), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&keys_sorted, nn * sizeof *keys_sorted), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&keys_sorted, nn * sizeof *keys_sorted),
+                      "relabelling the graph");
     LG_TRY_OR_CLEANUP(lg_device_malloc(&ids, nn * sizeof *ids), "relabelling the graph");
     LG_TRY_OR_CLEANUP(lg_device_malloc(&degree, nn * sizeof *degree), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&new_degree, (nn + 1) * sizeof *new_degree), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&new_degree, (nn + 1) * sizeof *new_degree),
+                      "relabelling the graph");
     LG_TRY_OR_CLEANUP(lg_device_malloc(&max_degree, sizeof *max_degree), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&bin_begin, LG_BINS * sizeof *bin_begin), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.perm, nn * sizeof *pull.perm), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.rank, nn * sizeof *pull.rank), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&bin_begin, LG_BINS * sizeof *bin_begin),
+                      "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.perm, nn * sizeof *pull.perm),
+                      "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.rank, nn * sizeof *pull.rank),
+                      "relabelling the graph");
     LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.csr.offsets, (nn + 1) * sizeof(lg_edge_t)),
                       "allocating the relabelled in-edges");
     LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.csr.indices, mm * sizeof(lg_vertex_t)),
@@ -517,7 +524,8 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
                                                (int64_t *)from_directed, n + 1, s->stream),
                               "relabelling the arcs");
         }
-        LG_TRY_OR_CLEANUP(lg_device_malloc(&arc_keys, mm * sizeof *arc_keys), "relabelling the arcs");
+        LG_TRY_OR_CLEANUP(lg_device_malloc(&arc_keys, mm * sizeof *arc_keys),
+                          "relabelling the arcs");
         LG_TRY_OR_CLEANUP(lg_device_malloc(&arc_keys_sorted, mm * sizeof *arc_keys_sorted),
                           "relabelling the arcs");
         LG_TRY_OR_CLEANUP(lg_device_malloc(&sources, mm * sizeof *sources), "relabelling the arcs");
@@ -531,7 +539,8 @@ static lg_status_t build_pull(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
                                             max_op(), s->stream),
                           "relabelling the arcs");
         if (weighted) {
-            LG_TRY_OR_CLEANUP(lg_device_malloc(&packed, mm * sizeof *packed), "relabelling the arcs");
+            LG_TRY_OR_CLEANUP(lg_device_malloc(&packed, mm * sizeof *packed),
+                              "relabelling the arcs");
             LG_TRY_OR_CLEANUP(lg_device_malloc(&packed_sorted, mm * sizeof *packed_sorted),
                               "relabelling the arcs");
         }

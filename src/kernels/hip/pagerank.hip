@@ -138,7 +138,9 @@ __device__ inline pr_sums pull_groups(const pr_args<T> &a, int bin, int64_t blk)
     const int64_t i = a.bin_begin[bin] + blk * (LG_PULL_BLOCK / G) + group;
     const bool active = i < a.bin_end[bin];
     const lg_vertex_t v = (lg_vertex_t)(active ? i : 0);
-    double sum = !active ? 0.0 : a.w ? row_part<true>(a, v, lane, G) : row_part<false>(a, v, lane, G);
+    double sum = 0.0;
+    if (active)
+        sum = a.w ? row_part<true>(a, v, lane, G) : row_part<false>(a, v, lane, G);
     if constexpr (G <= LG_WAVE_SIZE) {
         sum = lg_group_sum<G>(sum); /* every lane calls it: waves stay converged */
     } else {
@@ -331,7 +333,8 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
     LG_TRY_OR_CLEANUP(lg_device_malloc(&inv_out, nn * sizeof(T)), "allocating PageRank vectors");
     LG_TRY_OR_CLEANUP(lg_device_malloc(&partial, (size_t)partials * sizeof(pr_sums)),
                       "allocating PageRank partial sums");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&total, sizeof(pr_sums)), "allocating PageRank partial sums");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&total, sizeof(pr_sums)),
+                      "allocating PageRank partial sums");
     LG_TRY_OR_CLEANUP(lg_device_malloc(&range_flag, sizeof(int)), "allocating PageRank flags");
     LG_TRY_OR_CLEANUP(hipMemsetAsync(range_flag, 0, sizeof(int), s->stream), "PageRank set-up");
 
