@@ -116,9 +116,10 @@ int main(int argc, char **argv)
 
     {
         /* The process's first PageRank also loads the kernels it uses (the
-         * CUDA runtime loads modules lazily: 10-15 ms on the H100), a cost
-         * of the process and not of any graph: timed here, on a small graph,
-         * so that every graph's first call below is the same kind of call. */
+         * CUDA runtime loads modules lazily; the whole call took 3.4-4.6 ms
+         * on the H100), a cost of the process and not of any graph: timed
+         * here, on a small graph, so that every graph's first call below is
+         * the same kind of call. */
         lg_graph_t *w = NULL;
         double *ws = NULL;
         if (lg_generate(cpu, LG_GENERATOR_KRONECKER, 10, 16, 1, NULL, &w) != LG_OK ||

@@ -84,15 +84,6 @@ __device__ inline pr_sums finish_row(const pr_args<T> &a, lg_vertex_t v, double 
     return r;
 }
 
-/* The sum of row v's contributions over arcs lane, lane + stride, ...; in
- * double whatever T is, as on the CPU (hubs have many in-arcs).  A batch
- * is LG_ARCS_PER_LANE arcs a lane, loaded without a branch (loads past the
- * row's end are predicated off): all its index loads, then all its gathers,
- * are in flight together, whether the batch is full or not.  The degree
- * bins give most lanes 8 to 16 arcs, one batch; a loop that loads a full
- * batch and then the rest one arc at a time did most of its work in the
- * rest.  The batch is added up as a pairwise tree (no chain of dependent
- * adds), into the row's sum batch by batch: a fixed order. */
 /* t[0] + ... + t[N - 1] as a balanced tree (N a power of two); the indices
  * are constants after inlining, so t stays in registers. */
 template <int N> __device__ inline double pairwise_sum(const double *t)
@@ -103,6 +94,15 @@ template <int N> __device__ inline double pairwise_sum(const double *t)
         return pairwise_sum<N / 2>(t) + pairwise_sum<N / 2>(t + N / 2);
 }
 
+/* The sum of row v's contributions over arcs lane, lane + stride, ...; in
+ * double whatever T is, as on the CPU (hubs have many in-arcs).  A batch
+ * is LG_ARCS_PER_LANE arcs a lane, loaded without a branch (loads past the
+ * row's end are predicated off): all its index loads, then all its gathers,
+ * are in flight together, whether the batch is full or not.  The degree
+ * bins give most lanes 8 to 16 arcs, one batch; a loop that loads a full
+ * batch and then the rest one arc at a time did most of its work in the
+ * rest.  The batch is added up as a pairwise tree (no chain of dependent
+ * adds), into the row's sum batch by batch: a fixed order. */
 template <bool Weighted, class T>
 __device__ inline double row_part(const pr_args<T> &a, lg_vertex_t v, int lane, int stride)
 {

@@ -148,29 +148,4 @@ hipError_t lg_radix_sort_pairs(lg_scratch *s, const K *keys_in, K *keys_out, con
     return e;
 }
 
-/* Radix sort of keys by the bits [0, bits): keys_in -> keys_out. */
-template <class K>
-hipError_t lg_radix_sort_keys(lg_scratch *s, const K *keys_in, K *keys_out, int64_t n, int bits,
-                              hipStream_t stream)
-{
-    size_t bytes = 0;
-    hipError_t e;
-#if defined(LG_GPU_AMD)
-    e = rocprim::radix_sort_keys(NULL, bytes, keys_in, keys_out, (size_t)n, 0, (unsigned)bits,
-                                 stream);
-    if (e == hipSuccess)
-        e = lg_scratch_reserve(s, bytes);
-    if (e == hipSuccess)
-        e = rocprim::radix_sort_keys(s->ptr, bytes, keys_in, keys_out, (size_t)n, 0,
-                                     (unsigned)bits, stream);
-#else
-    e = cub::DeviceRadixSort::SortKeys(NULL, bytes, keys_in, keys_out, n, 0, bits, stream);
-    if (e == hipSuccess)
-        e = lg_scratch_reserve(s, bytes);
-    if (e == hipSuccess)
-        e = cub::DeviceRadixSort::SortKeys(s->ptr, bytes, keys_in, keys_out, n, 0, bits, stream);
-#endif
-    return e;
-}
-
 #endif /* LG_PRIMS_H */
