@@ -687,6 +687,7 @@ enum big_shape {
     BIG_BARBELL,      /* dense cluster - long path - dense cluster */
     BIG_GIANT_SMALL,  /* a giant of average degree 16 plus pairs and singletons */
     BIG_MULTIGRAPH,   /* random with duplicate arcs and self-loops kept */
+    BIG_COMMUNITIES,  /* 8 dense communities in a ring, one arc between neighbours */
     BIG_KRONECKER,    /* lg_generate's Graph500 graph */
     BIG_NUM
 };
@@ -694,7 +695,7 @@ enum big_shape {
 static const char *const big_names[BIG_NUM] = {
     "uniform random, degree 16", "DAG, out-degree 16", "star", "star, leaves -> hub",
     "path", "160 x 160 grid", "barbell", "giant plus small components", "multigraph with self-loops",
-    "Kronecker"};
+    "communities", "Kronecker"};
 
 static void big_edges(struct elist *el, enum big_shape shape, bool directed, unsigned long long *rng)
 {
@@ -773,6 +774,17 @@ static void big_edges(struct elist *el, enum big_shape shape, bool directed, uns
                 el_add(el, el->src[j], el->dst[j], 1.0f);
         }
         break;
+    case BIG_COMMUNITIES:
+        /* Beamer's rule goes bottom-up once a community is explored, but the
+         * vertices of the other communities find no parent and scan all
+         * their in-arcs: the sampled estimate keeps BFS top-down there */
+        n = 8 * 400;
+        el_init(el, n);
+        for (int64_t c = 0; c < 8; c++) {
+            el_random(el, 400 * c, 400, 400 * (directed ? 60 : 30), rng);
+            el_add(el, 400 * c, 400 * ((c + 1) % 8) + 1, 1.0f);
+        }
+        break;
     default:
         return;
     }
@@ -823,6 +835,24 @@ static void bfs_big_graph(const struct tgraph *t, unsigned long long *rng, bool 
     bfs_depths(t, &one, 1, "from a random vertex", rng);
 }
 
+/* With the default options, a search of the communities graph stays
+ * top-down where Beamer's rule alone would go bottom-up (the path that
+ * shape is there for is taken) and gets the oracle's distances. */
+static void bfs_stays_top_down(const struct tgraph *t, unsigned long long *rng)
+{
+    lg_vertex_t s0 = (lg_vertex_t)or_rand_below(rng, t->o.n);
+    int32_t *want = oracle_bfs(t, &s0, 1, -1);
+    int32_t *got = or_alloc((size_t)t->o.n, sizeof *got);
+    for (int k = 0; k < NUM_CTX; k++) {
+        lg_bfs_options_t bo = bfs_options(1, -1, k == 1);
+        (void)lg__bfs_top_down_stays();
+        run_bfs(t, &s0, 1, &bo, k, want, got, "defaults, stays top-down");
+        CHECK(lg__bfs_top_down_stays() > 0);
+    }
+    free(want);
+    free(got);
+}
+
 static void test_bfs_direction(void)
 {
     for (int shape = 0; shape < BIG_NUM; shape++)
@@ -865,6 +895,8 @@ static void test_bfs_direction(void)
                     free(got);
                 }
                 bfs_big_graph(&t, &rng, shape != BIG_PATH && shape != BIG_BARBELL && shape != BIG_GRID);
+                if (shape == BIG_COMMUNITIES)
+                    bfs_stays_top_down(&t, &rng);
             }
             tgraph_free(&t);
             el_free(&el);

@@ -51,6 +51,10 @@ long long lg__mem_available_override(long long bytes);
 /* Test hook: CPU PageRank runs that switched to hub order (pagerank.c) since
  * the last call. */
 long lg__pagerank_hub_runs(void);
+/* Test hook: levels at which CPU BFS stayed top-down although Beamer's rule
+ * said bottom-up, because the sampled estimate of the bottom-up step cost
+ * more (bfs.c), since the last call. */
+long lg__bfs_top_down_stays(void);
 /* Test hook: sets the smallest contribution vector (bytes) that PageRank
  * puts in hub order (default 8 MiB; tests use 0 to reach it on small
  * graphs); returns the previous value. */

@@ -21,7 +21,9 @@
  * out-edges exceed 1/alpha of the edges not yet explored; it comes back
  * top-down when the frontier shrinks below n/beta vertices and stops growing.
  * alpha 15 and beta 18 are GAPBS's tuned values; docs/PERFORMANCE.md records
- * what was measured here.  An undirected graph's in-edges are its out-edges;
+ * what was measured here.  Before the first bottom-up step of a run, a
+ * sampled estimate of its cost can keep the search top-down
+ * (bottom_up_costs_more).  An undirected graph's in-edges are its out-edges;
  * a directed graph goes bottom-up over its CSC (built once, cached).
  *
  * Encoding: dist[v] < 0 means unvisited, so dist doubles as the visited set.
@@ -55,12 +57,20 @@ struct bfs_state {
     int threads;
 };
 
-static inline bool bit_get(const uint64_t *b, int64_t v)
+/* Vertex ids are >= 0: as unsigned numbers, / and % by WORD_BITS are a shift
+ * and a mask (signed division needs three more instructions, in the
+ * bottom-up step's inner loop). */
+static inline bool bit_get(const uint64_t *b, uint64_t v)
 {
     return (b[v / WORD_BITS] >> (v % WORD_BITS)) & 1u;
 }
 
-static inline void bit_set_atomic(uint64_t *b, int64_t v)
+static inline void bit_set(uint64_t *b, uint64_t v)
+{
+    b[v / WORD_BITS] |= (uint64_t)1 << (v % WORD_BITS);
+}
+
+static inline void bit_set_atomic(uint64_t *b, uint64_t v)
 {
     __atomic_fetch_or(&b[v / WORD_BITS], (uint64_t)1 << (v % WORD_BITS), __ATOMIC_RELAXED);
 }
@@ -76,25 +86,31 @@ static void flush(lg_vertex_t *queue, int64_t *tail, const lg_vertex_t *local, i
 static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *next_queue,
                              int64_t *next_size)
 {
+    /* locals, not s->...: after each compare-and-swap the compiler would
+     * reload them */
     const lg_edge_t *off = s->out->offsets;
-    const lg_vertex_t *adj = s->out->indices;
+    const lg_vertex_t *adj = s->out->indices, *queue = s->queue;
+    int32_t *dist = s->dist;
+    lg_vertex_t *parents = s->parents;
+    const int64_t size = s->size;
     int64_t scout = 0, tail = 0;
 #pragma omp parallel num_threads(s->threads) reduction(+ : scout)
     {
         lg_vertex_t local[LOCAL_BUFFER];
         int count = 0;
 #pragma omp for schedule(dynamic, 64) nowait
-        for (int64_t i = 0; i < s->size; i++) {
-            lg_vertex_t u = s->queue[i];
-            for (lg_edge_t e = off[u]; e < off[u + 1]; e++) {
+        for (int64_t i = 0; i < size; i++) {
+            const lg_vertex_t u = queue[i];
+            const lg_edge_t end = off[u + 1];
+            for (lg_edge_t e = off[u]; e < end; e++) {
                 lg_vertex_t v = adj[e];
                 int32_t unvisited = -1;
-                if (__atomic_load_n(&s->dist[v], __ATOMIC_RELAXED) >= 0 ||
-                    !__atomic_compare_exchange_n(&s->dist[v], &unvisited, level, false,
+                if (__atomic_load_n(&dist[v], __ATOMIC_RELAXED) >= 0 ||
+                    !__atomic_compare_exchange_n(&dist[v], &unvisited, level, false,
                                                  __ATOMIC_RELAXED, __ATOMIC_RELAXED))
                     continue;
-                if (s->parents)
-                    s->parents[v] = u;
+                if (parents)
+                    parents[v] = u;
                 scout += off[v + 1] - off[v];
                 local[count++] = v;
                 if (count == LOCAL_BUFFER) {
@@ -132,11 +148,11 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
             continue;
         for (lg_edge_t e = off[v]; e < off[v + 1]; e++) {
             lg_vertex_t u = adj[e];
-            if (bit_get(front, u)) {
+            if (bit_get(front, (uint32_t)u)) {
                 dist[v] = level;
                 if (parents)
                     parents[v] = u;
-                next[v / WORD_BITS] |= (uint64_t)1 << (v % WORD_BITS);
+                bit_set(next, (uint64_t)v);
                 awake++;
                 break;
             }
@@ -147,20 +163,28 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
     return awake;
 }
 
+/* The frontier as a bitmap; a small one by one thread, without atomics (two
+ * threads setting bits in the few words of a small graph's bitmap made this
+ * 5% of an ego-Facebook search). */
 static void queue_to_bitmap(struct bfs_state *s)
 {
     const int64_t words = (s->n + WORD_BITS - 1) / WORD_BITS;
     memset(s->front, 0, (size_t)words * sizeof *s->front);
+    if (s->size < LG_PARALLEL_MIN_WORK) {
+        for (int64_t i = 0; i < s->size; i++)
+            bit_set(s->front, (uint32_t)s->queue[i]);
+        return;
+    }
 #pragma omp parallel for num_threads(s->threads) schedule(static)
     for (int64_t i = 0; i < s->size; i++)
-        bit_set_atomic(s->front, s->queue[i]);
+        bit_set_atomic(s->front, (uint32_t)s->queue[i]);
 }
 
 static void bitmap_to_queue(struct bfs_state *s)
 {
     const int64_t words = (s->n + WORD_BITS - 1) / WORD_BITS;
     int64_t tail = 0;
-#pragma omp parallel num_threads(s->threads)
+#pragma omp parallel num_threads(s->n < LG_PARALLEL_MIN_WORK ? 1 : s->threads)
     {
         lg_vertex_t local[LOCAL_BUFFER];
         int count = 0;
@@ -177,6 +201,60 @@ static void bitmap_to_queue(struct bfs_state *s)
             flush(s->queue, &tail, local, count);
     }
     s->size = tail;
+}
+
+/*
+ * Beamer et al.'s switch assumes that a bottom-up step is cheap because most
+ * unvisited vertices find a parent within their first few in-edges.  That
+ * holds on Kronecker and uniform random graphs, not on graphs of dense
+ * communities joined by few edges (ego-Facebook): there the frontier's
+ * community is explored but most unvisited vertices have no neighbour in the
+ * frontier and scan all their in-edges.  From 6 of 16 sources of
+ * ego-Facebook the rule's first bottom-up step scanned 89,633 in-edges where
+ * top-down would have checked 26,542 out-edges.
+ *
+ * So before leaving top-down the bottom-up step's cost is estimated by a
+ * sample: the first unvisited vertex found at each of BU_SAMPLES evenly
+ * spaced positions (looking at most BU_PROBE vertices from each) scans its
+ * in-edges for the frontier as bottom_up_step would; the mean count times
+ * the unvisited vertices is the estimate.  The search stays top-down only
+ * when that is more than BU_MARGIN times the frontier's out-edges: a
+ * top-down check (a random read of dist and a compare-and-swap) costs no
+ * less than a bottom-up one (a bit of the frontier bitmap), so the margin
+ * leaves every close call to Beamer's rule.  Costs at most BU_SAMPLES x
+ * (BU_PROBE + the sampled degrees) reads, one thread.
+ */
+static atomic_long top_down_stays;
+
+long lg__bfs_top_down_stays(void)
+{
+    return atomic_exchange(&top_down_stays, 0);
+}
+
+#define BU_SAMPLES 128
+#define BU_PROBE 64
+#define BU_MARGIN 3
+
+static bool bottom_up_costs_more(const struct bfs_state *s, int64_t unvisited, int64_t scout)
+{
+    const lg_edge_t *off = s->in->offsets;
+    const lg_vertex_t *adj = s->in->indices;
+    int64_t sampled = 0, scanned = 0;
+    for (int64_t i = 0; i < BU_SAMPLES; i++) {
+        int64_t v = s->n * i / BU_SAMPLES;
+        const int64_t stop = v + BU_PROBE < s->n ? v + BU_PROBE : s->n;
+        while (v < stop && s->dist[v] >= 0)
+            v++;
+        if (v == stop)
+            continue;
+        lg_edge_t e = off[v];
+        while (e < off[v + 1] && !bit_get(s->front, (uint32_t)adj[e]))
+            e++;
+        scanned += e - off[v] + (e < off[v + 1]);
+        sampled++;
+    }
+    return sampled > 0 &&
+           (double)unvisited * (double)scanned / (double)sampled > BU_MARGIN * (double)scout;
 }
 
 /* Marks the sources (each once) as level 0; returns their out-edge count. */
@@ -227,18 +305,25 @@ lg_status_t lg__cpu_bfs(const lg_context_t *ctx, const lg_graph_t *g, const lg_v
     }
     struct bfs_state s = {n, &g->out, &g->in, dist, parents, queue, 0, front, next, threads};
     int64_t scout = start(&s, sources, num_sources);
-    int64_t edges_to_check = g->m;
+    int64_t edges_to_check = g->m, reached = s.size;
     int32_t level = 1;
     while (s.size > 0 && level <= last_level) {
+        bool bottom_up = false;
         if (may_go_bottom_up && scout > edges_to_check / opts->direction_alpha) {
             /* a directed graph's in-edges: built on the first switch, then cached */
             if ((st = lg__graph_ensure_csc(g, threads)) != LG_OK)
                 break;
             queue_to_bitmap(&s);
+            bottom_up = !bottom_up_costs_more(&s, n - reached, scout);
+            if (!bottom_up)
+                atomic_fetch_add_explicit(&top_down_stays, 1, memory_order_relaxed);
+        }
+        if (bottom_up) {
             int64_t awake = s.size, old_awake;
             do {
                 old_awake = awake;
                 awake = bottom_up_step(&s, level++);
+                reached += awake;
             } while (level <= last_level && awake > 0 &&
                      (awake >= old_awake || awake > n / opts->direction_beta));
             bitmap_to_queue(&s);
@@ -251,6 +336,7 @@ lg_status_t lg__cpu_bfs(const lg_context_t *ctx, const lg_graph_t *g, const lg_v
             s.queue = next_queue;
             next_queue = t;
             s.size = next_size;
+            reached += next_size;
         }
     }
     /* the arrays may have been swapped: free what the state holds now */
