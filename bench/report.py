@@ -213,6 +213,39 @@ def cc_table(results, by):
     return table(header, rows)
 
 
+def median(xs):
+    xs = sorted(xs)
+    k = len(xs)
+    return None if k == 0 else xs[k // 2] if k % 2 else (xs[k // 2 - 1] + xs[k // 2]) / 2
+
+
+def paired_table(results):
+    """libgraph and GAPBS in alternating processes (bench/run's paired_with_gapbs)."""
+    rows = []
+    labels = {"pagerank_float": "PageRank float, per iteration", "cc": "CC"}
+    for p in results.get("paired", []):
+        for name, label in labels.items():
+            r = p.get(name)
+            if not r:
+                continue
+            lg, gap = r.get("libgraph_s", []), r.get("gapbs_s", [])
+            pairs = list(zip(lg, gap))
+            if "error" in r or not pairs:
+                rows.append([p["graph"], label, str(len(pairs)), "—", "—", "—", "—", "—",
+                             "error: " + r.get("error", "no rounds")])
+                continue
+            ratios = [a / b for a, b in pairs]
+            busy = [x for x in r.get("others_cores", []) if x is not None]
+            mark = " †" if busy and max(busy) > BUSY_CORES else ""
+            rows.append([p["graph"], label, str(len(pairs)), fmt_time(median(lg)) + mark, fmt_time(median(gap)),
+                         f"{median(lg) / median(gap):.2f}", f"{min(ratios):.2f}-{max(ratios):.2f}",
+                         f"{sum(a < b for a, b in pairs)} of {len(pairs)}", ""])
+    if not rows:
+        return None
+    return table(["graph", "kernel", "rounds", "libgraph (median)", "GAPBS (median)",
+                  "libgraph / GAPBS (medians)", "per-round ratios", "rounds libgraph faster", "note"], rows)
+
+
 def build_table(results, by):
     header = ["graph", "tool", "how (from the same .el file)", "time", "of which parsing text",
               "time vs libgraph", "peak RSS of the process (Python ones include the interpreter and modules)"]
@@ -380,6 +413,17 @@ def write(results, out, plots_dir):
         L.append(fn(results, by))
         if algo in plot_links:
             L.append(f"\n![{title}: time against graph size]({plot_links[algo]})")
+        L.append("")
+
+    pt = paired_table(results)
+    if pt:
+        L.append("## Head to head with GAPBS, alternating processes\n")
+        L.append(f"libgraph and GAPBS in turn, {o.get('paired')} rounds (the first tool of a round alternates), each "
+                 f"process the median of {o['repeat']} trials; PageRank in float for exactly "
+                 f"{o.get('pr_iterations')} iterations (libgraph `--float --tol 0 --max-iter K`, GAPBS `pr -i K -t 0`: "
+                 "the same loop of arcs, Jacobi against Gauss-Seidel). Below 1 means libgraph was faster. Tools "
+                 "measured minutes apart in the tables above can differ by this VM's drift; these rounds cannot.\n")
+        L.append(pt)
         L.append("")
 
     L.append("## What each anchor runs\n")
