@@ -238,12 +238,13 @@ def paired_table(results):
             busy = [x for x in r.get("others_cores", []) if x is not None]
             mark = " †" if busy and max(busy) > BUSY_CORES else ""
             rows.append([p["graph"], label, str(len(pairs)), fmt_time(median(lg)) + mark, fmt_time(median(gap)),
-                         f"{median(lg) / median(gap):.2f}", f"{min(ratios):.2f}-{max(ratios):.2f}",
+                         f"**{median(ratios):.2f}**", f"{min(ratios):.2f}-{max(ratios):.2f}",
                          f"{sum(a < b for a, b in pairs)} of {len(pairs)}", ""])
     if not rows:
         return None
     return table(["graph", "kernel", "rounds", "libgraph (median)", "GAPBS (median)",
-                  "libgraph / GAPBS (medians)", "per-round ratios", "rounds libgraph faster", "note"], rows)
+                  "libgraph / GAPBS (median of the rounds' ratios)", "the rounds' ratios", "rounds libgraph faster",
+                  "note"], rows)
 
 
 def build_table(results, by):
@@ -421,8 +422,11 @@ def write(results, out, plots_dir):
         L.append(f"libgraph and GAPBS in turn, {o.get('paired')} rounds (the first tool of a round alternates), each "
                  f"process the median of {o['repeat']} trials; PageRank in float for exactly "
                  f"{o.get('pr_iterations')} iterations (libgraph `--float --tol 0 --max-iter K`, GAPBS `pr -i K -t 0`: "
-                 "the same loop of arcs, Jacobi against Gauss-Seidel). Below 1 means libgraph was faster. Tools "
-                 "measured minutes apart in the tables above can differ by this VM's drift; these rounds cannot.\n")
+                 "the same loop of arcs, Jacobi against Gauss-Seidel). Each round's ratio compares two processes "
+                 "run back to back; their median is the comparison (below 1: libgraph faster). Tools measured "
+                 "minutes apart in the tables above can differ by this VM's drift (20-30% within minutes, often "
+                 "more between rounds here); a round's two processes much less. † marks rows where another "
+                 f"process kept more than {BUSY_CORES} cores busy during some round.\n")
         L.append(pt)
         L.append("")
 
