@@ -21,8 +21,8 @@
  * out-edges exceed 1/alpha of the edges not yet explored; it comes back
  * top-down when the frontier shrinks below n/beta vertices and stops growing.
  * alpha 15 and beta 18 are GAPBS's tuned values; docs/PERFORMANCE.md records
- * what was measured here.  Before the first bottom-up step of a run, a
- * sampled estimate of its cost can keep the search top-down
+ * what was measured here.  Each time the rule says bottom-up, a sampled
+ * estimate of the step's cost can keep the search top-down
  * (bottom_up_costs_more).  An undirected graph's in-edges are its out-edges;
  * a directed graph goes bottom-up over its CSC (built once, cached).
  *
@@ -73,6 +73,18 @@ static inline void bit_set(uint64_t *b, uint64_t v)
 static inline void bit_set_atomic(uint64_t *b, uint64_t v)
 {
     __atomic_fetch_or(&b[v / WORD_BITS], (uint64_t)1 << (v % WORD_BITS), __ATOMIC_RELAXED);
+}
+
+/* The bottom-up scan of one vertex: the first of v's in-edges [off[v],
+ * off[v+1]) whose source is in the frontier, or off[v+1] when none is. */
+static inline lg_edge_t first_in_frontier(const lg_edge_t *off, const lg_vertex_t *adj,
+                                          const uint64_t *front, int64_t v)
+{
+    lg_edge_t e = off[v];
+    const lg_edge_t end = off[v + 1];
+    while (e < end && !bit_get(front, adj[e]))
+        e++;
+    return e;
 }
 
 static void flush(lg_vertex_t *queue, int64_t *tail, const lg_vertex_t *local, int count)
@@ -146,16 +158,13 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
     for (int64_t v = 0; v < n; v++) {
         if (dist[v] >= 0)
             continue;
-        for (lg_edge_t e = off[v]; e < off[v + 1]; e++) {
-            lg_vertex_t u = adj[e];
-            if (bit_get(front, (uint32_t)u)) {
-                dist[v] = level;
-                if (parents)
-                    parents[v] = u;
-                bit_set(next, (uint64_t)v);
-                awake++;
-                break;
-            }
+        const lg_edge_t e = first_in_frontier(off, adj, front, v);
+        if (e < off[v + 1]) {
+            dist[v] = level;
+            if (parents)
+                parents[v] = adj[e];
+            bit_set(next, v);
+            awake++;
         }
     }
     s->front = next;
@@ -172,12 +181,12 @@ static void queue_to_bitmap(struct bfs_state *s)
     memset(s->front, 0, (size_t)words * sizeof *s->front);
     if (s->size < LG_PARALLEL_MIN_WORK) {
         for (int64_t i = 0; i < s->size; i++)
-            bit_set(s->front, (uint32_t)s->queue[i]);
+            bit_set(s->front, s->queue[i]);
         return;
     }
 #pragma omp parallel for num_threads(s->threads) schedule(static)
     for (int64_t i = 0; i < s->size; i++)
-        bit_set_atomic(s->front, (uint32_t)s->queue[i]);
+        bit_set_atomic(s->front, s->queue[i]);
 }
 
 static void bitmap_to_queue(struct bfs_state *s)
@@ -224,13 +233,6 @@ static void bitmap_to_queue(struct bfs_state *s)
  * leaves every close call to Beamer's rule.  Costs at most BU_SAMPLES x
  * (BU_PROBE + the sampled degrees) reads, one thread.
  */
-static atomic_long top_down_stays;
-
-long lg__bfs_top_down_stays(void)
-{
-    return atomic_exchange(&top_down_stays, 0);
-}
-
 #define BU_SAMPLES 128
 #define BU_PROBE 64
 #define BU_MARGIN 3
@@ -247,14 +249,20 @@ static bool bottom_up_costs_more(const struct bfs_state *s, int64_t unvisited, i
             v++;
         if (v == stop)
             continue;
-        lg_edge_t e = off[v];
-        while (e < off[v + 1] && !bit_get(s->front, (uint32_t)adj[e]))
-            e++;
+        const lg_edge_t e = first_in_frontier(off, adj, s->front, v);
         scanned += e - off[v] + (e < off[v + 1]);
         sampled++;
     }
     return sampled > 0 &&
            (double)unvisited * (double)scanned / (double)sampled > BU_MARGIN * (double)scout;
+}
+
+/* Levels that stayed top-down by that estimate, for lg__bfs_top_down_stays. */
+static atomic_long top_down_stays;
+
+long lg__bfs_top_down_stays(void)
+{
+    return atomic_exchange(&top_down_stays, 0);
 }
 
 /* Marks the sources (each once) as level 0; returns their out-edge count. */
