@@ -213,12 +213,6 @@ def cc_table(results, by):
     return table(header, rows)
 
 
-def median(xs):
-    xs = sorted(xs)
-    k = len(xs)
-    return None if k == 0 else xs[k // 2] if k % 2 else (xs[k // 2 - 1] + xs[k // 2]) / 2
-
-
 def paired_table(results):
     """libgraph and GAPBS in alternating processes (bench/run's paired_with_gapbs)."""
     rows = []
@@ -237,8 +231,8 @@ def paired_table(results):
             ratios = [a / b for a, b in pairs]
             busy = [x for x in r.get("others_cores", []) if x is not None]
             mark = " †" if busy and max(busy) > BUSY_CORES else ""
-            rows.append([p["graph"], label, str(len(pairs)), fmt_time(median(lg)) + mark, fmt_time(median(gap)),
-                         f"**{median(ratios):.2f}**", f"{min(ratios):.2f}-{max(ratios):.2f}",
+            rows.append([p["graph"], label, str(len(pairs)), fmt_time(statistics.median(lg)) + mark,
+                         fmt_time(statistics.median(gap)), f"**{statistics.median(ratios):.2f}**", f"{min(ratios):.2f}-{max(ratios):.2f}",
                          f"{sum(a < b for a, b in pairs)} of {len(pairs)}", ""])
     if not rows:
         return None
