@@ -115,6 +115,15 @@ typedef struct lg_context_options {
 LG_API void lg_context_options_init(lg_context_options_t *options);
 
 /*
+ * Sets options->backend and options->device_id from a device string, the
+ * form the CLI's --device and Python's device= take: "auto", "cpu", "gpu"
+ * (GPU 0) or "gpu:N" (GPU N, N a decimal ordinal).  Other fields are left as
+ * they are.  A string of any other form is LG_ERR_INVALID_ARGUMENT with
+ * lg_last_error() naming it, and options unchanged.
+ */
+LG_API lg_status_t lg_context_options_parse(lg_context_options_t *options, const char *device);
+
+/*
  * Opens a context.  options may be NULL (the defaults: LG_BACKEND_AUTO).
  *
  * LG_BACKEND_GPU loads the GPU plugin and opens GPU device_id on stream.  The

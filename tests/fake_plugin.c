@@ -111,7 +111,7 @@ static void fake_graph_free(void *device_graph)
 }
 
 /* The graph's device copy: made on first use, as a real plugin's upload. */
-static lg_status_t device_copy(const struct lg_plugin_graph *g, struct fake_graph **out)
+static lg_status_t device_copy(const struct lg_graph_view *g, struct fake_graph **out)
 {
     struct fake_graph *d = *g->device_cache;
     if (!d) {
@@ -128,11 +128,11 @@ static lg_status_t device_copy(const struct lg_plugin_graph *g, struct fake_grap
     return LG_OK;
 }
 
-static lg_status_t fake_pagerank(void *state, const struct lg_plugin_graph *g,
-                                 const lg_pagerank_options_t *opts, int precision, void *scores,
-                                 int *iterations)
+static lg_status_t fake_pagerank(const struct lg_exec *exec, const struct lg_graph_view *g,
+                                 const lg_pagerank_options_t *opts, lg_precision_t precision,
+                                 void *scores, int *iterations)
 {
-    struct fake_state *s = state;
+    struct fake_state *s = exec->state;
     struct fake_graph *d = NULL;
     lg_status_t st = LG_OK;
     atomic_fetch_add(&fake_plugin_stats.pagerank_calls, 1);
@@ -144,9 +144,9 @@ static lg_status_t fake_pagerank(void *state, const struct lg_plugin_graph *g,
     fake_plugin_stats.last_m = g->m;
     fake_plugin_stats.last_directed = g->directed;
     fake_plugin_stats.last_precision = precision;
-    fake_plugin_stats.last_offsets = g->offsets;
-    fake_plugin_stats.last_indices = g->indices;
-    fake_plugin_stats.last_weights = g->weights;
+    fake_plugin_stats.last_offsets = g->out.offsets;
+    fake_plugin_stats.last_indices = g->out.indices;
+    fake_plugin_stats.last_weights = g->out.weights;
     fake_plugin_stats.last_alpha = opts->alpha;
 
     st = device_copy(g, &d);
@@ -157,7 +157,7 @@ static lg_status_t fake_pagerank(void *state, const struct lg_plugin_graph *g,
     linger();
     for (int64_t v = 0; v < g->n; v++) {
         double x = mode == MODE_OOM ? -1.0 : FAKE_SCORE(v);
-        if (precision == 1)
+        if (precision == LG_PRECISION_F32)
             ((float *)scores)[v] = (float)x;
         else
             ((double *)scores)[v] = x;
@@ -181,9 +181,7 @@ static const struct lg_plugin table = {
     .open = fake_open,
     .close = fake_close,
     .graph_free = fake_graph_free,
-    .pagerank = fake_pagerank,
-    .bfs = NULL,
-    .components = NULL,
+    .kernels = {.pagerank = fake_pagerank},
 };
 
 static const struct lg_plugin future_table = {

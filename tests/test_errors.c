@@ -212,6 +212,42 @@ static void test_context_errors(void)
 
 /* ---- building ------------------------------------------------------------------------------ */
 
+/* Device strings: the forms the CLI and Python take, and the others
+ * refused with options untouched. */
+static void test_device_strings(void)
+{
+    static const struct {
+        const char *device;
+        lg_backend_t backend;
+        int device_id;
+    } good[] = {{"auto", LG_BACKEND_AUTO, 5}, {"cpu", LG_BACKEND_CPU, 5}, {"gpu", LG_BACKEND_GPU, 0},
+                {"gpu:0", LG_BACKEND_GPU, 0}, {"gpu:3", LG_BACKEND_GPU, 3},
+                {"gpu:2147483647", LG_BACKEND_GPU, 2147483647}};
+    static const char *const bad[] = {"", "GPU", "gpu:", "gpu:-1", "gpu:+1", "gpu:1x", "gpu: 1",
+                                      "gpu:2147483648", "gpu:99999999999999999999", "cpu:0",
+                                      "auto ", "gpu1", "tpu"};
+    lg_context_options_t o;
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        lg_context_options_init(&o);
+        o.device_id = 5;
+        o.num_threads = 7;
+        CHECK_OK(lg_context_options_parse(&o, good[i].device));
+        CHECK(o.backend == good[i].backend && o.device_id == good[i].device_id &&
+              o.num_threads == 7);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        lg_context_options_init(&o);
+        o.backend = LG_BACKEND_CPU;
+        o.device_id = 5;
+        CHECK_STATUS(lg_context_options_parse(&o, bad[i]), LG_ERR_INVALID_ARGUMENT);
+        CHECK(strstr(lg_last_error(), "is not 'auto', 'cpu', 'gpu' or 'gpu:N'") != NULL);
+        CHECK(o.backend == LG_BACKEND_CPU && o.device_id == 5);
+    }
+    CHECK_STATUS(lg_context_options_parse(NULL, "cpu"), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_context_options_parse(&o, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("lg_context_options_parse: device is NULL");
+}
+
 static void test_from_edges_errors(void)
 {
     enum { E = 20, N = 10 };
@@ -1087,6 +1123,7 @@ int main(int argc, char **argv)
     test_status_strings();
     test_last_error();
     test_context_errors();
+    test_device_strings();
     test_from_edges_errors();
     test_from_csr_errors();
     test_graph_accessor_errors();

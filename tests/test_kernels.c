@@ -1492,8 +1492,9 @@ static bool pr_matches(const double *want, const void *got, bool f32, int64_t n)
 
 /* PageRank with the k-th GPU allocation failing, on a fresh graph: returns
  * whether that allocation was reached (else the call made fewer than k + 1). */
-static bool pr_failing_at(const struct lg_plugin *plugin, lg_context_t *c, bool auto_ctx,
-                          const struct tgraph *t, bool f32, long long k, const double *want)
+static bool pr_failing_at(const struct lg_plugin_test_hooks *hooks, lg_context_t *c,
+                          bool auto_ctx, const struct tgraph *t, bool f32, long long k,
+                          const double *want)
 {
     const int64_t n = t->o.n;
     lg_pagerank_options_t po;
@@ -1503,10 +1504,10 @@ static bool pr_failing_at(const struct lg_plugin *plugin, lg_context_t *c, bool 
     lg_graph_t *g = fresh_graph(t);
     void *got = or_alloc((size_t)n, sizeof(double));
     int iters = -1;
-    plugin->test_fail_after(k);
+    hooks->fail_after(k);
     lg_status_t st = f32 ? lg_pagerank_f32(c, g, &po, (float *)got, &iters)
                          : lg_pagerank(c, g, &po, (double *)got, &iters);
-    const bool fired = plugin->test_fail_after(-1) < 0;
+    const bool fired = hooks->fail_after(-1) < 0;
     const lg_backend_t ran = lg_last_backend();
     const bool ok = st == LG_ERR_NOT_CONVERGED && iters == 20 && pr_matches(want, got, f32, n);
     const bool oom = st == LG_ERR_OUT_OF_MEMORY && strstr(lg_last_error(), "GPU memory") != NULL;
@@ -1541,7 +1542,7 @@ static bool pr_failing_at(const struct lg_plugin *plugin, lg_context_t *c, bool 
 }
 
 /* The GPU plugin's out-of-memory paths, every one (its test hook,
- * lg_plugin.test_fail_after): for k = 0, 1, ... the k-th device or
+ * lg_plugin_test_hooks.fail_after): for k = 0, 1, ... the k-th device or
  * pinned-host allocation of a PageRank call on a fresh graph fails, until a
  * call no longer reaches k.  On a GPU context the call returns
  * LG_ERR_OUT_OF_MEMORY naming GPU memory (or, for the pinned staging buffers
@@ -1553,18 +1554,17 @@ static bool pr_failing_at(const struct lg_plugin *plugin, lg_context_t *c, bool 
  * double, an undirected Kronecker graph in float. */
 static void test_device_allocation_failures(void)
 {
-    const struct lg_plugin *plugin = NULL;
-    CHECK_OK(lg__plugin_get(&plugin));
-    CHECK(plugin && plugin->test_fail_after);
-    if (!plugin || !plugin->test_fail_after) {
+    const struct lg_plugin_test_hooks *hooks = lg__plugin_test_hooks();
+    CHECK(hooks && hooks->fail_after);
+    if (!hooks || !hooks->fail_after) {
         report("the GPU plugin has no allocation-failure hook");
         return;
     }
-    CHECK(plugin->test_live_allocations != NULL);
-    if (!plugin->test_live_allocations)
+    CHECK(hooks->live_allocations != NULL);
+    if (!hooks->live_allocations)
         return;
     /* what the other sections' contexts keep (their scratch, staging) */
-    const long long baseline = plugin->test_live_allocations();
+    const long long baseline = hooks->live_allocations();
     lg_context_options_t co;
     lg_context_options_init(&co);
     co.backend = LG_BACKEND_GPU;
@@ -1609,8 +1609,8 @@ static void test_device_allocation_failures(void)
          * most 3 each) may stay */
         long long k = 0, most = 0;
         for (bool fired = true; fired && k < 1000;) {
-            fired = pr_failing_at(plugin, gpu, false, &t, f32, k, w.x);
-            const long long extra = plugin->test_live_allocations() - baseline;
+            fired = pr_failing_at(hooks, gpu, false, &t, f32, k, w.x);
+            const long long extra = hooks->live_allocations() - baseline;
             most = extra > most ? extra : most;
             if (fired)
                 k++;
@@ -1619,8 +1619,8 @@ static void test_device_allocation_failures(void)
         printf("%s: %lld GPU allocations failed one at a time\n",
                graph == 0 ? "directed weighted, double" : "Kronecker, float", k);
         for (long long j = 0; j < k; j++) {
-            (void)pr_failing_at(plugin, automatic, true, &t, f32, j, w.x);
-            const long long extra = plugin->test_live_allocations() - baseline;
+            (void)pr_failing_at(hooks, automatic, true, &t, f32, j, w.x);
+            const long long extra = hooks->live_allocations() - baseline;
             most = extra > most ? extra : most;
         }
         CHECK(most <= 6);
@@ -1633,7 +1633,7 @@ static void test_device_allocation_failures(void)
     lg_context_free(&gpu);
     lg_context_free(&automatic);
     /* every failure path gave back what it had */
-    const long long left = plugin->test_live_allocations() - baseline;
+    const long long left = hooks->live_allocations() - baseline;
     CHECK(left == 0);
     if (left != 0)
         report("%lld GPU allocations leaked by the failing calls", left);

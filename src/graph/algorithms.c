@@ -1,105 +1,182 @@
 /*
- * algorithms.c - the public entry points of the algorithms.
+ * algorithms.c - the public entry points of the algorithms, and the one path
+ * by which every call reaches a kernel.
  *
- * Each validates its arguments once, here, and hands them to a backend: the
- * GPU plugin's function on a GPU context, the CPU backend (struct lg_backend)
- * otherwise.  Nothing below knows how a kernel works, and no kernel re-checks
- * what is checked here.
+ * Each entry point validates its arguments once, here, answers the trivial
+ * cases (an empty graph), and hands a struct call to dispatch(), which knows
+ * no algorithm: it picks the kernel table by one rule, prepares what the
+ * kernel reads, and calls it.  No kernel re-checks what is checked here.
  *
- * On a GPU context:
- *  - the plugin is called with the context's gpu_lock and then the graph's
- *    device_lock held (always in that order), so the plugin may fill the
- *    graph's device-copy slot and use its per-context state without locks of
- *    its own; the graph's device_owner is set once the slot is filled, so
- *    lg_graph_free can hand the copy back to the plugin;
- *  - an algorithm the plugin has no function for runs on the CPU when the
- *    context was created with LG_BACKEND_AUTO, and is LG_ERR_UNSUPPORTED when
- *    it was created with LG_BACKEND_GPU (asked for the GPU, it is not quietly
- *    given the CPU);
- *  - a plugin call that runs out of memory is rerun on the CPU under
- *    LG_BACKEND_AUTO, leaving the thread's last error as the call found it,
- *    and returns LG_ERR_OUT_OF_MEMORY under LG_BACKEND_GPU.
+ * The rule (choose): a CPU context runs the CPU's kernels.  A GPU context
+ * runs its plugin's kernel when the plugin has one (kernels.h: a non-NULL
+ * entry); when it has none, the CPU's kernel runs if the context was created
+ * with LG_BACKEND_AUTO, and the call is LG_ERR_UNSUPPORTED if it was created
+ * with LG_BACKEND_GPU (asked for the GPU, it is not quietly given the CPU).
+ * A GPU kernel that runs out of memory is rerun on the CPU under
+ * LG_BACKEND_AUTO, leaving the thread's last error as the call found it, and
+ * returns LG_ERR_OUT_OF_MEMORY under LG_BACKEND_GPU.
+ *
+ * What a kernel reads: the table's in_edges mask says which kernels read the
+ * in-edges; dispatch builds them (lg__graph_ensure_csc: once per graph) before
+ * the call.  A GPU kernel is called with the context's gpu_lock and then the
+ * graph's device_lock held (always in that order), so the plugin may fill the
+ * graph's device-copy slot and use its per-context state without locks of its
+ * own; the graph's device_owner is set once the slot is filled, so
+ * lg_graph_free can hand the copy back to the plugin.
+ *
  * Every call records where it ran for lg_last_backend(): LG_BACKEND_AUTO
- * while it has not reached a backend (bad arguments, a refusal), then the
- * backend that computed the answer (the CPU for the trivial answers on empty
- * graphs given here).
+ * while it has not reached a kernel (bad arguments, a refusal), then the
+ * backend that computed the answer (the CPU for the trivial answers given
+ * here).
  */
 #include "internal.h"
 
 #include <math.h>
+#include <string.h>
 
-_Static_assert(LG_PRECISION_F64 == 0 && LG_PRECISION_F32 == 1,
-               "plugin.h passes the precision as 0 = double, 1 = float");
-
-static const struct lg_backend *backend_of(const lg_context_t *ctx)
-{
-    return ctx ? ctx->backend : &lg__cpu_backend;
-}
-
-/* The plugin of a GPU context, or NULL. */
-static const struct lg_plugin *plugin_of(const lg_context_t *ctx)
-{
-    return ctx && ctx->kind == LG_BACKEND_GPU ? ctx->plugin : NULL;
-}
-
-enum route { RUN_CPU, RUN_GPU, REFUSE };
-
-/* Where an algorithm runs, given whether the plugin has a function for it. */
-static enum route route_of(const lg_context_t *ctx, bool gpu_has_it)
-{
-    if (!plugin_of(ctx))
-        return RUN_CPU;
-    if (gpu_has_it)
-        return RUN_GPU;
-    return ctx->requested == LG_BACKEND_AUTO ? RUN_CPU : REFUSE;
-}
-
-static lg_status_t no_gpu_kernel(const char *function, const char *algorithm)
-{
-    return lg__error(LG_ERR_UNSUPPORTED,
-                     "%s: no GPU kernel for %s in this version (use LG_BACKEND_AUTO or the CPU)",
-                     function, algorithm);
-}
-
-/* One plugin call: the locks it holds, the graph as the plugin sees it, and
- * the caller's message to put back if the CPU takes over. */
-struct gpu_call {
-    lg_context_t *ctx;
-    lg_graph_t *graph;
-    struct lg_plugin_graph view;
-    char saved_error[LG_ERROR_CAPACITY];
+/* One validated algorithm call: which algorithm, and its arguments. */
+struct call {
+    enum lg_algorithm algorithm;
+    const char *function; /* the public name, for messages */
+    const char *title;    /* the algorithm's name, for messages */
+    /* whether the kernel may read the in-edges in this call (BFS: only when
+     * the search may go bottom-up), if its table says it reads them */
+    bool may_read_in_edges;
+    union {
+        struct {
+            const lg_vertex_t *sources;
+            int64_t num_sources;
+            const lg_bfs_options_t *opts;
+            int32_t *dist;
+            lg_vertex_t *parents;
+        } bfs;
+        struct {
+            const lg_pagerank_options_t *opts;
+            lg_precision_t precision;
+            void *scores;
+            int *iterations;
+        } pagerank;
+        struct {
+            lg_vertex_t *labels;
+            int64_t *num_components;
+        } components;
+    } args;
 };
 
-static void gpu_begin(struct gpu_call *call, lg_context_t *ctx, const lg_graph_t *graph)
+static bool has_kernel(const struct lg_kernels *k, enum lg_algorithm a)
 {
-    call->ctx = ctx;
-    call->graph = (lg_graph_t *)graph; /* the device copy is a cache: the graph stays as it is */
-    lg__error_save(call->saved_error);
-    pthread_mutex_lock(&ctx->gpu_lock);
-    pthread_mutex_lock(&call->graph->device_lock);
-    call->view.n = graph->n;
-    call->view.m = graph->m;
-    call->view.directed = graph->directed;
-    call->view.offsets = graph->out.offsets;
-    call->view.indices = graph->out.indices;
-    call->view.weights = graph->out.weights;
-    call->view.device_cache = &call->graph->device_cache;
+    switch (a) {
+    case LG_ALGORITHM_BFS: return k->bfs != NULL;
+    case LG_ALGORITHM_PAGERANK: return k->pagerank != NULL;
+    case LG_ALGORITHM_COMPONENTS: return k->components != NULL;
+    }
+    return false;
 }
 
-/* Ends a plugin call that returned st: true when its result stands, false
- * when the CPU is to run the algorithm instead (out of memory under AUTO). */
-static bool gpu_end(struct gpu_call *call, lg_status_t st)
+static lg_status_t invoke(const struct lg_kernels *k, const struct lg_exec *x,
+                          const struct lg_graph_view *g, const struct call *c)
 {
-    if (call->graph->device_cache)
-        call->graph->device_owner = call->ctx->plugin;
-    pthread_mutex_unlock(&call->graph->device_lock);
-    pthread_mutex_unlock(&call->ctx->gpu_lock);
-    if (st == LG_ERR_OUT_OF_MEMORY && call->ctx->requested == LG_BACKEND_AUTO) {
-        lg__error_restore(call->saved_error);
-        return false;
+    switch (c->algorithm) {
+    case LG_ALGORITHM_BFS:
+        return k->bfs(x, g, c->args.bfs.sources, c->args.bfs.num_sources, c->args.bfs.opts,
+                      c->args.bfs.dist, c->args.bfs.parents);
+    case LG_ALGORITHM_PAGERANK:
+        return k->pagerank(x, g, c->args.pagerank.opts, c->args.pagerank.precision,
+                           c->args.pagerank.scores, c->args.pagerank.iterations);
+    case LG_ALGORITHM_COMPONENTS:
+        return k->components(x, g, c->args.components.labels,
+                             c->args.components.num_components);
     }
-    lg__set_last_backend(LG_BACKEND_GPU);
-    return true;
+    return lg__error(LG_ERR_INTERNAL, "%s: unknown algorithm %d", c->function, (int)c->algorithm);
+}
+
+/* The graph as kernels see it: the in-edges when it has them. */
+static struct lg_graph_view view_of(const lg_graph_t *g)
+{
+    struct lg_graph_view v;
+    memset(&v, 0, sizeof v);
+    v.n = g->n;
+    v.m = g->m;
+    v.directed = g->directed;
+    v.out = (struct lg_csr_view){g->out.offsets, g->out.indices, g->out.weights};
+    if (lg__graph_has_csc(g))
+        v.in = (struct lg_csr_view){g->in.offsets, g->in.indices, g->in.weights};
+    /* the device copy is a cache: filling it leaves the graph as it is */
+    v.device_cache = &((lg_graph_t *)g)->device_cache;
+    return v;
+}
+
+/* The kernel table a call runs on (the rule at the top), or NULL after
+ * setting the LG_ERR_UNSUPPORTED message. */
+static const struct lg_kernels *choose(const lg_context_t *ctx, const struct call *c)
+{
+    if (!ctx || ctx->backend != LG_BACKEND_GPU)
+        return &lg__cpu_kernels;
+    if (has_kernel(&ctx->plugin->kernels, c->algorithm))
+        return &ctx->plugin->kernels;
+    if (ctx->requested == LG_BACKEND_AUTO)
+        return &lg__cpu_kernels;
+    lg__error(LG_ERR_UNSUPPORTED,
+              "%s: no GPU kernel for %s in this version (use LG_BACKEND_AUTO or the CPU)",
+              c->function, c->title);
+    return NULL;
+}
+
+/* Runs c on the CPU's kernels. */
+static lg_status_t run_cpu(const lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
+{
+    const int threads = lg__threads_for(ctx, graph->n + graph->m);
+    const struct lg_exec x = {NULL, lg__threads(ctx)};
+    struct lg_graph_view g = view_of(graph);
+    if ((lg__cpu_kernels.in_edges & c->algorithm) && c->may_read_in_edges) {
+        lg_status_t st = lg__graph_ensure_csc(graph, threads);
+        if (st != LG_OK)
+            return st;
+        g.in = (struct lg_csr_view){graph->in.offsets, graph->in.indices, graph->in.weights};
+    }
+    lg__set_last_backend(LG_BACKEND_CPU);
+    return invoke(&lg__cpu_kernels, &x, &g, c);
+}
+
+/* Runs c on the GPU context's plugin; *done is false when the CPU is to run
+ * it instead (out of memory under AUTO, the caller's message put back). */
+static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const struct call *c,
+                           bool *done)
+{
+    char saved[LG_ERROR_CAPACITY];
+    lg_graph_t *g = (lg_graph_t *)graph; /* its device-copy slot and lock */
+    const struct lg_exec x = {ctx->gpu_state, ctx->num_threads};
+    lg__error_save(saved);
+    pthread_mutex_lock(&ctx->gpu_lock);
+    pthread_mutex_lock(&g->device_lock);
+    /* the plugin's kernels build on the device what they read (its in_edges is 0) */
+    const struct lg_graph_view view = view_of(graph);
+    lg_status_t st = invoke(&ctx->plugin->kernels, &x, &view, c);
+    if (g->device_cache)
+        g->device_owner = ctx->plugin;
+    pthread_mutex_unlock(&g->device_lock);
+    pthread_mutex_unlock(&ctx->gpu_lock);
+    *done = !(st == LG_ERR_OUT_OF_MEMORY && ctx->requested == LG_BACKEND_AUTO);
+    if (*done)
+        lg__set_last_backend(LG_BACKEND_GPU);
+    else
+        lg__error_restore(saved);
+    return st;
+}
+
+/* The one path from a validated call to a kernel. */
+static lg_status_t dispatch(lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
+{
+    const struct lg_kernels *k = choose(ctx, c);
+    if (!k)
+        return LG_ERR_UNSUPPORTED;
+    if (k != &lg__cpu_kernels) {
+        bool done = false;
+        lg_status_t st = run_gpu(ctx, graph, c, &done);
+        if (done)
+            return st;
+    }
+    return run_cpu(ctx, graph, c);
 }
 
 #define LG_BFS_DEFAULT_ALPHA 15 /* GAPBS's tuned values (Beamer et al.) */
@@ -149,21 +226,9 @@ lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph,
                          "lg_bfs: compute_parents is set but parents is NULL");
     if (!options->compute_parents)
         parents = NULL;
-    const struct lg_plugin *gpu = plugin_of(context);
-    enum route route = route_of(context, gpu && gpu->bfs);
-    if (route == REFUSE)
-        return no_gpu_kernel("lg_bfs", "BFS");
-    if (route == RUN_GPU) {
-        struct gpu_call call;
-        gpu_begin(&call, context, graph);
-        lg_status_t st = gpu->bfs(context->gpu_state, &call.view, sources, num_sources, options,
-                                  distances, parents);
-        if (gpu_end(&call, st))
-            return st;
-    }
-    lg__set_last_backend(LG_BACKEND_CPU);
-    return backend_of(context)->bfs(context, graph, sources, num_sources, options, distances,
-                                    parents);
+    struct call c = {LG_ALGORITHM_BFS, "lg_bfs", "BFS", options->direction_alpha > 0, {.bfs = {
+        sources, num_sources, options, distances, parents}}};
+    return dispatch(context, graph, &c);
 }
 
 lg_status_t lg_bfs(lg_context_t *context, const lg_graph_t *graph, lg_vertex_t source,
@@ -233,26 +298,15 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
          (st = check_distribution("nstart", options->nstart, graph->n)) != LG_OK ||
          (st = check_distribution("dangling", options->dangling, graph->n)) != LG_OK))
         return st;
-    const struct lg_plugin *gpu = plugin_of(context);
-    enum route route = route_of(context, gpu && gpu->pagerank);
-    if (route == REFUSE && graph->n > 0)
-        return no_gpu_kernel("lg_pagerank", "PageRank");
     if (iterations)
         *iterations = 0;
     if (graph->n == 0) {
         lg__set_last_backend(LG_BACKEND_CPU); /* nothing to rank, answered here */
         return LG_OK;
     }
-    if (route == RUN_GPU) {
-        struct gpu_call call;
-        gpu_begin(&call, context, graph);
-        st = gpu->pagerank(context->gpu_state, &call.view, options, (int)precision, scores,
-                           iterations);
-        if (gpu_end(&call, st))
-            return st;
-    }
-    lg__set_last_backend(LG_BACKEND_CPU);
-    return backend_of(context)->pagerank(context, graph, options, precision, scores, iterations);
+    struct call c = {LG_ALGORITHM_PAGERANK, "lg_pagerank", "PageRank", true, {.pagerank = {
+        options, precision, scores, iterations}}};
+    return dispatch(context, graph, &c);
 }
 
 lg_status_t lg_pagerank(lg_context_t *context, const lg_graph_t *graph,
@@ -281,17 +335,7 @@ lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *gra
         lg__set_last_backend(LG_BACKEND_CPU); /* nothing to label, answered here */
         return LG_OK;
     }
-    const struct lg_plugin *gpu = plugin_of(context);
-    enum route route = route_of(context, gpu && gpu->components);
-    if (route == REFUSE)
-        return no_gpu_kernel("lg_connected_components", "connected components");
-    if (route == RUN_GPU) {
-        struct gpu_call call;
-        gpu_begin(&call, context, graph);
-        lg_status_t st = gpu->components(context->gpu_state, &call.view, labels, num_components);
-        if (gpu_end(&call, st))
-            return st;
-    }
-    lg__set_last_backend(LG_BACKEND_CPU);
-    return backend_of(context)->components(context, graph, labels, num_components);
+    struct call c = {LG_ALGORITHM_COMPONENTS, "lg_connected_components",
+                     "connected components", true, {.components = {labels, num_components}}};
+    return dispatch(context, graph, &c);
 }

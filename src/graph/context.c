@@ -10,7 +10,10 @@
  */
 #include "internal.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef _OPENMP
@@ -25,6 +28,36 @@ void lg_context_options_init(lg_context_options_t *options)
     options->device_id = 0;
     options->num_threads = 0;
     options->stream = NULL;
+}
+
+lg_status_t lg_context_options_parse(lg_context_options_t *options, const char *device)
+{
+    static const char fn[] = "lg_context_options_parse";
+    if (!options || !device)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn,
+                         options ? "device" : "options");
+    if (strcmp(device, "auto") == 0 || strcmp(device, "cpu") == 0) {
+        options->backend = device[0] == 'a' ? LG_BACKEND_AUTO : LG_BACKEND_CPU;
+        return LG_OK;
+    }
+    if (strcmp(device, "gpu") == 0) {
+        options->backend = LG_BACKEND_GPU;
+        options->device_id = 0;
+        return LG_OK;
+    }
+    if (strncmp(device, "gpu:", 4) == 0 && device[4] >= '0' && device[4] <= '9') {
+        char *end = NULL;
+        errno = 0;
+        long id = strtol(device + 4, &end, 10);
+        if (*end == '\0' && errno == 0 && id <= INT_MAX) {
+            options->backend = LG_BACKEND_GPU;
+            options->device_id = (int)id;
+            return LG_OK;
+        }
+    }
+    return lg__error(LG_ERR_INVALID_ARGUMENT,
+                     "%s: device '%.64s%s' is not 'auto', 'cpu', 'gpu' or 'gpu:N'", fn, device,
+                     strlen(device) > 64 ? "..." : "");
 }
 
 static int default_threads(void)
@@ -44,7 +77,7 @@ int lg__threads(const lg_context_t *ctx)
 
 int lg__threads_for(const lg_context_t *ctx, int64_t work)
 {
-    return work < LG_PARALLEL_MIN_WORK ? 1 : lg__threads(ctx);
+    return lg__team_size(lg__threads(ctx), work);
 }
 
 /* Loads the plugin and opens the context's device: on success the context
@@ -62,7 +95,7 @@ static lg_status_t open_gpu(lg_context_t *ctx)
         snprintf(why, sizeof why, "%s", lg_last_error()); /* not formatted into itself */
         return lg__error(LG_ERR_DEVICE, "lg_context_create: %.480s", why);
     }
-    lg__error(LG_OK, "%s", ""); /* so a silent plugin cannot pass off a stale message */
+    lg__error_clear(); /* so a silent plugin cannot pass off a stale message */
     st = plugin->open(ctx->device_id, ctx->stream, &state, &info);
     if (st != LG_OK) {
         snprintf(why, sizeof why, "%s", lg_last_error()[0] ? lg_last_error() : lg_status_string(st));
@@ -72,7 +105,7 @@ static lg_status_t open_gpu(lg_context_t *ctx)
     }
     info.name[sizeof info.name - 1] = '\0';
     info.runtime[sizeof info.runtime - 1] = '\0';
-    ctx->kind = LG_BACKEND_GPU;
+    ctx->backend = LG_BACKEND_GPU;
     ctx->plugin = plugin;
     ctx->gpu_state = state;
     ctx->device = info;
@@ -83,7 +116,7 @@ static lg_status_t open_gpu(lg_context_t *ctx)
 static void describe(lg_context_t *ctx)
 {
     const struct lg_device_info *d = &ctx->device;
-    if (ctx->kind != LG_BACKEND_GPU) {
+    if (ctx->backend != LG_BACKEND_GPU) {
         snprintf(ctx->description, sizeof ctx->description, "cpu (%d thread%s)",
                  ctx->num_threads, ctx->num_threads == 1 ? "" : "s");
         return;
@@ -135,9 +168,8 @@ lg_status_t lg_context_create(lg_context_t **context, const lg_context_options_t
         goto cleanup;
     }
     locked_init = true;
-    ctx->kind = LG_BACKEND_CPU;
+    ctx->backend = LG_BACKEND_CPU;
     ctx->requested = options->backend;
-    ctx->backend = &lg__cpu_backend;
     ctx->num_threads = options->num_threads > 0 ? options->num_threads : default_threads();
     ctx->device_id = options->device_id;
     ctx->stream = options->stream;
@@ -176,7 +208,7 @@ lg_status_t lg_context_get_backend(const lg_context_t *context, lg_backend_t *ba
 {
     if (!context || !backend)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_context_get_backend: NULL argument");
-    *backend = context->kind;
+    *backend = context->backend;
     return LG_OK;
 }
 

@@ -1,5 +1,5 @@
 /*
- * error.c - status names, the thread-local last-error message, version.
+ * error.c - status names and the thread-local last-error message.
  */
 #include "internal.h"
 
@@ -38,6 +38,11 @@ lg_status_t lg__error(lg_status_t status, const char *fmt, ...)
     return status;
 }
 
+void lg__error_clear(void)
+{
+    last_error[0] = '\0';
+}
+
 void lg__error_save(char saved[LG_ERROR_CAPACITY])
 {
     memcpy(saved, last_error, LG_ERROR_CAPACITY);
@@ -51,35 +56,4 @@ void lg__error_restore(const char saved[LG_ERROR_CAPACITY])
 lg_status_t lg__oom(const char *what)
 {
     return lg__error(LG_ERR_OUT_OF_MEMORY, "out of memory allocating %s", what);
-}
-
-#define LG_STR2(x) #x
-#define LG_STR(x) LG_STR2(x)
-
-const char *lg_version_string(void)
-{
-    return LG_STR(LG_VERSION_MAJOR) "." LG_STR(LG_VERSION_MINOR) "." LG_STR(LG_VERSION_PATCH);
-}
-
-#ifdef _OPENMP
-#define LG_OMP_INFO "OpenMP " LG_STR(_OPENMP)
-#else
-#define LG_OMP_INFO "no OpenMP"
-#endif
-/* Built once: finding the plugin loads it (without opening a device). */
-static pthread_once_t build_info_once = PTHREAD_ONCE_INIT;
-static char build_info[1024];
-
-static void make_build_info(void)
-{
-    const char *plugin = lg__plugin_path();
-    snprintf(build_info, sizeof build_info, "libgraph %s; %s; %s; %s%s", lg_version_string(),
-             __VERSION__, LG_OMP_INFO, plugin ? "GPU plugin: " : "",
-             plugin ? plugin : lg__plugin_problem());
-}
-
-const char *lg_build_info(void)
-{
-    pthread_once(&build_info_once, make_build_info);
-    return build_info;
 }

@@ -8,19 +8,9 @@
  * made by the plugin during a GPU call, under device_lock (algorithms.c), and
  * handed back to the plugin that made it when the graph is freed.
  */
-#include "internal.h"
+#include "build.h"
 
 #include <string.h>
-
-void lg__csr_free(struct lg_csr *csr)
-{
-    if (!csr)
-        return;
-    lg__free(csr->offsets);
-    lg__free(csr->indices);
-    lg__free(csr->weights);
-    memset(csr, 0, sizeof *csr);
-}
 
 lg_status_t lg__graph_wrap(int64_t n, bool directed, struct lg_csr *csr, lg_graph_t **graph)
 {
@@ -86,6 +76,11 @@ lg_status_t lg__graph_ensure_csc(const lg_graph_t *cg, int threads)
     }
     pthread_mutex_unlock(&g->csc_lock);
     return st;
+}
+
+bool lg__graph_has_csc(const lg_graph_t *g)
+{
+    return atomic_load_explicit(&((lg_graph_t *)g)->csc_ready, memory_order_acquire);
 }
 
 int64_t lg_graph_num_vertices(const lg_graph_t *graph)
@@ -168,20 +163,4 @@ lg_status_t lg_graph_in_degrees(const lg_graph_t *graph, lg_edge_t *degrees)
     if (st != LG_OK)
         return st;
     return degrees_of("lg_graph_in_degrees", graph, &graph->in, degrees);
-}
-
-void lg__out_weight_sums(const lg_graph_t *g, bool use_weights, double *sums, int threads)
-{
-    const struct lg_csr *c = &g->out;
-    const bool w = use_weights && c->weights;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
-    for (int64_t v = 0; v < g->n; v++) {
-        double s = 0.0;
-        if (w)
-            for (lg_edge_t e = c->offsets[v]; e < c->offsets[v + 1]; e++)
-                s += c->weights[e];
-        else
-            s = (double)(c->offsets[v + 1] - c->offsets[v]);
-        sums[v] = s;
-    }
 }

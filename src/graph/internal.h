@@ -64,6 +64,9 @@ size_t lg__pagerank_hub_min_bytes(size_t bytes);
 
 LG_INTERNAL lg_status_t lg__error(lg_status_t status, const char *fmt, ...) LG_PRINTF(2, 3);
 LG_INTERNAL lg_status_t lg__oom(const char *what);
+/* Empties the thread's message (before a call whose own message, if any, is
+ * to be read). */
+LG_INTERNAL void lg__error_clear(void);
 
 /* The thread's message, saved and put back: a call that tries something,
  * fails, and then succeeds another way (AUTO falling back to the CPU) leaves
@@ -74,28 +77,13 @@ LG_INTERNAL void lg__error_restore(const char saved[LG_ERROR_CAPACITY]);
 
 /* ---- context and backends -------------------------------------------------- */
 
-/* One table per backend; the dispatch code in src/graph/ knows no kernel.
- * Arguments reach a backend already validated. */
-typedef enum lg_precision { LG_PRECISION_F64 = 0, LG_PRECISION_F32 = 1 } lg_precision_t;
-
-struct lg_backend {
-    const char *name;
-    lg_status_t (*bfs)(const lg_context_t *ctx, const lg_graph_t *g, const lg_vertex_t *sources,
-                       int64_t num_sources, const lg_bfs_options_t *opts, int32_t *dist,
-                       lg_vertex_t *parents);
-    lg_status_t (*pagerank)(const lg_context_t *ctx, const lg_graph_t *g,
-                            const lg_pagerank_options_t *opts, lg_precision_t precision,
-                            void *scores, int *iterations);
-    lg_status_t (*components)(const lg_context_t *ctx, const lg_graph_t *g, lg_vertex_t *labels,
-                              int64_t *num_components);
-};
-
-LG_INTERNAL extern const struct lg_backend lg__cpu_backend;
+/* The CPU's kernels (src/kernels/cpu/kernels.c); a GPU context's are its
+ * plugin's (plugin.h).  "Backend" means where a call runs, lg_backend_t. */
+LG_INTERNAL extern const struct lg_kernels lg__cpu_kernels;
 
 struct lg_context {
-    lg_backend_t kind;                 /* resolved: CPU or GPU */
+    lg_backend_t backend;              /* resolved: CPU or GPU */
     lg_backend_t requested;            /* as asked: under AUTO an algorithm may fall back */
-    const struct lg_backend *backend;  /* the CPU backend (GPU contexts' fallback too) */
     int num_threads;                   /* >= 1 */
     int device_id;
     void *stream;
@@ -117,6 +105,8 @@ struct lg_context {
 LG_INTERNAL lg_status_t lg__plugin_get(const struct lg_plugin **plugin);
 LG_INTERNAL const char *lg__plugin_path(void);
 LG_INTERNAL const char *lg__plugin_problem(void);
+/* Test hook: the loaded plugin's LG_PLUGIN_TEST_HOOKS (plugin.h), or NULL. */
+const struct lg_plugin_test_hooks *lg__plugin_test_hooks(void);
 
 /* Records which backend ran the calling thread's last algorithm call
  * (lg_last_backend; LG_BACKEND_AUTO: none did). */
@@ -125,10 +115,16 @@ LG_INTERNAL void lg__set_last_backend(lg_backend_t backend);
 /* The thread count of a context; a NULL context means OpenMP's default. */
 LG_INTERNAL int lg__threads(const lg_context_t *ctx);
 
-/* The threads worth using on `work` elements (vertices + edges): below
- * LG_PARALLEL_MIN_WORK one thread, since waking a team costs more than the
- * work (milliseconds when threads outnumber free cores). */
+/* Of `threads`, those worth using on `work` elements (vertices + edges):
+ * below LG_PARALLEL_MIN_WORK one thread, since waking a team costs more
+ * than the work (milliseconds when threads outnumber free cores). */
 #define LG_PARALLEL_MIN_WORK 32768
+static inline int lg__team_size(int threads, int64_t work)
+{
+    return work < LG_PARALLEL_MIN_WORK ? 1 : threads;
+}
+
+/* lg__team_size of the context's thread count. */
 LG_INTERNAL int lg__threads_for(const lg_context_t *ctx, int64_t work);
 
 /* ---- graph ----------------------------------------------------------------- */
@@ -160,21 +156,13 @@ struct lg_graph {
 /* Makes sure g->in is built (once, thread-safely).  For an undirected graph
  * g->in aliases g->out. */
 LG_INTERNAL lg_status_t lg__graph_ensure_csc(const lg_graph_t *g, int threads);
+/* Whether g->in is built (an undirected graph's always is). */
+LG_INTERNAL bool lg__graph_has_csc(const lg_graph_t *g);
 
 /* Takes ownership of a finished CSR (sorted rows, validated) and wraps it in a
  * graph; on failure frees the arrays. */
 LG_INTERNAL lg_status_t lg__graph_wrap(int64_t n, bool directed, struct lg_csr *csr,
                                        lg_graph_t **graph);
-
-LG_INTERNAL void lg__csr_free(struct lg_csr *csr);
-
-/* The transpose of an n-row CSR with m arcs: rows become columns, each sorted. */
-LG_INTERNAL lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in,
-                                          int threads, struct lg_csr *out);
-
-/* Sums of out-weights (or out-degrees when weights is NULL) per vertex, in double. */
-LG_INTERNAL void lg__out_weight_sums(const lg_graph_t *g, bool use_weights, double *sums,
-                                     int threads);
 
 /* ---- small helpers ----------------------------------------------------------- */
 

@@ -54,6 +54,7 @@ static const struct lg_plugin_host host = {
 /* What loading found; written once, under load_once, read-only after. */
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static const struct lg_plugin *loaded;
+static void *loaded_handle;
 static char loaded_path[LG_PATH_CAPACITY];
 static char problem[LG_REPORT_CAPACITY]; /* why there is no plugin */
 
@@ -121,7 +122,7 @@ static bool try_file(struct search *s, const char *path, bool named)
     memcpy(&entry, &sym, sizeof entry); /* object to function pointer, as POSIX allows */
 
     const struct lg_plugin *p = NULL;
-    lg__error(LG_OK, "%s", ""); /* so the plugin's own message, if any, is what we read */
+    lg__error_clear(); /* so the plugin's own message, if any, is what we read */
     lg_status_t st = entry(&host, &p);
     if (st != LG_OK) {
         snprintf(why, sizeof why, "the plugin failed to start: %s (%s)",
@@ -138,6 +139,7 @@ static bool try_file(struct search *s, const char *path, bool named)
         note_failure(s, path, "the plugin's table lacks open, close or graph_free");
     } else {
         loaded = p;
+        loaded_handle = handle;
         snprintf(loaded_path, sizeof loaded_path, "%s", path);
         return true;
     }
@@ -253,4 +255,17 @@ const char *lg__plugin_problem(void)
 {
     pthread_once(&load_once, load);
     return loaded ? NULL : problem;
+}
+
+const struct lg_plugin_test_hooks *lg__plugin_test_hooks(void)
+{
+    pthread_once(&load_once, load);
+    if (!loaded_handle)
+        return NULL;
+    void *sym = dlsym(loaded_handle, LG_PLUGIN_TEST_HOOKS);
+    if (!sym)
+        return NULL;
+    lg_plugin_test_hooks_fn hooks;
+    memcpy(&hooks, &sym, sizeof hooks); /* object to function pointer, as POSIX allows */
+    return hooks();
 }

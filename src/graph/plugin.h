@@ -28,13 +28,13 @@
 #ifndef LIBGRAPH_PLUGIN_H
 #define LIBGRAPH_PLUGIN_H
 
-#include "libgraph.h"
+#include "kernels.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define LG_PLUGIN_ABI_VERSION 2
+#define LG_PLUGIN_ABI_VERSION 3
 #define LG_PLUGIN_ENTRY "lg_plugin_entry"
 
 /* What the device a context opened is. */
@@ -48,16 +48,6 @@ struct lg_device_info {
     int64_t memory_bytes;
 };
 
-/* A host graph as the plugin sees it. */
-struct lg_plugin_graph {
-    int64_t n, m;
-    int directed;
-    const lg_edge_t *offsets;   /* the CSR (out-edges): n + 1 */
-    const lg_vertex_t *indices; /* m, each row sorted */
-    const float *weights;       /* m, or NULL */
-    void **device_cache;        /* the plugin's copy of this graph, NULL until made */
-};
-
 /* Services the core lends the plugin. */
 struct lg_plugin_host {
     int abi_version;
@@ -68,36 +58,36 @@ struct lg_plugin_host {
     void (*free)(void *p);
 };
 
-/* What the plugin exports.  An algorithm left NULL has no GPU kernel: the
- * core then runs it on the CPU under LG_BACKEND_AUTO and reports
- * LG_ERR_UNSUPPORTED under LG_BACKEND_GPU. */
+/* What the plugin exports. */
 struct lg_plugin {
     int abi_version;
     const char *name; /* "cuda" or "hip" */
     /* Opens device device_id on `stream` (NULL = a stream of the plugin's
-     * own); *state is the plugin's per-context state. */
+     * own); *state is the plugin's per-context state, the lg_exec.state its
+     * kernels get. */
     lg_status_t (*open)(int device_id, void *stream, void **state, struct lg_device_info *info);
     void (*close)(void *state);
     /* Frees a graph's device copy (may be called with no context open). */
     void (*graph_free)(void *device_graph);
-    /* precision: 0 = double, 1 = float (lg_precision_t). */
-    lg_status_t (*pagerank)(void *state, const struct lg_plugin_graph *g,
-                            const lg_pagerank_options_t *opts, int precision, void *scores,
-                            int *iterations);
-    lg_status_t (*bfs)(void *state, const struct lg_plugin_graph *g, const lg_vertex_t *sources,
-                       int64_t num_sources, const lg_bfs_options_t *opts, int32_t *dist,
-                       lg_vertex_t *parents);
-    lg_status_t (*components)(void *state, const struct lg_plugin_graph *g, lg_vertex_t *labels,
-                              int64_t *num_components);
-    /* Tests only (may be NULL): the plugin's device and pinned-host
-     * allocation after the next `allocations` fails as if the memory were
-     * exhausted, once; a negative count disarms it.  Process-wide.  Returns
-     * the count it replaces: negative once the armed failure has happened. */
-    long long (*test_fail_after)(long long allocations);
-    /* Tests only (may be NULL): how many of the plugin's device and
-     * pinned-host allocations are live now, process-wide (a leak check). */
-    long long (*test_live_allocations)(void);
+    /* The GPU's kernels (kernels.h); NULL entries have none. */
+    struct lg_kernels kernels;
 };
+
+/* Tests only: a plugin may also export LG_PLUGIN_TEST_HOOKS, a function of
+ * type lg_plugin_test_hooks_fn, that the core's test hook
+ * lg__plugin_test_hooks finds; it is not part of the table above. */
+#define LG_PLUGIN_TEST_HOOKS "lg_plugin_test_hooks"
+struct lg_plugin_test_hooks {
+    /* The plugin's device and pinned-host allocation after the next
+     * `allocations` fails as if the memory were exhausted, once; a negative
+     * count disarms it.  Process-wide.  Returns the count it replaces:
+     * negative once the armed failure has happened. */
+    long long (*fail_after)(long long allocations);
+    /* How many of the plugin's device and pinned-host allocations are live
+     * now, process-wide (a leak check). */
+    long long (*live_allocations)(void);
+};
+typedef const struct lg_plugin_test_hooks *(*lg_plugin_test_hooks_fn)(void);
 
 typedef lg_status_t (*lg_plugin_entry_fn)(const struct lg_plugin_host *host,
                                           const struct lg_plugin **plugin);

@@ -11,7 +11,7 @@
  *   top-down   each frontier vertex u claims its unvisited out-neighbours v
  *              (one compare-and-swap moves dist[v] from -1 to the level, so
  *              every vertex is claimed once whatever the schedule); threads
- *              gather claimed vertices in local buffers of LOCAL_BUFFER and
+ *              gather claimed vertices in local buffers (frontier.h) and
  *              append them to the shared queue with one atomic add.
  *   bottom-up  each unvisited v scans its in-neighbours for one in the
  *              frontier (a bitmap) and stops at the first: on a big frontier
@@ -35,20 +35,19 @@
  * scanned until a parent is found).  Memory: a queue of n vertices and two
  * bitmaps of n bits.
  */
+#include "bitmap.h"
 #include "cpu.h"
+#include "frontier.h"
 
 #include <string.h>
 
-/* Vertices a thread buffers before one atomic append to the next frontier. */
-#define LOCAL_BUFFER 1024
 /* Vertices a bottom-up task takes at most (lg__task_vertices: a multiple of
  * 64 keeps the `next` bitmap's words private to a task). */
 #define BOTTOM_UP_BLOCK 4096
-#define WORD_BITS 64
 
 struct bfs_state {
     int64_t n;
-    const struct lg_csr *out, *in;
+    const struct lg_csr_view *out, *in;
     int32_t *dist;
     lg_vertex_t *parents; /* NULL when not wanted */
     lg_vertex_t *queue;   /* the frontier as a list: [0, size) */
@@ -57,24 +56,6 @@ struct bfs_state {
     int threads;
 };
 
-/* Vertex ids are >= 0: as unsigned numbers, / and % by WORD_BITS are a shift
- * and a mask (signed division needs three more instructions, in the
- * bottom-up step's inner loop). */
-static inline bool bit_get(const uint64_t *b, uint64_t v)
-{
-    return (b[v / WORD_BITS] >> (v % WORD_BITS)) & 1u;
-}
-
-static inline void bit_set(uint64_t *b, uint64_t v)
-{
-    b[v / WORD_BITS] |= (uint64_t)1 << (v % WORD_BITS);
-}
-
-static inline void bit_set_atomic(uint64_t *b, uint64_t v)
-{
-    __atomic_fetch_or(&b[v / WORD_BITS], (uint64_t)1 << (v % WORD_BITS), __ATOMIC_RELAXED);
-}
-
 /* The bottom-up scan of one vertex: the first of v's in-edges [off[v],
  * off[v+1]) whose source is in the frontier, or off[v+1] when none is. */
 static inline lg_edge_t first_in_frontier(const lg_edge_t *off, const lg_vertex_t *adj,
@@ -82,15 +63,9 @@ static inline lg_edge_t first_in_frontier(const lg_edge_t *off, const lg_vertex_
 {
     lg_edge_t e = off[v];
     const lg_edge_t end = off[v + 1];
-    while (e < end && !bit_get(front, adj[e]))
+    while (e < end && !lg__bit_get(front, adj[e]))
         e++;
     return e;
-}
-
-static void flush(lg_vertex_t *queue, int64_t *tail, const lg_vertex_t *local, int count)
-{
-    int64_t at = __atomic_fetch_add(tail, count, __ATOMIC_RELAXED);
-    memcpy(queue + at, local, (size_t)count * sizeof *local);
 }
 
 /* One top-down level: expands queue[0, size) into next_queue; returns the
@@ -108,8 +83,7 @@ static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *ne
     int64_t scout = 0, tail = 0;
 #pragma omp parallel num_threads(s->threads) reduction(+ : scout)
     {
-        lg_vertex_t local[LOCAL_BUFFER];
-        int count = 0;
+        struct lg__frontier_buffer found = {.count = 0};
 #pragma omp for schedule(dynamic, 64) nowait
         for (int64_t i = 0; i < size; i++) {
             const lg_vertex_t u = queue[i];
@@ -124,15 +98,10 @@ static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *ne
                 if (parents)
                     parents[v] = u;
                 scout += off[v + 1] - off[v];
-                local[count++] = v;
-                if (count == LOCAL_BUFFER) {
-                    flush(next_queue, &tail, local, count);
-                    count = 0;
-                }
+                lg__frontier_push(&found, next_queue, &tail, v);
             }
         }
-        if (count > 0)
-            flush(next_queue, &tail, local, count);
+        lg__frontier_flush(&found, next_queue, &tail);
     }
     *next_size = tail;
     return scout;
@@ -150,7 +119,7 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
     uint64_t *next = s->next;
     int32_t *dist = s->dist;
     lg_vertex_t *parents = s->parents;
-    const int64_t n = s->n, words = (n + WORD_BITS - 1) / WORD_BITS;
+    const int64_t n = s->n, words = lg__bitmap_words(n);
     const int64_t block = lg__task_vertices(n, s->threads, BOTTOM_UP_BLOCK);
     int64_t awake = 0;
     memset(next, 0, (size_t)words * sizeof *next);
@@ -163,7 +132,7 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
             dist[v] = level;
             if (parents)
                 parents[v] = adj[e];
-            bit_set(next, v);
+            lg__bit_set(next, v);
             awake++;
         }
     }
@@ -177,37 +146,31 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
  * 5% of an ego-Facebook search). */
 static void queue_to_bitmap(struct bfs_state *s)
 {
-    const int64_t words = (s->n + WORD_BITS - 1) / WORD_BITS;
+    const int64_t words = lg__bitmap_words(s->n);
     memset(s->front, 0, (size_t)words * sizeof *s->front);
     if (s->size < LG_PARALLEL_MIN_WORK) {
         for (int64_t i = 0; i < s->size; i++)
-            bit_set(s->front, s->queue[i]);
+            lg__bit_set(s->front, s->queue[i]);
         return;
     }
 #pragma omp parallel for num_threads(s->threads) schedule(static)
     for (int64_t i = 0; i < s->size; i++)
-        bit_set_atomic(s->front, s->queue[i]);
+        lg__bit_set_atomic(s->front, s->queue[i]);
 }
 
 static void bitmap_to_queue(struct bfs_state *s)
 {
-    const int64_t words = (s->n + WORD_BITS - 1) / WORD_BITS;
+    const int64_t words = lg__bitmap_words(s->n);
     int64_t tail = 0;
 #pragma omp parallel num_threads(s->n < LG_PARALLEL_MIN_WORK ? 1 : s->threads)
     {
-        lg_vertex_t local[LOCAL_BUFFER];
-        int count = 0;
+        struct lg__frontier_buffer found = {.count = 0};
 #pragma omp for schedule(static) nowait
         for (int64_t w = 0; w < words; w++)
-            for (uint64_t bits = s->front[w]; bits; bits &= bits - 1) {
-                local[count++] = (lg_vertex_t)(w * WORD_BITS + __builtin_ctzll(bits));
-                if (count == LOCAL_BUFFER) {
-                    flush(s->queue, &tail, local, count);
-                    count = 0;
-                }
-            }
-        if (count > 0)
-            flush(s->queue, &tail, local, count);
+            for (uint64_t bits = s->front[w]; bits; bits &= bits - 1)
+                lg__frontier_push(&found, s->queue, &tail,
+                                  (lg_vertex_t)(w * LG_WORD_BITS + __builtin_ctzll(bits)));
+        lg__frontier_flush(&found, s->queue, &tail);
     }
     s->size = tail;
 }
@@ -284,12 +247,12 @@ static int64_t start(struct bfs_state *s, const lg_vertex_t *sources, int64_t nu
     return scout;
 }
 
-lg_status_t lg__cpu_bfs(const lg_context_t *ctx, const lg_graph_t *g, const lg_vertex_t *sources,
-                        int64_t num_sources, const lg_bfs_options_t *opts, int32_t *dist,
-                        lg_vertex_t *parents)
+lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
+                        const lg_vertex_t *sources, int64_t num_sources,
+                        const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents)
 {
-    const int64_t n = g->n, words = (n + WORD_BITS - 1) / WORD_BITS;
-    const int threads = lg__threads_for(ctx, n + g->m);
+    const int64_t n = g->n, words = lg__bitmap_words(n);
+    const int threads = lg__team_size(x->num_threads, n + g->m);
     const int32_t last_level = opts->max_depth < 0 ? INT32_MAX : opts->max_depth;
     const bool may_go_bottom_up = opts->direction_alpha > 0;
     lg_vertex_t *queue = NULL, *next_queue = NULL;
@@ -318,9 +281,6 @@ lg_status_t lg__cpu_bfs(const lg_context_t *ctx, const lg_graph_t *g, const lg_v
     while (s.size > 0 && level <= last_level) {
         bool bottom_up = false;
         if (may_go_bottom_up && scout > edges_to_check / opts->direction_alpha) {
-            /* a directed graph's in-edges: built on the first switch, then cached */
-            if ((st = lg__graph_ensure_csc(g, threads)) != LG_OK)
-                break;
             queue_to_bitmap(&s);
             bottom_up = !bottom_up_costs_more(&s, n - reached, scout);
             if (!bottom_up)

@@ -101,15 +101,15 @@ static lg_vertex_t most_frequent_label(const lg_vertex_t *label, int64_t n)
     return best;
 }
 
-lg_status_t lg__cpu_components(const lg_context_t *ctx, const lg_graph_t *g, lg_vertex_t *labels,
-                               int64_t *num_components)
+lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
+                               lg_vertex_t *labels, int64_t *num_components)
 {
-    const int threads = lg__threads_for(ctx, g->n + g->m);
+    const int threads = lg__team_size(x->num_threads, g->n + g->m);
     const int64_t n = g->n;
     const lg_edge_t *off = g->out.offsets;
     const lg_vertex_t *adj = g->out.indices;
     /* a directed graph may skip the big component only if it can look back */
-    const bool have_in = !g->directed || atomic_load_explicit(&g->csc_ready, memory_order_acquire);
+    const bool have_in = !g->directed || g->in.offsets;
     const lg_edge_t *in_off = have_in && g->directed ? g->in.offsets : NULL;
     const lg_vertex_t *in_adj = have_in && g->directed ? g->in.indices : NULL;
 

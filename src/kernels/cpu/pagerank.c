@@ -293,7 +293,26 @@ static int hub_group(const lg_edge_t *off, int64_t u)
     return deg ? 64 - __builtin_clzll(deg) : 0; /* 1 + floor(log2 deg), 0 when none */
 }
 
-static bool degrees_skewed(const lg_graph_t *g, int threads)
+/* Sums of out-weights (or out-degrees when weights are not used) per vertex,
+ * in double. */
+static void out_weight_sums(const struct lg_graph_view *g, bool use_weights, double *sums,
+                            int threads)
+{
+    const struct lg_csr_view *c = &g->out;
+    const bool w = use_weights && c->weights;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+    for (int64_t v = 0; v < g->n; v++) {
+        double s = 0.0;
+        if (w)
+            for (lg_edge_t e = c->offsets[v]; e < c->offsets[v + 1]; e++)
+                s += c->weights[e];
+        else
+            s = (double)(c->offsets[v + 1] - c->offsets[v]);
+        sums[v] = s;
+    }
+}
+
+static bool degrees_skewed(const struct lg_graph_view *g, int threads)
 {
     const lg_edge_t *off = g->out.offsets;
     const double hub = HUB_FACTOR * (double)g->m / (double)g->n;
@@ -310,7 +329,7 @@ static bool degrees_skewed(const lg_graph_t *g, int threads)
 /* rank[u] = u's position in hub order; idx2 = the in-edge sources renamed.
  * false (nothing allocated, the thread's message untouched) when the memory
  * cannot be had. */
-static bool hub_order(const lg_graph_t *g, int threads, lg_vertex_t **rank_out,
+static bool hub_order(const struct lg_graph_view *g, int threads, lg_vertex_t **rank_out,
                       lg_vertex_t **idx_out)
 {
     const int64_t n = g->n, m = g->m;
@@ -359,20 +378,18 @@ static bool hub_order(const lg_graph_t *g, int threads, lg_vertex_t **rank_out,
     return true;
 }
 
-lg_status_t lg__cpu_pagerank(const lg_context_t *ctx, const lg_graph_t *g,
+lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_view *g,
                              const lg_pagerank_options_t *opts, lg_precision_t precision,
                              void *scores, int *iterations)
 {
-    const int threads = lg__threads_for(ctx, g->n + g->m);
+    const int threads = lg__team_size(exec->num_threads, g->n + g->m);
     const int64_t n = g->n;
     const bool use_weights = opts->use_weights && g->out.weights;
-    lg_status_t st = lg__graph_ensure_csc(g, threads);
+    lg_status_t st = LG_OK;
     double *inv_out = NULL, *p = NULL, *d = NULL, *x0 = NULL;
     float *inv_out_f = NULL;
     void *x = NULL, *c = NULL, *cn = NULL;
     lg_vertex_t *hub_rank = NULL, *hub_idx = NULL;
-    if (st != LG_OK)
-        return st;
 
     inv_out = lg__alloc_array((size_t)n, sizeof *inv_out, "PageRank out-weights");
     if (!inv_out) {
@@ -384,7 +401,7 @@ lg_status_t lg__cpu_pagerank(const lg_context_t *ctx, const lg_graph_t *g,
      * and one above 1 / FLT_MIN makes 1 / outweight subnormal or 0 (no
      * longer telling a dangling vertex): such graphs run the float variant
      * in double and round at the end. */
-    lg__out_weight_sums(g, use_weights, inv_out, threads);
+    out_weight_sums(g, use_weights, inv_out, threads);
     bool tiny_out_weight = false;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(|| : tiny_out_weight)
     for (int64_t v = 0; v < n; v++)

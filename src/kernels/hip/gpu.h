@@ -82,7 +82,7 @@ lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what);
  * ready when need_pull (built from the CSR, gpu_graph.hip).
  * *temporary is set when the copy could not be cached (the graph is cached
  * on another device): the caller frees it with lg_dev_graph_free. */
-lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, const char *fn,
+lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_graph_view *g, const char *fn,
                              bool need_pull, lg_dev_graph **out, bool *temporary);
 void lg_dev_graph_free(void *device_graph);
 
@@ -128,8 +128,8 @@ static inline unsigned lg_blocks_for(int64_t items, int64_t per_block)
     } while (0)
 
 /* The algorithms (pagerank.hip). */
-lg_status_t lg_gpu_pagerank(void *state, const struct lg_plugin_graph *g,
-                            const lg_pagerank_options_t *opts, int precision, void *scores,
-                            int *iterations);
+lg_status_t lg_gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
+                            const lg_pagerank_options_t *opts, lg_precision_t precision,
+                            void *scores, int *iterations);
 
 #endif /* LG_GPU_H */

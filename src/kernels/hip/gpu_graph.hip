@@ -268,7 +268,7 @@ hipError_t lg_download(lg_gpu_state *s, void *dst, const void *src, size_t bytes
     return e;
 }
 
-static lg_status_t upload(lg_gpu_state *s, const struct lg_plugin_graph *g, const char *fn,
+static lg_status_t upload(lg_gpu_state *s, const struct lg_graph_view *g, const char *fn,
                           lg_dev_graph **out)
 {
     lg_status_t st = LG_OK;
@@ -285,19 +285,19 @@ static lg_status_t upload(lg_gpu_state *s, const struct lg_plugin_graph *g, cons
     LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.indices,
                                        (size_t)(g->m ? g->m : 1) * sizeof(lg_vertex_t)),
                       "allocating the CSR indices");
-    if (g->weights)
+    if (g->out.weights)
         LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.weights,
                                            (size_t)(g->m ? g->m : 1) * sizeof(float)),
                           "allocating the CSR weights");
-    LG_TRY_OR_CLEANUP(upload_array(s, d->out.offsets, g->offsets,
+    LG_TRY_OR_CLEANUP(upload_array(s, d->out.offsets, g->out.offsets,
                                    (size_t)(g->n + 1) * sizeof(lg_edge_t)),
                       "uploading the CSR offsets");
     if (g->m > 0) {
-        LG_TRY_OR_CLEANUP(upload_array(s, d->out.indices, g->indices,
+        LG_TRY_OR_CLEANUP(upload_array(s, d->out.indices, g->out.indices,
                                        (size_t)g->m * sizeof(lg_vertex_t)),
                           "uploading the CSR indices");
-        if (g->weights)
-            LG_TRY_OR_CLEANUP(upload_array(s, d->out.weights, g->weights,
+        if (g->out.weights)
+            LG_TRY_OR_CLEANUP(upload_array(s, d->out.weights, g->out.weights,
                                            (size_t)g->m * sizeof(float)),
                               "uploading the CSR weights");
     }
@@ -590,7 +590,7 @@ cleanup:
     return st;
 }
 
-lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_plugin_graph *g, const char *fn,
+lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_graph_view *g, const char *fn,
                              bool need_pull, lg_dev_graph **out, bool *temporary)
 {
     lg_status_t st = LG_OK;

@@ -67,8 +67,8 @@ typedef cudaEvent_t hipEvent_t;
 
 /* Every device and pinned-host allocation of the plugin goes through these
  * wrappers, so that a test can make one fail as if the memory were exhausted
- * (lg_plugin.test_fail_after, plugin.hip) and can count the live ones
- * (lg_plugin.test_live_allocations: a leak check).  lg_gpu_allocations_left
+ * (lg_plugin_test_hooks.fail_after, plugin.hip) and can count the live ones
+ * (lg_plugin_test_hooks.live_allocations: a leak check).  lg_gpu_allocations_left
  * counts the allocations still to succeed before the one that fails; < 0,
  * none fails (the default). */
 extern long long lg_gpu_allocations_left;

@@ -447,9 +447,9 @@ cleanup:
     return st;
 }
 
-static lg_status_t pagerank_on_device(void *state, const struct lg_plugin_graph *g,
-                                      const lg_pagerank_options_t *opts, int precision,
-                                      void *scores, int *iterations)
+static lg_status_t pagerank_on_device(void *state, const struct lg_graph_view *g,
+                                      const lg_pagerank_options_t *opts,
+                                      lg_precision_t precision, void *scores, int *iterations)
 {
     static const char fn[] = "lg_pagerank";
     lg_gpu_state *s = (lg_gpu_state *)state;
@@ -462,8 +462,8 @@ static lg_status_t pagerank_on_device(void *state, const struct lg_plugin_graph 
     lg_status_t st = lg_dev_graph_get(s, g, fn, true, &dg, &temporary);
     if (st != LG_OK)
         return st;
-    const bool use_weights = opts->use_weights && g->weights;
-    if (precision == 1) {
+    const bool use_weights = opts->use_weights && g->out.weights;
+    if (precision == LG_PRECISION_F32) {
         st = run<float>(s, dg, opts, use_weights, fn, (float *)scores, iterations, &out_of_range,
                         true);
         if (st == LG_OK && out_of_range) {
@@ -491,10 +491,11 @@ static lg_status_t pagerank_on_device(void *state, const struct lg_plugin_graph 
 
 /* The entry point: the calling thread's current device is the caller's
  * business, so it is put back however the call ends. */
-lg_status_t lg_gpu_pagerank(void *state, const struct lg_plugin_graph *g,
-                            const lg_pagerank_options_t *opts, int precision, void *scores,
-                            int *iterations)
+lg_status_t lg_gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
+                            const lg_pagerank_options_t *opts, lg_precision_t precision,
+                            void *scores, int *iterations)
 {
+    void *state = x->state;
     int previous = -1;
     const bool known = hipGetDevice(&previous) == hipSuccess;
     lg_status_t st = pagerank_on_device(state, g, opts, precision, scores, iterations);

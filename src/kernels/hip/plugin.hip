@@ -134,17 +134,27 @@ static long long gpu_test_fail_after(long long allocations)
                                __ATOMIC_RELAXED);
 }
 
+/* The allocation-failure and leak-count hooks of the GPU tests (plugin.h). */
+static const struct lg_plugin_test_hooks test_hooks = {
+    gpu_test_fail_after,
+    gpu_test_live_allocations,
+};
+
+extern "C" __attribute__((visibility("default"))) const struct lg_plugin_test_hooks *
+lg_plugin_test_hooks(void)
+{
+    return &test_hooks;
+}
+
+/* BFS and connected components have no GPU kernel: the core runs the CPU's
+ * under LG_BACKEND_AUTO. */
 static const struct lg_plugin plugin_table = {
     LG_PLUGIN_ABI_VERSION,
     LG_GPU_PLATFORM,
     gpu_open,
     gpu_close,
     lg_dev_graph_free,
-    lg_gpu_pagerank,
-    NULL, /* BFS: the next GPU issue */
-    NULL, /* connected components: likewise */
-    gpu_test_fail_after,
-    gpu_test_live_allocations,
+    {NULL, lg_gpu_pagerank, NULL, 0},
 };
 
 extern "C" __attribute__((visibility("default"))) lg_status_t

@@ -1,0 +1,219 @@
+/*
+ * csr.c - the CSR primitives that graph building and the lazy in-edges share.
+ *
+ * The "rows" pass of graph building is a stable counting sort of arcs by
+ * source: per-chunk histograms, one exclusive scan into row offsets, then each
+ * chunk scatters its arcs at its own running offsets, so input order
+ * survives.  The chunked histograms cost chunks * (n + 1) counters; the chunk
+ * count is capped so that they never outweigh the arcs themselves.  The
+ * in-edges of a directed graph (lg__csr_transpose) are this pass alone: a
+ * stable sort of already sorted rows by column leaves every column sorted.
+ */
+#include "build.h"
+
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+void lg__csr_free(struct lg_csr *csr)
+{
+    if (!csr)
+        return;
+    lg__free(csr->offsets);
+    lg__free(csr->indices);
+    lg__free(csr->weights);
+    memset(csr, 0, sizeof *csr);
+}
+
+
+/* counts[0..n) -> offsets[0..n]: exclusive prefix sums, counts[n] := the total
+ * (counts[n] is ignored on input).  Blocked two-pass scan, one block a thread. */
+lg_edge_t lg__offsets_from_counts(lg_edge_t *a, int64_t n, int threads)
+{
+    enum { MAX_BLOCKS = 256 };
+    lg_edge_t block_start[MAX_BLOCKS + 1] = {0};
+    int nb = threads < MAX_BLOCKS ? threads : MAX_BLOCKS;
+    if (n < 65536)
+        nb = 1;
+#pragma omp parallel num_threads(nb)
+    {
+#ifdef _OPENMP
+        int b = omp_get_thread_num(), real = omp_get_num_threads();
+#else
+        int b = 0, real = 1;
+#endif
+        int64_t lo = n * b / real, hi = n * (b + 1) / real;
+        lg_edge_t s = 0;
+        for (int64_t i = lo; i < hi; i++)
+            s += a[i];
+        block_start[b + 1] = s;
+#pragma omp barrier
+#pragma omp single
+        for (int k = 1; k <= real; k++)
+            block_start[k] += block_start[k - 1];
+        lg_edge_t run = block_start[b];
+        for (int64_t i = lo; i < hi; i++) {
+            lg_edge_t x = a[i];
+            a[i] = run;
+            run += x;
+        }
+        if (b == real - 1)
+            a[n] = run;
+    }
+    return a[n];
+}
+
+/* ---- the counting sort -------------------------------------------------------------- */
+
+/* The row of a CSR holding arc i: rows[r] <= i < rows[r + 1] (i < rows[n]). */
+int64_t lg__row_of_arc(const lg_edge_t *rows, int64_t n, int64_t i)
+{
+    int64_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (rows[mid] <= i)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Arc i of a source whose rows cursor stands at *row (walked forward as i grows). */
+static inline void arc_at(const struct lg__arc_source *a, int64_t i, int64_t *row, lg_vertex_t *u,
+                          lg_vertex_t *v)
+{
+    if (a->rows)
+        while (a->rows[*row + 1] <= i)
+            (*row)++;
+    *u = a->src ? a->src[i] : (lg_vertex_t)*row;
+    *v = a->dst ? a->dst[i] : (lg_vertex_t)*row;
+}
+
+/* How many chunks the edges are cut into: up to one a thread, while the
+ * chunk histograms (chunks * (n + 1) counters) stay below the edge arrays. */
+static int chunk_count(int64_t n, int64_t E, int threads)
+{
+    int64_t c = threads;
+    while (c > 1 && c * (n + 1) > 2 * E + 65536)
+        c--;
+    return (int)c;
+}
+
+/* Stable counting sort of an arc source by source vertex: out gets the rows,
+ * each row's arcs in input order.  *m_out = the number of arcs. */
+lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads, struct lg_csr *out,
+                                 int64_t *m_out)
+{
+    lg_status_t st = LG_OK;
+    const int64_t n = a->n, E = a->E;
+    const int chunks = chunk_count(n, E, threads);
+    const bool weighted = a->w != NULL;
+    lg_edge_t *hist = NULL, *offsets = NULL;
+    lg_vertex_t *idx = NULL;
+    float *w = NULL;
+
+    memset(out, 0, sizeof *out);
+    hist = lg__calloc((size_t)chunks * (size_t)(n + 1), sizeof *hist);
+    offsets = lg__alloc_array((size_t)n + 1, sizeof *offsets, "CSR row offsets");
+    if (!hist || !offsets) {
+        st = hist ? LG_ERR_OUT_OF_MEMORY : lg__oom("edge-count histograms");
+        goto cleanup;
+    }
+
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int c = 0; c < chunks; c++) {
+        lg_edge_t *h = hist + (size_t)c * (size_t)(n + 1);
+        const int64_t lo = E * c / chunks, hi = E * (c + 1) / chunks;
+        int64_t row = a->rows && lo < hi ? lg__row_of_arc(a->rows, n, lo) : 0;
+        for (int64_t i = lo; i < hi; i++) {
+            lg_vertex_t u, v;
+            arc_at(a, i, &row, &u, &v);
+            if (u == v) {
+                if (!a->drop_loops)
+                    h[u]++;
+                continue;
+            }
+            h[u]++;
+            if (a->add_reverse)
+                h[v]++;
+        }
+    }
+    /* offsets[v] = degree; chunk c of row v starts after chunks 0..c-1 of it */
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t v = 0; v < n; v++) {
+        lg_edge_t run = 0;
+        for (int c = 0; c < chunks; c++) {
+            lg_edge_t x = hist[(size_t)c * (size_t)(n + 1) + v];
+            hist[(size_t)c * (size_t)(n + 1) + v] = run;
+            run += x;
+        }
+        offsets[v] = run;
+    }
+    const lg_edge_t A = lg__offsets_from_counts(offsets, n, threads);
+    /* each chunk's cursor for row v starts at the row's offset plus what
+     * earlier chunks put there: the scatter then needs one lookup an arc */
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t v = 0; v < n; v++)
+        for (int c = 0; c < chunks; c++)
+            hist[(size_t)c * (size_t)(n + 1) + v] += offsets[v];
+
+    idx = lg__alloc_array((size_t)A, sizeof *idx, "CSR column indices");
+    if (weighted)
+        w = lg__alloc_array((size_t)A, sizeof *w, "CSR weights");
+    if (!idx || (weighted && !w)) {
+        st = LG_ERR_OUT_OF_MEMORY;
+        goto cleanup;
+    }
+
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int c = 0; c < chunks; c++) {
+        lg_edge_t *h = hist + (size_t)c * (size_t)(n + 1);
+        const int64_t lo = E * c / chunks, hi = E * (c + 1) / chunks;
+        int64_t row = a->rows && lo < hi ? lg__row_of_arc(a->rows, n, lo) : 0;
+        for (int64_t i = lo; i < hi; i++) {
+            lg_vertex_t u, v;
+            arc_at(a, i, &row, &u, &v);
+            if (u == v && a->drop_loops)
+                continue;
+            lg_edge_t p = h[u]++;
+            idx[p] = v;
+            if (weighted)
+                w[p] = a->w[i];
+            if (a->add_reverse && u != v) {
+                p = h[v]++;
+                idx[p] = u;
+                if (weighted)
+                    w[p] = a->w[i];
+            }
+        }
+    }
+
+    out->offsets = offsets;
+    out->indices = idx;
+    out->weights = w;
+    *m_out = A;
+    offsets = NULL;
+    idx = NULL;
+    w = NULL;
+
+cleanup:
+    lg__free(hist);
+    lg__free(offsets);
+    lg__free(idx);
+    lg__free(w);
+    return st;
+}
+
+/* ---- the transpose -------------------------------------------------------------- */
+
+lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in, int threads,
+                              struct lg_csr *out)
+{
+    /* arcs u->v become v->u; the stable sort leaves each column's sources ascending */
+    struct lg__arc_source a = {n, m, in->indices, NULL, in->offsets, in->weights, false, false};
+    int64_t mm = 0;
+    return lg__counting_sort(&a, threads, out, &mm);
+}
+
