@@ -91,6 +91,16 @@ static inline void arc_at(const struct lg__arc_source *a, int64_t i, int64_t *ro
     *v = a->dst ? a->dst[i] : (lg_vertex_t)*row;
 }
 
+/* Chunk c of `chunks`: its arcs [*lo, *hi), and the row of its first arc
+ * (the rows cursor of arc_at). */
+static inline int64_t chunk_of(const struct lg__arc_source *a, int c, int chunks, int64_t *lo,
+                               int64_t *hi)
+{
+    *lo = a->E * c / chunks;
+    *hi = a->E * (c + 1) / chunks;
+    return a->rows && *lo < *hi ? lg__row_of_arc(a->rows, a->n, *lo) : 0;
+}
+
 /* How many chunks the edges are cut into: up to one a thread, while the
  * chunk histograms (chunks * (n + 1) counters) stay below the edge arrays. */
 static int chunk_count(int64_t n, int64_t E, int threads)
@@ -125,8 +135,7 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads, struc
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
     for (int c = 0; c < chunks; c++) {
         lg_edge_t *h = hist + (size_t)c * (size_t)(n + 1);
-        const int64_t lo = E * c / chunks, hi = E * (c + 1) / chunks;
-        int64_t row = a->rows && lo < hi ? lg__row_of_arc(a->rows, n, lo) : 0;
+        int64_t lo, hi, row = chunk_of(a, c, chunks, &lo, &hi);
         for (int64_t i = lo; i < hi; i++) {
             lg_vertex_t u, v;
             arc_at(a, i, &row, &u, &v);
@@ -170,8 +179,7 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads, struc
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
     for (int c = 0; c < chunks; c++) {
         lg_edge_t *h = hist + (size_t)c * (size_t)(n + 1);
-        const int64_t lo = E * c / chunks, hi = E * (c + 1) / chunks;
-        int64_t row = a->rows && lo < hi ? lg__row_of_arc(a->rows, n, lo) : 0;
+        int64_t lo, hi, row = chunk_of(a, c, chunks, &lo, &hi);
         for (int64_t i = lo; i < hi; i++) {
             lg_vertex_t u, v;
             arc_at(a, i, &row, &u, &v);
