@@ -255,9 +255,10 @@ static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const vo
 #define HUB_GROUPS 64
 #define HUB_FACTOR 4
 #define HUB_MIN_ITERS 8
+#define HUB_MIN_BYTES ((size_t)8 << 20)
 
 static atomic_long hub_runs;
-static atomic_size_t hub_min_bytes = (size_t)8 << 20; /* HUB_MIN_BYTES */
+static atomic_size_t hub_min_bytes = HUB_MIN_BYTES; /* lg__pagerank_hub_min_bytes moves it */
 
 long lg__pagerank_hub_runs(void)
 {
