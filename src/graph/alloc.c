@@ -71,12 +71,13 @@ static bool injected_failure(void)
  * Large arrays ask for transparent huge pages.  PageRank gathers at random
  * from vectors of megabytes and streams index arrays of hundreds: with 4 KiB
  * pages a vector of 16 MB spans 4,096 pages, more than the TLB holds, and
- * first touch of a fresh array costs a page fault every 4 KiB (measured:
- * kron:22 PageRank 1.2-1.4x an iteration, the hub-order copy made ~1.7x
- * faster; BFS and CC unchanged, docs/PERFORMANCE.md).  Debian's default THP
- * mode is "madvise", so nothing changes unless asked.  The advice covers the
- * 2 MiB pages wholly inside the block; it is a hint, and its failure (no
- * THP, or another OS) changes nothing.
+ * first touch of a fresh array costs a page fault every 4 KiB.  So PageRank
+ * on graphs that outgrow the caches, and its hub-order copy, gain from huge
+ * pages; BFS and CC neither gain nor lose.  Debian's default THP mode is
+ * "madvise", so nothing changes unless asked.  The advice covers the 2 MiB
+ * pages wholly inside the block, and a block of LG_HUGE_MIN (two of them)
+ * holds at least one whatever its alignment; it is a hint, and its failure
+ * (no THP, or another OS) changes nothing.
  */
 #define LG_HUGE_PAGE ((uintptr_t)2 << 20)
 #define LG_HUGE_MIN ((size_t)4 << 20)

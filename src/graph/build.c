@@ -174,7 +174,9 @@ static int64_t merge_row(lg_vertex_t *idx, float *w, int64_t len, lg_duplicates_
 
 /* The scratch a thread needs to sort rows: rows up to `each` long are sorted
  * in parallel with one scratch a thread; the few longer ones (at most
- * 4 * threads of them) one after another with a scratch of the longest. */
+ * 4 * threads of them) one after another with a scratch of the longest.
+ * `each` is at least 65,536 arcs, so that on a small graph, where
+ * m / (4 * threads) is short, ordinary rows are not left to the serial pass. */
 struct row_scratch {
     int64_t each, longest;
     lg_vertex_t *idx;

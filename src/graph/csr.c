@@ -102,7 +102,8 @@ static inline int64_t chunk_of(const struct lg__arc_source *a, int c, int chunks
 }
 
 /* How many chunks the edges are cut into: up to one a thread, while the
- * chunk histograms (chunks * (n + 1) counters) stay below the edge arrays. */
+ * chunk histograms (chunks * (n + 1) counters) stay below the edge arrays,
+ * give or take 65,536 counters, so that small inputs keep a chunk a thread. */
 static int chunk_count(int64_t n, int64_t E, int threads)
 {
     int64_t c = threads;

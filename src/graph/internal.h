@@ -56,8 +56,8 @@ long lg__pagerank_hub_runs(void);
  * more (bfs.c), since the last call. */
 long lg__bfs_top_down_stays(void);
 /* Test hook: sets the smallest contribution vector (bytes) that PageRank
- * puts in hub order (default 8 MiB; tests use 0 to reach it on small
- * graphs); returns the previous value. */
+ * puts in hub order (default HUB_MIN_BYTES, 8 MiB; tests use 0 to reach it
+ * on small graphs); returns the previous value. */
 size_t lg__pagerank_hub_min_bytes(size_t bytes);
 
 /* ---- errors -------------------------------------------------------------- */

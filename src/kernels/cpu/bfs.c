@@ -20,9 +20,9 @@
  * The search starts top-down and goes bottom-up when the frontier's
  * out-edges exceed 1/alpha of the edges not yet explored; it comes back
  * top-down when the frontier shrinks below n/beta vertices and stops growing.
- * alpha 15 and beta 18 are GAPBS's tuned values; docs/PERFORMANCE.md records
- * what was measured here.  Each time the rule says bottom-up, a sampled
- * estimate of the step's cost can keep the search top-down
+ * The defaults, alpha 15 and beta 18, are GAPBS's tuned values.  Each time
+ * the rule says bottom-up, a sampled estimate of the step's cost can keep
+ * the search top-down, where the rule misjudges graphs of dense communities
  * (bottom_up_costs_more).  An undirected graph's in-edges are its out-edges;
  * a directed graph goes bottom-up over its CSC (built once, cached).
  *
@@ -141,9 +141,9 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
     return awake;
 }
 
-/* The frontier as a bitmap; a small one by one thread, without atomics (two
- * threads setting bits in the few words of a small graph's bitmap made this
- * 5% of an ego-Facebook search). */
+/* The frontier as a bitmap; a small one by one thread, without atomics:
+ * threads setting bits in the few words of a small bitmap fight over the
+ * same cache lines and cost more than the work. */
 static void queue_to_bitmap(struct bfs_state *s)
 {
     const int64_t words = lg__bitmap_words(s->n);
@@ -179,11 +179,10 @@ static void bitmap_to_queue(struct bfs_state *s)
  * Beamer et al.'s switch assumes that a bottom-up step is cheap because most
  * unvisited vertices find a parent within their first few in-edges.  That
  * holds on Kronecker and uniform random graphs, not on graphs of dense
- * communities joined by few edges (ego-Facebook): there the frontier's
- * community is explored but most unvisited vertices have no neighbour in the
- * frontier and scan all their in-edges.  From 6 of 16 sources of
- * ego-Facebook the rule's first bottom-up step scanned 89,633 in-edges where
- * top-down would have checked 26,542 out-edges.
+ * communities joined by few edges (social ego networks): there the
+ * frontier's community is explored but most unvisited vertices have no
+ * neighbour in the frontier and scan all their in-edges, far more arcs than
+ * a top-down step would check.
  *
  * So before leaving top-down the bottom-up step's cost is estimated by a
  * sample: the first unvisited vertex found at each of BU_SAMPLES evenly

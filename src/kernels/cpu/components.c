@@ -6,10 +6,11 @@
  *
  * Method: Afforest (Sutton, Ben-Nun, Barak, "Optimizing Parallel Graph
  * Connectivity Computation via Subgraph Sampling", IPDPS'18) over a
- * concurrent union-find.
+ * concurrent union-find, with the paper's parameters and steps as GAPBS's
+ * cc.cc implements them.
  *   1. Link every vertex with its first NEIGHBOR_ROUNDS out-neighbours only,
- *      and compress.  On real and Kronecker graphs this already gathers most
- *      vertices into one large intermediate component.
+ *      compressing after each round.  On real and Kronecker graphs this
+ *      already gathers most vertices into one large intermediate component.
  *   2. Sample SAMPLES vertices to find that component, the most frequent label.
  *   3. Link the remaining edges of every vertex outside it; its own vertices
  *      are skipped, which is where the time goes away: an edge between the
@@ -19,14 +20,16 @@
  *      the CSC is already built; when it is not, nothing is skipped (building
  *      a transpose costs more than the skipping saves).
  *   4. Compress.
- * Linking is by index (the lock-free union of Anderson and Woll, STOC'91):
- * the larger of two roots is hooked under the smaller with one
- * compare-and-swap, retried if another thread moved the root first.  A parent
- * is therefore always smaller than its child, each root is the smallest id of
- * its component, and the labels come out canonical without a relabelling pass.
+ * Linking is by index, as in Afforest: the larger of two roots is hooked
+ * under the smaller with one compare-and-swap, retried if another thread
+ * moved the root first (a lock-free union-find in the manner of Anderson and
+ * Woll, STOC'91); finds halve paths as they go.  A parent is therefore always
+ * smaller than its child, each root is the smallest id of its component, and
+ * the labels come out canonical without a relabelling pass.
  *
- * Encoding: label[] is the parent array while linking.  Cost: O(m) work
- * with small constants, less when the big component is skipped.
+ * Encoding: label[] is the parent array while linking.  Cost: a find and
+ * link an arc, fewer when the big component is skipped, on trees that path
+ * halving keeps shallow.  Memory: label[] only (the sample is on the stack).
  */
 #include "cpu.h"
 

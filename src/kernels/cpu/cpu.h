@@ -23,9 +23,9 @@ LG_INTERNAL lg_status_t lg__cpu_components(const struct lg_exec *x,
 /* Vertices a dynamically scheduled task of a loop over n vertices takes:
  * `most`, or fewer on small graphs so that every thread gets work (at least
  * 16 tasks a thread); always a multiple of 64, so that tasks own whole
- * 64-bit bitmap words and whole cache lines of 8-byte vectors.  Without it a
- * BFS bottom-up task of 4,096 vertices was the whole of ego-Facebook (4,039
- * vertices) and left the second thread idle (docs/PERFORMANCE.md). */
+ * 64-bit bitmap words and whole cache lines of 8-byte vectors.  A fixed
+ * `most` would make a graph of a few thousand vertices one task and leave
+ * the other threads idle. */
 static inline int64_t lg__task_vertices(int64_t n, int threads, int64_t most)
 {
     const int64_t k = n / ((int64_t)threads * 16) / 64 * 64;

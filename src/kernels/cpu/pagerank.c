@@ -19,14 +19,19 @@
  * default).  A vertex is dangling when its out-weight is 0, as in NetworkX,
  * where zero-weight edges count for nothing.  Parallel edges add.
  *
+ * Hub order: on graphs of skewed degree whose contribution vector outgrows
+ * the caches, c is stored in degree-based grouping order (DBG: Faldu,
+ * Diamond, Grot, IISWC'19), so that the few high-degree vertices most
+ * gathers hit share a few cache lines (hub_order, below).
+ *
  * Cost per iteration: one pass over the in-edges (CSC, built once and cached
  * on the graph) plus O(n); the next iteration's contributions and dangling
  * mass are computed in the same pass as the scores, so each iteration is one
  * parallel loop, and the scores are updated in place (only the
- * contributions are double-buffered).  The gather-sums stay scalar (see
- * pull_block_f64 for the measurements against vectorised versions).  Memory:
- * 4 vectors of n (one more in float), and for the hub order (below) a copy
- * of the in-edge index for the call.  The float variant keeps the vectors in
+ * contributions are double-buffered).  The gather-sums are scalar loops of
+ * short pairwise trees (see the note before pull_block_f64).  Memory:
+ * 4 vectors of n (one more in float), and for the hub order a copy of the
+ * in-edge index for the call.  The float variant keeps the vectors in
  * float, sums each vertex's in-edges in float runs added up in double and
  * the convergence test in double (and runs in double when an out-weight is
  * too small for float to divide by).
@@ -78,21 +83,16 @@ struct pr_sums {
  * balance power-law rows (fewer on small graphs: lg__task_vertices). */
 #define PULL_BLOCK 1024
 
-/* The gather-sums are plain scalar loops, on purpose.  Measured on kron20
- * and urand20 (2 threads, this repository's Zen 3 VM): gcc's vectorisation of
- * them (OpenMP SIMD, AVX2 through target_clones) emulates the gathers with
- * scalar loads and made an iteration 1.4-1.5x slower; hand-written AVX2
- * gathers (vgatherdps, widened to double) ran no faster than the scalar loop.
- * The loop is bound by the random loads of c[], not by arithmetic -- as long
- * as the adds do not form one long chain: a row summed into a single running
- * sum waits an add's latency (3-4 cycles) an arc, which bounds a
- * cache-resident graph outright and, on large ones, limits how many gathers
- * the core keeps in flight.  So rows are summed in short pairwise trees
- * (4 arcs in double, 8 in float, F32_RUN) added into the row's sum.  In
- * double, against one running sum (this VM, 2 threads, interleaved rounds):
- * ego-Facebook, 9 iterations, 1.34-1.56 -> 0.53-0.68 ms (one thread 2.9 ->
- * 0.8-1.4 ms); kron20 57.0 -> 36.7 ms an iteration, urand20 51.3 -> 43.5
- * (medians of 6 rounds, every round faster). */
+/* The gather-sums are plain scalar loops, on purpose.  The loop is bound by
+ * the random loads of c[], not by arithmetic: a compiler's vectorisation of
+ * it (OpenMP SIMD, AVX2) emulates the gathers with scalar loads and
+ * shuffles and is slower, and hardware gathers (AVX2 vgatherdps) are no
+ * faster than scalar loads.  But the adds must not form one long chain: a
+ * row summed into a single running sum waits an add's latency (3-4 cycles)
+ * an arc, which bounds a cache-resident graph outright and, on large ones,
+ * limits how many gathers the core keeps in flight.  So rows are summed in
+ * short pairwise trees (4 arcs in double, 8 in float, F32_RUN) added into
+ * the row's sum. */
 
 /*
  * One block of a Jacobi step in double: for v in [v0, v1)
@@ -139,21 +139,14 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const 
 }
 
 /* Arcs a float run sums before it is added to the row's double sum.  A row
- * summed wholly in double (a conversion per arc) made a float iteration
- * 1.2x slower than summing in float (urand:20 and kron:20, 2 threads).
- * Runs of 8 keep most of that speed (36.5 vs 35.3 ms against 41 ms on
- * urand:20) and the precision of double sums: the smallest L1 change that
- * float PageRank reaches on a 120-vertex star is 1.2e-7 with runs of 8
- * summed left to right, 2.3e-7 with double sums and with runs of 8 summed
- * as pairwise trees (as now; kron:20 / urand:20 float no faster or slower
- * than left to right, ego-Facebook 0.53-0.61 -> 0.49-0.54 ms), 1.2e-6 with
- * runs of 16 and 2.6e-6 with 64 (a tolerance a test asks for).  A run is
- * written out (run8) rather than a loop inside the row's loop: one loop exit
- * less to mispredict per row, and eight independent loads in sight.  On a
- * Xeon, 2 threads, 12 interleaved rounds: urand:20 61.2 -> 50.8 ms an
- * iteration (GAPBS 51.6), kron:20 48.1 -> 43.9 ms (GAPBS 41.3); a single loop
- * with a flush every 8 arcs was no better than the nested one (60.5 / 52.6
- * ms). */
+ * summed wholly in double pays a conversion and a double add per arc, a
+ * visible share of a gather-bound loop; a row summed wholly in float loses
+ * precision as rows grow.  Runs of 8 keep most of float's speed and the
+ * precision of double sums: float PageRank converges as far as with double
+ * sums, where longer runs (16, 64) stall above a tolerance the tests ask for.
+ * A run is written out (run8) rather than a loop inside the row's loop: one
+ * loop exit less to mispredict per row, and eight independent loads in
+ * sight. */
 #define F32_RUN 8
 _Static_assert(F32_RUN == 8, "run8 and run8_weighted sum 8 arcs");
 
@@ -242,16 +235,15 @@ static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const vo
  * the index array (idx2[e] = rank[idx[e]]) and each iteration writes
  * cn[rank[v]].
  *
- * It costs a pass over the arcs into fresh memory (two to five iterations'
- * time) and m + n ids of memory for the call, so it is made after the first
+ * It costs a pass over the arcs into fresh memory (a few iterations' time)
+ * and m + n ids of memory for the call, so it is made after the first
  * iteration only when
  *  - at least HUB_MIN_ITERS more are expected (the L1 change shrinks by
  *    about alpha an iteration: from the first one's change, the tolerance
  *    and max_iter),
  *  - the contribution vector has at least HUB_MIN_BYTES: a smaller one
- *    stays in the last-level cache anyway (kron:20 in float, 4 MB, ran 20%
- *    slower with it on the Zen 3 VM, no faster on a Xeon; kron:20 in double,
- *    8 MB, and kron:22, 16-32 MB, gained 1.2-1.8x on both),
+ *    stays in the last-level cache anyway, where the order gains nothing
+ *    and the copy's cost shows,
  *  - and the degrees are skewed: the vertices of out-degree >= HUB_FACTOR x
  *    the mean hold at least half of the arcs (Kronecker and real power-law
  *    graphs; not uniform random ones, where it gains nothing).
@@ -263,9 +255,10 @@ static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const vo
 #define HUB_GROUPS 64
 #define HUB_FACTOR 4
 #define HUB_MIN_ITERS 8
+#define HUB_MIN_BYTES ((size_t)8 << 20)
 
 static atomic_long hub_runs;
-static atomic_size_t hub_min_bytes = (size_t)8 << 20; /* HUB_MIN_BYTES */
+static atomic_size_t hub_min_bytes = HUB_MIN_BYTES; /* lg__pagerank_hub_min_bytes moves it */
 
 long lg__pagerank_hub_runs(void)
 {
