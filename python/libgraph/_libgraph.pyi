@@ -1,4 +1,4 @@
-# Type stubs of the C extension libgraph._libgraph (python/ext/_libgraph.c).
+# Type stubs of the C extension libgraph._libgraph (python/ext/).
 from os import PathLike
 from typing import Any, Sequence, final
 

@@ -1,0 +1,347 @@
+/*
+ * arrays.c - array arguments: Python objects -> the C arrays the library takes.
+ *
+ * An argument with the buffer protocol (a numpy array, array.array,
+ * memoryview) is used in place when its layout already fits: one dimension,
+ * contiguous, aligned, native byte order, exactly the element type the
+ * library takes (int32 ids, int64 offsets, float32 weights, float64
+ * vectors).  Otherwise, and for any other sequence of numbers, it is copied
+ * (O(n), one pass) into PyMem_RawMalloc'd memory, every value checked on the
+ * way: integers must fit, floats must not round to 0 or overflow float32, and
+ * an integer target takes no floats.  Integer format letters are read by
+ * their itemsize ('l' is 4 or 8 bytes), float letters by their fixed size.
+ *
+ * A sequence is snapshotted into a tuple first, so an __index__ that changes
+ * the list cannot pull the items away under the loop.
+ */
+#include "ext.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+static const size_t elem_size[] = {4, 8, 4, 8};
+
+void lgpy_array_release(lgpy_array *a)
+{
+    if (a->have_view)
+        PyBuffer_Release(&a->view);
+    a->have_view = 0;
+    PyMem_RawFree(a->copy);
+    a->copy = NULL;
+    a->data = NULL;
+}
+
+char lgpy_element_kind(const char *format, Py_ssize_t itemsize, int *swap)
+{
+    const int little = PY_LITTLE_ENDIAN;
+    *swap = 0;
+    if (!format)
+        format = "B";
+    switch (*format) {
+    case '@': case '=': format++; break;
+    case '<': *swap = !little; format++; break;
+    case '>': case '!': *swap = little; format++; break;
+    default: break;
+    }
+    if (format[0] == '\0' || format[1] != '\0')
+        return 0; /* a struct, a repeat count, complex 'Zd': not one number */
+    switch (*format) {
+    /* integer letters: the itemsize decides (their sizes vary: 'l' is 4 or
+     * 8 bytes with '@', 4 with '<'); float letters have one size each */
+    case 'b': case 'h': case 'i': case 'l': case 'q': case 'n':
+        return itemsize == 1 || itemsize == 2 || itemsize == 4 || itemsize == 8 ? 'i' : 0;
+    case 'B': case 'H': case 'I': case 'L': case 'Q': case 'N':
+        return itemsize == 1 || itemsize == 2 || itemsize == 4 || itemsize == 8 ? 'u' : 0;
+    case '?':
+        return itemsize == 1 ? 'u' : 0; /* False, True: 0, 1 */
+    case 'e': return itemsize == 2 ? 'f' : 0;
+    case 'f': return itemsize == 4 ? 'f' : 0;
+    case 'd': return itemsize == 8 ? 'f' : 0;
+    default:
+        return 0;
+    }
+}
+
+static void load_bytes(unsigned char *dst, const char *src, Py_ssize_t n, int swap)
+{
+    for (Py_ssize_t k = 0; k < n; k++)
+        dst[k] = (unsigned char)src[swap ? n - 1 - k : k];
+}
+
+/* Element i of a buffer as an integer (kind 'i' or 'u'); *big when an
+ * unsigned value exceeds INT64_MAX. */
+static int64_t load_int(const char *p, char kind, Py_ssize_t size, int swap, int *big)
+{
+    unsigned char b[8];
+    load_bytes(b, p, size, swap);
+    *big = 0;
+    switch (size) {
+    case 1: return kind == 'i' ? (int64_t)(int8_t)b[0] : (int64_t)b[0];
+    case 2: { uint16_t v; memcpy(&v, b, 2); return kind == 'i' ? (int64_t)(int16_t)v : (int64_t)v; }
+    case 4: { uint32_t v; memcpy(&v, b, 4); return kind == 'i' ? (int64_t)(int32_t)v : (int64_t)v; }
+    default: {
+        uint64_t v;
+        memcpy(&v, b, 8);
+        if (kind == 'u' && v > (uint64_t)INT64_MAX)
+            *big = 1;
+        return (int64_t)v;
+    }
+    }
+}
+
+static double load_float(const char *p, Py_ssize_t size, int swap)
+{
+    unsigned char b[8];
+    load_bytes(b, p, size, swap);
+    if (size == 2)
+        return PyFloat_Unpack2((const char *)b, PY_LITTLE_ENDIAN);
+    if (size == 4) {
+        float f;
+        memcpy(&f, b, 4);
+        return f;
+    }
+    double d;
+    memcpy(&d, b, 8);
+    return d;
+}
+
+/* Stores v as element i of out (type el), or sets ValueError when it does not
+ * fit.  Integer targets get integers only (checked by the callers). */
+static int store_int(void *out, Py_ssize_t i, lgpy_elem el, int64_t v, const char *name)
+{
+    if (el == LGPY_I32) {
+        if (v < INT32_MIN || v > INT32_MAX) {
+            PyErr_Format(PyExc_ValueError,
+                         "%s[%zd] = %lld does not fit a vertex id (int32: at most %d)", name, i,
+                         (long long)v, INT32_MAX);
+            return -1;
+        }
+        ((int32_t *)out)[i] = (int32_t)v;
+    } else if (el == LGPY_I64) {
+        ((int64_t *)out)[i] = v;
+    } else if (el == LGPY_F32) {
+        ((float *)out)[i] = (float)v;
+    } else {
+        ((double *)out)[i] = (double)v;
+    }
+    return 0;
+}
+
+static int store_float(void *out, Py_ssize_t i, lgpy_elem el, double v, const char *name)
+{
+    if (el == LGPY_F32) {
+        /* PyErr_Format has no %g */
+        const char *why = isfinite(v) && fabs(v) > (double)FLT_MAX ? "is too large for float32"
+                          : v != 0.0 && (float)v == 0.0f           ? "rounds to 0 in float32"
+                                                                   : NULL;
+        if (why) {
+            char text[64];
+            snprintf(text, sizeof text, "%.17g", v);
+            PyErr_Format(PyExc_ValueError, "%s[%zd] = %s %s", name, i, text, why);
+            return -1;
+        }
+        ((float *)out)[i] = (float)v; /* NaN and inf pass: the library names them */
+    } else {
+        ((double *)out)[i] = v;
+    }
+    return 0;
+}
+
+/* Bytes an array of n elements of `size` takes, or -1 (MemoryError set) when
+ * that does not fit (a broadcast view claims any length). */
+static Py_ssize_t array_bytes(Py_ssize_t n, size_t size)
+{
+    if (n < 0 || (size_t)n > (size_t)PY_SSIZE_T_MAX / size) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return (Py_ssize_t)((size_t)(n ? n : 1) * size);
+}
+
+static int from_buffer(PyObject *obj, const char *name, lgpy_elem el, lgpy_array *a)
+{
+    if (PyObject_GetBuffer(obj, &a->view, PyBUF_RECORDS_RO) < 0) {
+        /* the exporter's reason, under the argument's name */
+        if (PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_BufferError) ||
+            PyErr_ExceptionMatches(PyExc_ValueError)) {
+            PyObject *type, *value, *tb;
+            PyErr_Fetch(&type, &value, &tb);
+            PyErr_Format(PyExc_TypeError, "%s: cannot read the %s object as an array (%S)", name,
+                         lgpy_type_name(obj), value ? value : Py_None);
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(tb);
+        }
+        return -1;
+    }
+    a->have_view = 1;
+    Py_buffer *v = &a->view;
+    if (v->ndim != 1) {
+        PyErr_Format(PyExc_ValueError, "%s: must be one-dimensional, not %d-dimensional", name,
+                     v->ndim);
+        return -1;
+    }
+    int swap;
+    const char kind = lgpy_element_kind(v->format, v->itemsize, &swap);
+    if (!kind) {
+        PyErr_Format(PyExc_TypeError, "%s: elements of format '%s' are not numbers libgraph reads",
+                     name, v->format ? v->format : "B");
+        return -1;
+    }
+    if (kind == 'f' && (el == LGPY_I32 || el == LGPY_I64)) {
+        PyErr_Format(PyExc_TypeError, "%s: must hold integers (vertex ids or offsets), not floats",
+                     name);
+        return -1;
+    }
+    const Py_ssize_t n = v->shape[0];
+    a->length = n;
+    const Py_ssize_t stride = v->strides ? v->strides[0] : v->itemsize;
+    const int fits = !a->private_copy && !swap && (size_t)v->itemsize == elem_size[el] &&
+                     (el == LGPY_F32 || el == LGPY_F64 ? kind == 'f' : kind == 'i') &&
+                     (n <= 1 || stride == v->itemsize) &&
+                     ((uintptr_t)v->buf % elem_size[el]) == 0;
+    if (fits) {
+        a->data = v->buf; /* used in place */
+        return 0;
+    }
+    const Py_ssize_t bytes = array_bytes(n, elem_size[el]);
+    if (bytes < 0)
+        return -1;
+    a->copy = PyMem_RawMalloc((size_t)bytes);
+    if (!a->copy) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    const char *p = (const char *)v->buf;
+    for (Py_ssize_t i = 0; i < n; i++, p += stride) {
+        int rc;
+        if (kind == 'f') {
+            rc = store_float(a->copy, i, el, load_float(p, v->itemsize, swap), name);
+        } else {
+            int big;
+            int64_t x = load_int(p, kind, v->itemsize, swap, &big);
+            if (big && (el == LGPY_I32 || el == LGPY_I64)) {
+                PyErr_Format(PyExc_ValueError, "%s[%zd] is larger than int64 can hold", name, i);
+                return -1;
+            }
+            rc = big ? store_float(a->copy, i, el, (double)(uint64_t)x, name)
+                     : store_int(a->copy, i, el, x, name);
+        }
+        if (rc < 0)
+            return -1;
+    }
+    a->data = a->copy;
+    return 0;
+}
+
+static int from_sequence(PyObject *obj, const char *name, lgpy_elem el, lgpy_array *a)
+{
+    /* a tuple of the items: it owns them, and an __index__ or __float__
+     * that changes the list cannot pull them away */
+    PyObject *seq = PySequence_Tuple(obj);
+    if (!seq)
+        return -1;
+    const Py_ssize_t n = PyTuple_GET_SIZE(seq);
+    a->length = n;
+    const Py_ssize_t bytes = array_bytes(n, elem_size[el]);
+    a->copy = bytes < 0 ? NULL : PyMem_RawMalloc((size_t)bytes);
+    if (!a->copy) {
+        Py_DECREF(seq);
+        if (bytes >= 0)
+            PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(seq, i); /* borrowed from seq */
+        int rc;
+        if (el == LGPY_I32 || el == LGPY_I64) {
+            if (!PyIndex_Check(item)) {
+                PyErr_Format(PyExc_TypeError, "%s[%zd]: expected an integer, got %s", name, i,
+                             lgpy_type_name(item));
+                rc = -1;
+            } else {
+                int overflow;
+                PyObject *idx = PyNumber_Index(item);
+                long long x = idx ? PyLong_AsLongLongAndOverflow(idx, &overflow) : -1;
+                Py_XDECREF(idx);
+                if (!idx || (x == -1 && PyErr_Occurred()))
+                    rc = -1;
+                else if (overflow) {
+                    PyErr_Format(PyExc_ValueError, "%s[%zd] does not fit int64", name, i);
+                    rc = -1;
+                } else
+                    rc = store_int(a->copy, i, el, (int64_t)x, name);
+            }
+        } else {
+            double x = PyFloat_AsDouble(item);
+            if (x == -1.0 && PyErr_Occurred()) {
+                if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+                    PyErr_Clear();
+                    PyErr_Format(PyExc_TypeError, "%s[%zd]: expected a number, got %s", name, i,
+                                 lgpy_type_name(item));
+                } else if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                    PyErr_Clear();
+                    PyErr_Format(PyExc_ValueError, "%s[%zd]: too large for a float", name, i);
+                }
+                rc = -1;
+            } else
+                rc = store_float(a->copy, i, el, x, name);
+        }
+        if (rc < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    a->data = a->copy;
+    return 0;
+}
+
+int lgpy_array_get(PyObject *obj, const char *name, lgpy_elem el, lgpy_array *a)
+{
+    int rc;
+    if (PyObject_CheckBuffer(obj))
+        rc = from_buffer(obj, name, el, a);
+    else if (PySequence_Check(obj) && !PyUnicode_Check(obj))
+        rc = from_sequence(obj, name, el, a);
+    else {
+        PyErr_Format(PyExc_TypeError,
+                     "%s: expected an array (an object with the buffer protocol, such as a numpy "
+                     "array) or a sequence of numbers, not %s",
+                     name, lgpy_type_name(obj));
+        rc = -1;
+    }
+    if (rc < 0)
+        lgpy_array_release(a);
+    return rc;
+}
+
+/* As lgpy_array_get, into a copy of the extension's own whatever the layout: for
+ * small arrays that are checked before the library reads them again (CSR
+ * offsets, BFS sources), so that another thread writing the caller's array
+ * meanwhile cannot turn a checked value into a wild one.  (Large arrays are
+ * used in place: they must not be written while a call reads them, as with
+ * any GIL-releasing extension; docs/PYTHON.md says so.) */
+int lgpy_array_get_private(PyObject *obj, const char *name, lgpy_elem el, lgpy_array *a)
+{
+    a->private_copy = 1;
+    return lgpy_array_get(obj, name, el, a);
+}
+
+int lgpy_array_get_optional(PyObject *obj, const char *name, lgpy_elem el, Py_ssize_t expected,
+                            lgpy_array *a)
+{
+    if (!obj || obj == Py_None)
+        return 0;
+    if (lgpy_array_get(obj, name, el, a) < 0)
+        return -1;
+    if (expected >= 0 && a->length != expected) {
+        PyErr_Format(PyExc_ValueError, "%s: has %zd entries, needs %zd (one per %s)", name,
+                     a->length, expected, el == LGPY_F64 ? "vertex" : "edge");
+        lgpy_array_release(a);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,174 @@
+/*
+ * context.c - the Context type: an lg_context_t, where libgraph runs.
+ *
+ * Context(device='auto', *, num_threads=0) opens one: device 'auto' (the GPU
+ * when one answers, else the CPU), 'cpu', 'gpu' or 'gpu:N'.  Opening and
+ * closing a GPU context may wait on the device, so both run with the GIL
+ * released.  Functions take a Context, or None for the CPU
+ * (lgpy_context_arg).
+ */
+#include "ext.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    PyObject_HEAD
+    lg_context_t *ctx;
+} ContextObject;
+
+/* device: "auto", "cpu", "gpu" or "gpu:N". */
+static int parse_device(const char *device, lg_context_options_t *o)
+{
+    if (strcmp(device, "auto") == 0) {
+        o->backend = LG_BACKEND_AUTO;
+        return 0;
+    }
+    if (strcmp(device, "cpu") == 0) {
+        o->backend = LG_BACKEND_CPU;
+        return 0;
+    }
+    if (strncmp(device, "gpu", 3) == 0) {
+        o->backend = LG_BACKEND_GPU;
+        if (device[3] == '\0')
+            return 0;
+        if (device[3] == ':' && device[4] >= '0' && device[4] <= '9') {
+            char *end;
+            long id = strtol(device + 4, &end, 10);
+            if (*end == '\0' && id <= INT_MAX) {
+                o->device_id = (int)id;
+                return 0;
+            }
+        }
+    }
+    PyErr_Format(PyExc_ValueError, "device: must be 'auto', 'cpu', 'gpu' or 'gpu:N', not '%s'",
+                 device);
+    return -1;
+}
+
+typedef struct {
+    const lg_context_options_t *options;
+    lg_context_t *ctx;
+} create_job;
+
+static lg_status_t create(void *job)
+{
+    create_job *j = job;
+    return lg_context_create(&j->ctx, j->options);
+}
+
+static lg_status_t destroy(void *ctx)
+{
+    lg_context_free((lg_context_t **)ctx);
+    return LG_OK;
+}
+
+static PyObject *context_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *kw[] = {"device", "num_threads", NULL};
+    const char *device = "auto";
+    int num_threads = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|s$i:Context", kw, &device, &num_threads))
+        return NULL;
+    lgpy_state *st = lgpy_state_of_type(type);
+    if (!st)
+        return NULL;
+    lg_context_options_t o;
+    lg_context_options_init(&o);
+    if (parse_device(device, &o) < 0)
+        return NULL;
+    if (num_threads < 0) {
+        PyErr_Format(PyExc_ValueError, "num_threads: must be >= 0 (0: OpenMP's default), not %d",
+                     num_threads);
+        return NULL;
+    }
+    o.num_threads = num_threads;
+    ContextObject *self = (ContextObject *)type->tp_alloc(type, 0);
+    if (!self)
+        return NULL;
+    create_job job = {.options = &o, .ctx = NULL};
+    const int rc = lgpy_call(st, create, &job);
+    self->ctx = job.ctx;
+    if (rc < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+static void context_dealloc(ContextObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    lg_context_t *ctx = self->ctx;
+    self->ctx = NULL;
+    /* the object is already unreachable, so nothing else can see it while
+     * the GIL is released */
+    (void)lgpy_nogil(destroy, &ctx);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static PyObject *context_backend(ContextObject *self, void *Py_UNUSED(closure))
+{
+    lg_backend_t b = LG_BACKEND_CPU;
+    (void)lg_context_get_backend(self->ctx, &b);
+    return PyUnicode_FromString(b == LG_BACKEND_GPU ? "gpu" : "cpu");
+}
+
+static PyObject *context_device(ContextObject *self, void *Py_UNUSED(closure))
+{
+    const char *d = "";
+    (void)lg_context_get_device(self->ctx, &d);
+    return lgpy_text(d);
+}
+
+static PyObject *context_threads(ContextObject *self, void *Py_UNUSED(closure))
+{
+    int t = 1;
+    (void)lg_context_get_num_threads(self->ctx, &t);
+    return PyLong_FromLong(t);
+}
+
+static PyObject *context_repr(ContextObject *self)
+{
+    const char *d = "";
+    (void)lg_context_get_device(self->ctx, &d);
+    return PyUnicode_FromFormat("<libgraph.Context: %s>", d);
+}
+
+static PyGetSetDef context_getset[] = {
+    {"backend", (getter)context_backend, NULL, "Where the context runs: 'cpu' or 'gpu'.", NULL},
+    {"device", (getter)context_device, NULL, "What the context runs on, as one line.", NULL},
+    {"num_threads", (getter)context_threads, NULL, "The CPU threads it uses.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyType_Slot context_slots[] = {
+    {Py_tp_doc, "Context(device='auto', *, num_threads=0)\n--\n\n"
+                "Where libgraph runs: device 'auto' (the GPU when one answers, else the CPU), "
+                "'cpu', 'gpu' or 'gpu:N'; num_threads CPU threads (0: OpenMP's default).  "
+                "Opening a GPU context that cannot be had raises DeviceError."},
+    {Py_tp_new, context_new},
+    {Py_tp_dealloc, context_dealloc},
+    {Py_tp_repr, context_repr},
+    {Py_tp_getset, context_getset},
+    {0, NULL},
+};
+
+PyType_Spec lgpy_context_spec = {"libgraph._libgraph.Context", sizeof(ContextObject), 0,
+                                 Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE, context_slots};
+
+int lgpy_context_arg(lgpy_state *st, PyObject *obj, lg_context_t **ctx)
+{
+    *ctx = NULL;
+    if (!obj || obj == Py_None)
+        return 0;
+    if (!PyObject_TypeCheck(obj, st->context_type)) {
+        PyErr_Format(PyExc_TypeError, "context: expected a libgraph Context or None, not %s",
+                     lgpy_type_name(obj));
+        return -1;
+    }
+    *ctx = ((ContextObject *)obj)->ctx;
+    return 0;
+}

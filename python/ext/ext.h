@@ -1,0 +1,156 @@
+/*
+ * ext.h - what the files of the extension libgraph._libgraph share.
+ *
+ * The extension is the C library seen from Python, against the CPython C API
+ * only.  Its files, one purpose each:
+ *   module.c      the module: definition, multi-phase init, module state, the
+ *                 exception types, lg_status_t -> exception, the helper that
+ *                 runs a library call with the GIL released, and last_backend
+ *                 and build_info;
+ *   buffer.c      results out: the Buffer type, and the caller's out= arrays;
+ *   arrays.c      arguments in: Python arrays and sequences -> C arrays;
+ *   context.c     the Context type (lg_context_t);
+ *   graph.c       the Graph type (lg_graph_t);
+ *   builders.c    functions that make, read, write and generate graphs;
+ *   algorithms.c  BFS, PageRank, connected components.
+ *
+ * Rules every file keeps: heap types and module state (so each interpreter has
+ * its own); no Python object is touched while the GIL is released (buffers are
+ * acquired before a call and released after); every error path drops what it
+ * took.  The shared names start with lgpy_; the rest are static.
+ */
+#ifndef LIBGRAPH_PYEXT_H
+#define LIBGRAPH_PYEXT_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <libgraph.h>
+
+/* ---- module.c: state, errors, library calls ------------------------------ */
+
+/* The module's state: its types and exception types. */
+typedef struct {
+    PyTypeObject *buffer_type, *context_type, *graph_type;
+    PyObject *Error, *InvalidArgumentError, *OutOfMemoryError, *DeviceError, *UnsupportedError,
+        *FileFormatError, *NotConverged, *InternalError;
+} lgpy_state;
+
+lgpy_state *lgpy_state_of_module(PyObject *module);
+/* The state of the module that made a heap type (NULL, exception set, if none). */
+lgpy_state *lgpy_state_of_type(PyTypeObject *type);
+
+/* Sets the exception of a failed library call (its message is the thread's
+ * lg_last_error()) and returns NULL. */
+PyObject *lgpy_raise_status(lgpy_state *st, lg_status_t status);
+
+/* A library call to make with the GIL released: it reads and writes C memory
+ * only, never a Python object.  job holds its arguments and results. */
+typedef lg_status_t (*lgpy_job_fn)(void *job);
+
+/* Runs fn(job) with the GIL released and returns its status. */
+lg_status_t lgpy_nogil(lgpy_job_fn fn, void *job);
+
+/* As lgpy_nogil; returns 0, or -1 with the status's exception set. */
+int lgpy_call(lgpy_state *st, lgpy_job_fn fn, void *job);
+
+/* A C string as str; bytes that are not UTF-8 are escaped (a file name). */
+PyObject *lgpy_text(const char *s);
+
+/* The name of obj's type, for messages. */
+const char *lgpy_type_name(PyObject *obj);
+
+/* ---- buffer.c: results ---------------------------------------------------- */
+
+extern PyType_Spec lgpy_buffer_spec;
+
+/* A Buffer of length elements of itemsize bytes in struct format `format`:
+ * with owner NULL, memory of its own (raw-allocated, so it can be filled
+ * without the GIL); else a read-only view of data, which owner keeps alive. */
+PyObject *lgpy_buffer_new(lgpy_state *st, char format, Py_ssize_t itemsize, Py_ssize_t length,
+                          void *data, PyObject *owner);
+void *lgpy_buffer_data(PyObject *buffer);
+
+/* A result: a new Buffer, or the caller's `out` array written in place. */
+typedef struct {
+    PyObject *obj; /* a new reference either way */
+    Py_buffer view;
+    int have_view;
+    void *data;
+} lgpy_result;
+
+#define LGPY_RESULT_INIT {.obj = NULL, .have_view = 0, .data = NULL}
+
+/* The result array argument `name` (out_o None: a new Buffer) of n elements
+ * in format 'i' (int32), 'f' (float32) or 'd' (float64).  0, or -1 with an
+ * exception set and nothing held. */
+int lgpy_result_get(lgpy_state *st, PyObject *out_o, const char *name, char format, Py_ssize_t n,
+                    lgpy_result *r);
+/* Lets go of the caller's buffer; the result object stays in r->obj. */
+void lgpy_result_release(lgpy_result *r);
+/* On failure: lets go of the buffer and drops the result too. */
+void lgpy_result_drop(lgpy_result *r);
+
+/* ---- arrays.c: array arguments -------------------------------------------- */
+
+/* The C element types array arguments become. */
+typedef enum { LGPY_I32, LGPY_I64, LGPY_F32, LGPY_F64 } lgpy_elem;
+
+/* An array argument: data points into the caller's buffer (no copy) or to
+ * copy (converted). */
+typedef struct {
+    Py_buffer view;
+    int have_view;
+    int private_copy; /* copy even when the layout fits (see lgpy_array_get_private) */
+    void *copy;
+    void *data;
+    Py_ssize_t length;
+} lgpy_array;
+
+#define LGPY_ARRAY_INIT {.have_view = 0, .private_copy = 0, .copy = NULL, .data = NULL, .length = 0}
+
+/* Reads array argument `name` as elements of type el.  Returns 0, or -1 with
+ * an exception set (a has then nothing to release, but releasing is safe). */
+int lgpy_array_get(PyObject *obj, const char *name, lgpy_elem el, lgpy_array *a);
+/* As lgpy_array_get, always into a copy of the extension's own. */
+int lgpy_array_get_private(PyObject *obj, const char *name, lgpy_elem el, lgpy_array *a);
+/* As lgpy_array_get, for an optional argument (None: data NULL) of an exact
+ * length (expected >= 0). */
+int lgpy_array_get_optional(PyObject *obj, const char *name, lgpy_elem el, Py_ssize_t expected,
+                            lgpy_array *a);
+void lgpy_array_release(lgpy_array *a);
+
+/* How a buffer's elements read: kind 'i' signed, 'u' unsigned, 'f' float
+ * (of itemsize bytes), 0 unusable; *swap when the byte order is not native. */
+char lgpy_element_kind(const char *format, Py_ssize_t itemsize, int *swap);
+
+/* ---- context.c, graph.c: the handles -------------------------------------- */
+
+extern PyType_Spec lgpy_context_spec;
+extern PyType_Spec lgpy_graph_spec;
+
+/* A new Graph that owns g (freed, NULL returned, when it cannot be made). */
+PyObject *lgpy_graph_wrap(lgpy_state *st, lg_graph_t *g);
+
+/* The arguments every call on a graph takes: the module's state, the graph
+ * (a Graph) and the context (a Context, or None: the CPU). */
+typedef struct {
+    lgpy_state *st;
+    lg_graph_t *g;
+    lg_context_t *ctx;
+    Py_ssize_t n; /* the graph's vertices: the length of a per-vertex array */
+} lgpy_on_graph;
+
+/* The lg_context_t of a context argument: NULL for None (the CPU).  0, or -1
+ * with TypeError set. */
+int lgpy_context_arg(lgpy_state *st, PyObject *obj, lg_context_t **ctx);
+/* Fills on with the module's state, graph_o's graph and ctx_o's context.
+ * 0, or -1 with TypeError set. */
+int lgpy_on_graph_args(PyObject *module, PyObject *graph_o, PyObject *ctx_o, lgpy_on_graph *on);
+
+/* ---- builders.c, algorithms.c: the module's functions ---------------------- */
+
+extern PyMethodDef lgpy_builder_methods[];
+extern PyMethodDef lgpy_algorithm_methods[];
+
+#endif

@@ -1,0 +1,264 @@
+/*
+ * module.c - the module libgraph._libgraph: its definition and multi-phase
+ * init, its state, its exception types, and the one way the extension calls
+ * the library.
+ *
+ * Init (Py_mod_exec) makes the heap types Buffer, Context and Graph and the
+ * exception types in the module's state, so several interpreters each get
+ * their own; each function finds the state through its module or its type.
+ *
+ * Every library call that may take time goes through lgpy_call (or
+ * lgpy_nogil): it releases the GIL around the call, which touches no Python
+ * object, and maps a failed lg_status_t to the exception type users catch,
+ * with lg_last_error() as the message (the O(1) getters are called directly).  The exception types are libgraph.Error subclasses that are also
+ * the matching builtins (InvalidArgumentError is a ValueError, ...).
+ *
+ * Documentation for users: docs/PYTHON.md.
+ */
+#include "ext.h"
+
+#include <string.h>
+
+static struct PyModuleDef libgraph_module;
+
+lgpy_state *lgpy_state_of_module(PyObject *module)
+{
+    return (lgpy_state *)PyModule_GetState(module);
+}
+
+lgpy_state *lgpy_state_of_type(PyTypeObject *type)
+{
+    PyObject *m = PyType_GetModuleByDef(type, &libgraph_module);
+    return m ? lgpy_state_of_module(m) : NULL;
+}
+
+const char *lgpy_type_name(PyObject *obj)
+{
+    return Py_TYPE(obj)->tp_name;
+}
+
+PyObject *lgpy_text(const char *s)
+{
+    return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "backslashreplace");
+}
+
+/* ---- errors --------------------------------------------------------------- */
+
+/* Raises type(message); an empty message says the status's name. */
+static void set_message(PyObject *type, const char *msg, lg_status_t status)
+{
+    if (!msg || !*msg)
+        msg = lg_status_string(status);
+    PyObject *text = lgpy_text(msg);
+    if (text) {
+        PyErr_SetObject(type, text);
+        Py_DECREF(text);
+    }
+}
+
+PyObject *lgpy_raise_status(lgpy_state *st, lg_status_t status)
+{
+    PyObject *type;
+    switch (status) {
+    case LG_ERR_INVALID_ARGUMENT: type = st->InvalidArgumentError; break;
+    case LG_ERR_OUT_OF_MEMORY: type = st->OutOfMemoryError; break;
+    case LG_ERR_DEVICE: type = st->DeviceError; break;
+    case LG_ERR_UNSUPPORTED: type = st->UnsupportedError; break;
+    case LG_ERR_IO: type = st->FileFormatError; break;
+    case LG_ERR_NOT_CONVERGED: type = st->NotConverged; break;
+    default: type = st->InternalError; break;
+    }
+    set_message(type, lg_last_error(), status);
+    return NULL;
+}
+
+/* ---- library calls -------------------------------------------------------- */
+
+lg_status_t lgpy_nogil(lgpy_job_fn fn, void *job)
+{
+    lg_status_t s;
+    Py_BEGIN_ALLOW_THREADS
+    s = fn(job);
+    Py_END_ALLOW_THREADS
+    return s;
+}
+
+int lgpy_call(lgpy_state *st, lgpy_job_fn fn, void *job)
+{
+    const lg_status_t s = lgpy_nogil(fn, job);
+    if (s == LG_OK)
+        return 0;
+    lgpy_raise_status(st, s);
+    return -1;
+}
+
+/* ---- functions about the library itself ----------------------------------- */
+
+static PyObject *mod_last_backend(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(unused))
+{
+    switch (lg_last_backend()) {
+    case LG_BACKEND_CPU: return PyUnicode_FromString("cpu");
+    case LG_BACKEND_GPU: return PyUnicode_FromString("gpu");
+    default: Py_RETURN_NONE;
+    }
+}
+
+static lg_status_t build_info(void *info)
+{
+    *(const char **)info = lg_build_info(); /* may look for the GPU plugin */
+    return LG_OK;
+}
+
+static PyObject *mod_build_info(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(unused))
+{
+    const char *info = "";
+    (void)lgpy_nogil(build_info, &info);
+    return lgpy_text(info);
+}
+
+static PyMethodDef library_methods[] = {
+    {"last_backend", mod_last_backend, METH_NOARGS,
+     "last_backend() -> 'cpu', 'gpu' or None: where this thread's last algorithm call ran."},
+    {"build_info", mod_build_info, METH_NOARGS,
+     "build_info() -> str: how the C library was built and which GPU plugin it finds."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* ---- init ----------------------------------------------------------------- */
+
+static int add_exception(PyObject *m, PyObject **slot, const char *name, PyObject *bases,
+                         const char *doc)
+{
+    char qualified[96];
+    snprintf(qualified, sizeof qualified, "libgraph.%s", name); /* as users see it */
+    *slot = PyErr_NewExceptionWithDoc(qualified, doc, bases, NULL);
+    if (!*slot)
+        return -1;
+    return PyModule_AddObjectRef(m, name, *slot);
+}
+
+/* An exception type that is both a libgraph.Error and the builtin. */
+static int add_exception2(PyObject *m, lgpy_state *st, PyObject **slot, const char *name,
+                          PyObject *builtin, const char *doc)
+{
+    PyObject *bases = PyTuple_Pack(2, st->Error, builtin);
+    if (!bases)
+        return -1;
+    int rc = add_exception(m, slot, name, bases, doc);
+    Py_DECREF(bases);
+    return rc;
+}
+
+static int add_type(PyObject *m, PyTypeObject **slot, PyType_Spec *spec)
+{
+    *slot = (PyTypeObject *)PyType_FromModuleAndSpec(m, spec, NULL);
+    return *slot ? PyModule_AddType(m, *slot) : -1;
+}
+
+static int add_exceptions(PyObject *m, lgpy_state *st)
+{
+    if (add_exception(m, &st->Error, "Error", NULL, "The base of libgraph's errors.") < 0 ||
+        add_exception2(m, st, &st->InvalidArgumentError, "InvalidArgumentError", PyExc_ValueError,
+                       "An argument the library rejects (LG_ERR_INVALID_ARGUMENT).") < 0 ||
+        add_exception2(m, st, &st->OutOfMemoryError, "OutOfMemoryError", PyExc_MemoryError,
+                       "Host or device memory ran out (LG_ERR_OUT_OF_MEMORY).") < 0 ||
+        add_exception2(m, st, &st->DeviceError, "DeviceError", PyExc_RuntimeError,
+                       "The GPU runtime failed or is absent (LG_ERR_DEVICE).") < 0 ||
+        add_exception2(m, st, &st->UnsupportedError, "UnsupportedError", PyExc_NotImplementedError,
+                       "Valid, but not supported by this build or device "
+                       "(LG_ERR_UNSUPPORTED).") < 0 ||
+        add_exception2(m, st, &st->FileFormatError, "FileFormatError", PyExc_OSError,
+                       "A file could not be read, written or parsed (LG_ERR_IO).") < 0 ||
+        add_exception2(m, st, &st->NotConverged, "NotConverged", PyExc_RuntimeError,
+                       "An iteration hit its limit (LG_ERR_NOT_CONVERGED); .scores holds the "
+                       "last iterate and .iterations the iterations run.") < 0 ||
+        add_exception2(m, st, &st->InternalError, "InternalError", PyExc_RuntimeError,
+                       "A bug in libgraph (LG_ERR_INTERNAL); please report it.") < 0)
+        return -1;
+    return 0;
+}
+
+static int module_exec(PyObject *m)
+{
+    lgpy_state *st = lgpy_state_of_module(m);
+    if (PyModule_AddFunctions(m, lgpy_builder_methods) < 0 ||
+        PyModule_AddFunctions(m, lgpy_algorithm_methods) < 0 ||
+        PyModule_AddFunctions(m, library_methods) < 0)
+        return -1;
+    if (add_type(m, &st->buffer_type, &lgpy_buffer_spec) < 0 ||
+        add_type(m, &st->context_type, &lgpy_context_spec) < 0 ||
+        add_type(m, &st->graph_type, &lgpy_graph_spec) < 0 || add_exceptions(m, st) < 0)
+        return -1;
+    if (PyModule_AddStringConstant(m, "__version__", lg_version_string()) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_VERTICES", (long)LG_MAX_VERTICES) < 0)
+        return -1;
+    return 0;
+}
+
+static int module_traverse(PyObject *m, visitproc visit, void *arg)
+{
+    lgpy_state *st = lgpy_state_of_module(m);
+    Py_VISIT(st->buffer_type);
+    Py_VISIT(st->context_type);
+    Py_VISIT(st->graph_type);
+    Py_VISIT(st->Error);
+    Py_VISIT(st->InvalidArgumentError);
+    Py_VISIT(st->OutOfMemoryError);
+    Py_VISIT(st->DeviceError);
+    Py_VISIT(st->UnsupportedError);
+    Py_VISIT(st->FileFormatError);
+    Py_VISIT(st->NotConverged);
+    Py_VISIT(st->InternalError);
+    return 0;
+}
+
+static int module_clear(PyObject *m)
+{
+    lgpy_state *st = lgpy_state_of_module(m);
+    Py_CLEAR(st->buffer_type);
+    Py_CLEAR(st->context_type);
+    Py_CLEAR(st->graph_type);
+    Py_CLEAR(st->Error);
+    Py_CLEAR(st->InvalidArgumentError);
+    Py_CLEAR(st->OutOfMemoryError);
+    Py_CLEAR(st->DeviceError);
+    Py_CLEAR(st->UnsupportedError);
+    Py_CLEAR(st->FileFormatError);
+    Py_CLEAR(st->NotConverged);
+    Py_CLEAR(st->InternalError);
+    return 0;
+}
+
+static void module_free(void *m)
+{
+    module_clear((PyObject *)m);
+}
+
+static PyModuleDef_Slot module_slots[] = {
+    {Py_mod_exec, module_exec},
+#if PY_VERSION_HEX >= 0x030C0000
+    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+#endif
+    {0, NULL},
+};
+
+/* The functions are added by module_exec, from the tables of the files that
+ * define them. */
+static struct PyModuleDef libgraph_module = {
+    PyModuleDef_HEAD_INIT,
+    "libgraph._libgraph",
+    "libgraph's C extension: graphs, BFS, PageRank and connected components over the C "
+    "library.  Use the libgraph package; see docs/PYTHON.md.",
+    sizeof(lgpy_state),
+    NULL,
+    module_slots,
+    module_traverse,
+    module_clear,
+    module_free,
+};
+
+PyMODINIT_FUNC PyInit__libgraph(void); /* the one exported symbol */
+PyMODINIT_FUNC PyInit__libgraph(void)
+{
+    return PyModuleDef_Init(&libgraph_module);
+}
