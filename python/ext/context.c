@@ -9,43 +9,11 @@
  */
 #include "ext.h"
 
-#include <limits.h>
-#include <stdlib.h>
-#include <string.h>
 
 typedef struct {
     PyObject_HEAD
     lg_context_t *ctx;
 } ContextObject;
-
-/* device: "auto", "cpu", "gpu" or "gpu:N". */
-static int parse_device(const char *device, lg_context_options_t *o)
-{
-    if (strcmp(device, "auto") == 0) {
-        o->backend = LG_BACKEND_AUTO;
-        return 0;
-    }
-    if (strcmp(device, "cpu") == 0) {
-        o->backend = LG_BACKEND_CPU;
-        return 0;
-    }
-    if (strncmp(device, "gpu", 3) == 0) {
-        o->backend = LG_BACKEND_GPU;
-        if (device[3] == '\0')
-            return 0;
-        if (device[3] == ':' && device[4] >= '0' && device[4] <= '9') {
-            char *end;
-            long id = strtol(device + 4, &end, 10);
-            if (*end == '\0' && id <= INT_MAX) {
-                o->device_id = (int)id;
-                return 0;
-            }
-        }
-    }
-    PyErr_Format(PyExc_ValueError, "device: must be 'auto', 'cpu', 'gpu' or 'gpu:N', not '%s'",
-                 device);
-    return -1;
-}
 
 typedef struct {
     const lg_context_options_t *options;
@@ -76,8 +44,9 @@ static PyObject *context_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
         return NULL;
     lg_context_options_t o;
     lg_context_options_init(&o);
-    if (parse_device(device, &o) < 0)
-        return NULL;
+    lg_status_t parsed = lg_context_options_parse(&o, device); /* the library's one parser */
+    if (parsed != LG_OK)
+        return lgpy_raise_status(st, parsed);
     if (num_threads < 0) {
         PyErr_Format(PyExc_ValueError, "num_threads: must be >= 0 (0: OpenMP's default), not %d",
                      num_threads);
