@@ -1,0 +1,152 @@
+/*
+ * dispatch.c - lg_graph_read and lg_graph_write, the public entry points for
+ * graph files: they check the arguments, tell the format (named by the
+ * caller, or by the file name's extension: .mtx, .el, .wel, .lgb, in any
+ * case), and hand over to that format's reader or writer (mtx.c,
+ * edgelist.c, lgb.c).  Every writer writes through a temporary file that
+ * replaces the target only when complete (file.c).
+ *
+ * Errors: LG_ERR_INVALID_ARGUMENT "lg_graph_read: ..." for NULL arguments,
+ * bad options (checked before the file is opened, so that a bad option is
+ * not reported after minutes of parsing, and so that any later
+ * LG_ERR_INVALID_ARGUMENT from the builders is the file's fault) and a
+ * format that cannot be told; LG_ERR_UNSUPPORTED for .lgb on a big-endian
+ * host.  The formats' own errors name the file (io.h).
+ */
+#include "io.h"
+
+#include <string.h>
+
+/* ASCII case-insensitive equality; the C library's versions follow the locale. */
+static bool same_ci(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (lg__ascii_lower(*a) != lg__ascii_lower(*b))
+            return false;
+    return *a == *b;
+}
+
+static const char *format_extension(lg_file_format_t format)
+{
+    switch (format) {
+    case LG_FORMAT_MTX: return "mtx";
+    case LG_FORMAT_EL: return "el";
+    case LG_FORMAT_WEL: return "wel";
+    case LG_FORMAT_BINARY: return "lgb";
+    default: return "";
+    }
+}
+
+/* What follows the last '.' of the file name (not of a directory), or NULL. */
+static const char *path_extension(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(slash ? slash + 1 : path, '.');
+    return dot ? dot + 1 : NULL;
+}
+
+static lg_status_t resolve_format(const char *fn, const char *path, lg_file_format_t *format)
+{
+    if (*format != LG_FORMAT_AUTO) {
+        if (*format < LG_FORMAT_MTX || *format > LG_FORMAT_BINARY)
+            return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: unknown file format %d", fn,
+                             (int)*format);
+        return LG_OK;
+    }
+    const char *ext = path_extension(path);
+    for (int f = LG_FORMAT_MTX; ext && f <= LG_FORMAT_BINARY; f++) {
+        if (same_ci(ext, format_extension((lg_file_format_t)f))) {
+            *format = (lg_file_format_t)f;
+            return LG_OK;
+        }
+    }
+    if (!ext)
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "%s: %s has no extension to tell its format by (use .mtx, .el, .wel or "
+                         ".lgb, or name the format)",
+                         fn, path);
+    return lg__error(LG_ERR_INVALID_ARGUMENT,
+                     "%s: %s: unknown extension '.%s' (use .mtx, .el, .wel or .lgb, or name the "
+                     "format)",
+                     fn, path, ext);
+}
+
+static bool host_is_little_endian(void)
+{
+    const uint32_t one = 1;
+    unsigned char first;
+    memcpy(&first, &one, 1);
+    return first == 1;
+}
+
+/* .lgb holds the arrays as they lie in memory, little-endian. */
+static lg_status_t check_host_for(const char *fn, lg_file_format_t format)
+{
+    if (format == LG_FORMAT_BINARY && !host_is_little_endian())
+        return lg__error(LG_ERR_UNSUPPORTED, "%s: .lgb files need a little-endian host", fn);
+    return LG_OK;
+}
+
+/* The same checks lg_graph_from_edges makes, made before the file is read. */
+static lg_status_t check_read_options(const lg_graph_options_t *o)
+{
+    if (o->directedness != LG_DIRECTEDNESS_DEFAULT && o->directedness != LG_DIRECTED &&
+        o->directedness != LG_UNDIRECTED)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_read: unknown directedness %d",
+                         (int)o->directedness);
+    if ((int)o->duplicates < (int)LG_DUPLICATES_KEEP ||
+        (int)o->duplicates > (int)LG_DUPLICATES_LAST)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_read: unknown duplicates policy %d",
+                         (int)o->duplicates);
+    return LG_OK;
+}
+
+lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_format_t format,
+                          const lg_graph_options_t *options, lg_graph_t **graph)
+{
+    static const char fn[] = "lg_graph_read";
+    lg_graph_options_t defaults;
+    lg_status_t st;
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
+    *graph = NULL;
+    if (!path)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: path is NULL", fn);
+    if (!options) {
+        lg_graph_options_init(&defaults);
+        options = &defaults;
+    }
+    if ((st = check_read_options(options)) != LG_OK ||
+        (st = resolve_format(fn, path, &format)) != LG_OK ||
+        (st = check_host_for(fn, format)) != LG_OK)
+        return st;
+    switch (format) {
+    case LG_FORMAT_MTX: return lg__read_mtx(context, path, options, graph);
+    case LG_FORMAT_EL:
+    case LG_FORMAT_WEL: return lg__read_edge_list(context, path, format, options, graph);
+    default: return lg__read_lgb(context, path, options, graph);
+    }
+}
+
+lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const char *path,
+                           lg_file_format_t format)
+{
+    static const char fn[] = "lg_graph_write";
+    struct lg_out_file out;
+    lg_status_t st;
+    if (!graph || !path)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn, graph ? "path" : "graph");
+    if ((st = resolve_format(fn, path, &format)) != LG_OK ||
+        (st = check_host_for(fn, format)) != LG_OK)
+        return st;
+    if ((st = lg__out_open(&out, path)) != LG_OK)
+        return st;
+    const int threads = lg__threads(context);
+    switch (format) {
+    case LG_FORMAT_MTX: st = lg__write_mtx(&out, graph, threads); break;
+    case LG_FORMAT_EL: st = lg__write_edge_list(&out, graph, false, threads); break;
+    case LG_FORMAT_WEL: st = lg__write_edge_list(&out, graph, true, threads); break;
+    default: st = lg__write_lgb(&out, graph, threads); break;
+    }
+    return lg__out_finish(&out, st);
+}

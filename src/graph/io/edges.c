@@ -1,0 +1,172 @@
+/*
+ * edges.c - a text file's body parsed in parallel into edge arrays, and the
+ * parsed edges handed to lg_graph_from_edges; shared by the Matrix Market
+ * and edge-list readers.
+ *
+ * The body is cut at line boundaries into one chunk a thread.  Each chunk
+ * first counts its newlines, which bounds its edges (at most one a line),
+ * so every chunk parses straight into its own slice of the edge arrays (no
+ * reallocation, no locks); the slices are closed up afterwards, in file
+ * order, so the result does not depend on the thread count.  Cost: two
+ * passes over the text (newline count, parse) and one memmove of the edges.
+ *
+ * Errors: a chunk that meets a bad line stops and records where; the first
+ * failed chunk holds the file's first bad line, whose number is found then
+ * by counting the newlines before it, so messages read "path:line: reason"
+ * without the fast path counting lines.
+ */
+#include "io.h"
+
+#include <string.h>
+
+/* A text chunk shorter than this is not worth a thread of its own. */
+#define PARSE_CHUNK_MIN ((size_t)256 << 10)
+
+/* Counts '\n' eight bytes at a time: a byte of w ^ NEWLINES is zero exactly
+ * where w holds a newline, and the expression below sets the top bit of
+ * exactly those bytes (no carries cross bytes, unlike the classic haszero). */
+static int64_t count_newlines(const char *p, const char *end)
+{
+    const uint64_t newlines = 0x0A0A0A0A0A0A0A0Aull, low7 = 0x7F7F7F7F7F7F7F7Full;
+    int64_t k = 0;
+    for (; end - p >= 8; p += 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        w ^= newlines;
+        k += __builtin_popcountll(~(((w & low7) + low7) | w | low7));
+    }
+    for (; p < end; p++)
+        k += *p == '\n';
+    return k;
+}
+
+/* Cuts [body, end) into nc chunks of about equal size, each whole lines. */
+static void split_chunks(const char *body, const char *end, struct lg_chunk *chunks, int nc)
+{
+    const size_t len = (size_t)(end - body);
+    for (int c = 0; c < nc; c++) {
+        const char *q = body + len / (size_t)nc * (size_t)c;
+        if (q != body && q[-1] != '\n')
+            q = lg__next_line(q, end);
+        memset(&chunks[c], 0, sizeof chunks[c]);
+        chunks[c].begin = q;
+        if (c > 0)
+            chunks[c - 1].end = q;
+    }
+    chunks[nc - 1].end = end;
+}
+
+static int chunk_count(size_t len, int threads)
+{
+    size_t by_size = len / PARSE_CHUNK_MIN;
+    if (by_size < 1)
+        return 1;
+    return by_size < (size_t)threads ? (int)by_size : threads;
+}
+
+/* Moves each chunk's edges down to follow the previous chunk's (the slots of
+ * comment and blank lines are left behind); returns the edge count. */
+static int64_t close_up(const struct lg_edge_arrays *a, const struct lg_chunk *chunks, int nc,
+                        int64_t *max_id)
+{
+    int64_t k = 0;
+    *max_id = -1;
+    for (int c = 0; c < nc; c++) {
+        const int64_t b = chunks[c].base, len = chunks[c].count;
+        if (b != k && len > 0) {
+            memmove(a->src + k, a->src + b, (size_t)len * sizeof *a->src);
+            memmove(a->dst + k, a->dst + b, (size_t)len * sizeof *a->dst);
+            if (a->w)
+                memmove(a->w + k, a->w + b, (size_t)len * sizeof *a->w);
+        }
+        k += len;
+        *max_id = chunks[c].max_id > *max_id ? chunks[c].max_id : *max_id;
+    }
+    return k;
+}
+
+void lg__free_edges(struct lg_edge_arrays *a)
+{
+    lg__free(a->src);
+    lg__free(a->dst);
+    lg__free(a->w);
+    memset(a, 0, sizeof *a);
+}
+
+lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
+                            const struct lg_text *t, const char *body, int threads,
+                            struct lg_edge_arrays *out)
+{
+    lg_status_t st = LG_OK;
+    struct lg_edge_arrays a = {0};
+    const char *end = t->data + t->size;
+    const int nc = chunk_count((size_t)(end - body), threads);
+    struct lg_chunk *chunks = lg__alloc_array((size_t)nc, sizeof *chunks, "parser chunks");
+    if (!chunks)
+        return LG_ERR_OUT_OF_MEMORY;
+    split_chunks(body, end, chunks, nc);
+
+    /* a chunk holds at most one edge a line */
+#pragma omp parallel for num_threads(nc) schedule(static, 1)
+    for (int c = 0; c < nc; c++)
+        chunks[c].count = count_newlines(chunks[c].begin, chunks[c].end) + 1;
+    int64_t slots = 0;
+    for (int c = 0; c < nc; c++) {
+        chunks[c].base = slots;
+        slots += chunks[c].count;
+    }
+    a.src = lg__alloc_array((size_t)slots, sizeof *a.src, "edge sources");
+    a.dst = lg__alloc_array((size_t)slots, sizeof *a.dst, "edge destinations");
+    if (r->weighted)
+        a.w = lg__alloc_array((size_t)slots, sizeof *a.w, "edge weights");
+    if (!a.src || !a.dst || (r->weighted && !a.w)) {
+        st = LG_ERR_OUT_OF_MEMORY;
+        goto cleanup;
+    }
+
+#pragma omp parallel for num_threads(nc) schedule(static, 1)
+    for (int c = 0; c < nc; c++)
+        lg__parse_chunk(r, &a, &chunks[c]);
+
+    /* chunks are in file order, so the first one that failed has the first bad line */
+    for (int c = 0; c < nc; c++) {
+        if (chunks[c].error_at) {
+            st = lg__error(LG_ERR_IO, "%s:%lld: %s", path,
+                           (long long)(count_newlines(t->data, chunks[c].error_at) + 1),
+                           chunks[c].reason);
+            goto cleanup;
+        }
+    }
+    a.count = close_up(&a, chunks, nc, &a.max_id);
+    *out = a;
+    memset(&a, 0, sizeof a);
+
+cleanup:
+    lg__free_edges(&a);
+    lg__free(chunks);
+    return st;
+}
+
+/* Build options for a text file whose own convention is file_undirected.  A
+ * symmetric matrix asked for as directed keeps both arcs of every entry. */
+static lg_graph_options_t text_build_options(const lg_graph_options_t *o, bool file_undirected)
+{
+    lg_graph_options_t b = *o;
+    if (b.directedness == LG_DIRECTEDNESS_DEFAULT)
+        b.directedness = file_undirected ? LG_UNDIRECTED : LG_DIRECTED;
+    else if (b.directedness == LG_DIRECTED && file_undirected)
+        b.symmetrize = true;
+    return b;
+}
+
+lg_status_t lg__graph_from_text(lg_context_t *context, const char *path, struct lg_text *t,
+                                int64_t n, const struct lg_edge_arrays *e,
+                                const lg_graph_options_t *options, bool file_undirected,
+                                lg_graph_t **graph)
+{
+    lg__free(t->data);
+    t->data = NULL;
+    const lg_graph_options_t b = text_build_options(options, file_undirected);
+    return lg__blame_file(
+        lg_graph_from_edges(context, n, e->count, e->src, e->dst, e->w, &b, graph), path);
+}

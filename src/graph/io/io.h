@@ -1,0 +1,264 @@
+/*
+ * io.h - what the graph-file code of src/graph/io/ shares, and nothing public.
+ *
+ * The folder holds one file a purpose, so each format reads in one sitting:
+ *
+ *   dispatch.c    lg_graph_read and lg_graph_write: options, the format by
+ *                 extension, then the format's reader or writer
+ *   file.c        file access: whole-file and parallel reads, and writes to a
+ *                 temporary file renamed over the target when complete
+ *   text.c        parsing one text line into an edge, with the reason when a
+ *                 line is bad (ids, weights by Clinger's fast path)
+ *   edges.c       a text body parsed in parallel chunks into edge arrays, the
+ *                 "path:line: reason" message, the hand-over to the builder
+ *   text_write.c  formatting arcs as text lines in parallel, for the writers
+ *   mtx.c         Matrix Market, reader and writer
+ *   edgelist.c    .el / .wel edge lists, reader and writer
+ *   lgb.c         libgraph's binary CSR: layout, checksum, reader and writer
+ *
+ * A folder rather than io_*.c files beside the rest of src/graph/: the file
+ * code is the largest group there, and one folder keeps the group and its
+ * shared header together.
+ *
+ * Errors: every message names the file; text parse errors read
+ * "path:line: reason" (lines 1-based), and errors of the file as a whole
+ * "path: reason".
+ *
+ * The scanners below are static inline because the parser's hot loop
+ * (text.c) calls them once or more a field and must inline them.
+ */
+#ifndef LIBGRAPH_IO_H
+#define LIBGRAPH_IO_H
+
+#include "internal.h"
+
+#include <string.h>
+
+/* The most edges a file may declare: what lg_graph_from_edges accepts (two
+ * arcs an edge, in 8-byte words, must fit an int64). */
+#define LG_MAX_FILE_EDGES (INT64_MAX / 16)
+
+/* Room for a parser's reason (with a quoted token). */
+#define LG_REASON_MAX 192
+
+/* Any 19 decimal digits fit a uint64_t. */
+#define LG_UINT_DIGITS_EXACT 19
+
+/* ---- errors that name the file (file.c) ---------------------------------------- */
+
+/* "PATH: what: strerror(err)", LG_ERR_IO. */
+LG_INTERNAL lg_status_t lg__errno_error(int err, const char *path, const char *what);
+
+/* The builders reject bad data with LG_ERR_INVALID_ARGUMENT; when the data
+ * came from a file it is the file that is wrong, so this turns that status
+ * into LG_ERR_IO with the message prefixed "PATH: " (others pass through). */
+LG_INTERNAL lg_status_t lg__blame_file(lg_status_t st, const char *path);
+
+/* ---- input files (file.c) ------------------------------------------------------ */
+
+/* A file being read.  A regular file is read with pread, a share a thread;
+ * pipes and other streams are read in order. */
+struct lg_in_file {
+    const char *path;
+    int fd;       /* -1 when closed */
+    bool regular;
+    int64_t size; /* of a regular file */
+    int64_t pos;  /* where the next lg__in_read starts */
+};
+
+LG_INTERNAL lg_status_t lg__in_open(struct lg_in_file *in, const char *path);
+LG_INTERNAL void lg__in_close(struct lg_in_file *in);
+/* read() until `bytes` are in or the stream ends: the count read, or -1 with
+ * errno set. */
+LG_INTERNAL int64_t lg__read_full(int fd, char *p, size_t bytes);
+/* Reads the next `bytes` bytes, the file's `what` (named when it ends too
+ * soon), into buf. */
+LG_INTERNAL lg_status_t lg__in_read(struct lg_in_file *in, void *buf, size_t bytes, int threads,
+                                    const char *what);
+
+/* A text file read whole. */
+struct lg_text {
+    char *data;  /* size bytes and a terminating NUL, so scanners stop at the end */
+    size_t size;
+};
+
+LG_INTERNAL lg_status_t lg__load_text(const char *path, int threads, struct lg_text *t);
+
+/* ---- output files (file.c) ----------------------------------------------------- */
+
+/* A file being written: a temporary name beside the target, renamed over it
+ * when complete. */
+struct lg_out_file {
+    const char *path;
+    char *tmp_path;
+    int fd; /* -1 when closed */
+};
+
+/* Creates PATH.tmp.XXXXXX beside path. */
+LG_INTERNAL lg_status_t lg__out_open(struct lg_out_file *out, const char *path);
+LG_INTERNAL lg_status_t lg__out_write(struct lg_out_file *out, const void *data, size_t bytes);
+/* Renames the finished file over the target when st is LG_OK, else removes
+ * it; returns st or the first error of closing or renaming. */
+LG_INTERNAL lg_status_t lg__out_finish(struct lg_out_file *out, lg_status_t st);
+
+/* ---- the tokenizer ------------------------------------------------------------- */
+
+static inline char lg__ascii_lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+static inline bool lg__is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+static inline bool lg__is_digit(char c)
+{
+    return (unsigned)(c - '0') < 10u;
+}
+
+/* Blanks, the end of a line and the end of the buffer end a token. */
+static inline bool lg__ends_token(char c)
+{
+    return lg__is_blank(c) || c == '\n' || c == '\0';
+}
+
+static inline const char *lg__skip_blanks(const char *p)
+{
+    while (lg__is_blank(*p))
+        p++;
+    return p;
+}
+
+static inline bool lg__at_line_end(const char *p, const char *end)
+{
+    return p == end || *p == '\n';
+}
+
+static inline const char *lg__next_line(const char *p, const char *end)
+{
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    return nl ? nl + 1 : end;
+}
+
+/* Scans a token of decimal digits; NULL when the token at p is not one.
+ * Past LG_UINT_DIGITS_EXACT digits the value saturates at UINT64_MAX, so a
+ * 30-digit id reads as "too large" rather than wrapping around. */
+static inline const char *lg__scan_uint(const char *p, uint64_t *value)
+{
+    const char *q = p;
+    uint64_t x = 0;
+    for (; lg__is_digit(*q) && q - p < LG_UINT_DIGITS_EXACT; q++)
+        x = x * 10 + (uint64_t)(*q - '0');
+    if (lg__is_digit(*q)) {
+        x = UINT64_MAX;
+        while (lg__is_digit(*q))
+            q++;
+    }
+    if (q == p || !lg__ends_token(*q))
+        return NULL;
+    *value = x;
+    return q;
+}
+
+/* ---- parsing edge lines (text.c) ----------------------------------------------- */
+
+/* What a data line of one file must look like. */
+struct lg_line_rules {
+    lg_file_format_t format;
+    uint64_t base;          /* the first id: 1 in Matrix Market, 0 in edge lists */
+    uint64_t num_ids;       /* ids, less base, must be below this */
+    bool weighted;          /* a third field, the weight, is required */
+    bool hash_comments;     /* '#' starts a comment line too (edge lists) */
+    const char *roles[2];   /* what the two ids are called in messages */
+};
+
+/* Parsed edges: src[k], dst[k] (and w[k]) for k < count. */
+struct lg_edge_arrays {
+    lg_vertex_t *src, *dst;
+    float *w;        /* NULL when unweighted */
+    int64_t count;
+    int64_t max_id;  /* the largest id, or -1 when there are no edges */
+};
+
+/* One thread's share of the text: whole lines [begin, end). */
+struct lg_chunk {
+    const char *begin, *end;
+    int64_t base;         /* its edges go to slots base, base + 1, ... */
+    int64_t count;
+    int64_t max_id;       /* -1 when it has no edges */
+    const char *error_at; /* NULL, or a point in its first bad line */
+    char reason[LG_REASON_MAX];
+};
+
+/* Parses the data lines of c's text into slots c->base.. of a's arrays
+ * (which have room for them), setting c's count and max_id; at a bad line
+ * stops with c->error_at and c->reason set. */
+LG_INTERNAL void lg__parse_chunk(const struct lg_line_rules *r, const struct lg_edge_arrays *a,
+                                 struct lg_chunk *c);
+
+/* The line number of data line k (0-based) of [p, end), whose first line is
+ * number `line`.  Only error messages need it, so it may be slow. */
+LG_INTERNAL int64_t lg__data_line_number(const struct lg_line_rules *r, const char *p,
+                                         const char *end, int64_t k, int64_t line);
+
+/* ---- parsing a text body (edges.c) --------------------------------------------- */
+
+/* Parses every data line of [body, end of text) in parallel into *out
+ * (allocated here); a bad line gives LG_ERR_IO "path:line: reason". */
+LG_INTERNAL lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
+                                        const struct lg_text *t, const char *body, int threads,
+                                        struct lg_edge_arrays *out);
+
+LG_INTERNAL void lg__free_edges(struct lg_edge_arrays *a);
+
+/* Frees the text (it is no longer needed: this lowers the peak while
+ * building), then builds the n-vertex graph from the parsed edges with the
+ * caller's options over the file's own convention, file_undirected. */
+LG_INTERNAL lg_status_t lg__graph_from_text(lg_context_t *context, const char *path,
+                                            struct lg_text *t, int64_t n,
+                                            const struct lg_edge_arrays *e,
+                                            const lg_graph_options_t *options,
+                                            bool file_undirected, lg_graph_t **graph);
+
+/* ---- writing text (text_write.c) ----------------------------------------------- */
+
+/* Which arcs a text file lists: all of a directed graph; one of each edge
+ * of an undirected one (Matrix Market's lower triangle, or u <= v). */
+enum lg_arc_filter { LG_ALL_ARCS, LG_ROW_GE_COL, LG_ROW_LE_COL };
+
+struct lg_text_style {
+    int64_t id_base;          /* 1 for Matrix Market */
+    enum lg_arc_filter keep;
+    bool weights;             /* write a third field (1 for an unweighted graph) */
+};
+
+/* Writes the arcs the style keeps as "u v[ w]" lines, in CSR order. */
+LG_INTERNAL lg_status_t lg__write_arcs(struct lg_out_file *out, const lg_graph_t *g,
+                                       const struct lg_text_style *s, int threads);
+/* How many arcs the filter keeps. */
+LG_INTERNAL int64_t lg__count_kept_arcs(const lg_graph_t *g, enum lg_arc_filter keep,
+                                        int threads);
+
+/* ---- the formats (mtx.c, edgelist.c, lgb.c) ------------------------------------ */
+
+/* Readers take options already checked (dispatch.c); writers a file opened
+ * by lg__out_open, which the caller finishes. */
+LG_INTERNAL lg_status_t lg__read_mtx(lg_context_t *context, const char *path,
+                                     const lg_graph_options_t *options, lg_graph_t **graph);
+LG_INTERNAL lg_status_t lg__write_mtx(struct lg_out_file *out, const lg_graph_t *g, int threads);
+
+/* format: LG_FORMAT_EL or LG_FORMAT_WEL. */
+LG_INTERNAL lg_status_t lg__read_edge_list(lg_context_t *context, const char *path,
+                                           lg_file_format_t format,
+                                           const lg_graph_options_t *options, lg_graph_t **graph);
+LG_INTERNAL lg_status_t lg__write_edge_list(struct lg_out_file *out, const lg_graph_t *g,
+                                            bool weights, int threads);
+
+/* The host must be little-endian (dispatch.c checks). */
+LG_INTERNAL lg_status_t lg__read_lgb(lg_context_t *context, const char *path,
+                                     const lg_graph_options_t *options, lg_graph_t **graph);
+LG_INTERNAL lg_status_t lg__write_lgb(struct lg_out_file *out, const lg_graph_t *g, int threads);
+
+#endif /* LIBGRAPH_IO_H */

@@ -1,0 +1,297 @@
+/*
+ * lgb.c - libgraph's binary CSR (.lgb), for fast reloads: reader, writer and
+ * checksum.  The layout is this library's own (docs/ARCHITECTURE.md, "Files",
+ * has the same table):
+ *
+ * .lgb, version 1.  All integers little-endian; offsets in bytes.
+ *
+ *     0   8  magic 89 4C 47 42 0D 0A 1A 0A ("\x89LGB\r\n\x1a\n", after PNG's: the
+ *            high byte catches 7-bit channels, CR LF and LF catch newline
+ *            translation, 1A stops DOS's type)
+ *     8   4  uint32 version (1)
+ *    12   4  uint32 flags: bit 0 directed, bit 1 weighted; other bits 0
+ *    16   8  int64 n, the number of vertices
+ *    24   8  int64 m, the number of stored arcs
+ *    32   8  uint64 checksum (lgb_checksum)
+ *    40      int64 row_offsets[n + 1], int32 col_indices[m], float32 weights[m]
+ *            (weights only when weighted); nothing after them
+ *
+ * An undirected graph stores its symmetric CSR (both arcs of every edge).
+ * The arrays lie in the file exactly as in memory, so reading is parallel
+ * preads into them and writing is one write an array; the host must be
+ * little-endian (dispatch.c checks).  The graph is then built by
+ * lg_graph_from_csr, which validates it again.
+ *
+ * Errors: LG_ERR_IO "path: reason" for a bad magic number, version 0,
+ * unknown flags, counts out of range, a size that disagrees with the header
+ * (truncated, or bytes left over), a checksum mismatch, or row offsets that
+ * do not run from 0 to m; LG_ERR_UNSUPPORTED for a newer version;
+ * LG_ERR_INVALID_ARGUMENT when the options ask for the other directedness.
+ */
+#include "io.h"
+
+#include <errno.h>
+#include <string.h>
+
+static const unsigned char LGB_MAGIC[8] = {0x89, 'L', 'G', 'B', '\r', '\n', 0x1a, '\n'};
+#define LGB_VERSION 1u
+#define LGB_HEADER_BYTES 40
+#define LGB_FLAG_DIRECTED 1u
+#define LGB_FLAG_WEIGHTED 2u
+#define LGB_FLAGS_KNOWN (LGB_FLAG_DIRECTED | LGB_FLAG_WEIGHTED)
+/* Blocks are hashed independently (in parallel); 1 MiB keeps a thread busy
+ * long enough to pay for itself and gives many blocks to share out. */
+#define LGB_HASH_BLOCK ((size_t)1 << 20)
+
+struct lgb_header {
+    uint32_t version, flags;
+    int64_t n, m;
+    uint64_t checksum;
+};
+
+/* The host is little-endian (checked before), so the header is memcpy'd. */
+static void lgb_encode(const struct lgb_header *h, unsigned char b[LGB_HEADER_BYTES])
+{
+    memcpy(b, LGB_MAGIC, 8);
+    memcpy(b + 8, &h->version, 4);
+    memcpy(b + 12, &h->flags, 4);
+    memcpy(b + 16, &h->n, 8);
+    memcpy(b + 24, &h->m, 8);
+    memcpy(b + 32, &h->checksum, 8);
+}
+
+static void lgb_decode(const unsigned char b[LGB_HEADER_BYTES], struct lgb_header *h)
+{
+    memcpy(&h->version, b + 8, 4);
+    memcpy(&h->flags, b + 12, 4);
+    memcpy(&h->n, b + 16, 8);
+    memcpy(&h->m, b + 24, 8);
+    memcpy(&h->checksum, b + 32, 8);
+}
+
+/* Payload bytes the header promises; n and m are already in range. */
+static int64_t lgb_payload_bytes(const struct lgb_header *h)
+{
+    const int64_t per_arc = (h->flags & LGB_FLAG_WEIGHTED) ? 8 : 4;
+    return (h->n + 1) * 8 + h->m * per_arc;
+}
+
+/* ---- the checksum -------------------------------------------------------------- */
+
+static uint64_t load_word(const unsigned char *p, size_t bytes)
+{
+    uint64_t w = 0;
+    memcpy(&w, p, bytes);
+    return w;
+}
+
+/* One block of a section: its 8-byte words (the last zero-padded) go round
+ * four lanes, word i to lane i % 4, so that four multiply chains overlap in
+ * the pipeline; each lane starts from lg__mix64(tag + lane) and absorbs a word
+ * w as lane = lg__mix64(lane ^ w).  The lanes and the block length are folded
+ * as mix(l0 ^ mix(l1 ^ mix(l2 ^ mix(l3 ^ bytes)))). */
+static uint64_t hash_block(const unsigned char *p, size_t bytes, uint64_t tag)
+{
+    uint64_t lane[4];
+    const size_t words = bytes / 8;
+    size_t i = 0;
+    for (int j = 0; j < 4; j++)
+        lane[j] = lg__mix64(tag + (uint64_t)j);
+    for (; i + 4 <= words; i += 4)
+        for (int j = 0; j < 4; j++)
+            lane[j] = lg__mix64(lane[j] ^ load_word(p + 8 * (i + (size_t)j), 8));
+    for (; i < words; i++)
+        lane[i % 4] = lg__mix64(lane[i % 4] ^ load_word(p + 8 * i, 8));
+    if (bytes % 8)
+        lane[words % 4] = lg__mix64(lane[words % 4] ^ load_word(p + 8 * words, bytes % 8));
+    const uint64_t folded = lg__mix64(lane[2] ^ lg__mix64(lane[3] ^ bytes));
+    return lg__mix64(lane[0] ^ lg__mix64(lane[1] ^ folded));
+}
+
+/* A section (one array) is cut into 1 MiB blocks; block b is hashed with tag
+ * section << 48 | b << 2, and the section's hash is the sum (mod 2^64) of its
+ * block hashes.  The tags make the sum depend on each block's place, and the
+ * sum makes the result independent of the thread count. */
+static uint64_t hash_section(const void *data, size_t bytes, uint64_t section, int threads)
+{
+    const unsigned char *p = data;
+    const int64_t blocks = (int64_t)((bytes + LGB_HASH_BLOCK - 1) / LGB_HASH_BLOCK);
+    uint64_t sum = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : sum)
+    for (int64_t b = 0; b < blocks; b++) {
+        const size_t lo = (size_t)b * LGB_HASH_BLOCK;
+        const size_t len = bytes - lo < LGB_HASH_BLOCK ? bytes - lo : LGB_HASH_BLOCK;
+        sum += hash_block(p + lo, len, section << 48 | (uint64_t)b << 2);
+    }
+    return sum;
+}
+
+/* Chains the header fields and the section hashes (offsets 0, indices 1,
+ * weights 2, or 0 for no weights) through lg__mix64, so a flipped flag or
+ * count is caught as surely as a flipped payload byte. */
+static uint64_t lgb_checksum(const struct lgb_header *h, const lg_edge_t *offsets,
+                             const lg_vertex_t *indices, const float *weights, int threads)
+{
+    uint64_t x = lg__mix64(h->version | (uint64_t)h->flags << 32);
+    x = lg__mix64(x ^ (uint64_t)h->n);
+    x = lg__mix64(x ^ (uint64_t)h->m);
+    x = lg__mix64(x ^ hash_section(offsets, (size_t)(h->n + 1) * sizeof *offsets, 0, threads));
+    x = lg__mix64(x ^ hash_section(indices, (size_t)h->m * sizeof *indices, 1, threads));
+    return lg__mix64(x ^ (weights ? hash_section(weights, (size_t)h->m * sizeof *weights, 2,
+                                                 threads)
+                                  : 0));
+}
+
+/* ---- the reader ---------------------------------------------------------------- */
+
+/* Checks the header's fields and, for a regular file, its size against them
+ * (before anything is allocated on the header's word). */
+static lg_status_t check_lgb_header(const struct lg_in_file *in, const struct lgb_header *h)
+{
+    const char *path = in->path;
+    if (h->version == 0)
+        return lg__error(LG_ERR_IO, "%s: bad format version 0", path);
+    if (h->version > LGB_VERSION)
+        return lg__error(LG_ERR_UNSUPPORTED,
+                         "%s: format version %u is newer than this libgraph reads (%u); upgrade "
+                         "libgraph",
+                         path, (unsigned)h->version, LGB_VERSION);
+    if (h->flags & ~LGB_FLAGS_KNOWN)
+        return lg__error(LG_ERR_IO, "%s: unknown flags 0x%x in a version %u file", path,
+                         (unsigned)h->flags, (unsigned)h->version);
+    if (h->n < 0 || h->n > LG_MAX_VERTICES)
+        return lg__error(LG_ERR_IO, "%s: bad vertex count %lld", path, (long long)h->n);
+    if (h->m < 0 || h->m > LG_MAX_FILE_EDGES)
+        return lg__error(LG_ERR_IO, "%s: bad arc count %lld", path, (long long)h->m);
+    if (!in->regular)
+        return LG_OK; /* a pipe: short reads will tell */
+    const int64_t want = LGB_HEADER_BYTES + lgb_payload_bytes(h);
+    if (in->size < want)
+        return lg__error(LG_ERR_IO, "%s: truncated: %lld bytes, but the header promises %lld",
+                         path, (long long)in->size, (long long)want);
+    if (in->size > want)
+        return lg__error(LG_ERR_IO, "%s: %lld bytes, more than the %lld the header promises",
+                         path, (long long)in->size, (long long)want);
+    return LG_OK;
+}
+
+static lg_status_t read_lgb_header(struct lg_in_file *in, struct lgb_header *h)
+{
+    unsigned char b[LGB_HEADER_BYTES];
+    const int64_t got = lg__read_full(in->fd, (char *)b, sizeof b);
+    if (got < 0)
+        return lg__errno_error(errno, in->path, "read error");
+    if (got >= (int64_t)sizeof LGB_MAGIC && memcmp(b, LGB_MAGIC, sizeof LGB_MAGIC) != 0)
+        return lg__error(LG_ERR_IO, "%s: not a libgraph binary graph (bad magic number)",
+                         in->path);
+    if (got < (int64_t)sizeof b)
+        return lg__error(LG_ERR_IO, "%s: truncated: %lld bytes, shorter than the %d-byte header",
+                         in->path, (long long)got, LGB_HEADER_BYTES);
+    in->pos = got;
+    lgb_decode(b, h);
+    return check_lgb_header(in, h);
+}
+
+/* A stream must end where the header says; a regular file's size was checked. */
+static lg_status_t check_lgb_end(struct lg_in_file *in)
+{
+    char extra;
+    if (in->regular || lg__read_full(in->fd, &extra, 1) == 0)
+        return LG_OK;
+    return lg__error(LG_ERR_IO, "%s: more bytes than the header promises", in->path);
+}
+
+/* The stored directedness wins; options may only repeat it. */
+static lg_status_t lgb_build_options(const char *path, const struct lgb_header *h,
+                                     const lg_graph_options_t *o, lg_graph_options_t *b)
+{
+    const lg_directedness_t stored =
+        (h->flags & LGB_FLAG_DIRECTED) ? LG_DIRECTED : LG_UNDIRECTED;
+    if (o->directedness != LG_DIRECTEDNESS_DEFAULT && o->directedness != stored)
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "lg_graph_read: %s holds %s graph, but the options ask for %s one", path,
+                         stored == LG_DIRECTED ? "a directed" : "an undirected",
+                         stored == LG_DIRECTED ? "an undirected" : "a directed");
+    *b = *o;
+    b->directedness = stored;
+    if (stored == LG_UNDIRECTED)
+        b->symmetrize = false; /* the stored CSR already has both arcs of every edge */
+    return LG_OK;
+}
+
+lg_status_t lg__read_lgb(lg_context_t *context, const char *path,
+                         const lg_graph_options_t *options, lg_graph_t **graph)
+{
+    lg_status_t st;
+    lg_edge_t *offsets = NULL;
+    lg_vertex_t *indices = NULL;
+    float *weights = NULL;
+    struct lgb_header h = {0};
+    struct lg_in_file in;
+    lg_graph_options_t b;
+    const int threads = lg__threads(context);
+    if ((st = lg__in_open(&in, path)) != LG_OK)
+        return st;
+
+    if ((st = read_lgb_header(&in, &h)) != LG_OK ||
+        (st = lgb_build_options(path, &h, options, &b)) != LG_OK)
+        goto cleanup;
+    const bool weighted = h.flags & LGB_FLAG_WEIGHTED;
+    const size_t offsets_bytes = ((size_t)h.n + 1) * sizeof *offsets;
+    const size_t arc_bytes = (size_t)h.m * sizeof *indices;
+    offsets = lg__alloc_array((size_t)h.n + 1, sizeof *offsets, "CSR row offsets");
+    indices = lg__alloc_array((size_t)h.m, sizeof *indices, "CSR column indices");
+    if (weighted)
+        weights = lg__alloc_array((size_t)h.m, sizeof *weights, "CSR weights");
+    if (!offsets || !indices || (weighted && !weights)) {
+        st = LG_ERR_OUT_OF_MEMORY;
+        goto cleanup;
+    }
+    if ((st = lg__in_read(&in, offsets, offsets_bytes, threads, "row offsets")) != LG_OK ||
+        (st = lg__in_read(&in, indices, arc_bytes, threads, "column indices")) != LG_OK ||
+        (weighted && (st = lg__in_read(&in, weights, arc_bytes, threads, "weights")) != LG_OK) ||
+        (st = check_lgb_end(&in)) != LG_OK)
+        goto cleanup;
+    const uint64_t sum = lgb_checksum(&h, offsets, indices, weights, threads);
+    if (sum != h.checksum) {
+        st = lg__error(LG_ERR_IO, "%s: checksum mismatch (stored %016llx, computed %016llx)",
+                       path, (unsigned long long)h.checksum, (unsigned long long)sum);
+        goto cleanup;
+    }
+    /* lg_graph_from_csr takes the arc count from the offsets; they must agree
+     * with the arrays just read */
+    if (offsets[0] != 0 || offsets[h.n] != h.m) {
+        st = lg__error(LG_ERR_IO, "%s: row offsets run from %lld to %lld, not from 0 to m = %lld",
+                       path, (long long)offsets[0], (long long)offsets[h.n], (long long)h.m);
+        goto cleanup;
+    }
+    st = lg__blame_file(lg_graph_from_csr(context, h.n, offsets, indices, weights, &b, graph),
+                        path);
+
+cleanup:
+    lg__free(offsets);
+    lg__free(indices);
+    lg__free(weights);
+    lg__in_close(&in);
+    return st;
+}
+
+/* ---- the writer ---------------------------------------------------------------- */
+
+lg_status_t lg__write_lgb(struct lg_out_file *out, const lg_graph_t *g, int threads)
+{
+    const struct lg_csr *c = &g->out;
+    unsigned char b[LGB_HEADER_BYTES];
+    struct lgb_header h = {LGB_VERSION,
+                           (g->directed ? LGB_FLAG_DIRECTED : 0) |
+                               (c->weights ? LGB_FLAG_WEIGHTED : 0),
+                           g->n, g->m, 0};
+    lg_status_t st;
+    h.checksum = lgb_checksum(&h, c->offsets, c->indices, c->weights, threads);
+    lgb_encode(&h, b);
+    if ((st = lg__out_write(out, b, sizeof b)) != LG_OK ||
+        (st = lg__out_write(out, c->offsets, (size_t)(g->n + 1) * sizeof *c->offsets)) != LG_OK ||
+        (st = lg__out_write(out, c->indices, (size_t)g->m * sizeof *c->indices)) != LG_OK)
+        return st;
+    return c->weights ? lg__out_write(out, c->weights, (size_t)g->m * sizeof *c->weights) : LG_OK;
+}
