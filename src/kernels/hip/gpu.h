@@ -6,7 +6,7 @@
  * that needs it and cached on the host graph (plugin.h's device_cache slot):
  * the CSR is uploaded as it is, and the pull kernels' in-edges (struct
  * lg_dev_pull) are built from it on the device by a radix sort of the arcs
- * by destination, directed or not (gpu_graph.hip).
+ * by destination, directed or not (pull.hip).
  * All offsets are 64-bit (lg_edge_t), as on the host.
  */
 #ifndef LG_GPU_H
@@ -26,14 +26,19 @@ struct lg_gpu_state {
     bool own_stream;
     struct lg_device_info info;
     lg_scratch scratch; /* temporary storage of prims.h */
-    /* the pinned buffers of large uploads (gpu_graph.hip, upload_array),
+    /* the pinned buffers of large copies (transfer.hip),
      * made on the first one, kept until the context closes */
     void *staging[2];
     hipEvent_t staged[2];
 };
 
-/* Frees what upload_array made (the context is closing). */
+/* Frees the staging buffers of transfer.hip (the context is closing). */
 void lg_staging_free(lg_gpu_state *s);
+
+/* dst (device) = src (pageable host), queued on the context's stream; the
+ * caller synchronizes the stream before src may change.  On an error the
+ * stream is drained first, so the caller may free dst at once. */
+hipError_t lg_upload(lg_gpu_state *s, void *dst, const void *src, size_t bytes);
 
 /* dst (host) = src (device) after the work queued on the context's stream,
  * complete on return (large arrays through the staging buffers). */
@@ -69,7 +74,7 @@ struct lg_dev_graph {
 };
 
 /* a row of d arcs gets the smallest group with d <= LG_ARCS_PER_LANE * lanes
- * (see gpu_graph.hip); longer rows than a block covers so get a block */
+ * (see pull.hip); longer rows than a block covers so get a block */
 #ifndef LG_ARCS_PER_LANE
 #define LG_ARCS_PER_LANE 16 /* measured: 4 -> 16 took kron22 double from 2.06 to 1.48 ms on an H100 */
 #endif
@@ -79,12 +84,18 @@ struct lg_dev_graph {
 lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what);
 
 /* The device copy of g for this context's device, with the pull structure
- * ready when need_pull (built from the CSR, gpu_graph.hip).
+ * ready when need_pull (built from the CSR, pull.hip).
  * *temporary is set when the copy could not be cached (the graph is cached
  * on another device): the caller frees it with lg_dev_graph_free. */
 lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_graph_view *g, const char *fn,
                              bool need_pull, lg_dev_graph **out, bool *temporary);
 void lg_dev_graph_free(void *device_graph);
+
+/* d->pull built from d->out on the context's stream (d->pull_ready set),
+ * complete on return; on failure d is left as it was. */
+lg_status_t lg_dev_pull_build(lg_gpu_state *s, lg_dev_graph *d, const char *fn);
+/* Frees p's device arrays and zeroes it. */
+void lg_dev_pull_free(lg_dev_pull *p);
 
 /* A load through the read-only (non-coherent) data cache where the target
  * has one (NVIDIA's ld.global.nc); a plain load on AMD.  Only for data no

@@ -11,7 +11,7 @@
  * stopping after the first iteration with sum |x' - x| < n * tol.
  *
  * Method: one kernel launch an iteration.  Rows are binned by in-degree
- * (gpu_graph.hip): a row gets a group of G lanes (G = 1, 2, 4, ..., 256, a
+ * (pull.hip): a row gets a group of G lanes (G = 1, 2, 4, ..., 256, a
  * block) with at most LG_ARCS_PER_LANE arcs a lane, the longest rows a block
  * however long; the group's lanes read the row's arcs side by side
  * (coalesced), LG_ARCS_PER_LANE loads deep, and sum them with lg_group_sum (or through shared memory when the

@@ -1,0 +1,98 @@
+/*
+ * device_graph.hip - a graph's device copy: the CSR uploaded on the first
+ * call that needs it, cached on the host graph, the pull structure added on
+ * demand (pull.hip), freed with the graph.
+ */
+#include "gpu.h"
+
+#include <string.h>
+
+void lg_dev_graph_free(void *device_graph)
+{
+    lg_dev_graph *d = (lg_dev_graph *)device_graph;
+    if (!d)
+        return;
+    int current = 0;
+    bool switched = hipGetDevice(&current) == hipSuccess && current != d->device &&
+                    hipSetDevice(d->device) == hipSuccess;
+    (void)lg_device_free(d->out.offsets);
+    (void)lg_device_free(d->out.indices);
+    if (d->out.weights)
+        (void)lg_device_free(d->out.weights);
+    lg_dev_pull_free(&d->pull);
+    if (switched)
+        (void)hipSetDevice(current);
+    lg_gpu_host->free(d);
+}
+
+static lg_status_t upload(lg_gpu_state *s, const struct lg_graph_view *g, const char *fn,
+                          lg_dev_graph **out)
+{
+    lg_status_t st = LG_OK;
+    lg_dev_graph *d = (lg_dev_graph *)lg_gpu_host->malloc(sizeof *d);
+    if (!d)
+        return lg_gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (device graph)", fn);
+    memset(d, 0, sizeof *d);
+    d->device = s->device;
+    d->n = g->n;
+    d->m = g->m;
+    d->directed = g->directed != 0;
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.offsets, (size_t)(g->n + 1) * sizeof(lg_edge_t)),
+                      "allocating the CSR offsets");
+    LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.indices,
+                                       (size_t)(g->m ? g->m : 1) * sizeof(lg_vertex_t)),
+                      "allocating the CSR indices");
+    if (g->out.weights)
+        LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.weights,
+                                           (size_t)(g->m ? g->m : 1) * sizeof(float)),
+                          "allocating the CSR weights");
+    LG_TRY_OR_CLEANUP(lg_upload(s, d->out.offsets, g->out.offsets,
+                                   (size_t)(g->n + 1) * sizeof(lg_edge_t)),
+                      "uploading the CSR offsets");
+    if (g->m > 0) {
+        LG_TRY_OR_CLEANUP(lg_upload(s, d->out.indices, g->out.indices,
+                                       (size_t)g->m * sizeof(lg_vertex_t)),
+                          "uploading the CSR indices");
+        if (g->out.weights)
+            LG_TRY_OR_CLEANUP(lg_upload(s, d->out.weights, g->out.weights,
+                                           (size_t)g->m * sizeof(float)),
+                              "uploading the CSR weights");
+    }
+    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "uploading the graph");
+    *out = d;
+    d = NULL;
+cleanup:
+    lg_dev_graph_free(d);
+    return st;
+}
+
+lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_graph_view *g, const char *fn,
+                             bool need_pull, lg_dev_graph **out, bool *temporary)
+{
+    lg_status_t st = LG_OK;
+    lg_dev_graph *d = (lg_dev_graph *)*g->device_cache;
+    *out = NULL;
+    *temporary = false;
+    if (d && d->device != s->device) {
+        d = NULL; /* cached on another GPU: a copy for this call only */
+        *temporary = true;
+    }
+    if (!d) {
+        if ((st = upload(s, g, fn, &d)) != LG_OK)
+            return st;
+        if (!*temporary)
+            *g->device_cache = d;
+    }
+    if (need_pull && !d->pull_ready && (st = lg_dev_pull_build(s, d, fn)) != LG_OK) {
+        /* Dropped, cached or not: a failure here is mostly the device's
+         * memory, and a cached copy that keeps its CSR would hold that
+         * memory and fail the same way on every later call.  The next call
+         * uploads afresh. */
+        if (!*temporary)
+            *g->device_cache = NULL;
+        lg_dev_graph_free(d);
+        return st;
+    }
+    *out = d;
+    return LG_OK;
+}

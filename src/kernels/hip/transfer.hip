@@ -1,0 +1,225 @@
+/*
+ * transfer.hip - host <-> device copies of large arrays through two pinned
+ * staging buffers (lg_upload, lg_download).
+ */
+#include "gpu.h"
+
+#include <sched.h>
+#include <string.h>
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+/* Large uploads.  The runtime copies pageable host memory through staging
+ * buffers of its own with one thread: 7.5-9.1 GB/s on the H100's host
+ * (docs/PERFORMANCE.md), 60 ms for kron22's 513 MB of indices, where the
+ * link itself takes 54 GB/s from pinned memory.  Here the calling thread and
+ * up to LG_STAGE_THREADS - 1 helpers (started once an upload) copy each
+ * LG_STAGE_BYTES chunk into one of two pinned buffers, side by side, while
+ * the device reads the other; the host copies (~27 GB/s with 8 threads
+ * there, no more with 16: host memory bandwidth) set the pace.  The buffers
+ * are small because pinning costs ~0.5 ms a MB there: 2 x 32 MB took 25-39
+ * ms of a 100 ms first call.  Smaller arrays take the runtime's path; so
+ * does everything when the buffers cannot be made. */
+#ifndef LG_STAGE_BYTES
+#define LG_STAGE_BYTES ((size_t)4 << 20)
+#endif
+#ifndef LG_STAGE_MIN /* -DLG_STAGE_MIN=SIZE_MAX: the runtime's path only (for comparisons) */
+#define LG_STAGE_MIN ((size_t)8 << 20)
+#endif
+#ifndef LG_STAGE_THREADS
+#define LG_STAGE_THREADS 8
+#endif
+#ifndef LG_STAGE_PARALLEL_MIN /* smaller chunks: the calling thread alone */
+#define LG_STAGE_PARALLEL_MIN ((size_t)1 << 20)
+#endif
+
+void lg_staging_free(lg_gpu_state *s)
+{
+    for (int b = 0; b < 2; b++) {
+        if (s->staged[b])
+            (void)hipEventSynchronize(s->staged[b]);
+        if (s->staging[b])
+            (void)lg_pinned_free(s->staging[b]);
+        if (s->staged[b])
+            (void)hipEventDestroy(s->staged[b]);
+        s->staging[b] = NULL;
+        s->staged[b] = NULL;
+    }
+}
+
+static bool staging_ready(lg_gpu_state *s)
+{
+    if (s->staging[1])
+        return true;
+    for (int b = 0; b < 2; b++)
+        if (lg_pinned_malloc(&s->staging[b], LG_STAGE_BYTES) != hipSuccess ||
+            hipEventCreateWithFlags(&s->staged[b], hipEventDisableTiming) != hipSuccess) {
+            (void)hipGetLastError(); /* not sticky: the plain path goes on */
+            lg_staging_free(s);
+            return false;
+        }
+    return true;
+}
+
+/* The CPUs this process may run on (its affinity mask: a container or
+ * taskset may allow fewer than the machine has), at least 1. */
+static unsigned usable_cpus(void)
+{
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return (unsigned)CPU_COUNT(&set);
+#endif
+    const unsigned hw = std::thread::hardware_concurrency();
+    return hw < 1 ? 1 : hw;
+}
+
+/* A staged copy's host side: chunk k (bytes [k * LG_STAGE_BYTES, ...)) of
+ * the host array passes through staging buffer k % 2, and `threads`
+ * threads copy it between the two side by side, thread t its page-aligned
+ * part t (empty parts count too: a chunk's tail may be a few bytes).  The
+ * calling thread releases chunk k (run_chunk) once the buffer is ready, copies
+ * part 0 (and the parts of helpers that could not be started) and waits
+ * for the helpers' parts; each helper adds 1 to `copied` a chunk. */
+struct stage_job {
+    char *staging[2];
+    char *host;
+    size_t bytes;
+    bool download; /* staging -> host; else host -> staging */
+    unsigned threads, helpers;
+    std::atomic<int64_t> released; /* the last chunk the helpers may copy */
+    std::atomic<int64_t> copied;   /* parts the helpers have finished */
+    std::atomic<bool> stop;        /* the copy ended (or failed): helpers leave */
+    std::thread pool[LG_STAGE_THREADS];
+
+    stage_job(lg_gpu_state *s, char *host_, size_t bytes_, bool download_)
+        : host(host_), bytes(bytes_), download(download_), helpers(0), released(-1), copied(0),
+          stop(false)
+    {
+        staging[0] = (char *)s->staging[0];
+        staging[1] = (char *)s->staging[1];
+        const unsigned cpus = usable_cpus();
+        threads = LG_STAGE_BYTES < LG_STAGE_PARALLEL_MIN ? 1
+                  : cpus > LG_STAGE_THREADS               ? LG_STAGE_THREADS
+                                                          : cpus;
+        try {
+            for (unsigned t = 1; t < threads; t++, helpers++)
+                pool[t] = std::thread(&stage_job::helper, this, t);
+        } catch (...) {
+            /* no more threads: the calling thread copies the parts of those not started */
+        }
+    }
+    ~stage_job()
+    {
+        stop.store(true, std::memory_order_release);
+        for (unsigned t = 1; t <= helpers; t++)
+            pool[t].join();
+    }
+    int64_t chunks() const { return (int64_t)((bytes + LG_STAGE_BYTES - 1) / LG_STAGE_BYTES); }
+    size_t chunk_len(int64_t k) const
+    {
+        return std::min((size_t)LG_STAGE_BYTES, bytes - (size_t)k * LG_STAGE_BYTES);
+    }
+    void copy_part(int64_t k, unsigned t) const
+    {
+        const size_t len = chunk_len(k);
+        const size_t part = ((len + threads - 1) / threads + 4095) & ~(size_t)4095;
+        const size_t lo = (size_t)t * part;
+        if (lo >= len)
+            return;
+        char *h = host + (size_t)k * LG_STAGE_BYTES + lo, *st = staging[k & 1] + lo;
+        if (download)
+            memcpy(h, st, std::min(part, len - lo));
+        else
+            memcpy(st, h, std::min(part, len - lo));
+    }
+    void helper(unsigned t)
+    {
+        for (int64_t k = 0; k < chunks(); k++) {
+            while (released.load(std::memory_order_acquire) < k) {
+                if (stop.load(std::memory_order_acquire))
+                    return;
+                std::this_thread::yield();
+            }
+            copy_part(k, t);
+            copied.fetch_add(1, std::memory_order_release);
+        }
+    }
+    void run_chunk(int64_t k)
+    {
+        released.store(k, std::memory_order_release);
+        copy_part(k, 0);
+        for (unsigned t = helpers + 1; t < threads; t++)
+            copy_part(k, t);
+        while (copied.load(std::memory_order_acquire) < (k + 1) * (int64_t)helpers)
+            std::this_thread::yield();
+    }
+};
+
+/* dst (device) = src (pageable host), queued on the context's stream; the
+ * caller synchronizes the stream before src may change.  On an error the
+ * stream is drained first, so the caller may free dst at once. */
+hipError_t lg_upload(lg_gpu_state *s, void *dst, const void *src, size_t bytes)
+{
+    if (bytes < LG_STAGE_MIN || !staging_ready(s))
+        return hipMemcpyAsync(dst, src, bytes, hipMemcpyHostToDevice, s->stream);
+    hipError_t e = hipSuccess;
+    {
+        stage_job job(s, (char *)src, bytes, false);
+        for (int64_t k = 0; k < job.chunks() && e == hipSuccess; k++) {
+            const int b = (int)(k & 1);
+            /* the device is done with this buffer's previous chunk (an event
+             * never recorded is complete) */
+            if ((e = hipEventSynchronize(s->staged[b])) != hipSuccess)
+                break;
+            job.run_chunk(k);
+            if ((e = hipMemcpyAsync((char *)dst + (size_t)k * LG_STAGE_BYTES, job.staging[b],
+                                    job.chunk_len(k), hipMemcpyHostToDevice, s->stream)) ==
+                hipSuccess)
+                e = hipEventRecord(s->staged[b], s->stream);
+        }
+    }
+    if (e != hipSuccess)
+        (void)hipStreamSynchronize(s->stream); /* no queued copy outlives the arrays it names */
+    return e;
+}
+
+/* dst (pageable host) = src (device), after the work queued on the
+ * context's stream; complete on return.  Staged like uploads: the runtime's
+ * path writes a fresh host array (its pages not yet touched) at ~1.1 GB/s
+ * on the H100's host (28-30 ms for 33.5 MB of kron22 scores), where the
+ * host threads here fault the pages in side by side. */
+hipError_t lg_download(lg_gpu_state *s, void *dst, const void *src, size_t bytes)
+{
+    if (bytes < LG_STAGE_MIN || !staging_ready(s)) {
+        hipError_t e = hipMemcpyAsync(dst, src, bytes, hipMemcpyDeviceToHost, s->stream);
+        hipError_t e2 = hipStreamSynchronize(s->stream);
+        return e != hipSuccess ? e : e2;
+    }
+    hipError_t e = hipSuccess;
+    {
+        stage_job job(s, (char *)dst, bytes, true);
+        const int64_t chunks = job.chunks();
+        /* queues chunk q's copy into buffer q % 2 */
+        auto fetch = [&](int64_t q) {
+            const hipError_t r =
+                hipMemcpyAsync(job.staging[q & 1], (const char *)src + (size_t)q * LG_STAGE_BYTES,
+                               job.chunk_len(q), hipMemcpyDeviceToHost, s->stream);
+            return r == hipSuccess ? hipEventRecord(s->staged[q & 1], s->stream) : r;
+        };
+        e = fetch(0);
+        /* chunk k + 1 comes while chunk k is copied out (its buffer was
+         * emptied, synchronously, the round before) */
+        for (int64_t k = 0; k < chunks && e == hipSuccess; k++) {
+            if (k + 1 < chunks)
+                e = fetch(k + 1);
+            if (e == hipSuccess && (e = hipEventSynchronize(s->staged[k & 1])) == hipSuccess)
+                job.run_chunk(k);
+        }
+    }
+    if (e != hipSuccess)
+        (void)hipStreamSynchronize(s->stream);
+    return e;
+}
