@@ -12,16 +12,14 @@ void lg_dev_graph_free(void *device_graph)
     lg_dev_graph *d = (lg_dev_graph *)device_graph;
     if (!d)
         return;
-    int current = 0;
-    bool switched = hipGetDevice(&current) == hipSuccess && current != d->device &&
-                    hipSetDevice(d->device) == hipSuccess;
-    (void)lg_device_free(d->out.offsets);
-    (void)lg_device_free(d->out.indices);
-    if (d->out.weights)
-        (void)lg_device_free(d->out.weights);
-    lg_dev_pull_free(&d->pull);
-    if (switched)
-        (void)hipSetDevice(current);
+    {
+        lg__device_guard on_device(d->device);
+        (void)lg_device_free(d->out.offsets);
+        (void)lg_device_free(d->out.indices);
+        if (d->out.weights)
+            (void)lg_device_free(d->out.weights);
+        lg_dev_pull_free(&d->pull);
+    }
     lg_gpu_host->free(d);
 }
 

@@ -79,6 +79,35 @@ struct lg_dev_graph {
 #define LG_ARCS_PER_LANE 16 /* measured: 4 -> 16 took kron22 double from 2.06 to 1.48 ms on an H100 */
 #endif
 
+/* Makes `device` the calling thread's current device for a scope.  The
+ * calling thread's current device is the caller's business: an entry point
+ * that works on a device holds one of these, so the call leaves the thread
+ * on the device it found, however it ends.  The constructor saves the current
+ * device and makes `device` current (error() is the runtime's answer); the
+ * destructor switches back to the saved one when it differs from `device`.
+ * Neither throws nor prints. */
+class lg__device_guard {
+  public:
+    explicit lg__device_guard(int device) : device_(device), previous_(-1)
+    {
+        known_ = hipGetDevice(&previous_) == hipSuccess;
+        error_ = hipSetDevice(device);
+    }
+    ~lg__device_guard()
+    {
+        if (known_ && previous_ != device_)
+            (void)hipSetDevice(previous_);
+    }
+    hipError_t error() const { return error_; }
+    lg__device_guard(const lg__device_guard &) = delete;
+    lg__device_guard &operator=(const lg__device_guard &) = delete;
+
+  private:
+    int device_, previous_;
+    bool known_;
+    hipError_t error_;
+};
+
 /* Reports a runtime failure: LG_ERR_OUT_OF_MEMORY for an allocation that did
  * not fit, LG_ERR_DEVICE otherwise, naming what was being done. */
 lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what);

@@ -447,18 +447,14 @@ cleanup:
     return st;
 }
 
-static lg_status_t pagerank_on_device(void *state, const struct lg_graph_view *g,
+static lg_status_t pagerank_on_device(lg_gpu_state *s, const struct lg_graph_view *g,
                                       const lg_pagerank_options_t *opts,
                                       lg_precision_t precision, void *scores, int *iterations)
 {
     static const char fn[] = "lg_pagerank";
-    lg_gpu_state *s = (lg_gpu_state *)state;
     lg_dev_graph *dg = NULL;
     bool temporary = false, out_of_range = false;
     double *wide = NULL;
-    hipError_t e = hipSetDevice(s->device);
-    if (e != hipSuccess)
-        return lg_gpu_fail(e, fn, "selecting the device");
     lg_status_t st = lg_dev_graph_get(s, g, fn, true, &dg, &temporary);
     if (st != LG_OK)
         return st;
@@ -489,27 +485,24 @@ static lg_status_t pagerank_on_device(void *state, const struct lg_graph_view *g
     return st;
 }
 
-/* The entry point: the calling thread's current device is the caller's
- * business, so it is put back however the call ends. */
+/* The entry point, on the context's device for the call (lg__device_guard). */
 lg_status_t lg_gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
                             const lg_pagerank_options_t *opts, lg_precision_t precision,
                             void *scores, int *iterations)
 {
-    void *state = x->state;
-    int previous = -1;
-    const bool known = hipGetDevice(&previous) == hipSuccess;
-    lg_status_t st = pagerank_on_device(state, g, opts, precision, scores, iterations);
+    lg_gpu_state *s = (lg_gpu_state *)x->state;
+    lg__device_guard on_device(s->device);
+    if (on_device.error() != hipSuccess)
+        return lg_gpu_fail(on_device.error(), "lg_pagerank", "selecting the device");
+    lg_status_t st = pagerank_on_device(s, g, opts, precision, scores, iterations);
     if (st == LG_ERR_OUT_OF_MEMORY) {
         /* give back what the context keeps between calls (the scratch of
          * prims.h, the pinned upload buffers): the caller is short of memory
          * (AUTO reruns on the CPU), and the next call makes them again */
-        lg_gpu_state *s = (lg_gpu_state *)state;
         (void)hipStreamSynchronize(s->stream);
         lg_scratch_free(&s->scratch);
         lg_staging_free(s);
         (void)hipGetLastError();
     }
-    if (known && previous != ((lg_gpu_state *)state)->device)
-        (void)hipSetDevice(previous);
     return st;
 }

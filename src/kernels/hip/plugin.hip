@@ -22,8 +22,8 @@ lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what)
                               hipGetErrorString(e), hipGetErrorName(e));
 }
 
-static lg_status_t open_device(int device_id, void *stream, void **state,
-                               struct lg_device_info *info)
+/* Opening a device leaves the calling thread's current device as it was. */
+static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg_device_info *info)
 {
     static const char fn[] = "opening the GPU";
     int count = 0;
@@ -38,8 +38,9 @@ static lg_status_t open_device(int device_id, void *stream, void **state,
     if (device_id >= count)
         return lg_gpu_host->error(LG_ERR_DEVICE, "no GPU %d: the %s runtime sees %d GPU%s",
                                   device_id, LG_GPU_PLATFORM, count, count == 1 ? "" : "s");
+    lg__device_guard on_device(device_id);
     hipDeviceProp_t prop;
-    if ((e = hipSetDevice(device_id)) != hipSuccess ||
+    if ((e = on_device.error()) != hipSuccess ||
         (e = hipGetDeviceProperties(&prop, device_id)) != hipSuccess)
         return lg_gpu_fail(e, fn, "opening the device");
     if (prop.warpSize != 32 && prop.warpSize != 64)
@@ -92,31 +93,18 @@ static lg_status_t open_device(int device_id, void *stream, void **state,
     return LG_OK;
 }
 
-/* Opening a device leaves the calling thread's current device as it was. */
-static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg_device_info *info)
-{
-    int previous = -1;
-    const bool known = hipGetDevice(&previous) == hipSuccess;
-    lg_status_t st = open_device(device_id, stream, state, info);
-    if (known && previous != device_id)
-        (void)hipSetDevice(previous);
-    return st;
-}
-
 static void gpu_close(void *state)
 {
     lg_gpu_state *s = (lg_gpu_state *)state;
     if (!s)
         return;
-    int previous = -1;
-    const bool known = hipGetDevice(&previous) == hipSuccess;
-    (void)hipSetDevice(s->device);
-    lg_scratch_free(&s->scratch);
-    lg_staging_free(s);
-    if (s->own_stream)
-        (void)hipStreamDestroy(s->stream);
-    if (known && previous != s->device)
-        (void)hipSetDevice(previous);
+    {
+        lg__device_guard on_device(s->device);
+        lg_scratch_free(&s->scratch);
+        lg_staging_free(s);
+        if (s->own_stream)
+            (void)hipStreamDestroy(s->stream);
+    }
     lg_gpu_host->free(s);
 }
 
