@@ -7,52 +7,52 @@
 
 #include <string.h>
 
-void lg_dev_graph_free(void *device_graph)
+void lg__dev_graph_free(void *device_graph)
 {
-    lg_dev_graph *d = (lg_dev_graph *)device_graph;
+    lg__dev_graph *d = (lg__dev_graph *)device_graph;
     if (!d)
         return;
     {
         lg__device_guard on_device(d->device);
-        (void)lg_device_free(d->out.offsets);
-        (void)lg_device_free(d->out.indices);
+        (void)lg__device_free(d->out.offsets);
+        (void)lg__device_free(d->out.indices);
         if (d->out.weights)
-            (void)lg_device_free(d->out.weights);
-        lg_dev_pull_free(&d->pull);
+            (void)lg__device_free(d->out.weights);
+        lg__dev_pull_free(&d->pull);
     }
-    lg_gpu_host->free(d);
+    lg__gpu_host->free(d);
 }
 
-static lg_status_t upload(lg_gpu_state *s, const struct lg_graph_view *g, const char *fn,
-                          lg_dev_graph **out)
+static lg_status_t upload(lg__gpu_state *s, const struct lg_graph_view *g, const char *fn,
+                          lg__dev_graph **out)
 {
     lg_status_t st = LG_OK;
-    lg_dev_graph *d = (lg_dev_graph *)lg_gpu_host->malloc(sizeof *d);
+    lg__dev_graph *d = (lg__dev_graph *)lg__gpu_host->malloc(sizeof *d);
     if (!d)
-        return lg_gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (device graph)", fn);
+        return lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (device graph)", fn);
     memset(d, 0, sizeof *d);
     d->device = s->device;
     d->n = g->n;
     d->m = g->m;
     d->directed = g->directed != 0;
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.offsets, (size_t)(g->n + 1) * sizeof(lg_edge_t)),
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&d->out.offsets, (size_t)(g->n + 1) * sizeof(lg_edge_t)),
                       "allocating the CSR offsets");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.indices,
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&d->out.indices,
                                        (size_t)(g->m ? g->m : 1) * sizeof(lg_vertex_t)),
                       "allocating the CSR indices");
     if (g->out.weights)
-        LG_TRY_OR_CLEANUP(lg_device_malloc(&d->out.weights,
+        LG_TRY_OR_CLEANUP(lg__device_malloc(&d->out.weights,
                                            (size_t)(g->m ? g->m : 1) * sizeof(float)),
                           "allocating the CSR weights");
-    LG_TRY_OR_CLEANUP(lg_upload(s, d->out.offsets, g->out.offsets,
+    LG_TRY_OR_CLEANUP(lg__upload(s, d->out.offsets, g->out.offsets,
                                    (size_t)(g->n + 1) * sizeof(lg_edge_t)),
                       "uploading the CSR offsets");
     if (g->m > 0) {
-        LG_TRY_OR_CLEANUP(lg_upload(s, d->out.indices, g->out.indices,
+        LG_TRY_OR_CLEANUP(lg__upload(s, d->out.indices, g->out.indices,
                                        (size_t)g->m * sizeof(lg_vertex_t)),
                           "uploading the CSR indices");
         if (g->out.weights)
-            LG_TRY_OR_CLEANUP(lg_upload(s, d->out.weights, g->out.weights,
+            LG_TRY_OR_CLEANUP(lg__upload(s, d->out.weights, g->out.weights,
                                            (size_t)g->m * sizeof(float)),
                               "uploading the CSR weights");
     }
@@ -60,15 +60,15 @@ static lg_status_t upload(lg_gpu_state *s, const struct lg_graph_view *g, const 
     *out = d;
     d = NULL;
 cleanup:
-    lg_dev_graph_free(d);
+    lg__dev_graph_free(d);
     return st;
 }
 
-lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_graph_view *g, const char *fn,
-                             bool need_pull, lg_dev_graph **out, bool *temporary)
+lg_status_t lg__dev_graph_get(lg__gpu_state *s, const struct lg_graph_view *g, const char *fn,
+                             bool need_pull, lg__dev_graph **out, bool *temporary)
 {
     lg_status_t st = LG_OK;
-    lg_dev_graph *d = (lg_dev_graph *)*g->device_cache;
+    lg__dev_graph *d = (lg__dev_graph *)*g->device_cache;
     *out = NULL;
     *temporary = false;
     if (d && d->device != s->device) {
@@ -81,14 +81,14 @@ lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_graph_view *g, con
         if (!*temporary)
             *g->device_cache = d;
     }
-    if (need_pull && !d->pull_ready && (st = lg_dev_pull_build(s, d, fn)) != LG_OK) {
+    if (need_pull && !d->pull_ready && (st = lg__dev_pull_build(s, d, fn)) != LG_OK) {
         /* Dropped, cached or not: a failure here is mostly the device's
          * memory, and a cached copy that keeps its CSR would hold that
          * memory and fail the same way on every later call.  The next call
          * uploads afresh. */
         if (!*temporary)
             *g->device_cache = NULL;
-        lg_dev_graph_free(d);
+        lg__dev_graph_free(d);
         return st;
     }
     *out = d;

@@ -1,5 +1,5 @@
 /*
- * pull.hip - the pull structure of the PageRank kernels (struct lg_dev_pull),
+ * pull.hip - the pull structure of the PageRank kernels (struct lg__dev_pull),
  * built on the device from a graph's CSR.
  *
  * The in-edges with the vertices renumbered
@@ -22,13 +22,13 @@ static int bits_for(int64_t n)
     return b;
 }
 
-void lg_dev_pull_free(lg_dev_pull *p)
+void lg__dev_pull_free(lg__dev_pull *p)
 {
-    (void)lg_device_free(p->csr.offsets);
-    (void)lg_device_free(p->csr.indices);
-    (void)lg_device_free(p->csr.weights);
-    (void)lg_device_free(p->perm);
-    (void)lg_device_free(p->rank);
+    (void)lg__device_free(p->csr.offsets);
+    (void)lg__device_free(p->csr.indices);
+    (void)lg__device_free(p->csr.weights);
+    (void)lg__device_free(p->perm);
+    (void)lg__device_free(p->rank);
     memset(p, 0, sizeof *p);
 }
 
@@ -163,7 +163,7 @@ struct max_op {
  * source) pairs of the relabelled rows took 7 (docs/PERFORMANCE.md).
  * Memory while it runs: the pull copy plus ~20 bytes an arc (keys, values,
  * the sort's own buffers). */
-lg_status_t lg_dev_pull_build(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
+lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *fn)
 {
     lg_status_t st = LG_OK;
     const int64_t n = d->n, m = d->m;
@@ -175,61 +175,61 @@ lg_status_t lg_dev_pull_build(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
     lg_vertex_t *ids = NULL, *sources = NULL;
     int64_t *degree = NULL, *new_degree = NULL, *max_degree = NULL, *bin_begin = NULL;
     lg_edge_t *from_directed = NULL; /* where each new source's arcs are listed */
-    lg_dev_pull pull;
+    lg__dev_pull pull;
     memset(&pull, 0, sizeof pull);
     int64_t max_host = 0;
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&keys, nn * sizeof *keys), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&keys_sorted, nn * sizeof *keys_sorted),
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&keys, nn * sizeof *keys), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&keys_sorted, nn * sizeof *keys_sorted),
                       "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&ids, nn * sizeof *ids), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&degree, nn * sizeof *degree), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&new_degree, (nn + 1) * sizeof *new_degree),
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&ids, nn * sizeof *ids), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&degree, nn * sizeof *degree), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&new_degree, (nn + 1) * sizeof *new_degree),
                       "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&max_degree, sizeof *max_degree), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&bin_begin, LG_BINS * sizeof *bin_begin),
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&max_degree, sizeof *max_degree), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&bin_begin, LG_BINS * sizeof *bin_begin),
                       "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.perm, nn * sizeof *pull.perm),
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&pull.perm, nn * sizeof *pull.perm),
                       "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.rank, nn * sizeof *pull.rank),
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&pull.rank, nn * sizeof *pull.rank),
                       "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.csr.offsets, (nn + 1) * sizeof(lg_edge_t)),
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&pull.csr.offsets, (nn + 1) * sizeof(lg_edge_t)),
                       "allocating the relabelled in-edges");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.csr.indices, mm * sizeof(lg_vertex_t)),
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&pull.csr.indices, mm * sizeof(lg_vertex_t)),
                       "allocating the relabelled in-edges");
     if (weighted)
-        LG_TRY_OR_CLEANUP(lg_device_malloc(&pull.csr.weights, mm * sizeof(float)),
+        LG_TRY_OR_CLEANUP(lg__device_malloc(&pull.csr.weights, mm * sizeof(float)),
                           "allocating the relabelled in-edges");
 
     if (d->directed) {
         LG_TRY_OR_CLEANUP(hipMemsetAsync(degree, 0, nn * sizeof *degree, s->stream),
                           "counting in-degrees");
         if (m > 0)
-            count_in_degrees<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(
+            count_in_degrees<<<lg__blocks_for(m, threads), threads, 0, s->stream>>>(
                 d->out.indices, m, degree);
     } else {
-        row_degrees<<<lg_blocks_for(n, threads), threads, 0, s->stream>>>(d->out.offsets, n,
+        row_degrees<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(d->out.offsets, n,
                                                                           degree);
     }
     LG_TRY_OR_CLEANUP(hipGetLastError(), "counting in-degrees");
     /* the largest in-degree bounds the sort keys: max_degree - degree */
-    LG_TRY_OR_CLEANUP(lg_reduce(&s->scratch, (const int64_t *)degree, max_degree, n, max_op(),
+    LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const int64_t *)degree, max_degree, n, max_op(),
                                 (int64_t)0, s->stream),
                       "relabelling the graph");
     LG_TRY_OR_CLEANUP(hipMemcpyAsync(&max_host, max_degree, sizeof max_host, hipMemcpyDeviceToHost,
                                      s->stream),
                       "relabelling the graph");
     LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "relabelling the graph");
-    degree_keys<<<lg_blocks_for(n, threads), threads, 0, s->stream>>>(degree, n,
+    degree_keys<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(degree, n,
                                                                      (uint64_t)max_host, keys, ids);
     LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, (const uint64_t *)keys, keys_sorted,
+    LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, (const uint64_t *)keys, keys_sorted,
                                           (const lg_vertex_t *)ids, pull.perm, n,
                                           bits_for(max_host + 1), s->stream),
                       "sorting vertices by degree");
-    invert_permutation<<<lg_blocks_for(n + 1, threads), threads, 0, s->stream>>>(
+    invert_permutation<<<lg__blocks_for(n + 1, threads), threads, 0, s->stream>>>(
         pull.perm, n, degree, pull.rank, new_degree);
     LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg_exclusive_sum(&s->scratch, (const int64_t *)new_degree,
+    LG_TRY_OR_CLEANUP(lg__exclusive_sum(&s->scratch, (const int64_t *)new_degree,
                                        (int64_t *)pull.csr.offsets, n + 1, s->stream),
                       "relabelling the graph");
     if (m > 0) {
@@ -237,49 +237,50 @@ lg_status_t lg_dev_pull_build(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
          * graph's out-rows are its in-rows */
         const lg_edge_t *from = pull.csr.offsets;
         if (d->directed) {
-            LG_TRY_OR_CLEANUP(lg_device_malloc(&from_directed, (nn + 1) * sizeof *from_directed),
+            LG_TRY_OR_CLEANUP(lg__device_malloc(&from_directed, (nn + 1) * sizeof *from_directed),
                               "relabelling the arcs");
             from = from_directed;
-            permuted_row_lengths<<<lg_blocks_for(n + 1, threads), threads, 0, s->stream>>>(
+            permuted_row_lengths<<<lg__blocks_for(n + 1, threads), threads, 0, s->stream>>>(
                 d->out.offsets, pull.perm, n, new_degree);
             LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
-            LG_TRY_OR_CLEANUP(lg_exclusive_sum(&s->scratch, (const int64_t *)new_degree,
+            LG_TRY_OR_CLEANUP(lg__exclusive_sum(&s->scratch, (const int64_t *)new_degree,
                                                (int64_t *)from_directed, n + 1, s->stream),
                               "relabelling the arcs");
         }
-        LG_TRY_OR_CLEANUP(lg_device_malloc(&arc_keys, mm * sizeof *arc_keys),
+        LG_TRY_OR_CLEANUP(lg__device_malloc(&arc_keys, mm * sizeof *arc_keys),
                           "relabelling the arcs");
-        LG_TRY_OR_CLEANUP(lg_device_malloc(&arc_keys_sorted, mm * sizeof *arc_keys_sorted),
+        LG_TRY_OR_CLEANUP(lg__device_malloc(&arc_keys_sorted, mm * sizeof *arc_keys_sorted),
                           "relabelling the arcs");
-        LG_TRY_OR_CLEANUP(lg_device_malloc(&sources, mm * sizeof *sources), "relabelling the arcs");
+        LG_TRY_OR_CLEANUP(lg__device_malloc(&sources, mm * sizeof *sources),
+                          "relabelling the arcs");
         /* the arcs' sources, through the sort's spare key buffer */
         lg_vertex_t *heads = (lg_vertex_t *)arc_keys_sorted;
         LG_TRY_OR_CLEANUP(hipMemsetAsync(heads, 0, mm * sizeof *heads, s->stream),
                           "relabelling the arcs");
-        mark_sources<<<lg_blocks_for(n, threads), threads, 0, s->stream>>>(from, n, heads);
+        mark_sources<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(from, n, heads);
         LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
-        LG_TRY_OR_CLEANUP(lg_inclusive_scan(&s->scratch, (const lg_vertex_t *)heads, sources, m,
+        LG_TRY_OR_CLEANUP(lg__inclusive_scan(&s->scratch, (const lg_vertex_t *)heads, sources, m,
                                             max_op(), s->stream),
                           "relabelling the arcs");
         if (weighted) {
-            LG_TRY_OR_CLEANUP(lg_device_malloc(&packed, mm * sizeof *packed),
+            LG_TRY_OR_CLEANUP(lg__device_malloc(&packed, mm * sizeof *packed),
                               "relabelling the arcs");
-            LG_TRY_OR_CLEANUP(lg_device_malloc(&packed_sorted, mm * sizeof *packed_sorted),
+            LG_TRY_OR_CLEANUP(lg__device_malloc(&packed_sorted, mm * sizeof *packed_sorted),
                               "relabelling the arcs");
         }
-        list_arcs<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(
+        list_arcs<<<lg__blocks_for(m, threads), threads, 0, s->stream>>>(
             from, pull.perm, pull.rank, d->out.offsets, d->out.indices, d->out.weights, sources,
             m, arc_keys, packed);
         LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
         if (weighted) {
-            LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, (const uint32_t *)arc_keys,
+            LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, (const uint32_t *)arc_keys,
                                                   arc_keys_sorted, (const uint64_t *)packed,
                                                   packed_sorted, m, bits_for(n), s->stream),
                               "sorting the relabelled arcs");
-            unpack_weighted<<<lg_blocks_for(m, threads), threads, 0, s->stream>>>(
+            unpack_weighted<<<lg__blocks_for(m, threads), threads, 0, s->stream>>>(
                 packed_sorted, m, pull.csr.indices, pull.csr.weights);
         } else {
-            LG_TRY_OR_CLEANUP(lg_radix_sort_pairs(&s->scratch, (const uint32_t *)arc_keys,
+            LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, (const uint32_t *)arc_keys,
                                                   arc_keys_sorted, (const lg_vertex_t *)sources,
                                                   pull.csr.indices, m, bits_for(n), s->stream),
                               "sorting the relabelled arcs");
@@ -296,19 +297,19 @@ lg_status_t lg_dev_pull_build(lg_gpu_state *s, lg_dev_graph *d, const char *fn)
     d->pull_ready = true;
     memset(&pull, 0, sizeof pull);
 cleanup:
-    (void)lg_device_free(keys);
-    (void)lg_device_free(keys_sorted);
-    (void)lg_device_free(ids);
-    (void)lg_device_free(degree);
-    (void)lg_device_free(new_degree);
-    (void)lg_device_free(max_degree);
-    (void)lg_device_free(bin_begin);
-    (void)lg_device_free(from_directed);
-    (void)lg_device_free(arc_keys);
-    (void)lg_device_free(arc_keys_sorted);
-    (void)lg_device_free(packed);
-    (void)lg_device_free(packed_sorted);
-    (void)lg_device_free(sources);
-    lg_dev_pull_free(&pull);
+    (void)lg__device_free(keys);
+    (void)lg__device_free(keys_sorted);
+    (void)lg__device_free(ids);
+    (void)lg__device_free(degree);
+    (void)lg__device_free(new_degree);
+    (void)lg__device_free(max_degree);
+    (void)lg__device_free(bin_begin);
+    (void)lg__device_free(from_directed);
+    (void)lg__device_free(arc_keys);
+    (void)lg__device_free(arc_keys_sorted);
+    (void)lg__device_free(packed);
+    (void)lg__device_free(packed_sorted);
+    (void)lg__device_free(sources);
+    lg__dev_pull_free(&pull);
     return st;
 }

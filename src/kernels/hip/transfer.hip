@@ -1,6 +1,6 @@
 /*
  * transfer.hip - host <-> device copies of large arrays through two pinned
- * staging buffers (lg_upload, lg_download).
+ * staging buffers (lg__upload, lg__download).
  */
 #include "gpu.h"
 
@@ -35,13 +35,13 @@
 #define LG_STAGE_PARALLEL_MIN ((size_t)1 << 20)
 #endif
 
-void lg_staging_free(lg_gpu_state *s)
+void lg__staging_free(lg__gpu_state *s)
 {
     for (int b = 0; b < 2; b++) {
         if (s->staged[b])
             (void)hipEventSynchronize(s->staged[b]);
         if (s->staging[b])
-            (void)lg_pinned_free(s->staging[b]);
+            (void)lg__pinned_free(s->staging[b]);
         if (s->staged[b])
             (void)hipEventDestroy(s->staged[b]);
         s->staging[b] = NULL;
@@ -49,15 +49,15 @@ void lg_staging_free(lg_gpu_state *s)
     }
 }
 
-static bool staging_ready(lg_gpu_state *s)
+static bool staging_ready(lg__gpu_state *s)
 {
     if (s->staging[1])
         return true;
     for (int b = 0; b < 2; b++)
-        if (lg_pinned_malloc(&s->staging[b], LG_STAGE_BYTES) != hipSuccess ||
+        if (lg__pinned_malloc(&s->staging[b], LG_STAGE_BYTES) != hipSuccess ||
             hipEventCreateWithFlags(&s->staged[b], hipEventDisableTiming) != hipSuccess) {
             (void)hipGetLastError(); /* not sticky: the plain path goes on */
-            lg_staging_free(s);
+            lg__staging_free(s);
             return false;
         }
     return true;
@@ -94,7 +94,7 @@ struct stage_job {
     std::atomic<bool> stop;        /* the copy ended (or failed): helpers leave */
     std::thread pool[LG_STAGE_THREADS];
 
-    stage_job(lg_gpu_state *s, char *host_, size_t bytes_, bool download_)
+    stage_job(lg__gpu_state *s, char *host_, size_t bytes_, bool download_)
         : host(host_), bytes(bytes_), download(download_), helpers(0), released(-1), copied(0),
           stop(false)
     {
@@ -161,7 +161,7 @@ struct stage_job {
 /* dst (device) = src (pageable host), queued on the context's stream; the
  * caller synchronizes the stream before src may change.  On an error the
  * stream is drained first, so the caller may free dst at once. */
-hipError_t lg_upload(lg_gpu_state *s, void *dst, const void *src, size_t bytes)
+hipError_t lg__upload(lg__gpu_state *s, void *dst, const void *src, size_t bytes)
 {
     if (bytes < LG_STAGE_MIN || !staging_ready(s))
         return hipMemcpyAsync(dst, src, bytes, hipMemcpyHostToDevice, s->stream);
@@ -191,7 +191,7 @@ hipError_t lg_upload(lg_gpu_state *s, void *dst, const void *src, size_t bytes)
  * path writes a fresh host array (its pages not yet touched) at ~1.1 GB/s
  * on the H100's host (28-30 ms for 33.5 MB of kron22 scores), where the
  * host threads here fault the pages in side by side. */
-hipError_t lg_download(lg_gpu_state *s, void *dst, const void *src, size_t bytes)
+hipError_t lg__download(lg__gpu_state *s, void *dst, const void *src, size_t bytes)
 {
     if (bytes < LG_STAGE_MIN || !staging_ready(s)) {
         hipError_t e = hipMemcpyAsync(dst, src, bytes, hipMemcpyDeviceToHost, s->stream);
