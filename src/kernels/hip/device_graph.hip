@@ -1,7 +1,17 @@
 /*
- * device_graph.hip - a graph's device copy: the CSR uploaded on the first
- * call that needs it, cached on the host graph, the pull structure added on
- * demand (pull.hip), freed with the graph.
+ * device_graph.hip - a graph's device copy (struct lg__dev_graph, gpu.h):
+ * the CSR uploaded on the first GPU call that needs it and cached on the
+ * host graph (plugin.h's device_cache slot, under the core's lock), the pull
+ * structure added the first time a kernel asks for it (pull.hip), freed
+ * with the graph (lg__dev_graph_free, the plugin's graph_free).
+ *
+ * One device's copy is cached: a call on another device gets a copy of its
+ * own, freed when the call ends.  A copy whose pull structure cannot be
+ * built is dropped, not kept half made.
+ *
+ * Cost: the first call uploads the CSR as it is (8 (n + 1) + 4 m bytes, 4 m
+ * more when weighted) through transfer.hip; later calls on the same device
+ * reuse it.
  */
 #include "gpu.h"
 

@@ -1,6 +1,6 @@
 /*
  * gpu.h - what the plugin's .hip files share: the per-context state, the
- * device copy of a graph, error reporting.
+ * device copy of a graph, the device guard, grid sizing and error reporting.
  *
  * A graph's device copy (struct lg__dev_graph) is made on the first GPU call
  * that needs it and cached on the host graph (plugin.h's device_cache slot):
@@ -73,10 +73,13 @@ struct lg__dev_graph {
     bool pull_ready;
 };
 
-/* a row of d arcs gets the smallest group with d <= LG_ARCS_PER_LANE * lanes
- * (see pull.hip); longer rows than a block covers so get a block */
+/* A row of d in-arcs gets the smallest group of lanes with d <=
+ * LG_ARCS_PER_LANE * lanes (pull.hip); a row longer than a block covers gets
+ * a block.  It is also the depth of each lane's batch of loads in flight
+ * (pagerank.hip, row_part): deeper batches hide more of the gathers' latency
+ * for the same bytes.  A power of two. */
 #ifndef LG_ARCS_PER_LANE
-#define LG_ARCS_PER_LANE 16 /* measured: 4 -> 16 took kron22 double from 2.06 to 1.48 ms on an H100 */
+#define LG_ARCS_PER_LANE 16
 #endif
 
 /* Makes `device` the calling thread's current device for a scope.  The
@@ -142,7 +145,8 @@ template <class T> __device__ inline T lg__ldg(const T *p)
  * LG_MAX_GRID_THREADS threads: AMD refuses a grid of 2^32 threads or more
  * (NVIDIA 2^31 - 1 blocks), so every kernel launched through this loops
  * over its items with LG_FOR_EACH (grid-stride) and any size works.  2^30
- * threads is far more than any GPU holds at once (an H100: 2^18). */
+ * threads is far more than a GPU holds resident at once (about 2^18 on the
+ * largest). */
 #ifndef LG_MAX_GRID_THREADS /* the emulated wave-64 test build sets it small */
 #define LG_MAX_GRID_THREADS ((int64_t)1 << 30)
 #endif

@@ -1,36 +1,50 @@
 /*
- * pagerank.hip - PageRank on the GPU.
+ * pagerank.hip - PageRank on the GPU (lg__gpu_pagerank, the plugin's
+ * pagerank kernel).
  *
  * Returns: scores[v] with networkx.pagerank's semantics, in double or float,
- * exactly as the CPU backend (src/kernels/cpu/pagerank.c, which states the
- * iteration): power iteration in Jacobi form, pulling over in-edges,
+ * the same iteration as the CPU backend (src/kernels/cpu/pagerank.c, which
+ * states it): power iteration in Jacobi form, pulling over in-edges,
  *
  *   x'[v] = alpha * (sum over arcs u->v of c[u] * w(u,v) + D * d[v]) + (1 - alpha) * p[v]
  *   c[u]  = x[u] / outweight[u] (0 when u dangles), D = sum of x over dangling u,
  *
  * stopping after the first iteration with sum |x' - x| < n * tol.
  *
- * Method: one kernel launch an iteration.  Rows are binned by in-degree
- * (pull.hip): a row gets a group of G lanes (G = 1, 2, 4, ..., 256, a
- * block) with at most LG_ARCS_PER_LANE arcs a lane, the longest rows a block
- * however long; the group's lanes read the row's arcs side by side
- * (coalesced), LG_ARCS_PER_LANE loads deep, and sum them with lg__group_sum (or through shared memory when the
- * group spans waves).  The blocks of the longest rows are launched first.  The lane that
- * owns the row then writes x'[v] over x[v] (the gathers read only c), the
- * next iteration's contribution c'[v] and adds |x' - x| and the dangling
- * mass to its block's partial sums; one device reduction (prims.h) of the
- * block partials gives the error and D for the next iteration, and those 16
- * bytes are the only host round trip an iteration.  Every sum is in a fixed
- * order, so a run repeats bit for bit.
+ * Method: an iteration is one sparse matrix-vector product over the in-edges
+ * (the pull structure of pull.hip: vertices renumbered by in-degree,
+ * descending), one kernel launch.  Work is balanced by binning rows by
+ * length, in the family of the CSR-vector kernel (Bell & Garland, SC'09)
+ * and CSR-Adaptive (Greathouse & Daga, SC'14): a row gets a group of G
+ * lanes (G = 1, 2, 4, ..., 256, a block) with at most LG_ARCS_PER_LANE arcs
+ * a lane, the longest rows a block however long.  A row is never split
+ * between groups (unlike merge-based SpMV, Merrill & Garland, SC'16), so
+ * the sums need no carry-out, at the price of one block alone on the
+ * longest row.  The group's lanes read the row's arcs side by side
+ * (coalesced), LG_ARCS_PER_LANE loads deep each, and sum them with
+ * lg__group_sum (through shared memory when the group spans waves).  The
+ * blocks of the longest rows are launched first, so the short ones fill in
+ * behind them.  The lane that owns the row then writes x'[v] over x[v] (the
+ * gathers read only c), the next iteration's contribution c'[v], and adds
+ * |x' - x| and the dangling mass to its block's partial sums; one device
+ * reduction (prims.h) of the block partials gives the error and D for the
+ * next iteration, and those 16 bytes are the only host round trip an
+ * iteration.  Every sum is in a fixed order, so a run repeats bit for bit.
+ *
+ * Layout: the contributions c = x / outweight are a vector of their own
+ * (the inverse out-weights computed once), so a gather is one load; c and
+ * c' swap each iteration.  All vectors are in the renumbered order, put
+ * back in the graph's order once at the end.
  *
  * Cost an iteration: one pass over the in-edge indices (and weights), one
- * gather of c per arc (c is n floats or doubles, mostly L2-resident), O(n).
- * Memory: the device graph, 4 vectors of n in the working precision, the
- * block partials.
+ * gather of c per arc (c is n floats or doubles, mostly cache-resident),
+ * O(n) for the vectors.  Memory: the device graph, 4 vectors of n in the
+ * working precision, the block partials.
  *
  * The float variant keeps the vectors in float and, like the CPU, sums each
- * row, the error and the dangling mass in double, and like the CPU runs in double (rounding at the end) when
- * an out-weight is outside [FLT_MIN, 1/FLT_MIN].
+ * row, the error and the dangling mass in double; like the CPU, it runs in
+ * double (rounding at the end) when an out-weight is outside [FLT_MIN,
+ * 1/FLT_MIN].
  */
 #include "gpu.h"
 
@@ -99,9 +113,8 @@ template <int N> __device__ inline double pairwise_sum(const double *t)
  * is LG_ARCS_PER_LANE arcs a lane, loaded without a branch (loads past the
  * row's end are predicated off): all its index loads, then all its gathers,
  * are in flight together, whether the batch is full or not.  The degree
- * bins give most lanes 8 to 16 arcs, one batch; a loop that loads a full
- * batch and then the rest one arc at a time did most of its work in the
- * rest.  The batch is added up as a pairwise tree (no chain of dependent
+ * bins give most lanes 8 to 16 arcs: one batch, with no tail loop that
+ * loads one arc at a time.  The batch is added up as a pairwise tree (no chain of dependent
  * adds), into the row's sum batch by batch: a fixed order. */
 template <bool Weighted, class T>
 __device__ inline double row_part(const pr_args<T> &a, lg_vertex_t v, int lane, int stride)

@@ -1,14 +1,35 @@
 /*
- * pull.hip - the pull structure of the PageRank kernels (struct lg__dev_pull),
- * built on the device from a graph's CSR.
+ * pull.hip - the pull structure of the PageRank kernels (struct lg__dev_pull,
+ * gpu.h), built on the device from a graph's CSR (lg__dev_pull_build).
  *
- * The in-edges with the vertices renumbered
- * by in-degree, descending, so that the degree bins of the pull kernels
- * (load balance, cf. the row binning of CSR-Adaptive, Greathouse & Daga,
- * SC'14) are ranges of rows: a row of d in-arcs gets the smallest
- * power-of-two group of lanes (1 .. LG_PULL_BLOCK) with at most
- * LG_ARCS_PER_LANE arcs a lane; longer rows get a whole block.  The groups do
- * not depend on the wave width.
+ * What: the in-edges (rows = destinations, each row's sources ascending),
+ * with the vertices renumbered by in-degree, descending (stable), and the
+ * rows cut into degree bins.  Why this layout: the pull kernels balance
+ * their load by binning rows by length (cf. CSR-Adaptive, Greathouse & Daga,
+ * SC'14): a row of d in-arcs gets the smallest power-of-two group of lanes
+ * (1 .. LG_PULL_BLOCK) with at most LG_ARCS_PER_LANE arcs a lane, longer
+ * rows a whole block.  Renumbered by degree, each bin is one range of rows,
+ * neighbouring lanes read neighbouring offsets, and the hubs, whose
+ * contributions most arcs gather, share a few cache lines (degree ordering;
+ * see Balaji & Lucia, "When is graph reordering an optimization?",
+ * IISWC'18).  The groups do not depend on the wave width.
+ *
+ * Method: a transpose by radix sort, straight from the CSR, directed or not.
+ * The vertices are sorted by in-degree (counted by atomics for a directed
+ * graph; an undirected graph's out-degrees are its in-degrees); the arcs are
+ * listed in the order of their new source, a thread an arc (mark_sources, a
+ * running maximum, list_arcs); then one stable LSD radix sort (prims.h:
+ * CUB or rocPRIM) by new head over log2(n) bits makes the in-rows, each in
+ * ascending source order as listed: a counting sort's transpose (cf.
+ * Gustavson, "Two fast algorithms for sparse matrices: multiplication and
+ * permuted transposition", ACM TOMS 1978) done digit by digit.  Keys and
+ * values are 32 bits (values 64 when weighted: the weight packed with the
+ * source), and only log2(n) key bits are sorted.
+ *
+ * Cost: O(n + m) work and a few passes over the arcs (the listing, then a
+ * sort pass a digit of the log2(n) key bits); memory while it runs: the pull copy
+ * (offsets, indices, weights, perm and rank) plus ~20 bytes an arc (keys,
+ * values, the sort's own buffers).
  */
 #include "gpu.h"
 
@@ -146,23 +167,9 @@ struct max_op {
     }
 };
 
-/* The pull structure: the in-edges with the vertices renumbered by in-degree,
- * descending (stable), so that the rows of each degree bin are one range, the
- * offsets of neighbouring lanes are neighbours, and the contributions of the
- * hubs, which most arcs read, share a few cache lines (degree ordering; see
- * e.g. Balaji & Lucia, "When is graph reordering an optimization?", IISWC'18).
- *
- * Built straight from the CSR, directed or not: the vertices are sorted by
- * in-degree (counted for a directed graph); the arcs are listed in the
- * order of their new source, a thread an arc (mark_sources, a running
- * maximum, list_arcs); then a stable radix sort by their new head over
- * log2(n) bits makes the in-rows, each in ascending source order as listed
- * (the sort does a counting sort's transpose; cf. Gustavson's CSR
- * transpose, ACM TOMS 1978).  32-bit keys and values (64-bit values when
- * weighted): 3 passes of 8 bits for 4M vertices, where sorting (row,
- * source) pairs of the relabelled rows took 7 (docs/PERFORMANCE.md).
- * Memory while it runs: the pull copy plus ~20 bytes an arc (keys, values,
- * the sort's own buffers). */
+/* The pull structure of d (the method is at the top of the file): vertices
+ * sorted by in-degree, arcs listed by new source, the arcs sorted by new
+ * head, then the bins' bounds read back to the host. */
 lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *fn)
 {
     lg_status_t st = LG_OK;

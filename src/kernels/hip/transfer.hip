@@ -1,6 +1,27 @@
 /*
- * transfer.hip - host <-> device copies of large arrays through two pinned
- * staging buffers (lg__upload, lg__download).
+ * transfer.hip - host <-> device copies of large arrays: a graph's upload
+ * (lg__upload) and the scores' download (lg__download).
+ *
+ * Why: the runtime copies pageable host memory through staging buffers of
+ * its own with one host thread, well below the link's rate from pinned
+ * memory, and a download into a freshly allocated host array takes all its
+ * page faults on that one thread too.  Pinning or registering the caller's
+ * arrays for each call costs as much as the copy or more.
+ *
+ * Method: double buffering through two small pinned buffers of the context
+ * (LG_STAGE_BYTES each, made on its first large copy, kept until it
+ * closes).  An array is cut into chunks of LG_STAGE_BYTES; chunk k passes
+ * through buffer k % 2, so the DMA of one chunk overlaps the host copy of
+ * the next, and an event a buffer says when the device is done with it.
+ * The host side of each chunk is split among the calling thread and up to
+ * LG_STAGE_THREADS - 1 helper threads (started once a copy), so the memcpy
+ * and its page faults run side by side; the pace is then the host's memory
+ * bandwidth (each byte is read, written, and read again by the DMA).
+ * Arrays under LG_STAGE_MIN take the runtime's path, and so does everything
+ * when the buffers cannot be made.
+ *
+ * Cost: 2 * LG_STAGE_BYTES of pinned host memory a context; a copy starts
+ * and joins its helpers once and waits on one event a chunk.
  */
 #include "gpu.h"
 
@@ -11,23 +32,18 @@
 #include <atomic>
 #include <thread>
 
-/* Large uploads.  The runtime copies pageable host memory through staging
- * buffers of its own with one thread: 7.5-9.1 GB/s on the H100's host
- * (docs/PERFORMANCE.md), 60 ms for kron22's 513 MB of indices, where the
- * link itself takes 54 GB/s from pinned memory.  Here the calling thread and
- * up to LG_STAGE_THREADS - 1 helpers (started once an upload) copy each
- * LG_STAGE_BYTES chunk into one of two pinned buffers, side by side, while
- * the device reads the other; the host copies (~27 GB/s with 8 threads
- * there, no more with 16: host memory bandwidth) set the pace.  The buffers
- * are small because pinning costs ~0.5 ms a MB there: 2 x 32 MB took 25-39
- * ms of a 100 ms first call.  Smaller arrays take the runtime's path; so
- * does everything when the buffers cannot be made. */
+/* the chunk and buffer size: small, because pinning host memory takes time
+ * in proportion to its size, paid on a context's first large copy */
 #ifndef LG_STAGE_BYTES
 #define LG_STAGE_BYTES ((size_t)4 << 20)
 #endif
-#ifndef LG_STAGE_MIN /* -DLG_STAGE_MIN=SIZE_MAX: the runtime's path only (for comparisons) */
+/* smaller arrays take the runtime's path: a few chunks leave little to
+ * overlap (-DLG_STAGE_MIN=SIZE_MAX: the runtime's path only, to compare) */
+#ifndef LG_STAGE_MIN
 #define LG_STAGE_MIN ((size_t)8 << 20)
 #endif
+/* host threads a chunk: more do not copy faster once memory bandwidth is
+ * the limit */
 #ifndef LG_STAGE_THREADS
 #define LG_STAGE_THREADS 8
 #endif
@@ -187,10 +203,9 @@ hipError_t lg__upload(lg__gpu_state *s, void *dst, const void *src, size_t bytes
 }
 
 /* dst (pageable host) = src (device), after the work queued on the
- * context's stream; complete on return.  Staged like uploads: the runtime's
- * path writes a fresh host array (its pages not yet touched) at ~1.1 GB/s
- * on the H100's host (28-30 ms for 33.5 MB of kron22 scores), where the
- * host threads here fault the pages in side by side. */
+ * context's stream; complete on return.  Staged like uploads: when dst is a
+ * fresh array (its pages not yet touched) the runtime's path takes every
+ * page fault on one thread, where the threads here take them side by side. */
 hipError_t lg__download(lg__gpu_state *s, void *dst, const void *src, size_t bytes)
 {
     if (bytes < LG_STAGE_MIN || !staging_ready(s)) {
