@@ -30,21 +30,21 @@ struct lane_out {
 
 __global__ void examples(lane_out *out, unsigned long long *counter)
 {
-    const int t = (int)threadIdx.x, lane = lg_lane_id();
+    const int t = (int)threadIdx.x, lane = lg__lane_id();
     lane_out o;
     o.lane = lane;
-    o.wave = lg_wave_id();
-    o.ballot = (unsigned long long)lg_wave_ballot(lane % 2 == 1);
-    o.any = lg_wave_any(lane == 3);
-    o.all = lg_wave_all(lane == 3);
-    o.shfl = lg_wave_shfl((long long)(10 * lane), W - 1);
-    o.group4 = lg_group_sum<4>(lane);
-    o.sum = lg_wave_sum((long long)(lane + 1));
-    o.sum_d = lg_wave_sum((double)(lane + 1));
+    o.wave = lg__wave_id();
+    o.ballot = (unsigned long long)lg__wave_ballot(lane % 2 == 1);
+    o.any = lg__wave_any(lane == 3);
+    o.all = lg__wave_all(lane == 3);
+    o.shfl = lg__wave_shfl((long long)(10 * lane), W - 1);
+    o.group4 = lg__group_sum<4>(lane);
+    o.sum = lg__wave_sum((long long)(lane + 1));
+    o.sum_d = lg__wave_sum((double)(lane + 1));
     long long total = 0;
-    o.prefix = lg_wave_exclusive_sum((long long)(lane + 1), &total);
+    o.prefix = lg__wave_exclusive_sum((long long)(lane + 1), &total);
     o.prefix_total = total;
-    o.slot = lg_wave_atomic_inc(&counter[lg_wave_id()], lane % 2 == 0);
+    o.slot = lg__wave_atomic_inc(&counter[lg__wave_id()], lane % 2 == 0);
     out[t] = o;
 }
 

@@ -1,12 +1,12 @@
 /*
  * gpu.h - what the plugin's .hip files share: the per-context state, the
- * device copy of a graph, error reporting.
+ * device copy of a graph, the device guard, grid sizing and error reporting.
  *
- * A graph's device copy (struct lg_dev_graph) is made on the first GPU call
+ * A graph's device copy (struct lg__dev_graph) is made on the first GPU call
  * that needs it and cached on the host graph (plugin.h's device_cache slot):
  * the CSR is uploaded as it is, and the pull kernels' in-edges (struct
- * lg_dev_pull) are built from it on the device by a radix sort of the arcs
- * by destination, directed or not (gpu_graph.hip).
+ * lg__dev_pull) are built from it on the device by a radix sort of the arcs
+ * by destination, directed or not (pull.hip).
  * All offsets are 64-bit (lg_edge_t), as on the host.
  */
 #ifndef LG_GPU_H
@@ -17,29 +17,34 @@
 #include "wave.h"
 
 /* The services the core lent at lg_plugin_entry. */
-extern const struct lg_plugin_host *lg_gpu_host;
+extern const struct lg_plugin_host *lg__gpu_host;
 
 /* One context's device, stream and scratch. */
-struct lg_gpu_state {
+struct lg__gpu_state {
     int device;
     hipStream_t stream;
     bool own_stream;
     struct lg_device_info info;
-    lg_scratch scratch; /* temporary storage of prims.h */
-    /* the pinned buffers of large uploads (gpu_graph.hip, upload_array),
+    lg__scratch scratch; /* temporary storage of prims.h */
+    /* the pinned buffers of large copies (transfer.hip),
      * made on the first one, kept until the context closes */
     void *staging[2];
     hipEvent_t staged[2];
 };
 
-/* Frees what upload_array made (the context is closing). */
-void lg_staging_free(lg_gpu_state *s);
+/* Frees the staging buffers of transfer.hip (the context is closing). */
+void lg__staging_free(lg__gpu_state *s);
+
+/* dst (device) = src (pageable host), queued on the context's stream; the
+ * caller synchronizes the stream before src may change.  On an error the
+ * stream is drained first, so the caller may free dst at once. */
+hipError_t lg__upload(lg__gpu_state *s, void *dst, const void *src, size_t bytes);
 
 /* dst (host) = src (device) after the work queued on the context's stream,
  * complete on return (large arrays through the staging buffers). */
-hipError_t lg_download(lg_gpu_state *s, void *dst, const void *src, size_t bytes);
+hipError_t lg__download(lg__gpu_state *s, void *dst, const void *src, size_t bytes);
 
-struct lg_dev_csr {
+struct lg__dev_csr {
     lg_edge_t *offsets;   /* n + 1 */
     lg_vertex_t *indices; /* m */
     float *weights;       /* m or NULL */
@@ -53,43 +58,81 @@ struct lg_dev_csr {
  * rows come first. */
 #define LG_PULL_BLOCK 256
 #define LG_BINS 9 /* groups of 1, 2, 4, ..., 256 lanes */
-struct lg_dev_pull {
-    struct lg_dev_csr csr;
+struct lg__dev_pull {
+    struct lg__dev_csr csr;
     lg_vertex_t *perm, *rank;
     int64_t bin_begin[LG_BINS];
 };
 
-struct lg_dev_graph {
+struct lg__dev_graph {
     int device;
     int64_t n, m;
     bool directed;
-    struct lg_dev_csr out;
-    struct lg_dev_pull pull;
+    struct lg__dev_csr out;
+    struct lg__dev_pull pull;
     bool pull_ready;
 };
 
-/* a row of d arcs gets the smallest group with d <= LG_ARCS_PER_LANE * lanes
- * (see gpu_graph.hip); longer rows than a block covers so get a block */
+/* A row of d in-arcs gets the smallest group of lanes with d <=
+ * LG_ARCS_PER_LANE * lanes (pull.hip); a row longer than a block covers gets
+ * a block.  It is also the depth of each lane's batch of loads in flight
+ * (pagerank.hip, row_part): deeper batches hide more of the gathers' latency
+ * for the same bytes.  A power of two. */
 #ifndef LG_ARCS_PER_LANE
-#define LG_ARCS_PER_LANE 16 /* measured: 4 -> 16 took kron22 double from 2.06 to 1.48 ms on an H100 */
+#define LG_ARCS_PER_LANE 16
 #endif
+
+/* Makes `device` the calling thread's current device for a scope.  The
+ * calling thread's current device is the caller's business: an entry point
+ * that works on a device holds one of these, so the call leaves the thread
+ * on the device it found, however it ends.  The constructor saves the current
+ * device and makes `device` current (error() is the runtime's answer); the
+ * destructor switches back to the saved one when it differs from `device`.
+ * Neither throws nor prints. */
+class lg__device_guard {
+  public:
+    explicit lg__device_guard(int device) : device_(device), previous_(-1)
+    {
+        known_ = hipGetDevice(&previous_) == hipSuccess;
+        error_ = hipSetDevice(device);
+    }
+    ~lg__device_guard()
+    {
+        if (known_ && previous_ != device_)
+            (void)hipSetDevice(previous_);
+    }
+    hipError_t error() const { return error_; }
+    lg__device_guard(const lg__device_guard &) = delete;
+    lg__device_guard &operator=(const lg__device_guard &) = delete;
+
+  private:
+    int device_, previous_;
+    bool known_;
+    hipError_t error_;
+};
 
 /* Reports a runtime failure: LG_ERR_OUT_OF_MEMORY for an allocation that did
  * not fit, LG_ERR_DEVICE otherwise, naming what was being done. */
-lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what);
+lg_status_t lg__gpu_fail(hipError_t e, const char *fn, const char *what);
 
 /* The device copy of g for this context's device, with the pull structure
- * ready when need_pull (built from the CSR, gpu_graph.hip).
+ * ready when need_pull (built from the CSR, pull.hip).
  * *temporary is set when the copy could not be cached (the graph is cached
- * on another device): the caller frees it with lg_dev_graph_free. */
-lg_status_t lg_dev_graph_get(lg_gpu_state *s, const struct lg_graph_view *g, const char *fn,
-                             bool need_pull, lg_dev_graph **out, bool *temporary);
-void lg_dev_graph_free(void *device_graph);
+ * on another device): the caller frees it with lg__dev_graph_free. */
+lg_status_t lg__dev_graph_get(lg__gpu_state *s, const struct lg_graph_view *g, const char *fn,
+                             bool need_pull, lg__dev_graph **out, bool *temporary);
+void lg__dev_graph_free(void *device_graph);
+
+/* d->pull built from d->out on the context's stream (d->pull_ready set),
+ * complete on return; on failure d is left as it was. */
+lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *fn);
+/* Frees p's device arrays and zeroes it. */
+void lg__dev_pull_free(lg__dev_pull *p);
 
 /* A load through the read-only (non-coherent) data cache where the target
  * has one (NVIDIA's ld.global.nc); a plain load on AMD.  Only for data no
  * thread writes during the kernel. */
-template <class T> __device__ inline T lg_ldg(const T *p)
+template <class T> __device__ inline T lg__ldg(const T *p)
 {
 #if defined(LG_GPU_NVIDIA)
     return __ldg(p);
@@ -102,11 +145,12 @@ template <class T> __device__ inline T lg_ldg(const T *p)
  * LG_MAX_GRID_THREADS threads: AMD refuses a grid of 2^32 threads or more
  * (NVIDIA 2^31 - 1 blocks), so every kernel launched through this loops
  * over its items with LG_FOR_EACH (grid-stride) and any size works.  2^30
- * threads is far more than any GPU holds at once (an H100: 2^18). */
+ * threads is far more than a GPU holds resident at once (about 2^18 on the
+ * largest). */
 #ifndef LG_MAX_GRID_THREADS /* the emulated wave-64 test build sets it small */
 #define LG_MAX_GRID_THREADS ((int64_t)1 << 30)
 #endif
-static inline unsigned lg_blocks_for(int64_t items, int64_t per_block)
+static inline unsigned lg__blocks_for(int64_t items, int64_t per_block)
 {
     int64_t b = (items + per_block - 1) / per_block;
     const int64_t cap = LG_MAX_GRID_THREADS / per_block;
@@ -118,17 +162,17 @@ static inline unsigned lg_blocks_for(int64_t items, int64_t per_block)
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(count);       \
          i += (int64_t)gridDim.x * blockDim.x)
 
-#define LG_TRY_OR_CLEANUP(call, what)                                                                       \
+#define LG_TRY_OR_CLEANUP(call, what)                                                            \
     do {                                                                                         \
         hipError_t lg_e_ = (call);                                                               \
         if (lg_e_ != hipSuccess) {                                                               \
-            st = lg_gpu_fail(lg_e_, fn, what);                                                   \
+            st = lg__gpu_fail(lg_e_, fn, what);                                                  \
             goto cleanup;                                                                        \
         }                                                                                        \
     } while (0)
 
 /* The algorithms (pagerank.hip). */
-lg_status_t lg_gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
+lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
                             const lg_pagerank_options_t *opts, lg_precision_t precision,
                             void *scores, int *iterations);
 

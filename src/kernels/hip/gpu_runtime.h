@@ -68,60 +68,61 @@ typedef cudaEvent_t hipEvent_t;
 /* Every device and pinned-host allocation of the plugin goes through these
  * wrappers, so that a test can make one fail as if the memory were exhausted
  * (lg_plugin_test_hooks.fail_after, plugin.hip) and can count the live ones
- * (lg_plugin_test_hooks.live_allocations: a leak check).  lg_gpu_allocations_left
+ * (lg_plugin_test_hooks.live_allocations: a leak check).  lg__gpu_allocations_left
  * counts the allocations still to succeed before the one that fails; < 0,
  * none fails (the default). */
-extern long long lg_gpu_allocations_left;
-extern long long lg_gpu_live_allocations;
+extern long long lg__gpu_allocations_left;
+extern long long lg__gpu_live_allocations;
 
-static inline bool lg_gpu_allocation_fails(void)
+static inline bool lg__gpu_allocation_fails(void)
 {
-    long long left = __atomic_load_n(&lg_gpu_allocations_left, __ATOMIC_RELAXED);
+    long long left = __atomic_load_n(&lg__gpu_allocations_left, __ATOMIC_RELAXED);
     while (left >= 0)
-        if (__atomic_compare_exchange_n(&lg_gpu_allocations_left, &left, left - 1, false,
+        if (__atomic_compare_exchange_n(&lg__gpu_allocations_left, &left, left - 1, false,
                                         __ATOMIC_RELAXED, __ATOMIC_RELAXED))
             return left == 0; /* the armed one fails, and disarms the hook (left - 1 < 0) */
     return false;
 }
 
 /* e, counting one more live allocation when it succeeded. */
-static inline hipError_t lg_gpu_counted(hipError_t e)
+static inline hipError_t lg__gpu_counted(hipError_t e)
 {
     if (e == hipSuccess)
-        __atomic_add_fetch(&lg_gpu_live_allocations, 1, __ATOMIC_RELAXED);
+        __atomic_add_fetch(&lg__gpu_live_allocations, 1, __ATOMIC_RELAXED);
     return e;
 }
 
 /* Whether ptr is an allocation to free (not NULL), counting one less. */
-static inline bool lg_gpu_uncounted(const void *ptr)
+static inline bool lg__gpu_uncounted(const void *ptr)
 {
     if (ptr)
-        __atomic_sub_fetch(&lg_gpu_live_allocations, 1, __ATOMIC_RELAXED);
+        __atomic_sub_fetch(&lg__gpu_live_allocations, 1, __ATOMIC_RELAXED);
     return ptr != NULL;
 }
 
-template <class T> static inline hipError_t lg_device_malloc(T **ptr, size_t bytes)
+template <class T> static inline hipError_t lg__device_malloc(T **ptr, size_t bytes)
 {
     *ptr = NULL;
-    return lg_gpu_allocation_fails() ? hipErrorMemoryAllocation
-                                     : lg_gpu_counted(hipMalloc((void **)ptr, bytes));
+    return lg__gpu_allocation_fails() ? hipErrorMemoryAllocation
+                                     : lg__gpu_counted(hipMalloc((void **)ptr, bytes));
 }
 
-static inline hipError_t lg_device_free(void *ptr)
+static inline hipError_t lg__device_free(void *ptr)
 {
-    return lg_gpu_uncounted(ptr) ? hipFree(ptr) : hipSuccess;
+    return lg__gpu_uncounted(ptr) ? hipFree(ptr) : hipSuccess;
 }
 
-static inline hipError_t lg_pinned_malloc(void **ptr, size_t bytes)
+static inline hipError_t lg__pinned_malloc(void **ptr, size_t bytes)
 {
     *ptr = NULL;
-    return lg_gpu_allocation_fails() ? hipErrorMemoryAllocation
-                                     : lg_gpu_counted(hipHostMalloc(ptr, bytes, hipHostMallocDefault));
+    return lg__gpu_allocation_fails()
+               ? hipErrorMemoryAllocation
+               : lg__gpu_counted(hipHostMalloc(ptr, bytes, hipHostMallocDefault));
 }
 
-static inline hipError_t lg_pinned_free(void *ptr)
+static inline hipError_t lg__pinned_free(void *ptr)
 {
-    return lg_gpu_uncounted(ptr) ? hipHostFree(ptr) : hipSuccess;
+    return lg__gpu_uncounted(ptr) ? hipHostFree(ptr) : hipSuccess;
 }
 
 #endif /* LG_GPU_RUNTIME_H */

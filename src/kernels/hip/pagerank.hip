@@ -1,36 +1,50 @@
 /*
- * pagerank.hip - PageRank on the GPU.
+ * pagerank.hip - PageRank on the GPU (lg__gpu_pagerank, the plugin's
+ * pagerank kernel).
  *
  * Returns: scores[v] with networkx.pagerank's semantics, in double or float,
- * exactly as the CPU backend (src/kernels/cpu/pagerank.c, which states the
- * iteration): power iteration in Jacobi form, pulling over in-edges,
+ * the same iteration as the CPU backend (src/kernels/cpu/pagerank.c, which
+ * states it): power iteration in Jacobi form, pulling over in-edges,
  *
  *   x'[v] = alpha * (sum over arcs u->v of c[u] * w(u,v) + D * d[v]) + (1 - alpha) * p[v]
  *   c[u]  = x[u] / outweight[u] (0 when u dangles), D = sum of x over dangling u,
  *
  * stopping after the first iteration with sum |x' - x| < n * tol.
  *
- * Method: one kernel launch an iteration.  Rows are binned by in-degree
- * (gpu_graph.hip): a row gets a group of G lanes (G = 1, 2, 4, ..., 256, a
- * block) with at most LG_ARCS_PER_LANE arcs a lane, the longest rows a block
- * however long; the group's lanes read the row's arcs side by side
- * (coalesced), LG_ARCS_PER_LANE loads deep, and sum them with lg_group_sum (or through shared memory when the
- * group spans waves).  The blocks of the longest rows are launched first.  The lane that
- * owns the row then writes x'[v] over x[v] (the gathers read only c), the
- * next iteration's contribution c'[v] and adds |x' - x| and the dangling
- * mass to its block's partial sums; one device reduction (prims.h) of the
- * block partials gives the error and D for the next iteration, and those 16
- * bytes are the only host round trip an iteration.  Every sum is in a fixed
- * order, so a run repeats bit for bit.
+ * Method: an iteration is one sparse matrix-vector product over the in-edges
+ * (the pull structure of pull.hip: vertices renumbered by in-degree,
+ * descending), one kernel launch.  Work is balanced by binning rows by
+ * length, in the family of the CSR-vector kernel (Bell & Garland, SC'09)
+ * and CSR-Adaptive (Greathouse & Daga, SC'14): a row gets a group of G
+ * lanes (G = 1, 2, 4, ..., 256, a block) with at most LG_ARCS_PER_LANE arcs
+ * a lane, the longest rows a block however long.  A row is never split
+ * between groups (unlike merge-based SpMV, Merrill & Garland, SC'16), so
+ * the sums need no carry-out, at the price of one block alone on the
+ * longest row.  The group's lanes read the row's arcs side by side
+ * (coalesced), LG_ARCS_PER_LANE loads deep each, and sum them with
+ * lg__group_sum (through shared memory when the group spans waves).  The
+ * blocks of the longest rows are launched first, so the short ones fill in
+ * behind them.  The lane that owns the row then writes x'[v] over x[v] (the
+ * gathers read only c), the next iteration's contribution c'[v], and adds
+ * |x' - x| and the dangling mass to its block's partial sums; one device
+ * reduction (prims.h) of the block partials gives the error and D for the
+ * next iteration, and those 16 bytes are the only host round trip an
+ * iteration.  Every sum is in a fixed order, so a run repeats bit for bit.
+ *
+ * Layout: the contributions c = x / outweight are a vector of their own
+ * (the inverse out-weights computed once), so a gather is one load; c and
+ * c' swap each iteration.  All vectors are in the renumbered order, put
+ * back in the graph's order once at the end.
  *
  * Cost an iteration: one pass over the in-edge indices (and weights), one
- * gather of c per arc (c is n floats or doubles, mostly L2-resident), O(n).
- * Memory: the device graph, 4 vectors of n in the working precision, the
- * block partials.
+ * gather of c per arc (c is n floats or doubles, mostly cache-resident),
+ * O(n) for the vectors.  Memory: the device graph, 4 vectors of n in the
+ * working precision, the block partials.
  *
  * The float variant keeps the vectors in float and, like the CPU, sums each
- * row, the error and the dangling mass in double, and like the CPU runs in double (rounding at the end) when
- * an out-weight is outside [FLT_MIN, 1/FLT_MIN].
+ * row, the error and the dangling mass in double; like the CPU, it runs in
+ * double (rounding at the end) when an out-weight is outside [FLT_MIN,
+ * 1/FLT_MIN].
  */
 #include "gpu.h"
 
@@ -52,7 +66,7 @@ struct pr_sums_plus {
 };
 
 template <class T> struct pr_args {
-    const lg_edge_t *off;    /* in-edges, relabelled (gpu.h, struct lg_dev_pull) */
+    const lg_edge_t *off;    /* in-edges, relabelled (gpu.h, struct lg__dev_pull) */
     const lg_vertex_t *idx;
     const float *w;          /* NULL: unweighted */
     int64_t bin_begin[LG_BINS], bin_end[LG_BINS]; /* rows of bin k */
@@ -99,9 +113,8 @@ template <int N> __device__ inline double pairwise_sum(const double *t)
  * is LG_ARCS_PER_LANE arcs a lane, loaded without a branch (loads past the
  * row's end are predicated off): all its index loads, then all its gathers,
  * are in flight together, whether the batch is full or not.  The degree
- * bins give most lanes 8 to 16 arcs, one batch; a loop that loads a full
- * batch and then the rest one arc at a time did most of its work in the
- * rest.  The batch is added up as a pairwise tree (no chain of dependent
+ * bins give most lanes 8 to 16 arcs: one batch, with no tail loop that
+ * loads one arc at a time.  The batch is added up as a pairwise tree (no chain of dependent
  * adds), into the row's sum batch by batch: a fixed order. */
 template <bool Weighted, class T>
 __device__ inline double row_part(const pr_args<T> &a, lg_vertex_t v, int lane, int stride)
@@ -119,7 +132,7 @@ __device__ inline double row_part(const pr_args<T> &a, lg_vertex_t v, int lane, 
 #pragma unroll
         for (int k = 0; k < U; k++) {
             /* c is read-only in the kernel (cn is written) */
-            const T cu = u[k] >= 0 ? lg_ldg(a.c + u[k]) : T(0);
+            const T cu = u[k] >= 0 ? lg__ldg(a.c + u[k]) : T(0);
             t[k] = Weighted ? (double)(cu * (u[k] >= 0 ? (T)a.w[e + k * stride] : T(0)))
                             : (double)cu;
         }
@@ -129,7 +142,7 @@ __device__ inline double row_part(const pr_args<T> &a, lg_vertex_t v, int lane, 
 }
 
 /* Block `blk` of the bin of G-lane groups: LG_PULL_BLOCK / G rows.  Groups
- * within a wave sum with lg_group_sum; groups of several waves add their
+ * within a wave sum with lg__group_sum; groups of several waves add their
  * waves' sums through shared memory. */
 template <int G, class T>
 __device__ inline pr_sums pull_groups(const pr_args<T> &a, int bin, int64_t blk)
@@ -142,13 +155,13 @@ __device__ inline pr_sums pull_groups(const pr_args<T> &a, int bin, int64_t blk)
     if (active)
         sum = a.w ? row_part<true>(a, v, lane, G) : row_part<false>(a, v, lane, G);
     if constexpr (G <= LG_WAVE_SIZE) {
-        sum = lg_group_sum<G>(sum); /* every lane calls it: waves stay converged */
+        sum = lg__group_sum<G>(sum); /* every lane calls it: waves stay converged */
     } else {
         __shared__ double wave_sums[LG_PULL_BLOCK / LG_WAVE_SIZE];
         constexpr int waves = G / LG_WAVE_SIZE;
-        const double w = lg_wave_sum(sum);
-        if (lg_lane_id() == 0)
-            wave_sums[lg_wave_id()] = w;
+        const double w = lg__wave_sum(sum);
+        if (lg__lane_id() == 0)
+            wave_sums[lg__wave_id()] = w;
         __syncthreads();
         if (lane == 0) {
             sum = 0.0;
@@ -179,7 +192,7 @@ __device__ inline pr_sums pull_bin(const pr_args<T> &a, int bin, int64_t blk)
 
 /* Block b of the launch shape (struct pr_args) for b = blockIdx.x,
  * blockIdx.x + gridDim.x, ...: one pass unless the shape has more blocks
- * than a grid may (lg_blocks_for). */
+ * than a grid may (lg__blocks_for). */
 template <class T> __global__ void __launch_bounds__(LG_PULL_BLOCK) pull_kernel(pr_args<T> a)
 {
     pr_sums r = {0.0, 0.0};
@@ -191,8 +204,8 @@ template <class T> __global__ void __launch_bounds__(LG_PULL_BLOCK) pull_kernel(
         r.err += rb.err;
         r.dangling += rb.dangling;
     }
-    r.err = lg_block_sum(r.err);
-    r.dangling = lg_block_sum(r.dangling);
+    r.err = lg__block_sum(r.err);
+    r.dangling = lg__block_sum(r.dangling);
     if (threadIdx.x == 0)
         a.partial[blockIdx.x] = r;
 }
@@ -211,7 +224,7 @@ __global__ void __launch_bounds__(LG_PULL_BLOCK)
         if (inv_out[v] == T(0))
             dangling += (double)xv;
     }
-    dangling = lg_block_sum(dangling);
+    dangling = lg__block_sum(dangling);
     if (threadIdx.x == 0) {
         pr_sums r = {0.0, dangling};
         partial[blockIdx.x] = r;
@@ -229,17 +242,17 @@ __global__ void __launch_bounds__(LG_PULL_BLOCK)
                        T *inv_out, int *out_of_range)
 {
     /* row i for i = this wave, this wave + the grid's waves, ...: uniform in
-     * the wave, so its lanes stay converged for lg_wave_sum */
+     * the wave, so its lanes stay converged for lg__wave_sum */
     const int64_t waves = (int64_t)gridDim.x * (blockDim.x / LG_WAVE_SIZE);
     for (int64_t i = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / LG_WAVE_SIZE; i < n;
          i += waves) {
         const int64_t v = perm[i];
         double sum = 0.0;
         if (w)
-            for (lg_edge_t e = off[v] + lg_lane_id(); e < off[v + 1]; e += LG_WAVE_SIZE)
+            for (lg_edge_t e = off[v] + lg__lane_id(); e < off[v + 1]; e += LG_WAVE_SIZE)
                 sum += (double)w[e];
-        sum = lg_wave_sum(sum);
-        if (lg_lane_id() == 0) {
+        sum = lg__wave_sum(sum);
+        if (lg__lane_id() == 0) {
             if (!w)
                 sum = (double)(off[v + 1] - off[v]);
             inv_out[i] = sum > 0.0 ? T(1.0 / sum) : T(0);
@@ -279,12 +292,12 @@ static hipError_t upload_normalised(const double *v, int64_t n, const lg_vertex_
         sum += v[i];
     for (int64_t i = 0; i < n; i++)
         host_tmp[i] = (T)(v[i] / sum);
-    hipError_t e = lg_device_malloc(dev, (size_t)n * sizeof(T));
+    hipError_t e = lg__device_malloc(dev, (size_t)n * sizeof(T));
     if (e == hipSuccess)
         e = hipMemcpyAsync(staging, host_tmp, (size_t)n * sizeof(T), hipMemcpyHostToDevice,
                            stream);
     if (e == hipSuccess) {
-        gather_permuted<T><<<lg_blocks_for(n, 256), 256, 0, stream>>>(*dev, staging, perm, n);
+        gather_permuted<T><<<lg__blocks_for(n, 256), 256, 0, stream>>>(*dev, staging, perm, n);
         e = hipGetLastError();
     }
     if (e == hipSuccess)
@@ -294,7 +307,7 @@ static hipError_t upload_normalised(const double *v, int64_t n, const lg_vertex_
 
 /* The power iteration in precision T (the set-up, the loop, the download). */
 template <class T>
-static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pagerank_options_t *opts,
+static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pagerank_options_t *opts,
                        bool use_weights, const char *fn, T *scores, int *iterations,
                        bool *out_of_range_seen, bool float_requested)
 {
@@ -311,7 +324,7 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
     /* launch shape: bin k has rows of 2^k lanes, LG_PULL_BLOCK >> k rows a
      * block; the blocks of the longest rows come first (they are the first
      * rows), so that they start first and the short ones fill in */
-    const lg_dev_pull &pull = dg->pull;
+    const lg__dev_pull &pull = dg->pull;
     int64_t blocks = 0;
     a.block_end[LG_BINS] = 0;
     for (int k = LG_BINS - 1; k >= 0; k--) {
@@ -322,23 +335,24 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
         blocks += (rows + rows_per_block - 1) / rows_per_block;
         a.block_end[k] = blocks;
     }
-    const int64_t grid = lg_blocks_for(blocks * LG_PULL_BLOCK, LG_PULL_BLOCK);
-    const int64_t init_blocks = lg_blocks_for(n, tpb);
+    const int64_t grid = lg__blocks_for(blocks * LG_PULL_BLOCK, LG_PULL_BLOCK);
+    const int64_t init_blocks = lg__blocks_for(n, tpb);
     const int64_t partials = grid > init_blocks ? grid : init_blocks;
+    const unsigned weight_blocks = lg__blocks_for(n * (int64_t)s->info.wave_size, tpb);
 
     const size_t nn = (size_t)(n ? n : 1);
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&x, nn * sizeof(T)), "allocating PageRank vectors");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&c, nn * sizeof(T)), "allocating PageRank vectors");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&cn, nn * sizeof(T)), "allocating PageRank vectors");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&inv_out, nn * sizeof(T)), "allocating PageRank vectors");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&partial, (size_t)partials * sizeof(pr_sums)),
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&x, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&c, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&cn, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&inv_out, nn * sizeof(T)), "allocating PageRank vectors");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&partial, (size_t)partials * sizeof(pr_sums)),
                       "allocating PageRank partial sums");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&total, sizeof(pr_sums)),
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&total, sizeof(pr_sums)),
                       "allocating PageRank partial sums");
-    LG_TRY_OR_CLEANUP(lg_device_malloc(&range_flag, sizeof(int)), "allocating PageRank flags");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&range_flag, sizeof(int)), "allocating PageRank flags");
     LG_TRY_OR_CLEANUP(hipMemsetAsync(range_flag, 0, sizeof(int), s->stream), "PageRank set-up");
 
-    out_weights_kernel<T><<<lg_blocks_for(n * (int64_t)s->info.wave_size, tpb), tpb, 0, s->stream>>>(
+    out_weights_kernel<T><<<weight_blocks, tpb, 0, s->stream>>>(
         dg->out.offsets, use_weights ? dg->out.weights : NULL, pull.perm, n, inv_out, range_flag);
     LG_TRY_OR_CLEANUP(hipGetLastError(), "computing out-weights");
     if (float_requested && sizeof(T) == sizeof(float)) {
@@ -354,9 +368,9 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
     }
 
     if (opts->personalization || opts->dangling || opts->nstart) {
-        host_tmp = (T *)lg_gpu_host->malloc(nn * sizeof(T));
+        host_tmp = (T *)lg__gpu_host->malloc(nn * sizeof(T));
         if (!host_tmp) {
-            st = lg_gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (PageRank vectors)",
+            st = lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (PageRank vectors)",
                                     fn);
             goto cleanup;
         }
@@ -375,7 +389,7 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
     LG_TRY_OR_CLEANUP(hipGetLastError(), "PageRank set-up");
     {
         pr_sums zero = {0.0, 0.0}, sums = zero;
-        LG_TRY_OR_CLEANUP(lg_reduce(&s->scratch, (const pr_sums *)partial, total, init_blocks,
+        LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const pr_sums *)partial, total, init_blocks,
                                     pr_sums_plus(), zero, s->stream),
                           "PageRank set-up");
         LG_TRY_OR_CLEANUP(hipMemcpyAsync(&sums, total, sizeof sums, hipMemcpyDeviceToHost,
@@ -403,7 +417,7 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
             a.dangling = (T)dangling;
             pull_kernel<T><<<(unsigned)grid, tpb, 0, s->stream>>>(a);
             LG_TRY_OR_CLEANUP(hipGetLastError(), "running the PageRank kernel");
-            LG_TRY_OR_CLEANUP(lg_reduce(&s->scratch, (const pr_sums *)partial, total, grid,
+            LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const pr_sums *)partial, total, grid,
                                         pr_sums_plus(), zero, s->stream),
                               "reducing the PageRank error");
             LG_TRY_OR_CLEANUP(hipMemcpyAsync(&sums, total, sizeof sums, hipMemcpyDeviceToHost,
@@ -419,47 +433,43 @@ static lg_status_t run(lg_gpu_state *s, const lg_dev_graph *dg, const lg_pageran
             converged = err < limit;
         }
         /* back to the graph's vertex order, through the spare vector */
-        scatter_permuted<T><<<lg_blocks_for(n, tpb), tpb, 0, s->stream>>>(cn, x, pull.perm, n);
+        scatter_permuted<T><<<lg__blocks_for(n, tpb), tpb, 0, s->stream>>>(cn, x, pull.perm, n);
         LG_TRY_OR_CLEANUP(hipGetLastError(), "downloading the scores");
-        LG_TRY_OR_CLEANUP(lg_download(s, scores, cn, (size_t)n * sizeof(T)),
+        LG_TRY_OR_CLEANUP(lg__download(s, scores, cn, (size_t)n * sizeof(T)),
                           "downloading the scores");
         if (iterations)
             *iterations = iter;
         if (!converged)
-            st = lg_gpu_host->error(LG_ERR_NOT_CONVERGED,
+            st = lg__gpu_host->error(LG_ERR_NOT_CONVERGED,
                                     "lg_pagerank: no convergence in %d iterations (last L1 change "
                                     "%g, needs < %g); scores hold the last iterate",
                                     iter, err, limit);
     }
 cleanup:
-    (void)lg_device_free(x);
-    (void)lg_device_free(c);
-    (void)lg_device_free(cn);
-    (void)lg_device_free(inv_out);
-    (void)lg_device_free(p);
-    (void)lg_device_free(d);
-    (void)lg_device_free(x0);
-    (void)lg_device_free(partial);
-    (void)lg_device_free(total);
-    (void)lg_device_free(range_flag);
+    (void)lg__device_free(x);
+    (void)lg__device_free(c);
+    (void)lg__device_free(cn);
+    (void)lg__device_free(inv_out);
+    (void)lg__device_free(p);
+    (void)lg__device_free(d);
+    (void)lg__device_free(x0);
+    (void)lg__device_free(partial);
+    (void)lg__device_free(total);
+    (void)lg__device_free(range_flag);
     if (host_tmp)
-        lg_gpu_host->free(host_tmp);
+        lg__gpu_host->free(host_tmp);
     return st;
 }
 
-static lg_status_t pagerank_on_device(void *state, const struct lg_graph_view *g,
+static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_view *g,
                                       const lg_pagerank_options_t *opts,
                                       lg_precision_t precision, void *scores, int *iterations)
 {
     static const char fn[] = "lg_pagerank";
-    lg_gpu_state *s = (lg_gpu_state *)state;
-    lg_dev_graph *dg = NULL;
+    lg__dev_graph *dg = NULL;
     bool temporary = false, out_of_range = false;
     double *wide = NULL;
-    hipError_t e = hipSetDevice(s->device);
-    if (e != hipSuccess)
-        return lg_gpu_fail(e, fn, "selecting the device");
-    lg_status_t st = lg_dev_graph_get(s, g, fn, true, &dg, &temporary);
+    lg_status_t st = lg__dev_graph_get(s, g, fn, true, &dg, &temporary);
     if (st != LG_OK)
         return st;
     const bool use_weights = opts->use_weights && g->out.weights;
@@ -468,16 +478,16 @@ static lg_status_t pagerank_on_device(void *state, const struct lg_graph_view *g
                         true);
         if (st == LG_OK && out_of_range) {
             /* an out-weight float cannot invert: run in double, round at the end */
-            wide = (double *)lg_gpu_host->malloc((size_t)(g->n ? g->n : 1) * sizeof(double));
+            wide = (double *)lg__gpu_host->malloc((size_t)(g->n ? g->n : 1) * sizeof(double));
             if (!wide) {
-                st = lg_gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (scores)", fn);
+                st = lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (scores)", fn);
             } else {
                 st = run<double>(s, dg, opts, use_weights, fn, wide, iterations, &out_of_range,
                                  false);
                 if (st == LG_OK || st == LG_ERR_NOT_CONVERGED)
                     for (int64_t v = 0; v < g->n; v++)
                         ((float *)scores)[v] = (float)wide[v];
-                lg_gpu_host->free(wide);
+                lg__gpu_host->free(wide);
             }
         }
     } else {
@@ -485,31 +495,28 @@ static lg_status_t pagerank_on_device(void *state, const struct lg_graph_view *g
                          false);
     }
     if (temporary)
-        lg_dev_graph_free(dg);
+        lg__dev_graph_free(dg);
     return st;
 }
 
-/* The entry point: the calling thread's current device is the caller's
- * business, so it is put back however the call ends. */
-lg_status_t lg_gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
+/* The entry point, on the context's device for the call (lg__device_guard). */
+lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
                             const lg_pagerank_options_t *opts, lg_precision_t precision,
                             void *scores, int *iterations)
 {
-    void *state = x->state;
-    int previous = -1;
-    const bool known = hipGetDevice(&previous) == hipSuccess;
-    lg_status_t st = pagerank_on_device(state, g, opts, precision, scores, iterations);
+    lg__gpu_state *s = (lg__gpu_state *)x->state;
+    lg__device_guard on_device(s->device);
+    if (on_device.error() != hipSuccess)
+        return lg__gpu_fail(on_device.error(), "lg_pagerank", "selecting the device");
+    lg_status_t st = pagerank_on_device(s, g, opts, precision, scores, iterations);
     if (st == LG_ERR_OUT_OF_MEMORY) {
         /* give back what the context keeps between calls (the scratch of
          * prims.h, the pinned upload buffers): the caller is short of memory
          * (AUTO reruns on the CPU), and the next call makes them again */
-        lg_gpu_state *s = (lg_gpu_state *)state;
         (void)hipStreamSynchronize(s->stream);
-        lg_scratch_free(&s->scratch);
-        lg_staging_free(s);
+        lg__scratch_free(&s->scratch);
+        lg__staging_free(s);
         (void)hipGetLastError();
     }
-    if (known && previous != ((lg_gpu_state *)state)->device)
-        (void)hipSetDevice(previous);
     return st;
 }

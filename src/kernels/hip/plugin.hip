@@ -11,58 +11,59 @@
 #include <stdio.h>
 #include <string.h>
 
-const struct lg_plugin_host *lg_gpu_host = NULL;
+const struct lg_plugin_host *lg__gpu_host = NULL;
 
-lg_status_t lg_gpu_fail(hipError_t e, const char *fn, const char *what)
+lg_status_t lg__gpu_fail(hipError_t e, const char *fn, const char *what)
 {
     (void)hipGetLastError(); /* clear a sticky launch error so later calls start clean */
     if (e == hipErrorMemoryAllocation)
-        return lg_gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of GPU memory (%s)", fn, what);
-    return lg_gpu_host->error(LG_ERR_DEVICE, "%s: GPU runtime error while %s: %s (%s)", fn, what,
+        return lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of GPU memory (%s)", fn, what);
+    return lg__gpu_host->error(LG_ERR_DEVICE, "%s: GPU runtime error while %s: %s (%s)", fn, what,
                               hipGetErrorString(e), hipGetErrorName(e));
 }
 
-static lg_status_t open_device(int device_id, void *stream, void **state,
-                               struct lg_device_info *info)
+/* Opening a device leaves the calling thread's current device as it was. */
+static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg_device_info *info)
 {
     static const char fn[] = "opening the GPU";
     int count = 0;
     hipError_t e = hipGetDeviceCount(&count);
     *state = NULL;
     if (e != hipSuccess)
-        return lg_gpu_host->error(LG_ERR_DEVICE, "no usable GPU (%s runtime: %s)",
+        return lg__gpu_host->error(LG_ERR_DEVICE, "no usable GPU (%s runtime: %s)",
                                   LG_GPU_PLATFORM, hipGetErrorString(e));
     if (count == 0)
-        return lg_gpu_host->error(LG_ERR_DEVICE, "no usable GPU (the %s runtime sees none)",
+        return lg__gpu_host->error(LG_ERR_DEVICE, "no usable GPU (the %s runtime sees none)",
                                   LG_GPU_PLATFORM);
     if (device_id >= count)
-        return lg_gpu_host->error(LG_ERR_DEVICE, "no GPU %d: the %s runtime sees %d GPU%s",
+        return lg__gpu_host->error(LG_ERR_DEVICE, "no GPU %d: the %s runtime sees %d GPU%s",
                                   device_id, LG_GPU_PLATFORM, count, count == 1 ? "" : "s");
+    lg__device_guard on_device(device_id);
     hipDeviceProp_t prop;
-    if ((e = hipSetDevice(device_id)) != hipSuccess ||
+    if ((e = on_device.error()) != hipSuccess ||
         (e = hipGetDeviceProperties(&prop, device_id)) != hipSuccess)
-        return lg_gpu_fail(e, fn, "opening the device");
+        return lg__gpu_fail(e, fn, "opening the device");
     if (prop.warpSize != 32 && prop.warpSize != 64)
-        return lg_gpu_host->error(LG_ERR_DEVICE, "GPU %d: unsupported wave width %d", device_id,
+        return lg__gpu_host->error(LG_ERR_DEVICE, "GPU %d: unsupported wave width %d", device_id,
                                   prop.warpSize);
 #if defined(LG_WAVE_EMULATED)
     if (prop.warpSize != 32)
-        return lg_gpu_host->error(LG_ERR_DEVICE,
+        return lg__gpu_host->error(LG_ERR_DEVICE,
                                   "GPU %d: the emulated wave-64 build needs 32-lane warps",
                                   device_id);
 #endif
 
-    lg_gpu_state *s = (lg_gpu_state *)lg_gpu_host->malloc(sizeof *s);
+    lg__gpu_state *s = (lg__gpu_state *)lg__gpu_host->malloc(sizeof *s);
     if (!s)
-        return lg_gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (context)", fn);
+        return lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (context)", fn);
     memset(s, 0, sizeof *s);
     s->device = device_id;
     if (stream) {
         s->stream = (hipStream_t)stream;
     } else {
         if ((e = hipStreamCreateWithFlags(&s->stream, hipStreamNonBlocking)) != hipSuccess) {
-            lg_gpu_host->free(s);
-            return lg_gpu_fail(e, fn, "creating a stream");
+            lg__gpu_host->free(s);
+            return lg__gpu_fail(e, fn, "creating a stream");
         }
         s->own_stream = true;
     }
@@ -92,45 +93,32 @@ static lg_status_t open_device(int device_id, void *stream, void **state,
     return LG_OK;
 }
 
-/* Opening a device leaves the calling thread's current device as it was. */
-static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg_device_info *info)
-{
-    int previous = -1;
-    const bool known = hipGetDevice(&previous) == hipSuccess;
-    lg_status_t st = open_device(device_id, stream, state, info);
-    if (known && previous != device_id)
-        (void)hipSetDevice(previous);
-    return st;
-}
-
 static void gpu_close(void *state)
 {
-    lg_gpu_state *s = (lg_gpu_state *)state;
+    lg__gpu_state *s = (lg__gpu_state *)state;
     if (!s)
         return;
-    int previous = -1;
-    const bool known = hipGetDevice(&previous) == hipSuccess;
-    (void)hipSetDevice(s->device);
-    lg_scratch_free(&s->scratch);
-    lg_staging_free(s);
-    if (s->own_stream)
-        (void)hipStreamDestroy(s->stream);
-    if (known && previous != s->device)
-        (void)hipSetDevice(previous);
-    lg_gpu_host->free(s);
+    {
+        lg__device_guard on_device(s->device);
+        lg__scratch_free(&s->scratch);
+        lg__staging_free(s);
+        if (s->own_stream)
+            (void)hipStreamDestroy(s->stream);
+    }
+    lg__gpu_host->free(s);
 }
 
-long long lg_gpu_allocations_left = -1; /* gpu_runtime.h */
-long long lg_gpu_live_allocations = 0;
+long long lg__gpu_allocations_left = -1; /* gpu_runtime.h */
+long long lg__gpu_live_allocations = 0;
 
 static long long gpu_test_live_allocations(void)
 {
-    return __atomic_load_n(&lg_gpu_live_allocations, __ATOMIC_RELAXED);
+    return __atomic_load_n(&lg__gpu_live_allocations, __ATOMIC_RELAXED);
 }
 
 static long long gpu_test_fail_after(long long allocations)
 {
-    return __atomic_exchange_n(&lg_gpu_allocations_left, allocations < 0 ? -1 : allocations,
+    return __atomic_exchange_n(&lg__gpu_allocations_left, allocations < 0 ? -1 : allocations,
                                __ATOMIC_RELAXED);
 }
 
@@ -153,8 +141,8 @@ static const struct lg_plugin plugin_table = {
     LG_GPU_PLATFORM,
     gpu_open,
     gpu_close,
-    lg_dev_graph_free,
-    {NULL, lg_gpu_pagerank, NULL, 0},
+    lg__dev_graph_free,
+    {NULL, lg__gpu_pagerank, NULL, 0},
 };
 
 extern "C" __attribute__((visibility("default"))) lg_status_t
@@ -167,7 +155,7 @@ lg_plugin_entry(const struct lg_plugin_host *host, const struct lg_plugin **plug
                                          "GPU plugin: built for plugin ABI %d, the library has %d",
                                          LG_PLUGIN_ABI_VERSION, host->abi_version)
                            : LG_ERR_DEVICE;
-    lg_gpu_host = host;
+    lg__gpu_host = host;
     *plugin = &plugin_table;
     return LG_OK;
 }

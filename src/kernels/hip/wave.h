@@ -6,16 +6,16 @@
  * or 64: they use LG_WAVE_SIZE and the primitives below, so one source serves
  * every target, in the style of CUB's warp and rocPRIM's warp primitives.
  *
- *   LG_WAVE_SIZE         lanes per wave (device code: the target's width)
- *   lg_lanemask_t        one bit per lane (uint64_t for 64 lanes, else uint32_t)
- *   lg_lane_id()         this lane's index in its wave, 0..LG_WAVE_SIZE-1
- *   lg_wave_ballot(p)    the mask of lanes whose p is true
- *   lg_wave_any/all(p)
- *   lg_wave_shfl(x, l)   x of lane l
- *   lg_wave_sum(x)       the sum over the wave, in every lane
- *   lg_group_sum<G>(x)   the sum over each aligned group of G lanes
- *   lg_wave_exclusive_sum(x, &total)  prefix sums over the lanes
- *   lg_wave_atomic_inc(counter, active)  one atomic a wave, a slot a lane
+ *   LG_WAVE_SIZE          lanes per wave (device code: the target's width)
+ *   lg__lanemask_t        one bit per lane (uint64_t for 64 lanes, else uint32_t)
+ *   lg__lane_id()         this lane's index in its wave, 0..LG_WAVE_SIZE-1
+ *   lg__wave_ballot(p)    the mask of lanes whose p is true
+ *   lg__wave_any/all(p)
+ *   lg__wave_shfl(x, l)   x of lane l
+ *   lg__wave_sum(x)       the sum over the wave, in every lane
+ *   lg__group_sum<G>(x)   the sum over each aligned group of G lanes
+ *   lg__wave_exclusive_sum(x, &total)  prefix sums over the lanes
+ *   lg__wave_atomic_inc(counter, active)  one atomic a wave, a slot a lane
  *
  * Three builds (the macros below pick one):
  *   AMD (hipcc)          the target's width, __AMDGCN_WAVEFRONT_SIZE (64 on
@@ -62,10 +62,10 @@
 #endif
 
 #if LG_WAVE_SIZE == 64
-typedef uint64_t lg_lanemask_t;
+typedef uint64_t lg__lanemask_t;
 #define LG_LANEMASK_BITS 64
 #else
-typedef uint32_t lg_lanemask_t;
+typedef uint32_t lg__lanemask_t;
 #define LG_LANEMASK_BITS 32
 #endif
 
@@ -74,19 +74,19 @@ typedef uint32_t lg_lanemask_t;
 /* This lane's index in its wave.  Lanes 0..W-1 of a block's first wave are
  * threads 0..W-1.  Example: thread 70 of a block is lane 6 of wave 1 when
  * LG_WAVE_SIZE is 64, lane 6 of wave 2 when it is 32. */
-__device__ inline int lg_lane_id(void)
+__device__ inline int lg__lane_id(void)
 {
     return (int)(threadIdx.x & (LG_WAVE_SIZE - 1));
 }
 
 /* This wave's index in its block (thread 70: 1 with 64 lanes, 2 with 32). */
-__device__ inline int lg_wave_id(void)
+__device__ inline int lg__wave_id(void)
 {
     return (int)(threadIdx.x / LG_WAVE_SIZE);
 }
 
 /* Population count of a lane mask. */
-__device__ inline int lg_popc(lg_lanemask_t m)
+__device__ inline int lg__popc(lg__lanemask_t m)
 {
 #if LG_WAVE_SIZE == 64
     return __popcll((unsigned long long)m);
@@ -96,9 +96,9 @@ __device__ inline int lg_popc(lg_lanemask_t m)
 }
 
 /* The lanes below this one: lane 5 -> 0b11111. */
-__device__ inline lg_lanemask_t lg_lanes_below(void)
+__device__ inline lg__lanemask_t lg__lanes_below(void)
 {
-    return (((lg_lanemask_t)1) << lg_lane_id()) - 1;
+    return (((lg__lanemask_t)1) << lg__lane_id()) - 1;
 }
 
 /* ---- the emulated wave: two warps, shared memory, a named barrier ------------------- */
@@ -109,13 +109,13 @@ __device__ inline lg_lanemask_t lg_lanes_below(void)
 __device__ inline unsigned long long *lg__wave_slot(void)
 {
     __shared__ unsigned long long slots[LG_MAX_BLOCK / 64][64];
-    return slots[lg_wave_id()];
+    return slots[lg__wave_id()];
 }
 
 /* All 64 threads of this logical wave meet here (barrier 0 is __syncthreads). */
 __device__ inline void lg__wave_sync(void)
 {
-    asm volatile("bar.sync %0, %1;" ::"r"(1 + lg_wave_id()), "r"(64) : "memory");
+    asm volatile("bar.sync %0, %1;" ::"r"(1 + lg__wave_id()), "r"(64) : "memory");
 }
 
 template <class T> __device__ inline unsigned long long lg__bits(T x)
@@ -135,17 +135,17 @@ template <class T> __device__ inline T lg__from_bits(unsigned long long b)
 
 /* The mask of lanes whose pred is true.  Example: pred = (lane is odd) gives
  * 0xAAAAAAAAAAAAAAAA with 64 lanes, 0xAAAAAAAA with 32. */
-__device__ inline lg_lanemask_t lg_wave_ballot(bool pred)
+__device__ inline lg__lanemask_t lg__wave_ballot(bool pred)
 {
 #if defined(LG_GPU_AMD)
-    return (lg_lanemask_t)__ballot(pred);
+    return (lg__lanemask_t)__ballot(pred);
 #elif defined(LG_WAVE_EMULATED)
     unsigned long long *slot = lg__wave_slot();
     unsigned half = __ballot_sync(LG_FULL_WARP, pred);
     if ((threadIdx.x & 31) == 0)
-        slot[lg_lane_id() >> 5] = half;
+        slot[lg__lane_id() >> 5] = half;
     lg__wave_sync();
-    lg_lanemask_t m = slot[0] | (slot[1] << 32);
+    lg__lanemask_t m = slot[0] | (slot[1] << 32);
     lg__wave_sync();
     return m;
 #else
@@ -155,10 +155,10 @@ __device__ inline lg_lanemask_t lg_wave_ballot(bool pred)
 
 /* Whether pred holds in some lane / in every lane.  Example: pred = (lane ==
  * 3): any is true, all is false, in either width. */
-__device__ inline bool lg_wave_any(bool pred)
+__device__ inline bool lg__wave_any(bool pred)
 {
 #if defined(LG_WAVE_EMULATED)
-    return lg_wave_ballot(pred) != 0;
+    return lg__wave_ballot(pred) != 0;
 #elif defined(LG_GPU_AMD)
     return __any(pred);
 #else
@@ -166,10 +166,10 @@ __device__ inline bool lg_wave_any(bool pred)
 #endif
 }
 
-__device__ inline bool lg_wave_all(bool pred)
+__device__ inline bool lg__wave_all(bool pred)
 {
 #if defined(LG_WAVE_EMULATED)
-    return lg_wave_ballot(pred) == ~(lg_lanemask_t)0;
+    return lg__wave_ballot(pred) == ~(lg__lanemask_t)0;
 #elif defined(LG_GPU_AMD)
     return __all(pred);
 #else
@@ -180,13 +180,13 @@ __device__ inline bool lg_wave_all(bool pred)
 /* x of lane src (0 <= src < LG_WAVE_SIZE) in every lane.  Example: x = 10 *
  * lane, src = LG_WAVE_SIZE - 1: every lane gets 630 (64 lanes) or 310 (32).
  * T: int, unsigned, long long, unsigned long long, float or double. */
-template <class T> __device__ inline T lg_wave_shfl(T x, int src)
+template <class T> __device__ inline T lg__wave_shfl(T x, int src)
 {
 #if defined(LG_GPU_AMD)
     return __shfl(x, src, LG_WAVE_SIZE);
 #elif defined(LG_WAVE_EMULATED)
     unsigned long long *slot = lg__wave_slot();
-    slot[lg_lane_id()] = lg__bits(x);
+    slot[lg__lane_id()] = lg__bits(x);
     lg__wave_sync();
     T y = lg__from_bits<T>(slot[src]);
     lg__wave_sync();
@@ -215,7 +215,7 @@ template <int width, class T> __device__ inline T lg__hw_group_sum(T x)
  * <= LG_WAVE_SIZE), in every lane of the group.  Example: x = lane, G = 4:
  * lanes 0-3 get 6, lanes 4-7 get 22, ... lanes 60-63 get 246 (64 lanes).
  * Summation order is fixed, so the result is the same on every run. */
-template <int G, class T> __device__ inline T lg_group_sum(T x)
+template <int G, class T> __device__ inline T lg__group_sum(T x)
 {
     static_assert(G >= 1 && G <= LG_WAVE_SIZE && (G & (G - 1)) == 0, "G: a power of two <= wave");
 #if defined(LG_WAVE_EMULATED)
@@ -223,7 +223,7 @@ template <int G, class T> __device__ inline T lg_group_sum(T x)
         unsigned long long *slot = lg__wave_slot();
         T half = lg__hw_group_sum<32>(x);
         if ((threadIdx.x & 31) == 0)
-            slot[lg_lane_id() >> 5] = lg__bits(half);
+            slot[lg__lane_id() >> 5] = lg__bits(half);
         lg__wave_sync();
         T total = lg__from_bits<T>(slot[0]) + lg__from_bits<T>(slot[1]);
         lg__wave_sync();
@@ -237,17 +237,17 @@ template <int G, class T> __device__ inline T lg_group_sum(T x)
 
 /* The sum of x over the wave, in every lane.  Example: x = lane + 1: 2080 with
  * 64 lanes, 528 with 32. */
-template <class T> __device__ inline T lg_wave_sum(T x)
+template <class T> __device__ inline T lg__wave_sum(T x)
 {
-    return lg_group_sum<LG_WAVE_SIZE>(x);
+    return lg__group_sum<LG_WAVE_SIZE>(x);
 }
 
 /* Exclusive prefix sum over the lanes; *total gets the wave's sum (in every
  * lane).  Example: x = 1 in every lane: lane i gets i, total = LG_WAVE_SIZE.
  * x = lane + 1: lane i gets i * (i + 1) / 2, total 2080 (64) or 528 (32). */
-template <class T> __device__ inline T lg_wave_exclusive_sum(T x, T *total)
+template <class T> __device__ inline T lg__wave_exclusive_sum(T x, T *total)
 {
-    const int lane = lg_lane_id();
+    const int lane = lg__lane_id();
     T inc = x;
 #if defined(LG_WAVE_EMULATED)
     const int hw = 32, hw_lane = lane & 31;
@@ -274,7 +274,7 @@ template <class T> __device__ inline T lg_wave_exclusive_sum(T x, T *total)
         inc += low;
     *total = low + high;
 #else
-    *total = lg_wave_shfl(inc, LG_WAVE_SIZE - 1);
+    *total = lg__wave_shfl(inc, LG_WAVE_SIZE - 1);
 #endif
     return inc - x;
 }
@@ -285,9 +285,9 @@ template <class T> __device__ inline T lg_wave_exclusive_sum(T x, T *total)
  * their rank).  Inactive lanes get -1.  Example: *counter = 100, active =
  * (lane is even): lane 0 gets 100, lane 2 gets 101, lane 2k gets 100 + k,
  * and *counter becomes 132 (64 lanes) or 116 (32). */
-__device__ inline long long lg_wave_atomic_inc(unsigned long long *counter, bool active)
+__device__ inline long long lg__wave_atomic_inc(unsigned long long *counter, bool active)
 {
-    lg_lanemask_t mask = lg_wave_ballot(active);
+    lg__lanemask_t mask = lg__wave_ballot(active);
     if (mask == 0)
         return -1;
 #if LG_WAVE_SIZE == 64
@@ -296,21 +296,21 @@ __device__ inline long long lg_wave_atomic_inc(unsigned long long *counter, bool
     const int leader = __ffs((unsigned)mask) - 1;
 #endif
     unsigned long long base = 0;
-    if (lg_lane_id() == leader)
-        base = atomicAdd(counter, (unsigned long long)lg_popc(mask));
-    base = lg_wave_shfl(base, leader);
-    return active ? (long long)(base + (unsigned long long)lg_popc(mask & lg_lanes_below())) : -1;
+    if (lg__lane_id() == leader)
+        base = atomicAdd(counter, (unsigned long long)lg__popc(mask));
+    base = lg__wave_shfl(base, leader);
+    return active ? (long long)(base + (unsigned long long)lg__popc(mask & lg__lanes_below())) : -1;
 }
 
 /* The sum of x over the block, in every thread (uses one __syncthreads pair
  * and a word of shared memory a wave; blockDim.x <= LG_MAX_BLOCK). */
-template <class T> __device__ inline T lg_block_sum(T x)
+template <class T> __device__ inline T lg__block_sum(T x)
 {
     __shared__ T partial[LG_MAX_BLOCK / LG_WAVE_SIZE];
     const int waves = (int)(blockDim.x / LG_WAVE_SIZE);
-    T w = lg_wave_sum(x);
-    if (lg_lane_id() == 0)
-        partial[lg_wave_id()] = w;
+    T w = lg__wave_sum(x);
+    if (lg__lane_id() == 0)
+        partial[lg__wave_id()] = w;
     __syncthreads();
     T total = 0;
     for (int i = 0; i < waves; i++) /* the same order in every thread */
