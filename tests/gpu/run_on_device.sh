@@ -2,7 +2,7 @@
 # tests/gpu/run_on_device.sh - build, test and time the GPU backend on an
 # NVIDIA machine, in one command (the device tool's lease is short).
 #
-#   tests/gpu/run_on_device.sh [OUTDIR]      (default: $OUT, else ./gpu-run)
+#   tests/gpu/run_on_device.sh [OUTDIR]      (default: $OUT, else build/gpu-run, ignored by git)
 #
 # 1. the CUDA build (native 32-lane waves): every ctest suite, the CPU ones
 #    and the GPU ones (test_*_gpu on GPU contexts against the oracles,
@@ -18,7 +18,7 @@
 # python.log, and summary.txt (also printed last).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-out="${1:-${OUT:-$root/gpu-run}}"
+out="${1:-${OUT:-$root/build/gpu-run}}"
 mkdir -p "$out"
 jobs="$(nproc)"
 scales="${SCALES:-22 24}"
