@@ -29,7 +29,6 @@ struct args {
     lg_backend_t backend;
     int threads;
     const char *sources;     /* --source: one id, or a comma-separated list */
-    int random_sources;      /* --random-sources K: K timed runs (bfs) */
     int repeat;              /* --repeat R: R timed runs (all algorithms) */
     int max_depth;
     int do_alpha, do_beta;   /* BFS direction-switch tuning, -1 = library default */
@@ -84,8 +83,6 @@ static const char *usage_bfs =
     "  --do-alpha A     direction switch: bottom-up when frontier edges > unexplored/A\n"
     "                   (default 15; 0 = always top-down)\n"
     "  --do-beta B      back to top-down when the frontier < vertices/B (default 18)\n"
-    "  --random-sources K  benchmark: K searches from random vertices of the largest\n"
-    "                   component (seeded by --seed), each timed, with GTEPS\n"
     "  --output F       lines 'distance' (or 'distance parent'); -1 = unreached\n";
 static const char *usage_pagerank =
     "usage: lgraph pagerank INPUT [options]\n"
@@ -176,7 +173,7 @@ static int parse_args(int argc, char **argv, struct args *a)
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        long long n;
+        long long n = 0;
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
             fputs(command_usage(a->command) ? command_usage(a->command) : usage_main, stdout);
             return 1;
@@ -224,9 +221,6 @@ static int parse_args(int argc, char **argv, struct args *a)
             a->threads = (int)n;
         } else if (!strcmp(o, "--source")) {
             a->sources = val;
-        } else if (!strcmp(o, "--random-sources")) {
-            ok = parse_long(val, 1, 1 << 20, &n);
-            a->random_sources = (int)n;
         } else if (!strcmp(o, "--repeat")) {
             ok = parse_long(val, 1, 1 << 20, &n);
             a->repeat = (int)n;
@@ -541,77 +535,22 @@ static bool parse_sources(const char *list, lg_vertex_t **out, int64_t *count)
     return true;
 }
 
-/* k random vertices of the largest (weakly) connected component, and the
- * edges of that component (Graph500's count: undirected edges, or arcs of a
- * directed graph). */
-static lg_status_t pick_sources(const struct session *s, int k, lg_vertex_t *sources,
-                                int64_t *component_edges)
-{
-    const int64_t n = lg_graph_num_vertices(s->g);
-    lg_vertex_t *label = malloc((size_t)(n ? n : 1) * sizeof *label);
-    int64_t *size = calloc((size_t)(n ? n : 1), sizeof *size);
-    lg_vertex_t *members = NULL;
-    lg_status_t st = LG_ERR_OUT_OF_MEMORY;
-    if (!label || !size)
-        goto done;
-    if ((st = lg_connected_components(s->ctx, s->g, label, NULL)) != LG_OK)
-        goto done;
-    lg_vertex_t giant = 0;
-    for (int64_t v = 0; v < n; v++)
-        if (++size[label[v]] > size[giant])
-            giant = label[v];
-    members = malloc((size_t)size[giant] * sizeof *members);
-    if (!members) {
-        st = LG_ERR_OUT_OF_MEMORY;
-        goto done;
-    }
-    const lg_edge_t *off;
-    lg_graph_csr(s->g, &off, NULL, NULL);
-    int64_t count = 0, arcs = 0;
-    for (int64_t v = 0; v < n; v++)
-        if (label[v] == giant) {
-            members[count++] = (lg_vertex_t)v;
-            arcs += off[v + 1] - off[v];
-        }
-    *component_edges = lg_graph_is_directed(s->g) ? arcs : arcs / 2;
-    unsigned long long r = s->a->seed * 0x9E3779B97F4A7C15ull + 1;
-    for (int i = 0; i < k; i++) {
-        r ^= r << 13, r ^= r >> 7, r ^= r << 17; /* xorshift64 */
-        sources[i] = members[r % (unsigned long long)count];
-    }
-done:
-    free(label);
-    free(size);
-    free(members);
-    return st;
-}
-
 static int run_bfs(const struct session *s)
 {
     const struct args *a = s->a;
     const int64_t n = lg_graph_num_vertices(s->g);
-    const bool bench = a->random_sources > 0;
-    const int runs = bench ? a->random_sources : a->repeat;
     int32_t *dist = malloc((size_t)(n ? n : 1) * sizeof *dist);
     lg_vertex_t *par = a->parents ? malloc((size_t)(n ? n : 1) * sizeof *par) : NULL;
-    double *times = malloc((size_t)runs * sizeof *times);
+    double *times = malloc((size_t)a->repeat * sizeof *times);
     lg_vertex_t *sources = NULL;
-    int64_t num_sources = 0, component_edges = 0;
+    int64_t num_sources = 0;
     int rc = 0;
-    lg_status_t st;
     if (!dist || (a->parents && !par) || !times) {
         fprintf(stderr, "lgraph: out of memory\n");
         rc = 1;
         goto done;
     }
-    if (bench) {
-        num_sources = runs;
-        sources = malloc((size_t)runs * sizeof *sources);
-        if (!sources || (st = pick_sources(s, runs, sources, &component_edges)) != LG_OK) {
-            rc = sources ? fail("bfs", st) : 1;
-            goto done;
-        }
-    } else if (!parse_sources(a->sources, &sources, &num_sources)) {
+    if (!parse_sources(a->sources, &sources, &num_sources)) {
         fprintf(stderr, "lgraph: bad --source '%s' (want V or V,W,...)\n", a->sources);
         rc = 2;
         goto done;
@@ -624,10 +563,9 @@ static int run_bfs(const struct session *s)
         o.direction_alpha = a->do_alpha;
     if (a->do_beta >= 0)
         o.direction_beta = a->do_beta;
-    for (int i = 0; i < runs; i++) {
+    for (int i = 0; i < a->repeat; i++) {
         double t0 = now();
-        st = bench ? lg_bfs(s->ctx, s->g, sources[i], &o, dist, par)
-                   : lg_bfs_multi(s->ctx, s->g, sources, num_sources, &o, dist, par);
+        lg_status_t st = lg_bfs_multi(s->ctx, s->g, sources, num_sources, &o, dist, par);
         times[i] = now() - t0;
         if (st != LG_OK) {
             rc = fail("bfs", st);
@@ -640,27 +578,15 @@ static int run_bfs(const struct session *s)
             reached++;
             depth = dist[v] > depth ? dist[v] : depth;
         }
-    if (bench) {
-        double sum = 0.0, teps = 0.0;
-        for (int i = 0; i < runs; i++) {
-            sum += times[i];
-            teps += (double)component_edges / times[i];
-        }
-        printf("bfs: %d searches from random vertices of the largest component (%lld edges): "
-               "mean %.3f ms, median %.3f ms, mean %.3f GTEPS\n",
-               runs, (long long)component_edges, 1e3 * sum / runs, 1e3 * median_of(times, runs),
-               1e-9 * teps / runs);
-    } else {
-        printf("bfs from %s: reached %lld of %lld vertices, depth %lld, %.3f ms", a->sources,
-               (long long)reached, (long long)n, (long long)depth, times[0] * 1e3);
-        if (runs > 1)
-            printf(" (median of %d: %.3f ms)", runs, 1e3 * median_of(times, runs));
-        printf("\n");
-    }
+    printf("bfs from %s: reached %lld of %lld vertices, depth %lld, %.3f ms", a->sources,
+           (long long)reached, (long long)n, (long long)depth, times[0] * 1e3);
+    if (a->repeat > 1)
+        printf(" (median of %d: %.3f ms)", a->repeat, 1e3 * median_of(times, a->repeat));
+    printf("\n");
     note_fallback(s, "bfs");
     if (a->json) {
-        json_begin(s, times, runs);
-        printf(", \"component_edges\": %lld, \"sources\": [", (long long)component_edges);
+        json_begin(s, times, a->repeat);
+        printf(", \"sources\": [");
         for (int64_t i = 0; i < num_sources; i++)
             printf("%s%d", i ? ", " : "", sources[i]);
         printf("]");
