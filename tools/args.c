@@ -63,7 +63,7 @@ static const char *usage_pagerank =
     "  --max-iter K   iteration limit (default 100)\n"
     "  --float        single precision (default double)\n"
     "  --unweighted   ignore edge weights\n"
-    "  --top K        print the K best vertices (default 10)\n"
+    "  --top K        print the K best vertices (default 10; 0: none)\n"
     "  --output F     one score per line\n";
 static const char *usage_cc =
     "usage: lgraph cc INPUT [options]\n"

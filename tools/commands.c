@@ -146,9 +146,13 @@ static int compare_score_desc(const void *x, const void *y, const double *s)
     return (a > b) - (a < b);
 }
 
-/* Partial selection of the top k by insertion: k is small. */
+/* The k best vertices by score into best[0..k-1], best first (ties: the
+ * smaller id): a partial selection by insertion, as k is small.  k = 0
+ * (--top 0) selects none: there is no k-th best to compare with. */
 static void top_k(const double *s, int64_t n, int k, lg_vertex_t *best)
 {
+    if (k <= 0)
+        return;
     int have = 0;
     for (int64_t v = 0; v < n; v++) {
         lg_vertex_t cand = (lg_vertex_t)v;
