@@ -369,9 +369,9 @@ def write(results, out, plots_dir):
     if results.get("gapbs_skipped"):
         L.append(f"- GAPBS: not run ({results['gapbs_skipped']})")
     L.append(f"- BFS: {o['sources']} random sources in the largest component, picked by libgraph "
-             f"(`--random-sources {o['sources']} --seed {o['seed']}`) and given to every tool; each search timed "
-             "alone. GTEPS = undirected edges of the source's component / mean search time (Graph500's "
-             "harmonic mean of TEPS).")
+             f"(`bench_bfs FILE {o['sources']} --seed {o['seed']}`, bench/bfs_sources.c) and given to every "
+             "tool; each search timed alone. GTEPS = undirected edges of the source's component / mean search "
+             "time (Graph500's harmonic mean of TEPS).")
     L.append(f"- PageRank: alpha 0.85, NetworkX's stopping rule (sum |x - x_last| < n * 1e-6), median of "
              f"{o['repeat']} full solves from the uniform start. That rule loosens with n (n * 1e-6 is 1.05 on a "
              "2^20-vertex graph), so large graphs stop after 1-3 iterations and the total is mostly set-up: "

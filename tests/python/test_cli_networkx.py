@@ -3,6 +3,8 @@
 Every graph is read by NetworkX/SciPy from the same file that lgraph reads, so
 the two sides share nothing but the file.
 """
+import re
+
 import numpy as np
 import networkx as nx
 import pytest
@@ -154,6 +156,16 @@ def test_pagerank_not_converged_exit_code(lgraph, data_dir):
     assert proc.returncode == 3
     assert "NOT CONVERGED" in proc.stdout
     assert "no convergence in 2 iterations" in proc.stderr
+
+
+def test_pagerank_top_lists_k_vertices_and_zero_lists_none(lgraph, data_dir):
+    """--top K prints the K best vertices; --top 0 none, and the run goes on."""
+    path = data_dir / "facebook_combined.el"
+    ranked = re.compile(r"^\s+\d+\. vertex ", re.M)
+    assert len(ranked.findall(lgraph("pagerank", path, "--undirected", "--top", 3).stdout)) == 3
+    proc = lgraph("pagerank", path, "--undirected", "--top", 0, "--json")
+    assert ranked.findall(proc.stdout) == []
+    assert '"converged": true' in proc.stdout.splitlines()[-1]
 
 
 def test_convert_round_trip(lgraph, data_dir, tmp_path):

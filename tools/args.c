@@ -1,0 +1,268 @@
+/*
+ * args.c - the lgraph tool's command line: the help texts, and argv parsed
+ * into a struct args with every default filled in.
+ *
+ *   lgraph COMMAND INPUT [OUTFILE] [options]
+ *
+ * Options may come before or after the positional arguments; each value is
+ * range-checked here, so the commands get only sane numbers.  A bad option
+ * is a usage error: exit status 2 with a message that names it.
+ */
+#include "lgraph.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_TOP 10
+
+static const char *usage_main =
+    "usage: lgraph COMMAND INPUT [options]\n"
+    "\n"
+    "Commands:\n"
+    "  info      size, directedness and degree statistics of a graph\n"
+    "  bfs       breadth-first search distances from --source\n"
+    "  pagerank  PageRank scores (NetworkX semantics) and the top vertices\n"
+    "  cc        connected components (weak on directed graphs)\n"
+    "  convert   INPUT OUTFILE: write the graph in the format of OUTFILE's extension\n"
+    "  generate  SPEC OUTFILE: generate a graph and write it (same as convert)\n"
+    "\n"
+    "INPUT is a file (.mtx, .el, .wel, .lgb) or a generator spec kron:SCALE[:EF] or\n"
+    "urand:SCALE[:EF] (Graph500 Kronecker / uniform random, 2^SCALE vertices,\n"
+    "EF*2^SCALE edges, EF default 16; undirected, self-loops dropped, duplicates merged).\n"
+    "\n"
+    "Common options:\n"
+    "  --device cpu|gpu|auto   backend (default auto: the GPU when the GPU plugin loads\n"
+    "                          and a device answers, else the CPU; gpu fails without one)\n"
+    "  --threads N             CPU threads (default: OpenMP's default)\n"
+    "  --undirected, -s        read the file as undirected (symmetric)\n"
+    "  --directed              read the file as directed\n"
+    "  --drop-self-loops       drop self-loops while building\n"
+    "  --merge-duplicates      merge repeated edges (weights: the last copy wins)\n"
+    "  --seed N                generator seed (default 1)\n"
+    "  --output FILE           write per-vertex results, one line per vertex\n"
+    "  --repeat R              run the algorithm R times and report each time\n"
+    "  --json                  end with one JSON line of sizes and timings\n"
+    "  --version               the library's version and build, and its GPU plugin\n"
+    "  --help                  this text; 'lgraph COMMAND --help' for a command's options\n";
+
+static const char *usage_bfs =
+    "usage: lgraph bfs INPUT [--source V[,V...]] [--parents] [options]\n"
+    "  --source V       start vertex (default 0); a list V,W,... starts from all at once\n"
+    "  --parents        also compute a BFS parent per vertex\n"
+    "  --max-depth D    stop after D levels (default: no limit)\n"
+    "  --do-alpha A     direction switch: bottom-up when frontier edges > unexplored/A\n"
+    "                   (default 15; 0 = always top-down)\n"
+    "  --do-beta B      back to top-down when the frontier < vertices/B (default 18)\n"
+    "  --output F       lines 'distance' (or 'distance parent'); -1 = unreached\n";
+static const char *usage_pagerank =
+    "usage: lgraph pagerank INPUT [options]\n"
+    "  --alpha A      damping factor (default 0.85)\n"
+    "  --tol T        tolerance: stop when the L1 change < N*T (default 1e-6)\n"
+    "  --max-iter K   iteration limit (default 100)\n"
+    "  --float        single precision (default double)\n"
+    "  --unweighted   ignore edge weights\n"
+    "  --top K        print the K best vertices (default 10; 0: none)\n"
+    "  --output F     one score per line\n";
+static const char *usage_cc =
+    "usage: lgraph cc INPUT [options]\n"
+    "  --output F   one label per line: the smallest vertex id of the component\n";
+static const char *usage_info = "usage: lgraph info INPUT [options]\n";
+static const char *usage_convert =
+    "usage: lgraph convert INPUT OUTFILE [options]\n"
+    "       lgraph generate kron:SCALE[:EF] OUTFILE [--seed N]\n"
+    "  OUTFILE's extension picks the format: .mtx, .el, .wel or .lgb (binary)\n";
+
+static const char *command_usage(const char *command)
+{
+    if (!command)
+        return usage_main;
+    if (!strcmp(command, "bfs"))
+        return usage_bfs;
+    if (!strcmp(command, "pagerank"))
+        return usage_pagerank;
+    if (!strcmp(command, "cc"))
+        return usage_cc;
+    if (!strcmp(command, "info"))
+        return usage_info;
+    if (!strcmp(command, "convert") || !strcmp(command, "generate"))
+        return usage_convert;
+    return NULL;
+}
+
+static bool parse_long(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_double(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Returns 0 to go on, 1 when help was printed, 2 on a usage error. */
+int cli_parse_args(int argc, char **argv, struct args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->backend = LG_BACKEND_AUTO;
+    a->alpha = 0.85;
+    a->tol = 1e-6;
+    a->max_iter = 100;
+    a->top = DEFAULT_TOP;
+    a->seed = 1;
+    a->sources = "0";
+    a->repeat = 1;
+    a->max_depth = -1;
+    a->do_alpha = -1;
+    a->do_beta = -1;
+    int positional = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        long long n = 0;
+        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
+            fputs(command_usage(a->command) ? command_usage(a->command) : usage_main, stdout);
+            return 1;
+        }
+        if (!strcmp(o, "--version")) {
+            puts(lg_build_info());
+            return 1;
+        }
+        if (o[0] != '-' || !o[1]) {
+            if (positional == 0)
+                a->command = o;
+            else if (positional == 1)
+                a->input = o;
+            else if (positional == 2)
+                a->target = o;
+            else {
+                fprintf(stderr, "lgraph: unexpected argument '%s'\n", o);
+                return 2;
+            }
+            positional++;
+            continue;
+        }
+        /* flags without a value */
+        if (!strcmp(o, "--parents")) { a->parents = true; continue; }
+        if (!strcmp(o, "--json")) { a->json = true; continue; }
+        if (!strcmp(o, "--float")) { a->use_float = true; continue; }
+        if (!strcmp(o, "--unweighted")) { a->unweighted = true; continue; }
+        if (!strcmp(o, "--undirected") || !strcmp(o, "-s")) {
+            a->directedness = LG_UNDIRECTED;
+            continue;
+        }
+        if (!strcmp(o, "--directed")) { a->directedness = LG_DIRECTED; continue; }
+        if (!strcmp(o, "--drop-self-loops")) { a->drop_self_loops = true; continue; }
+        if (!strcmp(o, "--merge-duplicates")) { a->merge_duplicates = true; continue; }
+        /* options with a value */
+        if (!val) {
+            fprintf(stderr, "lgraph: %s needs a value (or is unknown; see --help)\n", o);
+            return 2;
+        }
+        bool ok = true;
+        if (!strcmp(o, "--device")) {
+            if (!strcmp(val, "cpu")) a->backend = LG_BACKEND_CPU;
+            else if (!strcmp(val, "gpu")) a->backend = LG_BACKEND_GPU;
+            else if (!strcmp(val, "auto")) a->backend = LG_BACKEND_AUTO;
+            else ok = false;
+        } else if (!strcmp(o, "--threads")) {
+            ok = parse_long(val, 0, 4096, &n);
+            a->threads = (int)n;
+        } else if (!strcmp(o, "--source")) {
+            a->sources = val;
+        } else if (!strcmp(o, "--repeat")) {
+            ok = parse_long(val, 1, 1 << 20, &n);
+            a->repeat = (int)n;
+        } else if (!strcmp(o, "--max-depth")) {
+            ok = parse_long(val, -1, INT32_MAX, &n);
+            a->max_depth = (int)n;
+        } else if (!strcmp(o, "--do-alpha")) {
+            ok = parse_long(val, 0, INT32_MAX, &n);
+            a->do_alpha = (int)n;
+        } else if (!strcmp(o, "--do-beta")) {
+            ok = parse_long(val, 1, INT32_MAX, &n);
+            a->do_beta = (int)n;
+        } else if (!strcmp(o, "--top")) {
+            ok = parse_long(val, 0, INT32_MAX, &n);
+            a->top = (int)n;
+        } else if (!strcmp(o, "--max-iter")) {
+            ok = parse_long(val, 0, INT32_MAX, &n);
+            a->max_iter = (int)n;
+        } else if (!strcmp(o, "--seed")) {
+            ok = parse_long(val, 0, LLONG_MAX, &n);
+            a->seed = (unsigned long long)n;
+        } else if (!strcmp(o, "--alpha")) {
+            ok = parse_double(val, &a->alpha);
+        } else if (!strcmp(o, "--tol")) {
+            ok = parse_double(val, &a->tol);
+        } else if (!strcmp(o, "--output")) {
+            a->output = val;
+        } else {
+            fprintf(stderr, "lgraph: unknown option '%s' (see --help)\n", o);
+            return 2;
+        }
+        if (!ok) {
+            fprintf(stderr, "lgraph: bad value '%s' for %s\n", val, o);
+            return 2;
+        }
+        i++;
+    }
+    if (!a->command) {
+        fputs(usage_main, stderr);
+        return 2;
+    }
+    if (!command_usage(a->command) || !strcmp(a->command, "help")) {
+        fprintf(stderr, "lgraph: unknown command '%s'\n\n%s", a->command, usage_main);
+        return 2;
+    }
+    if (!a->input) {
+        fprintf(stderr, "lgraph %s: missing INPUT\n\n%s", a->command, command_usage(a->command));
+        return 2;
+    }
+    bool needs_target = !strcmp(a->command, "convert") || !strcmp(a->command, "generate");
+    if (needs_target != (a->target != NULL)) {
+        fprintf(stderr, "lgraph %s: %s\n\n%s", a->command,
+                needs_target ? "missing OUTFILE" : "too many arguments", command_usage(a->command));
+        return 2;
+    }
+    return 0;
+}
+
+/* Parses --source's "V" or "V,W,..." into a new array (the caller frees it). */
+bool cli_parse_sources(const char *list, lg_vertex_t **out, int64_t *count)
+{
+    int64_t k = 1;
+    for (const char *c = list; *c; c++)
+        k += *c == ',';
+    lg_vertex_t *v = malloc((size_t)k * sizeof *v);
+    if (!v)
+        return false;
+    const char *p = list;
+    for (int64_t i = 0; i < k; i++) {
+        char *end;
+        errno = 0;
+        long long x = strtoll(p, &end, 10);
+        if (errno || end == p || x < 0 || x > INT32_MAX || (*end && *end != ',')) {
+            free(v);
+            return false;
+        }
+        v[i] = (lg_vertex_t)x;
+        p = end + 1;
+    }
+    *out = v;
+    *count = k;
+    return true;
+}

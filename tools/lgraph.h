@@ -1,0 +1,91 @@
+/*
+ * lgraph.h - what the files of the lgraph command-line tool share: the parsed
+ * options (struct args), the open graph and its load times (struct session),
+ * and the functions one file provides to another.
+ *
+ *   lgraph.c     main: open the context, load INPUT, print its summary, dispatch
+ *   args.c       option parsing and the help texts
+ *   load.c       INPUT to a graph: a file, or a kron:/urand: generator spec
+ *   commands.c   the commands info, bfs, pagerank and cc
+ *   output.c     what every command prints: errors, the JSON line, --output files
+ *
+ * The tool's own shared functions take the cli_ prefix, so they are never
+ * mistaken for the library's lg_ API or its lg__ internals.
+ */
+#ifndef LIBGRAPH_LGRAPH_H
+#define LIBGRAPH_LGRAPH_H
+
+#define _POSIX_C_SOURCE 200809L
+#include "libgraph.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+struct args {
+    const char *command;
+    const char *input;
+    const char *target;      /* convert / generate: the output file */
+    const char *output;      /* --output */
+    lg_backend_t backend;
+    int threads;
+    const char *sources;     /* --source: one id, or a comma-separated list */
+    int repeat;              /* --repeat R: R timed runs (all algorithms) */
+    int max_depth;
+    int do_alpha, do_beta;   /* BFS direction-switch tuning, -1 = library default */
+    bool json;
+    bool parents;
+    bool use_float;
+    bool unweighted;
+    int top;
+    double alpha, tol;
+    int max_iter;
+    unsigned long long seed;
+    lg_directedness_t directedness;
+    bool drop_self_loops;
+    bool merge_duplicates;
+};
+
+/* What every command shares: the context, the graph, the options, and the
+ * load figures the JSON line reports. */
+struct session {
+    lg_context_t *ctx;
+    const lg_graph_t *g;
+    const struct args *a;
+    int threads;
+    double build_s, gen_s;
+};
+
+/* Seconds on a monotonic clock. */
+static inline double cli_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* args.c */
+int cli_parse_args(int argc, char **argv, struct args *a);
+bool cli_parse_sources(const char *list, lg_vertex_t **out, int64_t *count);
+
+/* load.c */
+lg_status_t cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *build_s,
+                     double *gen_s);
+
+/* commands.c */
+int cli_info(const struct session *s);
+int cli_bfs(const struct session *s);
+int cli_pagerank(const struct session *s);
+int cli_cc(const struct session *s);
+
+/* output.c; a cli_line_writer writes what one line of --output says about vertex v */
+typedef void (*cli_line_writer)(FILE *f, int64_t v, const void *results);
+int cli_fail(const char *what, lg_status_t st);
+double cli_median(const double *t, int k);
+void cli_json_begin(const struct session *s, const double *times, int k);
+void cli_json_end(void);
+void cli_note_fallback(const struct session *s, const char *what);
+int cli_write_output(const char *path, int64_t n, cli_line_writer line, const void *results);
+
+#endif
