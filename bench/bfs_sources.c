@@ -3,7 +3,7 @@
  * random vertex of the graph's largest (weakly) connected component, each
  * timed alone.
  *
- *   bench_bfs FILE K [--seed S] [--threads T] [--device cpu|gpu|auto]
+ *   bench_bfs FILE K [--seed S] [--threads T] [--device auto|cpu|gpu|gpu:N]
  *             [--undirected | --directed] [--do-alpha A] [--do-beta B] [--output F]
  *
  * FILE is a graph file the library reads (.mtx, .el, .wel, .lgb).  The
@@ -41,7 +41,7 @@ static const char *usage =
     "  K searches from random vertices of FILE's largest connected component, each timed\n"
     "  --seed S          source seed (default 1)\n"
     "  --threads T       CPU threads (default: OpenMP's default)\n"
-    "  --device D        cpu, gpu or auto (default auto)\n"
+    "  --device D        auto, cpu, gpu or gpu:N (default auto)\n"
     "  --undirected, -s  read the file as undirected;  --directed: as directed\n"
     "  --do-alpha A      direction switch: bottom-up when frontier edges > unexplored/A\n"
     "  --do-beta B       back to top-down when the frontier < vertices/B\n"
@@ -51,7 +51,7 @@ struct options {
     const char *file, *output;
     int k, threads, do_alpha, do_beta; /* do_*: -1 = the library's default */
     unsigned long long seed;
-    lg_backend_t backend;
+    lg_context_options_t device; /* --device: backend and device_id */
     lg_directedness_t directedness;
 };
 
@@ -79,7 +79,7 @@ static int parse_args(int argc, char **argv, struct options *o)
     memset(o, 0, sizeof *o);
     o->seed = 1;
     o->do_alpha = o->do_beta = -1;
-    o->backend = LG_BACKEND_AUTO;
+    lg_context_options_init(&o->device);
     const char *k = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -120,10 +120,7 @@ static int parse_args(int argc, char **argv, struct options *o)
             ok = parse_long(val, 1, INT32_MAX, &n);
             o->do_beta = (int)n;
         } else if (!strcmp(a, "--device")) {
-            ok = !strcmp(val, "cpu") || !strcmp(val, "gpu") || !strcmp(val, "auto");
-            o->backend = !strcmp(val, "cpu")   ? LG_BACKEND_CPU
-                         : !strcmp(val, "gpu") ? LG_BACKEND_GPU
-                                               : LG_BACKEND_AUTO;
+            ok = lg_context_options_parse(&o->device, val) == LG_OK;
         } else if (!strcmp(a, "--output")) {
             o->output = val;
         } else {
@@ -291,9 +288,7 @@ int main(int argc, char **argv)
     int32_t *dist = NULL;
     double *times = NULL;
     lg_vertex_t *sources = NULL;
-    lg_context_options_t co;
-    lg_context_options_init(&co);
-    co.backend = o.backend;
+    lg_context_options_t co = o.device;
     co.num_threads = o.threads;
     lg_status_t st = lg_context_create(&ctx, &co);
     if (st != LG_OK)

@@ -33,8 +33,9 @@ static const char *usage_main =
     "EF*2^SCALE edges, EF default 16; undirected, self-loops dropped, duplicates merged).\n"
     "\n"
     "Common options:\n"
-    "  --device cpu|gpu|auto   backend (default auto: the GPU when the GPU plugin loads\n"
-    "                          and a device answers, else the CPU; gpu fails without one)\n"
+    "  --device D              auto, cpu, gpu or gpu:N (default auto: the GPU when the\n"
+    "                          GPU plugin loads and a device answers, else the CPU;\n"
+    "                          gpu and gpu:N fail without one)\n"
     "  --threads N             CPU threads (default: OpenMP's default)\n"
     "  --undirected, -s        read the file as undirected (symmetric)\n"
     "  --directed              read the file as directed\n"
@@ -117,7 +118,7 @@ static bool parse_double(const char *s, double *out)
 int cli_parse_args(int argc, char **argv, struct args *a)
 {
     memset(a, 0, sizeof *a);
-    a->backend = LG_BACKEND_AUTO;
+    lg_context_options_init(&a->device);
     a->alpha = 0.85;
     a->tol = 1e-6;
     a->max_iter = 100;
@@ -174,10 +175,7 @@ int cli_parse_args(int argc, char **argv, struct args *a)
         }
         bool ok = true;
         if (!strcmp(o, "--device")) {
-            if (!strcmp(val, "cpu")) a->backend = LG_BACKEND_CPU;
-            else if (!strcmp(val, "gpu")) a->backend = LG_BACKEND_GPU;
-            else if (!strcmp(val, "auto")) a->backend = LG_BACKEND_AUTO;
-            else ok = false;
+            ok = lg_context_options_parse(&a->device, val) == LG_OK;
         } else if (!strcmp(o, "--threads")) {
             ok = parse_long(val, 0, 4096, &n);
             a->threads = (int)n;

@@ -36,9 +36,7 @@ int main(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : 2;
 
-    lg_context_options_t co;
-    lg_context_options_init(&co);
-    co.backend = a.backend;
+    lg_context_options_t co = a.device;
     co.num_threads = a.threads;
     lg_status_t st = lg_context_create(&ctx, &co);
     if (st != LG_OK)

@@ -28,7 +28,7 @@ struct args {
     const char *input;
     const char *target;      /* convert / generate: the output file */
     const char *output;      /* --output */
-    lg_backend_t backend;
+    lg_context_options_t device; /* --device: backend and device_id */
     int threads;
     const char *sources;     /* --source: one id, or a comma-separated list */
     int repeat;              /* --repeat R: R timed runs (all algorithms) */

@@ -186,11 +186,21 @@ def test_convert_round_trip(lgraph, data_dir, tmp_path):
     (["bfs", "kron:8", "--threads", "-1"], 2, "bad value"),
     (["pagerank", "kron:8", "--alpha", "1.5"], 2, "alpha"),
     (["cc", "kron:8", "--device", "gpu"], 1, "GPU"),
+    # device strings go through lg_context_options_parse: gpu:N is a form,
+    # gpu:x is not; no machine here has a GPU 7
+    (["cc", "kron:8", "--device", "gpu:7"], 1, "GPU"),
+    (["cc", "kron:8", "--device", "gpu:x"], 2, "bad value 'gpu:x' for --device"),
+    (["cc", "kron:8", "--device", "GPU"], 2, "bad value 'GPU' for --device"),
 ])
 def test_cli_errors(lgraph, args, code, message):
     proc = lgraph(*args, check=False)
     assert proc.returncode == code, proc.stderr
     assert message in proc.stderr
+
+
+def test_cli_device_cpu_runs_on_the_cpu(lgraph):
+    proc = lgraph("cc", "kron:8", "--device", "cpu")
+    assert "on cpu (" in proc.stdout
 
 
 def test_cli_help(lgraph):
