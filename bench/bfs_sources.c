@@ -247,7 +247,9 @@ static void print_results(const struct options *o, lg_context_t *ctx, const lg_g
     printf("], \"median_s\": %.6f, \"device\": ", med);
     json_string(device);
     printf(", \"ran_on\": \"%s\", \"component_edges\": %lld, \"sources\": [",
-           ran == LG_BACKEND_GPU ? "gpu" : ran == LG_BACKEND_CPU ? "cpu" : "none",
+           ran == LG_BACKEND_GPU   ? "gpu"
+           : ran == LG_BACKEND_CPU ? "cpu"
+                                   : "none",
            (long long)component_edges);
     for (int i = 0; i < k; i++)
         printf("%s%d", i ? ", " : "", sources[i]);

@@ -28,10 +28,13 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-enum { BFS, PAGERANK, CC };
+enum {
+    BFS,
+    PAGERANK,
+    CC
+};
 
-static lg_status_t call(int which, lg_context_t *ctx, const lg_graph_t *g, int32_t *d,
-                        double *x)
+static lg_status_t call(int which, lg_context_t *ctx, const lg_graph_t *g, int32_t *d, double *x)
 {
     switch (which) {
     case BFS: return lg_bfs(ctx, g, 0, NULL, d, NULL);

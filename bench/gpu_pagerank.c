@@ -89,7 +89,7 @@ int main(int argc, char **argv)
         const char *a = argv[first_scale];
         const char *v = first_scale + 1 < argc ? argv[first_scale + 1] : "";
         if (!strcmp(a, "--device")) {
-            co.backend = !strcmp(v, "cpu") ? LG_BACKEND_CPU
+            co.backend = !strcmp(v, "cpu")    ? LG_BACKEND_CPU
                          : !strcmp(v, "auto") ? LG_BACKEND_AUTO
                                               : LG_BACKEND_GPU;
         } else if (!strcmp(a, "--threads")) {
@@ -145,8 +145,8 @@ int main(int argc, char **argv)
                         NULL, &g) != LG_OK)
             return fail("lg_generate");
         const int64_t n = lg_graph_num_vertices(g), m = lg_graph_num_edges(g);
-        printf("%s:%d: %lld vertices, %lld arcs (generated and built on the CPU in %.2f s)\n",
-               kind, scale, (long long)n, (long long)m, now() - t0);
+        printf("%s:%d: %lld vertices, %lld arcs (generated and built on the CPU in %.2f s)\n", kind,
+               scale, (long long)n, (long long)m, now() - t0);
         double *scores = malloc((size_t)n * sizeof *scores);
         if (!scores)
             return 1;

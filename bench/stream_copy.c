@@ -70,7 +70,8 @@ int main(int argc, char **argv)
         free(c);
         return 1;
     }
-    printf("stream_copy_gbs %.2f threads %d mib %ld\n", 16.0 * (double)n / best / 1e9, threads, mib);
+    printf("stream_copy_gbs %.2f threads %d mib %ld\n", 16.0 * (double)n / best / 1e9, threads,
+           mib);
     free(a);
     free(c);
     return 0;

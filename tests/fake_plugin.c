@@ -35,7 +35,13 @@ FAKE_EXPORT struct fake_plugin_stats fake_plugin_stats;
 
 static const struct lg_plugin_host *host;
 
-enum mode { MODE_OK, MODE_NO_DEVICE, MODE_OOM, MODE_ABI_MISMATCH, MODE_ENTRY_FAILS };
+enum mode {
+    MODE_OK,
+    MODE_NO_DEVICE,
+    MODE_OOM,
+    MODE_ABI_MISMATCH,
+    MODE_ENTRY_FAILS
+};
 static enum mode mode;
 
 #define STATE_MAGIC 0x57A7E5u
@@ -60,8 +66,7 @@ static void linger(void)
     nanosleep(&t, NULL);
 }
 
-static lg_status_t fake_open(int device_id, void *stream, void **state,
-                             struct lg_device_info *info)
+static lg_status_t fake_open(int device_id, void *stream, void **state, struct lg_device_info *info)
 {
     if (mode == MODE_NO_DEVICE)
         return host->error(LG_ERR_DEVICE, "fake: no CUDA-capable device is detected");
@@ -200,8 +205,7 @@ static const struct lg_plugin future_table = {
 #define FAKE_ENTRY lg_plugin_entry
 #endif
 
-FAKE_EXPORT lg_status_t FAKE_ENTRY(const struct lg_plugin_host *h,
-                                   const struct lg_plugin **plugin);
+FAKE_EXPORT lg_status_t FAKE_ENTRY(const struct lg_plugin_host *h, const struct lg_plugin **plugin);
 
 lg_status_t FAKE_ENTRY(const struct lg_plugin_host *h, const struct lg_plugin **plugin)
 {
@@ -210,7 +214,7 @@ lg_status_t FAKE_ENTRY(const struct lg_plugin_host *h, const struct lg_plugin **
         return h->error(LG_ERR_DEVICE, "fake: host ABI %d", h->abi_version);
     host = h;
     const char *m = getenv(FAKE_MODE_ENV);
-    mode = !m || !strcmp(m, "ok")        ? MODE_OK
+    mode = !m || !strcmp(m, "ok")       ? MODE_OK
            : !strcmp(m, "no-device")    ? MODE_NO_DEVICE
            : !strcmp(m, "oom")          ? MODE_OOM
            : !strcmp(m, "abi-mismatch") ? MODE_ABI_MISMATCH

@@ -220,12 +220,22 @@ static void test_device_strings(void)
         const char *device;
         lg_backend_t backend;
         int device_id;
-    } good[] = {{"auto", LG_BACKEND_AUTO, 5}, {"cpu", LG_BACKEND_CPU, 5}, {"gpu", LG_BACKEND_GPU, 0},
-                {"gpu:0", LG_BACKEND_GPU, 0}, {"gpu:3", LG_BACKEND_GPU, 3},
-                {"gpu:2147483647", LG_BACKEND_GPU, 2147483647}};
-    static const char *const bad[] = {"", "GPU", "gpu:", "gpu:-1", "gpu:+1", "gpu:1x", "gpu: 1",
-                                      "gpu:2147483648", "gpu:99999999999999999999", "cpu:0",
-                                      "auto ", "gpu1", "tpu"};
+    } good[] = {{"auto", LG_BACKEND_AUTO, 5}, {"cpu", LG_BACKEND_CPU, 5},
+                {"gpu", LG_BACKEND_GPU, 0},   {"gpu:0", LG_BACKEND_GPU, 0},
+                {"gpu:3", LG_BACKEND_GPU, 3}, {"gpu:2147483647", LG_BACKEND_GPU, 2147483647}};
+    static const char *const bad[] = {"",
+                                      "GPU",
+                                      "gpu:",
+                                      "gpu:-1",
+                                      "gpu:+1",
+                                      "gpu:1x",
+                                      "gpu: 1",
+                                      "gpu:2147483648",
+                                      "gpu:99999999999999999999",
+                                      "cpu:0",
+                                      "auto ",
+                                      "gpu1",
+                                      "tpu"};
     lg_context_options_t o;
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         lg_context_options_init(&o);
@@ -250,7 +260,10 @@ static void test_device_strings(void)
 
 static void test_from_edges_errors(void)
 {
-    enum { E = 20, N = 10 };
+    enum {
+        E = 20,
+        N = 10
+    };
     lg_vertex_t src[E], dst[E];
     float w[E];
     for (int i = 0; i < E; i++) {
@@ -924,7 +937,10 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
 static void test_allocation_failures(void)
 {
     /* a directed graph with duplicates, self-loops and a sink; and the same undirected */
-    enum { N = 40, E = 150 };
+    enum {
+        N = 40,
+        E = 150
+    };
     lg_vertex_t src[E], dst[E];
     float w[E];
     unsigned long long rng = 2024;

@@ -120,8 +120,7 @@ static void check_errors(void)
                  LG_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(lg_generate_edges(NULL, LG_GENERATOR_URAND, 1, 2, 1, NULL, d),
                  LG_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(lg_generate(NULL, LG_GENERATOR_URAND, 0, 2, 1, NULL, &g),
-                 LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_generate(NULL, LG_GENERATOR_URAND, 0, 2, 1, NULL, &g), LG_ERR_INVALID_ARGUMENT);
     CHECK(g == NULL);
     CHECK_STATUS(lg_generate(NULL, LG_GENERATOR_URAND, 4, 2, 1, NULL, NULL),
                  LG_ERR_INVALID_ARGUMENT);

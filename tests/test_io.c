@@ -260,7 +260,10 @@ static void test_round_trips(void)
  * the thread count. */
 static void test_large_round_trip(void)
 {
-    enum { N = 20000, E = 150000 };
+    enum {
+        N = 20000,
+        E = 150000
+    };
     lg_vertex_t *src = malloc(E * sizeof *src), *dst = malloc(E * sizeof *dst);
     float *w = malloc(E * sizeof *w);
     unsigned long long seed = 12345;
@@ -316,7 +319,9 @@ static int64_t count_degrees(const char *path, int64_t *deg, int64_t n, int64_t 
 
 static void test_facebook(void)
 {
-    enum { N = 4039 };
+    enum {
+        N = 4039
+    };
     const char *path = LG_TEST_DATA_DIR "/facebook_combined.el";
     int64_t want[N] = {0}, got[N] = {0}, out0 = 0;
     const int64_t lines = count_degrees(path, want, N, &out0);
@@ -443,10 +448,10 @@ static void test_mtx_bad(void)
                "bad header");
     expect_bad("long.mtx", "%%MatrixMarket matrix coordinate real general extra\n1 1 0\n",
                LG_ERR_IO, 1, "bad header");
-    expect_bad("field.mtx", "%%MatrixMarket matrix coordinate float general\n1 1 0\n", LG_ERR_IO,
-               1, "float");
-    expect_bad("object.mtx", "%%MatrixMarket vector coordinate real general\n1 1 0\n", LG_ERR_IO,
-               1, "vector");
+    expect_bad("field.mtx", "%%MatrixMarket matrix coordinate float general\n1 1 0\n", LG_ERR_IO, 1,
+               "float");
+    expect_bad("object.mtx", "%%MatrixMarket vector coordinate real general\n1 1 0\n", LG_ERR_IO, 1,
+               "vector");
     expect_bad("complex.mtx", "%%MatrixMarket matrix coordinate complex general\n1 1 0\n",
                LG_ERR_UNSUPPORTED, 1, "complex");
     expect_bad("array.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n",
@@ -455,8 +460,8 @@ static void test_mtx_bad(void)
                LG_ERR_UNSUPPORTED, 1, "skew-symmetric");
     expect_bad("herm.mtx", "%%MatrixMarket matrix coordinate real hermitian\n1 1 0\n",
                LG_ERR_UNSUPPORTED, 1, "hermitian");
-    expect_bad("sym_word.mtx", "%%MatrixMarket matrix coordinate real lopsided\n1 1 0\n",
-               LG_ERR_IO, 1, "lopsided");
+    expect_bad("sym_word.mtx", "%%MatrixMarket matrix coordinate real lopsided\n1 1 0\n", LG_ERR_IO,
+               1, "lopsided");
 
     snprintf(text, sizeof text, "%s%% c\n3 4 1\n1 1\n", pat);
     expect_bad("square.mtx", text, LG_ERR_IO, 3, "not square");
@@ -563,8 +568,7 @@ static void test_edge_lists(void)
     expect_bad("lonely.el", "0 1\n5\n", LG_ERR_IO, 2, "missing the destination");
     expect_bad("after_comments.el", "# c\n\n0 1\n% x\n1 y\n", LG_ERR_IO, 5, "y");
     expect_bad("overflow.el", "0 2147483647\n", LG_ERR_IO, 1, "too large");
-    expect_bad("overflow2.el", "1 2\n3 4\n99999999999999999999999 0\n", LG_ERR_IO, 3,
-               "too large");
+    expect_bad("overflow2.el", "1 2\n3 4\n99999999999999999999999 0\n", LG_ERR_IO, 3, "too large");
     expect_bad("float.el", "0 1.0\n", LG_ERR_IO, 1, "1.0");
     expect_bad("noweight.wel", "0 1 1\n0 1\n", LG_ERR_IO, 2, "missing the weight");
     expect_bad("nan.wel", "0 1 NaN\n", LG_ERR_IO, 1, "NaN");
@@ -584,7 +588,10 @@ static void test_edge_lists(void)
  * still be exact. */
 static void test_error_line_in_late_chunk(void)
 {
-    enum { LINES = 200000, BAD = 150001 };
+    enum {
+        LINES = 200000,
+        BAD = 150001
+    };
     char path[PATH_CAP];
     tmp_path(path, "late.el");
     FILE *f = fopen(path, "w");
@@ -639,9 +646,9 @@ static void test_arguments(void)
     CHECK_STATUS(lg_graph_read(ctx1, NULL, LG_FORMAT_EL, NULL, &g), LG_ERR_INVALID_ARGUMENT);
     lg_graph_options_init(&o);
     o.directedness = (lg_directedness_t)7;
-    CHECK_STATUS(lg_graph_read(ctx1, LG_TEST_DATA_DIR "/facebook_combined.el", LG_FORMAT_AUTO, &o,
-                               &g),
-                 LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(
+        lg_graph_read(ctx1, LG_TEST_DATA_DIR "/facebook_combined.el", LG_FORMAT_AUTO, &o, &g),
+        LG_ERR_INVALID_ARGUMENT);
     CHECK(g == NULL);
     CHECK_STATUS(lg_graph_write(ctx1, NULL, "x.el", LG_FORMAT_AUTO), LG_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(lg_graph_write(ctx1, small, NULL, LG_FORMAT_AUTO), LG_ERR_INVALID_ARGUMENT);
@@ -772,7 +779,10 @@ static lg_status_t read_through_pipe(const unsigned char *bytes, size_t len,
 
 static void test_pipes(void)
 {
-    enum { N = 3000, E = 40000 }; /* larger than a pipe's buffer and the first read */
+    enum {
+        N = 3000,
+        E = 40000
+    }; /* larger than a pipe's buffer and the first read */
     static const lg_file_format_t formats[] = {LG_FORMAT_WEL, LG_FORMAT_MTX, LG_FORMAT_BINARY};
     static const char *const names[] = {"pipe.wel", "pipe.mtx", "pipe.lgb"};
     lg_vertex_t *src = malloc(E * sizeof *src), *dst = malloc(E * sizeof *dst);

@@ -45,8 +45,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "libgraph.h"
 #include "internal.h" /* lg__pagerank_hub_runs */
+#include "libgraph.h"
 #include "oracle.h"
 #include "test_util.h"
 
@@ -232,7 +232,8 @@ static bool tgraph_generate(struct tgraph *t, lg_generator_t gen, int scale, int
     go.drop_self_loops = true;
     go.duplicates = LG_DUPLICATES_FIRST;
     /* NULL: the GAP convention, undirected, no self-loops, duplicates merged */
-    lg_status_t st = lg_generate(ctx[k], gen, scale, edge_factor, seed, directed ? &go : NULL, &t->g);
+    lg_status_t st =
+        lg_generate(ctx[k], gen, scale, edge_factor, seed, directed ? &go : NULL, &t->g);
     CHECK(st == LG_OK);
     if (st != LG_OK) {
         report("lg_generate: %s: %s", lg_status_string(st), lg_last_error());
@@ -563,15 +564,15 @@ static void test_bfs_shapes(void)
 /* ---- BFS argument checks ---------------------------------------------------------------- */
 
 /* The call must fail with LG_ERR_INVALID_ARGUMENT and leave the outputs alone. */
-#define CHECK_BFS_REFUSED(call, dist, parents, n)                                   \
-    do {                                                                            \
-        for (int64_t i_ = 0; i_ < (n); i_++)                                        \
-            (dist)[i_] = -7, (parents)[i_] = -7;                                    \
-        CHECK_STATUS(call, LG_ERR_INVALID_ARGUMENT);                                \
-        bool untouched_ = true;                                                     \
-        for (int64_t i_ = 0; i_ < (n); i_++)                                        \
-            untouched_ = untouched_ && (dist)[i_] == -7 && (parents)[i_] == -7;     \
-        CHECK(untouched_);                                                          \
+#define CHECK_BFS_REFUSED(call, dist, parents, n)                                                  \
+    do {                                                                                           \
+        for (int64_t i_ = 0; i_ < (n); i_++)                                                       \
+            (dist)[i_] = -7, (parents)[i_] = -7;                                                   \
+        CHECK_STATUS(call, LG_ERR_INVALID_ARGUMENT);                                               \
+        bool untouched_ = true;                                                                    \
+        for (int64_t i_ = 0; i_ < (n); i_++)                                                       \
+            untouched_ = untouched_ && (dist)[i_] == -7 && (parents)[i_] == -7;                    \
+        CHECK(untouched_);                                                                         \
     } while (0)
 
 static void test_bfs_arguments(void)
@@ -619,8 +620,8 @@ static void test_bfs_arguments(void)
         CHECK_BFS_REFUSED(lg_bfs(ctx[i], t.g, 0, &b, dist, parents), dist, parents, 10);
     }
     /* alpha < 0, beta < 1 */
-    const int bad_dirs[][2] = {{-1, 18}, {INT_MIN, 18}, {15, 0}, {15, -1}, {0, 0}, {-1, -1},
-                               {15, INT_MIN}};
+    const int bad_dirs[][2] = {{-1, 18}, {INT_MIN, 18}, {15, 0},      {15, -1},
+                               {0, 0},   {-1, -1},      {15, INT_MIN}};
     for (int i = 0; i < 7; i++) {
         lg_bfs_options_t b = bo;
         b.direction_alpha = bad_dirs[i][0];
@@ -678,26 +679,34 @@ static void test_bfs_arguments(void)
 /* ---- BFS on graphs where the direction switch matters ----------------------------------- */
 
 enum big_shape {
-    BIG_URAND,        /* uniform random, average degree 16 */
-    BIG_DAG,          /* arcs from lower to higher rank only, average out-degree 16 */
-    BIG_STAR,         /* one hub joined to every other vertex */
-    BIG_STAR_IN,      /* every leaf -> the hub (directed) */
-    BIG_PATH,         /* deep: one vertex per level */
-    BIG_GRID,         /* deep and narrow: a 160 x 160 grid, diagonal frontiers */
-    BIG_BARBELL,      /* dense cluster - long path - dense cluster */
-    BIG_GIANT_SMALL,  /* a giant of average degree 16 plus pairs and singletons */
-    BIG_MULTIGRAPH,   /* random with duplicate arcs and self-loops kept */
-    BIG_COMMUNITIES,  /* 8 dense communities in a ring, one arc between neighbours */
-    BIG_KRONECKER,    /* lg_generate's Graph500 graph */
+    BIG_URAND,       /* uniform random, average degree 16 */
+    BIG_DAG,         /* arcs from lower to higher rank only, average out-degree 16 */
+    BIG_STAR,        /* one hub joined to every other vertex */
+    BIG_STAR_IN,     /* every leaf -> the hub (directed) */
+    BIG_PATH,        /* deep: one vertex per level */
+    BIG_GRID,        /* deep and narrow: a 160 x 160 grid, diagonal frontiers */
+    BIG_BARBELL,     /* dense cluster - long path - dense cluster */
+    BIG_GIANT_SMALL, /* a giant of average degree 16 plus pairs and singletons */
+    BIG_MULTIGRAPH,  /* random with duplicate arcs and self-loops kept */
+    BIG_COMMUNITIES, /* 8 dense communities in a ring, one arc between neighbours */
+    BIG_KRONECKER,   /* lg_generate's Graph500 graph */
     BIG_NUM
 };
 
-static const char *const big_names[BIG_NUM] = {
-    "uniform random, degree 16", "DAG, out-degree 16", "star", "star, leaves -> hub",
-    "path", "160 x 160 grid", "barbell", "giant plus small components", "multigraph with self-loops",
-    "communities", "Kronecker"};
+static const char *const big_names[BIG_NUM] = {"uniform random, degree 16",
+                                               "DAG, out-degree 16",
+                                               "star",
+                                               "star, leaves -> hub",
+                                               "path",
+                                               "160 x 160 grid",
+                                               "barbell",
+                                               "giant plus small components",
+                                               "multigraph with self-loops",
+                                               "communities",
+                                               "Kronecker"};
 
-static void big_edges(struct elist *el, enum big_shape shape, bool directed, unsigned long long *rng)
+static void big_edges(struct elist *el, enum big_shape shape, bool directed,
+                      unsigned long long *rng)
 {
     int64_t n;
     switch (shape) {
@@ -785,8 +794,7 @@ static void big_edges(struct elist *el, enum big_shape shape, bool directed, uns
             el_add(el, 400 * c, 400 * ((c + 1) % 8) + 1, 1.0f);
         }
         break;
-    default:
-        return;
+    default: return;
     }
     el_permute(el, rng);
 }
@@ -896,7 +904,8 @@ static void test_bfs_direction(void)
                     free(want);
                     free(got);
                 }
-                bfs_big_graph(&t, &rng, shape != BIG_PATH && shape != BIG_BARBELL && shape != BIG_GRID);
+                bfs_big_graph(&t, &rng,
+                              shape != BIG_PATH && shape != BIG_BARBELL && shape != BIG_GRID);
                 if (shape == BIG_COMMUNITIES)
                     bfs_stays_top_down(&t, &rng);
             }
@@ -909,7 +918,8 @@ static void test_bfs_direction(void)
     unsigned long long rng = 99;
     if (tgraph_generate(&t, LG_GENERATOR_KRONECKER, 14, 16, 14, false, 2)) {
         set_subject("Kronecker scale 14, undirected, seed 14, %lld arcs", (long long)t.o.m);
-        lg_vertex_t hub = max_out_degree_vertex(&t.o), one = (lg_vertex_t)or_rand_below(&rng, t.o.n);
+        lg_vertex_t hub = max_out_degree_vertex(&t.o),
+                    one = (lg_vertex_t)or_rand_below(&rng, t.o.n);
         bfs_all_paths(&t, &hub, 1, -1, "from the hub");
         bfs_all_paths(&t, &one, 1, -1, "from a random vertex");
         tgraph_free(&t);
@@ -919,9 +929,9 @@ static void test_bfs_direction(void)
 /* ---- PageRank ------------------------------------------------------------------------------ */
 
 /* Row and column lengths around the vector widths, up to 5000. */
-static const int64_t ladder[] = {1,   2,   3,   4,    5,    6,    7,    8,    9,    10,   11,
-                                 12,  13,  14,  15,   16,   17,   31,   32,   33,   63,   64,
-                                 65,  127, 128, 129,  255,  256,  257,  511,  512,  513,  1000,
+static const int64_t ladder[] = {1,    2,    3,    4,    5,    6,    7,    8,    9,    10,  11,
+                                 12,   13,   14,   15,   16,   17,   31,   32,   33,   63,  64,
+                                 65,   127,  128,  129,  255,  256,  257,  511,  512,  513, 1000,
                                  1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097, 5000};
 #define LADDER ((int64_t)(sizeof ladder / sizeof ladder[0]))
 
@@ -940,8 +950,8 @@ static void ladder_edges(struct elist *el, unsigned long long *rng)
     for (int64_t v = 2 * LADDER; v < n; v++) {
         int64_t deg = or_rand_below(rng, 5), zero_row = v % 500 == 0;
         for (int64_t j = 0; j < deg + zero_row; j++)
-            el_add(el, v, or_rand_below(rng, n), zero_row || or_rand_below(rng, 10) == 0 ? 0.0f
-                                                                                      : rand_weight(rng));
+            el_add(el, v, or_rand_below(rng, n),
+                   zero_row || or_rand_below(rng, 10) == 0 ? 0.0f : rand_weight(rng));
     }
     el_permute(el, rng);
 }
@@ -996,8 +1006,8 @@ static void check_pr_double(const struct tgraph *t, const lg_pagerank_options_t 
     }
     CHECK(st == want_st && iters == w->iters);
     if (st != want_st || iters != w->iters) {
-        report("lg_pagerank, %s, %d threads: %s after %d iterations, want %s after %d", what,
-               k + 1, lg_status_string(st), iters, lg_status_string(want_st), w->iters);
+        report("lg_pagerank, %s, %d threads: %s after %d iterations, want %s after %d", what, k + 1,
+               lg_status_string(st), iters, lg_status_string(want_st), w->iters);
     } else {
         int64_t at = -1;
         for (int64_t v = 0; v < n && at < 0; v++)
@@ -1100,8 +1110,7 @@ static void pagerank_big_graph(const struct tgraph *t, unsigned long long *rng)
             po.tol = 1e-12;
             what = "4 iterations (not converged)";
             break;
-        default:
-            break;
+        default: break;
         }
         struct pr_want w = pr_oracle(&t->o, &po);
         for (int k = 0; k < NUM_CTX; k++) {
@@ -1198,7 +1207,8 @@ static void test_pagerank(void)
         unsigned long long seed = 6500 + (unsigned long long)directed, rng = seed;
         const int scale = 12, ef = 16;
         const int64_t n = (int64_t)1 << scale, E = (int64_t)ef << scale;
-        lg_vertex_t *src = or_alloc((size_t)E, sizeof *src), *dst = or_alloc((size_t)E, sizeof *dst);
+        lg_vertex_t *src = or_alloc((size_t)E, sizeof *src),
+                    *dst = or_alloc((size_t)E, sizeof *dst);
         CHECK_OK(lg_generate_edges(ctx[0], LG_GENERATOR_KRONECKER, scale, ef, seed, src, dst));
         struct elist el;
         el_init(&el, n);
@@ -1300,11 +1310,19 @@ enum cc_shape {
     CC_NUM
 };
 
-static const char *const cc_names[CC_NUM] = {
-    "giant plus small components", "all singletons", "self-loops only", "two equal giants",
-    "path in id order", "alternating path, shuffled", "star, hub -> leaves",
-    "star, leaves -> hub", "giant with pendant out-leaves", "giant with pendant in-leaves",
-    "giant on the high ids", "200 medium components", "giant with alternating chains"};
+static const char *const cc_names[CC_NUM] = {"giant plus small components",
+                                             "all singletons",
+                                             "self-loops only",
+                                             "two equal giants",
+                                             "path in id order",
+                                             "alternating path, shuffled",
+                                             "star, hub -> leaves",
+                                             "star, leaves -> hub",
+                                             "giant with pendant out-leaves",
+                                             "giant with pendant in-leaves",
+                                             "giant on the high ids",
+                                             "200 medium components",
+                                             "giant with alternating chains"};
 
 static void cc_edges(struct elist *el, enum cc_shape shape, unsigned long long *rng)
 {
@@ -1320,9 +1338,7 @@ static void cc_edges(struct elist *el, enum cc_shape shape, unsigned long long *
             el_add(el, v, v + 1, 1.0f), el_add(el, v + 2, v + 1, 1.0f), el_add(el, v, v + 2, 1.0f);
         el_permute(el, rng);
         break;
-    case CC_SINGLETONS:
-        el_init(el, 5000);
-        break;
+    case CC_SINGLETONS: el_init(el, 5000); break;
     case CC_LOOPS_ONLY:
         el_init(el, 5000);
         for (int64_t v = 0; v < 5000; v++)
@@ -1333,8 +1349,8 @@ static void cc_edges(struct elist *el, enum cc_shape shape, unsigned long long *
         el_init(el, n);
         for (int64_t i = 0; i < 8 * n; i++) {
             int64_t parity = i % 2;
-            el_add(el, 2 * or_rand_below(rng, n / 2) + parity, 2 * or_rand_below(rng, n / 2) + parity,
-                   1.0f);
+            el_add(el, 2 * or_rand_below(rng, n / 2) + parity,
+                   2 * or_rand_below(rng, n / 2) + parity, 1.0f);
         }
         break;
     case CC_PATH:
@@ -1397,9 +1413,7 @@ static void cc_edges(struct elist *el, enum cc_shape shape, unsigned long long *
         }
         el_permute(el, rng);
         break;
-    default:
-        el_init(el, 0);
-        break;
+    default: el_init(el, 0); break;
     }
 }
 
@@ -1421,8 +1435,8 @@ static void test_components(void)
                     /* a second copy whose in-edges exist before the first call */
                     lg_graph_options_t go = graph_options(true);
                     lg_graph_t *g2 = NULL;
-                    CHECK_OK(lg_graph_from_edges(ctx[1], el.n, el.E, el.src, el.dst, NULL, &go,
-                                                 &g2));
+                    CHECK_OK(
+                        lg_graph_from_edges(ctx[1], el.n, el.E, el.src, el.dst, NULL, &go, &g2));
                     if (g2) {
                         CHECK_OK(lg_graph_csc(g2, NULL, NULL, NULL));
                         check_cc_all(g2, &t.o, "CSC built first");
@@ -1492,9 +1506,8 @@ static bool pr_matches(const double *want, const void *got, bool f32, int64_t n)
 
 /* PageRank with the k-th GPU allocation failing, on a fresh graph: returns
  * whether that allocation was reached (else the call made fewer than k + 1). */
-static bool pr_failing_at(const struct lg_plugin_test_hooks *hooks, lg_context_t *c,
-                          bool auto_ctx, const struct tgraph *t, bool f32, long long k,
-                          const double *want)
+static bool pr_failing_at(const struct lg_plugin_test_hooks *hooks, lg_context_t *c, bool auto_ctx,
+                          const struct tgraph *t, bool f32, long long k, const double *want)
 {
     const int64_t n = t->o.n;
     lg_pagerank_options_t po;
@@ -1626,7 +1639,8 @@ static void test_device_allocation_failures(void)
         CHECK(most <= 6);
         if (most > 6)
             report("%lld GPU allocations outlived their calls (at most 6 may: the contexts' "
-                   "scratch and staging)", most);
+                   "scratch and staging)",
+                   most);
         pr_want_free(&w);
         tgraph_free(&t);
     }

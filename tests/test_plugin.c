@@ -34,9 +34,9 @@
  */
 #define _GNU_SOURCE /* RTLD_NOLOAD, setenv */
 
+#include "fake_plugin.h"
 #include "internal.h" /* lg__alloc_fail_after, lg__error */
 #include "libgraph.h"
-#include "fake_plugin.h"
 #include "test_util.h"
 
 #include <dlfcn.h>
@@ -45,7 +45,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#if !defined(LG_FAKE_PLUGIN) || !defined(LG_FAKE_PLUGIN_DIR) || !defined(LG_FAKE_NO_ENTRY) || \
+#if !defined(LG_FAKE_PLUGIN) || !defined(LG_FAKE_PLUGIN_DIR) || !defined(LG_FAKE_NO_ENTRY) ||      \
     !defined(LG_TEST_BIN_DIR)
 #error "tests/CMakeLists.txt passes the fake plugin's paths"
 #endif
@@ -109,16 +109,15 @@ static void set_sentinel(void)
 
 #define CHECK_SENTINEL() CHECK(strcmp(lg_last_error(), SENTINEL) == 0)
 
-#define CHECK_CONTAINS(text, sub)                                                           \
-    do {                                                                                    \
-        const char *tc_text = (text);                                                       \
-        if (strstr(tc_text, (sub))) {                                                       \
-            tu_passed++;                                                                    \
-        } else {                                                                            \
-            tu_failed++;                                                                    \
-            fprintf(stderr, "%s:%d: \"%s\" lacks \"%s\"\n", __FILE__, __LINE__, tc_text,    \
-                    (sub));                                                                 \
-        }                                                                                   \
+#define CHECK_CONTAINS(text, sub)                                                                  \
+    do {                                                                                           \
+        const char *tc_text = (text);                                                              \
+        if (strstr(tc_text, (sub))) {                                                              \
+            tu_passed++;                                                                           \
+        } else {                                                                                   \
+            tu_failed++;                                                                           \
+            fprintf(stderr, "%s:%d: \"%s\" lacks \"%s\"\n", __FILE__, __LINE__, tc_text, (sub));   \
+        }                                                                                          \
     } while (0)
 
 /* The test graph, directed and weighted: 0->1, 0->2, 1->3, 2->3, 3->4, 5->0,
@@ -290,7 +289,7 @@ static void abi_mismatch(void)
 static void entry_fails(void)
 {
     check_gpu_refused(LG_FAKE_PLUGIN ": the plugin failed to start: fake: CUDA driver version "
-                      "is insufficient (LG_ERR_DEVICE)");
+                                     "is insufficient (LG_ERR_DEVICE)");
     check_auto_falls_back();
     CHECK(atomic_load(&stats()->entries) == 1);
 }
@@ -635,9 +634,8 @@ struct scenario {
 
 static const struct scenario scenarios[] = {
     {"no_plugin", NULL, NULL, no_plugin},
-    {"path_entries",
-     "/nonexistent/libgraph:" LG_TEST_DATA_DIR "/README.md::" LG_FAKE_NO_ENTRY, "ok",
-     path_entries},
+    {"path_entries", "/nonexistent/libgraph:" LG_TEST_DATA_DIR "/README.md::" LG_FAKE_NO_ENTRY,
+     "ok", path_entries},
     {"abi_mismatch", LG_FAKE_PLUGIN, "abi-mismatch", abi_mismatch},
     {"entry_fails", LG_FAKE_PLUGIN, "entry-fails", entry_fails},
     {"no_device", LG_FAKE_PLUGIN, "no-device", no_device},

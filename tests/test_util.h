@@ -18,62 +18,62 @@
 
 static long tu_passed, tu_failed;
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (cond) {                                                                  \
-            tu_passed++;                                                             \
-        } else {                                                                     \
-            tu_failed++;                                                             \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                            \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (cond) {                                                                                \
+            tu_passed++;                                                                           \
+        } else {                                                                                   \
+            tu_failed++;                                                                           \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);               \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_OK(call)                                                                    \
-    do {                                                                                  \
-        lg_status_t tu_st = (call);                                                       \
-        if (tu_st == LG_OK) {                                                             \
-            tu_passed++;                                                                  \
-        } else {                                                                          \
-            tu_failed++;                                                                  \
-            fprintf(stderr, "%s:%d: %s returned %s: %s\n", __FILE__, __LINE__, #call,     \
-                    lg_status_string(tu_st), lg_last_error());                            \
-        }                                                                                 \
+#define CHECK_OK(call)                                                                             \
+    do {                                                                                           \
+        lg_status_t tu_st = (call);                                                                \
+        if (tu_st == LG_OK) {                                                                      \
+            tu_passed++;                                                                           \
+        } else {                                                                                   \
+            tu_failed++;                                                                           \
+            fprintf(stderr, "%s:%d: %s returned %s: %s\n", __FILE__, __LINE__, #call,              \
+                    lg_status_string(tu_st), lg_last_error());                                     \
+        }                                                                                          \
     } while (0)
 
 /* The library's internal error setter (in the static library the tests link):
  * CHECK_STATUS empties the message first, so a stale one cannot pass. */
 lg_status_t lg__error(lg_status_t status, const char *fmt, ...);
 
-#define CHECK_STATUS(call, want)                                                          \
-    do {                                                                                  \
-        lg__error(LG_OK, "%s", "");                                                       \
-        lg_status_t tu_st = (call);                                                       \
-        if (tu_st == (want) && lg_last_error()[0] != '\0') {                              \
-            tu_passed++;                                                                  \
-        } else {                                                                          \
-            tu_failed++;                                                                  \
-            fprintf(stderr, "%s:%d: %s returned %s (want %s), message \"%s\"\n", __FILE__, \
-                    __LINE__, #call, lg_status_string(tu_st), lg_status_string(want),     \
-                    lg_last_error());                                                     \
-        }                                                                                 \
+#define CHECK_STATUS(call, want)                                                                   \
+    do {                                                                                           \
+        lg__error(LG_OK, "%s", "");                                                                \
+        lg_status_t tu_st = (call);                                                                \
+        if (tu_st == (want) && lg_last_error()[0] != '\0') {                                       \
+            tu_passed++;                                                                           \
+        } else {                                                                                   \
+            tu_failed++;                                                                           \
+            fprintf(stderr, "%s:%d: %s returned %s (want %s), message \"%s\"\n", __FILE__,         \
+                    __LINE__, #call, lg_status_string(tu_st), lg_status_string(want),              \
+                    lg_last_error());                                                              \
+        }                                                                                          \
     } while (0)
 
 /* Checks that the last error message contains a substring. */
-#define CHECK_MESSAGE(sub)                                                                \
-    do {                                                                                  \
-        if (strstr(lg_last_error(), (sub))) {                                             \
-            tu_passed++;                                                                  \
-        } else {                                                                          \
-            tu_failed++;                                                                  \
-            fprintf(stderr, "%s:%d: message \"%s\" lacks \"%s\"\n", __FILE__, __LINE__,   \
-                    lg_last_error(), (sub));                                              \
-        }                                                                                 \
+#define CHECK_MESSAGE(sub)                                                                         \
+    do {                                                                                           \
+        if (strstr(lg_last_error(), (sub))) {                                                      \
+            tu_passed++;                                                                           \
+        } else {                                                                                   \
+            tu_failed++;                                                                           \
+            fprintf(stderr, "%s:%d: message \"%s\" lacks \"%s\"\n", __FILE__, __LINE__,            \
+                    lg_last_error(), (sub));                                                       \
+        }                                                                                          \
     } while (0)
 
-#define TEST_EXIT()                                                          \
-    do {                                                                     \
-        printf("%ld passed, %ld failed\n", tu_passed, tu_failed);            \
-        return tu_failed ? EXIT_FAILURE : EXIT_SUCCESS;                      \
+#define TEST_EXIT()                                                                                \
+    do {                                                                                           \
+        printf("%ld passed, %ld failed\n", tu_passed, tu_failed);                                  \
+        return tu_failed ? EXIT_FAILURE : EXIT_SUCCESS;                                            \
     } while (0)
 
 /* A small deterministic RNG for test inputs (xorshift64*). */

@@ -157,17 +157,38 @@ int cli_parse_args(int argc, char **argv, struct args *a)
             continue;
         }
         /* flags without a value */
-        if (!strcmp(o, "--parents")) { a->parents = true; continue; }
-        if (!strcmp(o, "--json")) { a->json = true; continue; }
-        if (!strcmp(o, "--float")) { a->use_float = true; continue; }
-        if (!strcmp(o, "--unweighted")) { a->unweighted = true; continue; }
+        if (!strcmp(o, "--parents")) {
+            a->parents = true;
+            continue;
+        }
+        if (!strcmp(o, "--json")) {
+            a->json = true;
+            continue;
+        }
+        if (!strcmp(o, "--float")) {
+            a->use_float = true;
+            continue;
+        }
+        if (!strcmp(o, "--unweighted")) {
+            a->unweighted = true;
+            continue;
+        }
         if (!strcmp(o, "--undirected") || !strcmp(o, "-s")) {
             a->directedness = LG_UNDIRECTED;
             continue;
         }
-        if (!strcmp(o, "--directed")) { a->directedness = LG_DIRECTED; continue; }
-        if (!strcmp(o, "--drop-self-loops")) { a->drop_self_loops = true; continue; }
-        if (!strcmp(o, "--merge-duplicates")) { a->merge_duplicates = true; continue; }
+        if (!strcmp(o, "--directed")) {
+            a->directedness = LG_DIRECTED;
+            continue;
+        }
+        if (!strcmp(o, "--drop-self-loops")) {
+            a->drop_self_loops = true;
+            continue;
+        }
+        if (!strcmp(o, "--merge-duplicates")) {
+            a->merge_duplicates = true;
+            continue;
+        }
         /* options with a value */
         if (!val) {
             fprintf(stderr, "lgraph: %s needs a value (or is unknown; see --help)\n", o);

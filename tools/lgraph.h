@@ -26,14 +26,14 @@
 struct args {
     const char *command;
     const char *input;
-    const char *target;      /* convert / generate: the output file */
-    const char *output;      /* --output */
+    const char *target;          /* convert / generate: the output file */
+    const char *output;          /* --output */
     lg_context_options_t device; /* --device: backend and device_id */
     int threads;
-    const char *sources;     /* --source: one id, or a comma-separated list */
-    int repeat;              /* --repeat R: R timed runs (all algorithms) */
+    const char *sources; /* --source: one id, or a comma-separated list */
+    int repeat;          /* --repeat R: R timed runs (all algorithms) */
     int max_depth;
-    int do_alpha, do_beta;   /* BFS direction-switch tuning, -1 = library default */
+    int do_alpha, do_beta; /* BFS direction-switch tuning, -1 = library default */
     bool json;
     bool parents;
     bool use_float;

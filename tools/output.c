@@ -74,8 +74,9 @@ void cli_json_begin(const struct session *s, const double *times, int k)
     for (const char *c = device; *c; c++)
         printf(*c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
     lg_backend_t ran = lg_last_backend();
-    printf("\", \"ran_on\": \"%s\"",
-           ran == LG_BACKEND_GPU ? "gpu" : ran == LG_BACKEND_CPU ? "cpu" : "none");
+    printf("\", \"ran_on\": \"%s\"", ran == LG_BACKEND_GPU   ? "gpu"
+                                     : ran == LG_BACKEND_CPU ? "cpu"
+                                                             : "none");
 }
 
 /* On a GPU context (--device auto), says so when an algorithm ran on the CPU

@@ -30,8 +30,8 @@ typedef struct {
 static lg_status_t bfs(void *job)
 {
     bfs_job *j = job;
-    return lg_bfs_multi(j->on.ctx, j->on.g, j->sources, j->num_sources, &j->options,
-                        j->distances, j->parents);
+    return lg_bfs_multi(j->on.ctx, j->on.g, j->sources, j->num_sources, &j->options, j->distances,
+                        j->parents);
 }
 
 /* bfs's source: one vertex id (an int, a numpy integer) or an array of them,
@@ -73,16 +73,16 @@ static int source_arg(PyObject *obj, bfs_job *j, lgpy_array *copy)
 
 static PyObject *mod_bfs(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"graph", "source", "parents", "max_depth", "direction_alpha",
-                         "direction_beta", "context", "out", "parents_out", NULL};
+    static char *kw[] = {"graph",          "source",  "parents", "max_depth",   "direction_alpha",
+                         "direction_beta", "context", "out",     "parents_out", NULL};
     PyObject *graph_o, *src_o, *ctx_o = Py_None, *out_o = Py_None, *pout_o = Py_None;
     int parents = 0, max_depth = -1;
     bfs_job j;
     lg_bfs_options_t *o = &j.options;
     lg_bfs_options_init(o);
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|$piiiOOO:bfs", kw, &graph_o, &src_o,
-                                     &parents, &max_depth, &o->direction_alpha,
-                                     &o->direction_beta, &ctx_o, &out_o, &pout_o) ||
+                                     &parents, &max_depth, &o->direction_alpha, &o->direction_beta,
+                                     &ctx_o, &out_o, &pout_o) ||
         lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) < 0)
         return NULL;
     o->compute_parents = parents != 0;
@@ -137,10 +137,11 @@ static void raise_not_converged(lgpy_state *st, PyObject *scores, int iterations
 
 static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"graph", "alpha", "tol", "max_iter", "use_weights", "personalization",
-                         "nstart", "dangling", "precision", "context", "out", NULL};
-    PyObject *graph_o, *pers_o = Py_None, *nstart_o = Py_None, *dang_o = Py_None,
-             *ctx_o = Py_None, *out_o = Py_None;
+    static char *kw[] = {"graph",       "alpha",           "tol",    "max_iter",
+                         "use_weights", "personalization", "nstart", "dangling",
+                         "precision",   "context",         "out",    NULL};
+    PyObject *graph_o, *pers_o = Py_None, *nstart_o = Py_None, *dang_o = Py_None, *ctx_o = Py_None,
+                       *out_o = Py_None;
     pagerank_job j = {.precision = 64, .iterations = 0};
     lg_pagerank_options_t *o = &j.options;
     lg_pagerank_options_init(o);

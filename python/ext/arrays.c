@@ -40,9 +40,17 @@ char lgpy_element_kind(const char *format, Py_ssize_t itemsize, int *swap)
     if (!format)
         format = "B";
     switch (*format) {
-    case '@': case '=': format++; break;
-    case '<': *swap = !little; format++; break;
-    case '>': case '!': *swap = little; format++; break;
+    case '@':
+    case '=': format++; break;
+    case '<':
+        *swap = !little;
+        format++;
+        break;
+    case '>':
+    case '!':
+        *swap = little;
+        format++;
+        break;
     default: break;
     }
     if (format[0] == '\0' || format[1] != '\0')
@@ -50,17 +58,23 @@ char lgpy_element_kind(const char *format, Py_ssize_t itemsize, int *swap)
     switch (*format) {
     /* integer letters: the itemsize decides (their sizes vary: 'l' is 4 or
      * 8 bytes with '@', 4 with '<'); float letters have one size each */
-    case 'b': case 'h': case 'i': case 'l': case 'q': case 'n':
-        return itemsize == 1 || itemsize == 2 || itemsize == 4 || itemsize == 8 ? 'i' : 0;
-    case 'B': case 'H': case 'I': case 'L': case 'Q': case 'N':
-        return itemsize == 1 || itemsize == 2 || itemsize == 4 || itemsize == 8 ? 'u' : 0;
-    case '?':
-        return itemsize == 1 ? 'u' : 0; /* False, True: 0, 1 */
+    case 'b':
+    case 'h':
+    case 'i':
+    case 'l':
+    case 'q':
+    case 'n': return itemsize == 1 || itemsize == 2 || itemsize == 4 || itemsize == 8 ? 'i' : 0;
+    case 'B':
+    case 'H':
+    case 'I':
+    case 'L':
+    case 'Q':
+    case 'N': return itemsize == 1 || itemsize == 2 || itemsize == 4 || itemsize == 8 ? 'u' : 0;
+    case '?': return itemsize == 1 ? 'u' : 0; /* False, True: 0, 1 */
     case 'e': return itemsize == 2 ? 'f' : 0;
     case 'f': return itemsize == 4 ? 'f' : 0;
     case 'd': return itemsize == 8 ? 'f' : 0;
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -79,8 +93,16 @@ static int64_t load_int(const char *p, char kind, Py_ssize_t size, int swap, int
     *big = 0;
     switch (size) {
     case 1: return kind == 'i' ? (int64_t)(int8_t)b[0] : (int64_t)b[0];
-    case 2: { uint16_t v; memcpy(&v, b, 2); return kind == 'i' ? (int64_t)(int16_t)v : (int64_t)v; }
-    case 4: { uint32_t v; memcpy(&v, b, 4); return kind == 'i' ? (int64_t)(int32_t)v : (int64_t)v; }
+    case 2: {
+        uint16_t v;
+        memcpy(&v, b, 2);
+        return kind == 'i' ? (int64_t)(int16_t)v : (int64_t)v;
+    }
+    case 4: {
+        uint32_t v;
+        memcpy(&v, b, 4);
+        return kind == 'i' ? (int64_t)(int32_t)v : (int64_t)v;
+    }
     default: {
         uint64_t v;
         memcpy(&v, b, 8);
@@ -200,8 +222,7 @@ static int from_buffer(PyObject *obj, const char *name, lgpy_elem el, lgpy_array
     const Py_ssize_t stride = v->strides ? v->strides[0] : v->itemsize;
     const int fits = !a->private_copy && !swap && (size_t)v->itemsize == elem_size[el] &&
                      (el == LGPY_F32 || el == LGPY_F64 ? kind == 'f' : kind == 'i') &&
-                     (n <= 1 || stride == v->itemsize) &&
-                     ((uintptr_t)v->buf % elem_size[el]) == 0;
+                     (n <= 1 || stride == v->itemsize) && ((uintptr_t)v->buf % elem_size[el]) == 0;
     if (fits) {
         a->data = v->buf; /* used in place */
         return 0;

@@ -17,8 +17,7 @@
 #include <stdint.h>
 
 typedef struct {
-    PyObject_HEAD
-    void *data;
+    PyObject_HEAD void *data;
     Py_ssize_t length, itemsize;
     char format[2];
     int readonly;
@@ -127,11 +126,10 @@ static PyType_Slot buffer_slots[] = {
     {0, NULL},
 };
 
-PyType_Spec lgpy_buffer_spec = {
-    "libgraph._libgraph.Buffer", sizeof(BufferObject), 0,
-    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE |
-        Py_TPFLAGS_DISALLOW_INSTANTIATION,
-    buffer_slots};
+PyType_Spec lgpy_buffer_spec = {"libgraph._libgraph.Buffer", sizeof(BufferObject), 0,
+                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE |
+                                    Py_TPFLAGS_DISALLOW_INSTANTIATION,
+                                buffer_slots};
 
 /* ---- out= arrays ---------------------------------------------------------- */
 
@@ -151,8 +149,10 @@ int lgpy_result_get(lgpy_state *st, PyObject *out_o, const char *name, char form
         if (PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_BufferError) ||
             PyErr_ExceptionMatches(PyExc_ValueError)) {
             PyErr_Clear();
-            PyErr_Format(PyExc_TypeError, "%s: must be a writable array, not a read-only or "
-                         "unreadable %s", name, lgpy_type_name(out_o));
+            PyErr_Format(PyExc_TypeError,
+                         "%s: must be a writable array, not a read-only or "
+                         "unreadable %s",
+                         name, lgpy_type_name(out_o));
         }
         return -1;
     }

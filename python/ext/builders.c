@@ -39,8 +39,10 @@ static int build_setup(PyObject *module, const build_args *a, build *b)
     if (lgpy_context_arg(b->st, a->ctx_o, &b->ctx) < 0)
         return -1;
     if (a->directed < 0 || a->directed > 2) {
-        PyErr_Format(PyExc_ValueError, "directed: must be 0 (default), 1 (directed) or 2 "
-                     "(undirected), not %d", a->directed);
+        PyErr_Format(PyExc_ValueError,
+                     "directed: must be 0 (default), 1 (directed) or 2 "
+                     "(undirected), not %d",
+                     a->directed);
         return -1;
     }
     if (a->duplicates < LG_DUPLICATES_KEEP || a->duplicates > LG_DUPLICATES_LAST) {
@@ -90,11 +92,12 @@ typedef Py_ssize_t (*read_arrays_fn)(arrays_build *j, PyObject *first_o, PyObjec
 /* Reads the arrays (read, then the weights), makes the graph (make), lets go
  * of the arrays: the Graph, or NULL with an exception set. */
 static PyObject *build_from_arrays(PyObject *module, const build_args *a, int64_t num_vertices,
-                                   PyObject *const arrays[3], read_arrays_fn read,
-                                   lgpy_job_fn make)
+                                   PyObject *const arrays[3], read_arrays_fn read, lgpy_job_fn make)
 {
-    arrays_build j = {.num_vertices = num_vertices, .first = LGPY_ARRAY_INIT,
-                      .second = LGPY_ARRAY_INIT, .weights = LGPY_ARRAY_INIT};
+    arrays_build j = {.num_vertices = num_vertices,
+                      .first = LGPY_ARRAY_INIT,
+                      .second = LGPY_ARRAY_INIT,
+                      .weights = LGPY_ARRAY_INIT};
     if (build_setup(module, a, &j.b) < 0)
         return NULL;
     PyObject *result = NULL;
@@ -141,8 +144,9 @@ static lg_status_t from_edges(void *job)
 
 static PyObject *mod_from_edges(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"num_vertices", "src", "dst", "weights", "directed", "symmetrize",
-                         "drop_self_loops", "duplicates", "context", NULL};
+    static char *kw[] = {
+        "num_vertices",    "src",        "dst",     "weights", "directed", "symmetrize",
+        "drop_self_loops", "duplicates", "context", NULL};
     long long nv;
     PyObject *arrays[3] = {NULL, NULL, Py_None}; /* src, dst, weights */
     build_args a = {.ctx_o = Py_None};
@@ -182,7 +186,7 @@ static lg_status_t from_csr(void *job)
 
 static PyObject *mod_from_csr(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"offsets", "indices", "weights", "directed", "symmetrize",
+    static char *kw[] = {"offsets",         "indices",    "weights", "directed", "symmetrize",
                          "drop_self_loops", "duplicates", "context", NULL};
     PyObject *arrays[3] = {NULL, NULL, Py_None}; /* offsets, indices, weights */
     build_args a = {.ctx_o = Py_None};
@@ -211,14 +215,14 @@ static lg_status_t read_graph(void *job)
 
 static PyObject *mod_read(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"path", "format", "directed", "symmetrize", "drop_self_loops",
+    static char *kw[] = {"path",       "format",  "directed", "symmetrize", "drop_self_loops",
                          "duplicates", "context", NULL};
     PyObject *path = NULL;
     int format = 0;
     build_args a = {.ctx_o = Py_None};
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|iipp$iO:read", kw, PyUnicode_FSConverter,
-                                     &path, &format, &a.directed, &a.symmetrize,
-                                     &a.drop_self_loops, &a.duplicates, &a.ctx_o))
+                                     &path, &format, &a.directed, &a.symmetrize, &a.drop_self_loops,
+                                     &a.duplicates, &a.ctx_o))
         return NULL;
     file_job j = {.path = PyBytes_AS_STRING(path), .format = (lg_file_format_t)format};
     PyObject *result = NULL;
@@ -327,7 +331,8 @@ static PyObject *mod_generate_edges(PyObject *module, PyObject *args, PyObject *
     /* sizes checked here: the arrays are allocated before the library sees them */
     if (j.scale < 1 || j.scale > 30 || j.edge_factor < 1 ||
         (int64_t)j.edge_factor > (PY_SSIZE_T_MAX / 8) >> j.scale) {
-        PyErr_Format(PyExc_ValueError, "scale %d, edge_factor %d: need scale in [1, 30], "
+        PyErr_Format(PyExc_ValueError,
+                     "scale %d, edge_factor %d: need scale in [1, 30], "
                      "edge_factor >= 1 and edge_factor << scale edges that fit memory",
                      j.scale, j.edge_factor);
         return NULL;

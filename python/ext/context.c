@@ -9,10 +9,8 @@
  */
 #include "ext.h"
 
-
 typedef struct {
-    PyObject_HEAD
-    lg_context_t *ctx;
+    PyObject_HEAD lg_context_t *ctx;
 } ContextObject;
 
 typedef struct {

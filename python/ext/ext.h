@@ -79,7 +79,10 @@ typedef struct {
     void *data;
 } lgpy_result;
 
-#define LGPY_RESULT_INIT {.obj = NULL, .have_view = 0, .data = NULL}
+#define LGPY_RESULT_INIT                                                                           \
+    {                                                                                              \
+        .obj = NULL, .have_view = 0, .data = NULL                                                  \
+    }
 
 /* The result array argument `name` (out_o None: a new Buffer) of n elements
  * in format 'i' (int32), 'f' (float32) or 'd' (float64).  0, or -1 with an
@@ -94,7 +97,12 @@ void lgpy_result_drop(lgpy_result *r);
 /* ---- arrays.c: array arguments -------------------------------------------- */
 
 /* The C element types array arguments become. */
-typedef enum { LGPY_I32, LGPY_I64, LGPY_F32, LGPY_F64 } lgpy_elem;
+typedef enum {
+    LGPY_I32,
+    LGPY_I64,
+    LGPY_F32,
+    LGPY_F64
+} lgpy_elem;
 
 /* An array argument: data points into the caller's buffer (no copy) or to
  * copy (converted). */
@@ -107,7 +115,10 @@ typedef struct {
     Py_ssize_t length;
 } lgpy_array;
 
-#define LGPY_ARRAY_INIT {.have_view = 0, .private_copy = 0, .copy = NULL, .data = NULL, .length = 0}
+#define LGPY_ARRAY_INIT                                                                            \
+    {                                                                                              \
+        .have_view = 0, .private_copy = 0, .copy = NULL, .data = NULL, .length = 0                 \
+    }
 
 /* Reads array argument `name` as elements of type el.  Returns 0, or -1 with
  * an exception set (a has then nothing to release, but releasing is safe). */

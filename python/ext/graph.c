@@ -12,8 +12,7 @@
 #include <stdint.h>
 
 typedef struct {
-    PyObject_HEAD
-    lg_graph_t *g;
+    PyObject_HEAD lg_graph_t *g;
 } GraphObject;
 
 PyObject *lgpy_graph_wrap(lgpy_state *st, lg_graph_t *g)
@@ -47,7 +46,12 @@ static void graph_dealloc(GraphObject *self)
 }
 
 /* The getters' closures: which property. */
-enum { NUM_VERTICES, NUM_EDGES, DIRECTED, WEIGHTED };
+enum {
+    NUM_VERTICES,
+    NUM_EDGES,
+    DIRECTED,
+    WEIGHTED
+};
 
 static PyObject *graph_property(GraphObject *self, void *which)
 {
@@ -157,13 +161,11 @@ static PyObject *graph_repr(GraphObject *self)
 }
 
 static PyGetSetDef graph_getset[] = {
-    {"num_vertices", (getter)graph_property, NULL, "The number of vertices.",
-     (void *)NUM_VERTICES},
+    {"num_vertices", (getter)graph_property, NULL, "The number of vertices.", (void *)NUM_VERTICES},
     {"num_edges", (getter)graph_property, NULL,
      "Stored arcs: an undirected edge u-v (u != v) counts twice, a self-loop once.",
      (void *)NUM_EDGES},
-    {"directed", (getter)graph_property, NULL, "Whether the graph is directed.",
-     (void *)DIRECTED},
+    {"directed", (getter)graph_property, NULL, "Whether the graph is directed.", (void *)DIRECTED},
     {"weighted", (getter)graph_property, NULL, "Whether the edges carry weights.",
      (void *)WEIGHTED},
     {NULL, NULL, NULL, NULL, NULL},
@@ -191,10 +193,9 @@ static PyType_Slot graph_slots[] = {
     {0, NULL},
 };
 
-PyType_Spec lgpy_graph_spec = {"libgraph._libgraph.Graph", sizeof(GraphObject), 0,
-                               Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE |
-                                   Py_TPFLAGS_DISALLOW_INSTANTIATION,
-                               graph_slots};
+PyType_Spec lgpy_graph_spec = {
+    "libgraph._libgraph.Graph", sizeof(GraphObject), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE | Py_TPFLAGS_DISALLOW_INSTANTIATION, graph_slots};
 
 int lgpy_on_graph_args(PyObject *module, PyObject *graph_o, PyObject *ctx_o, lgpy_on_graph *on)
 {

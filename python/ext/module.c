@@ -77,10 +77,8 @@ PyObject *lgpy_raise_status(lgpy_state *st, lg_status_t status)
 lg_status_t lgpy_nogil(lgpy_job_fn fn, void *job)
 {
     lg_status_t s;
-    Py_BEGIN_ALLOW_THREADS
-    s = fn(job);
-    Py_END_ALLOW_THREADS
-    return s;
+    Py_BEGIN_ALLOW_THREADS s = fn(job);
+    Py_END_ALLOW_THREADS return s;
 }
 
 int lgpy_call(lgpy_state *st, lgpy_job_fn fn, void *job)

@@ -84,8 +84,7 @@ static lg_status_t invoke(const struct lg_kernels *k, const struct lg_exec *x,
         return k->pagerank(x, g, c->args.pagerank.opts, c->args.pagerank.precision,
                            c->args.pagerank.scores, c->args.pagerank.iterations);
     case LG_ALGORITHM_COMPONENTS:
-        return k->components(x, g, c->args.components.labels,
-                             c->args.components.num_components);
+        return k->components(x, g, c->args.components.labels, c->args.components.num_components);
     }
     return lg__error(LG_ERR_INTERNAL, "%s: unknown algorithm %d", c->function, (int)c->algorithm);
 }
@@ -192,9 +191,9 @@ void lg_bfs_options_init(lg_bfs_options_t *options)
     options->direction_beta = LG_BFS_DEFAULT_BETA;
 }
 
-lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph,
-                         const lg_vertex_t *sources, int64_t num_sources,
-                         const lg_bfs_options_t *options, int32_t *distances, lg_vertex_t *parents)
+lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph, const lg_vertex_t *sources,
+                         int64_t num_sources, const lg_bfs_options_t *options, int32_t *distances,
+                         lg_vertex_t *parents)
 {
     lg_bfs_options_t defaults;
     lg__set_last_backend(LG_BACKEND_AUTO);
@@ -226,8 +225,11 @@ lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph,
                          "lg_bfs: compute_parents is set but parents is NULL");
     if (!options->compute_parents)
         parents = NULL;
-    struct call c = {LG_ALGORITHM_BFS, "lg_bfs", "BFS", options->direction_alpha > 0, {.bfs = {
-        sources, num_sources, options, distances, parents}}};
+    struct call c = {LG_ALGORITHM_BFS,
+                     "lg_bfs",
+                     "BFS",
+                     options->direction_alpha > 0,
+                     {.bfs = {sources, num_sources, options, distances, parents}}};
     return dispatch(context, graph, &c);
 }
 
@@ -294,7 +296,8 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
     if (graph->n > 0 && !scores)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: scores is NULL");
     if (graph->n > 0 &&
-        ((st = check_distribution("personalization", options->personalization, graph->n)) != LG_OK ||
+        ((st = check_distribution("personalization", options->personalization, graph->n)) !=
+             LG_OK ||
          (st = check_distribution("nstart", options->nstart, graph->n)) != LG_OK ||
          (st = check_distribution("dangling", options->dangling, graph->n)) != LG_OK))
         return st;
@@ -304,8 +307,11 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
         lg__set_last_backend(LG_BACKEND_CPU); /* nothing to rank, answered here */
         return LG_OK;
     }
-    struct call c = {LG_ALGORITHM_PAGERANK, "lg_pagerank", "PageRank", true, {.pagerank = {
-        options, precision, scores, iterations}}};
+    struct call c = {LG_ALGORITHM_PAGERANK,
+                     "lg_pagerank",
+                     "PageRank",
+                     true,
+                     {.pagerank = {options, precision, scores, iterations}}};
     return dispatch(context, graph, &c);
 }
 
@@ -335,7 +341,10 @@ lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *gra
         lg__set_last_backend(LG_BACKEND_CPU); /* nothing to label, answered here */
         return LG_OK;
     }
-    struct call c = {LG_ALGORITHM_COMPONENTS, "lg_connected_components",
-                     "connected components", true, {.components = {labels, num_components}}};
+    struct call c = {LG_ALGORITHM_COMPONENTS,
+                     "lg_connected_components",
+                     "connected components",
+                     true,
+                     {.components = {labels, num_components}}};
     return dispatch(context, graph, &c);
 }

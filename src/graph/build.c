@@ -31,8 +31,8 @@
 /* ---- validation ------------------------------------------------------------ */
 
 /* Index of the first edge whose endpoint or weight is invalid, or -1. */
-static int64_t first_bad_edge(int64_t n, int64_t E, const lg_vertex_t *src,
-                              const lg_vertex_t *dst, const float *w, int threads)
+static int64_t first_bad_edge(int64_t n, int64_t E, const lg_vertex_t *src, const lg_vertex_t *dst,
+                              const float *w, int threads)
 {
     int64_t first = E;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(min : first)
@@ -47,8 +47,8 @@ static int64_t first_bad_edge(int64_t n, int64_t E, const lg_vertex_t *src,
 }
 
 /* The message for edge i (u -> v, weight *w or no weight) that failed validation. */
-lg_status_t lg__report_bad_edge(const char *fn, int64_t i, int64_t n, lg_vertex_t u,
-                                   lg_vertex_t v, const float *w)
+lg_status_t lg__report_bad_edge(const char *fn, int64_t i, int64_t n, lg_vertex_t u, lg_vertex_t v,
+                                const float *w)
 {
     if (u < 0 || u >= n)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: edge %lld: source %d %s num_vertices %lld",
@@ -58,8 +58,8 @@ lg_status_t lg__report_bad_edge(const char *fn, int64_t i, int64_t n, lg_vertex_
                          "%s: edge %lld: destination %d %s num_vertices %lld", fn, (long long)i,
                          (int)v, v < 0 ? "< 0," : ">=", (long long)n);
     return lg__error(LG_ERR_INVALID_ARGUMENT,
-                     "%s: edge %lld (%d -> %d): weight %g is not finite and >= 0", fn,
-                     (long long)i, (int)u, (int)v, w ? (double)*w : 0.0);
+                     "%s: edge %lld (%d -> %d): weight %g is not finite and >= 0", fn, (long long)i,
+                     (int)u, (int)v, w ? (double)*w : 0.0);
 }
 /* ---- row sorting ------------------------------------------------------------------ */
 
@@ -89,7 +89,10 @@ static void insertion_sort(lg_vertex_t *idx, float *w, int64_t len)
 static void sort_row(lg_vertex_t *idx, float *w, int64_t len, int key_bits, lg_vertex_t *tmp_idx,
                      float *tmp_w)
 {
-    enum { SHORT = 48, DIGITS = 4 };
+    enum {
+        SHORT = 48,
+        DIGITS = 4
+    };
     int64_t k = 1;
     while (k < len && idx[k - 1] <= idx[k])
         k++;
@@ -198,8 +201,9 @@ static lg_status_t row_scratch_alloc(int64_t n, const struct lg_csr *c, int thre
     s->longest = longest;
     size_t total = (size_t)s->each * (size_t)threads + (size_t)(longest > s->each ? longest : 0);
     s->idx = lg__alloc_array(total ? total : 1, sizeof *s->idx, "row-sort scratch");
-    s->w = c->weights && s->idx ? lg__alloc_array(total ? total : 1, sizeof *s->w, "row-sort scratch")
-                                : NULL;
+    s->w = c->weights && s->idx
+               ? lg__alloc_array(total ? total : 1, sizeof *s->w, "row-sort scratch")
+               : NULL;
     if (!s->idx || (c->weights && !s->w)) {
         lg__free(s->idx);
         lg__free(s->w);
@@ -212,7 +216,7 @@ static lg_status_t row_scratch_alloc(int64_t n, const struct lg_csr *c, int thre
  * duplicate arcs by the policy, compacting the arrays; *m is updated.  On
  * failure the CSR is unusable and must be freed. */
 lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicates_t policy,
-                               bool sort, int threads)
+                            bool sort, int threads)
 {
     const bool weighted = c->weights != NULL;
     struct row_scratch s = {0};
@@ -348,7 +352,8 @@ lg_status_t lg__check_graph_options(const char *fn, const lg_graph_options_t *o)
         o->directedness != LG_UNDIRECTED)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: unknown directedness %d", fn,
                          (int)o->directedness);
-    if ((int)o->duplicates < (int)LG_DUPLICATES_KEEP || (int)o->duplicates > (int)LG_DUPLICATES_LAST)
+    if ((int)o->duplicates < (int)LG_DUPLICATES_KEEP ||
+        (int)o->duplicates > (int)LG_DUPLICATES_LAST)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: unknown duplicates policy %d", fn,
                          (int)o->duplicates);
     return LG_OK;
@@ -357,9 +362,8 @@ lg_status_t lg__check_graph_options(const char *fn, const lg_graph_options_t *o)
 lg_status_t lg__check_counts(const char *fn, int64_t n, int64_t E)
 {
     if (n < 0 || n > LG_MAX_VERTICES)
-        return lg__error(LG_ERR_INVALID_ARGUMENT,
-                         "%s: num_vertices %lld is outside [0, %lld]", fn, (long long)n,
-                         (long long)LG_MAX_VERTICES);
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: num_vertices %lld is outside [0, %lld]", fn,
+                         (long long)n, (long long)LG_MAX_VERTICES);
     /* two arcs an edge must still fit lg_edge_t and size_t byte counts */
     if (E < 0 || E > INT64_MAX / 2 / 8)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: num_edges %lld is outside [0, %lld]", fn,
@@ -370,9 +374,9 @@ lg_status_t lg__check_counts(const char *fn, int64_t n, int64_t E)
 /* Builds from validated arcs (COO arrays, or a CSR when src is NULL and
  * rows holds its offsets). */
 lg_status_t lg__build_from_arcs(int64_t n, int64_t E, const lg_vertex_t *src,
-                                   const lg_vertex_t *dst, const lg_edge_t *rows, const float *w,
-                                   bool directed, bool add_reverse, const lg_graph_options_t *o,
-                                   int threads, lg_graph_t **graph)
+                                const lg_vertex_t *dst, const lg_edge_t *rows, const float *w,
+                                bool directed, bool add_reverse, const lg_graph_options_t *o,
+                                int threads, lg_graph_t **graph)
 {
     struct lg__arc_source a = {n, E, src, dst, rows, w, add_reverse, o->drop_self_loops};
     struct lg_csr csr;
@@ -401,7 +405,8 @@ lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int
         lg_graph_options_init(&defaults);
         options = &defaults;
     }
-    if ((st = lg__check_graph_options(fn, options)) != LG_OK || (st = lg__check_counts(fn, num_vertices, num_edges)) != LG_OK)
+    if ((st = lg__check_graph_options(fn, options)) != LG_OK ||
+        (st = lg__check_counts(fn, num_vertices, num_edges)) != LG_OK)
         return st;
     if (num_edges > 0 && (!src || !dst))
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: src or dst is NULL with %lld edges", fn,
@@ -410,11 +415,11 @@ lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int
     int64_t bad = first_bad_edge(num_vertices, num_edges, src, dst, weights, threads);
     if (bad >= 0)
         return lg__report_bad_edge(fn, bad, num_vertices, src[bad], dst[bad],
-                               weights ? &weights[bad] : NULL);
+                                   weights ? &weights[bad] : NULL);
     const bool directed = options->directedness != LG_UNDIRECTED;
     const bool add_reverse = !directed || options->symmetrize;
     return lg__build_from_arcs(num_vertices, num_edges, src, dst, NULL, weights, directed,
-                           add_reverse, options, threads, graph);
+                               add_reverse, options, threads, graph);
 }
 
 /* First index >= lo in the sorted idx[lo, hi) that is >= key. */

@@ -167,7 +167,8 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
         lg_graph_options_init(&defaults);
         options = &defaults;
     }
-    if ((st = lg__check_graph_options(fn, options)) != LG_OK || (st = lg__check_counts(fn, num_vertices, 0)) != LG_OK)
+    if ((st = lg__check_graph_options(fn, options)) != LG_OK ||
+        (st = lg__check_counts(fn, num_vertices, 0)) != LG_OK)
         return st;
     if (!row_offsets)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: row_offsets is NULL", fn);
@@ -194,11 +195,11 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
                          (long long)E);
     threads = lg__threads_for(context, num_vertices + E);
 
-    int64_t bad_src = 0, bad = first_bad_arc(num_vertices, row_offsets, col_indices, weights,
-                                             threads, &bad_src);
+    int64_t bad_src = 0,
+            bad = first_bad_arc(num_vertices, row_offsets, col_indices, weights, threads, &bad_src);
     if (bad >= 0)
         return lg__report_bad_edge(fn, bad, num_vertices, (lg_vertex_t)bad_src, col_indices[bad],
-                               weights ? &weights[bad] : NULL);
+                                   weights ? &weights[bad] : NULL);
     const bool directed = options->directedness != LG_UNDIRECTED;
     if (!options->symmetrize && !options->drop_self_loops &&
         rows_sorted(num_vertices, row_offsets, col_indices, threads)) {
@@ -207,13 +208,14 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
         struct lg_csr c = {0};
         st = copy_csr(num_vertices, row_offsets, col_indices, weights, &c);
         if (st == LG_OK && options->duplicates != LG_DUPLICATES_KEEP &&
-            (st = lg__finish_rows(num_vertices, &c, &m, options->duplicates, false, threads)) != LG_OK)
+            (st = lg__finish_rows(num_vertices, &c, &m, options->duplicates, false, threads)) !=
+                LG_OK)
             lg__csr_free(&c);
         if (st == LG_OK)
             st = lg__graph_wrap(num_vertices, directed, &c, &g);
     } else {
         st = lg__build_from_arcs(num_vertices, E, NULL, col_indices, row_offsets, weights, directed,
-                             options->symmetrize, options, threads, &g);
+                                 options->symmetrize, options, threads, &g);
     }
     if (st != LG_OK)
         goto cleanup;

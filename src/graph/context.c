@@ -98,7 +98,8 @@ static lg_status_t open_gpu(lg_context_t *ctx)
     lg__error_clear(); /* so a silent plugin cannot pass off a stale message */
     st = plugin->open(ctx->device_id, ctx->stream, &state, &info);
     if (st != LG_OK) {
-        snprintf(why, sizeof why, "%s", lg_last_error()[0] ? lg_last_error() : lg_status_string(st));
+        snprintf(why, sizeof why, "%s",
+                 lg_last_error()[0] ? lg_last_error() : lg_status_string(st));
         return lg__error(st == LG_ERR_OUT_OF_MEMORY ? st : LG_ERR_DEVICE,
                          "lg_context_create: %s plugin, GPU %d: %.400s", plugin->name,
                          ctx->device_id, why);
@@ -117,8 +118,8 @@ static void describe(lg_context_t *ctx)
 {
     const struct lg_device_info *d = &ctx->device;
     if (ctx->backend != LG_BACKEND_GPU) {
-        snprintf(ctx->description, sizeof ctx->description, "cpu (%d thread%s)",
-                 ctx->num_threads, ctx->num_threads == 1 ? "" : "s");
+        snprintf(ctx->description, sizeof ctx->description, "cpu (%d thread%s)", ctx->num_threads,
+                 ctx->num_threads == 1 ? "" : "s");
         return;
     }
     char wave[48];
@@ -126,8 +127,8 @@ static void describe(lg_context_t *ctx)
         snprintf(wave, sizeof wave, "wave %d, emulated on %d", d->wave_size, d->hardware_wave);
     else
         snprintf(wave, sizeof wave, "wave %d", d->wave_size);
-    snprintf(ctx->description, sizeof ctx->description, "gpu %d: %s (%s, %s, %s)",
-             ctx->device_id, d->name[0] ? d->name : "unnamed device",
+    snprintf(ctx->description, sizeof ctx->description, "gpu %d: %s (%s, %s, %s)", ctx->device_id,
+             d->name[0] ? d->name : "unnamed device",
              ctx->plugin->name ? ctx->plugin->name : "plugin", d->runtime[0] ? d->runtime : "?",
              wave);
 }

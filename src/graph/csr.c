@@ -26,12 +26,13 @@ void lg__csr_free(struct lg_csr *csr)
     memset(csr, 0, sizeof *csr);
 }
 
-
 /* counts[0..n) -> offsets[0..n]: exclusive prefix sums, counts[n] := the total
  * (counts[n] is ignored on input).  Blocked two-pass scan, one block a thread. */
 lg_edge_t lg__offsets_from_counts(lg_edge_t *a, int64_t n, int threads)
 {
-    enum { MAX_BLOCKS = 256 };
+    enum {
+        MAX_BLOCKS = 256
+    };
     lg_edge_t block_start[MAX_BLOCKS + 1] = {0};
     int nb = threads < MAX_BLOCKS ? threads : MAX_BLOCKS;
     if (n < 65536)
@@ -115,7 +116,7 @@ static int chunk_count(int64_t n, int64_t E, int threads)
 /* Stable counting sort of an arc source by source vertex: out gets the rows,
  * each row's arcs in input order.  *m_out = the number of arcs. */
 lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads, struct lg_csr *out,
-                                 int64_t *m_out)
+                              int64_t *m_out)
 {
     lg_status_t st = LG_OK;
     const int64_t n = a->n, E = a->E;
@@ -225,4 +226,3 @@ lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in, int
     int64_t mm = 0;
     return lg__counting_sort(&a, threads, out, &mm);
 }
-

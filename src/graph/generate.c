@@ -43,7 +43,7 @@ static uint64_t next64(struct stream *s)
  * and goes to A when u < A, to B when A <= u < A+B, and so on.  Comparisons are
  * combined with & and | rather than branches, which would mispredict half the
  * time on random input. */
-#define LG_FRACTION32(p) ((uint64_t)((p) * 4294967296.0))
+#define LG_FRACTION32(p) ((uint64_t)((p)*4294967296.0))
 static const uint64_t kron_a = LG_FRACTION32(LG_KRON_A);
 static const uint64_t kron_ab = LG_FRACTION32(LG_KRON_A + LG_KRON_B);
 static const uint64_t kron_abc = LG_FRACTION32(LG_KRON_A + LG_KRON_B + LG_KRON_C);
@@ -57,7 +57,7 @@ static void kronecker_edge(struct stream *s, int scale, lg_vertex_t *u, lg_verte
             bits = next64(s); /* two levels per 64-bit draw */
         uint64_t r = bits & 0xFFFFFFFFu;
         bits >>= 32;
-        uint32_t row = r >= kron_ab;                                /* C or D */
+        uint32_t row = r >= kron_ab;                                      /* C or D */
         uint32_t col = ((r >= kron_a) & (r < kron_ab)) | (r >= kron_abc); /* B or D */
         a = (a << 1) | row;
         b = (b << 1) | col;
@@ -66,8 +66,7 @@ static void kronecker_edge(struct stream *s, int scale, lg_vertex_t *u, lg_verte
     *v = (lg_vertex_t)b;
 }
 
-static lg_status_t check_shape(const char *fn, lg_generator_t generator, int scale,
-                               int edge_factor)
+static lg_status_t check_shape(const char *fn, lg_generator_t generator, int scale, int edge_factor)
 {
     if (generator != LG_GENERATOR_KRONECKER && generator != LG_GENERATOR_URAND)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: unknown generator %d", fn, (int)generator);
@@ -132,9 +131,8 @@ lg_status_t lg_generate_edges(lg_context_t *context, lg_generator_t generator, i
     return generate_edges(context, generator, scale, edge_factor, seed, src, dst);
 }
 
-lg_status_t lg_generate(lg_context_t *context, lg_generator_t generator, int scale,
-                        int edge_factor, uint64_t seed, const lg_graph_options_t *options,
-                        lg_graph_t **graph)
+lg_status_t lg_generate(lg_context_t *context, lg_generator_t generator, int scale, int edge_factor,
+                        uint64_t seed, const lg_graph_options_t *options, lg_graph_t **graph)
 {
     lg_graph_options_t gap;
     lg_vertex_t *src = NULL, *dst = NULL;

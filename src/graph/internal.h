@@ -82,9 +82,9 @@ LG_INTERNAL void lg__error_restore(const char saved[LG_ERROR_CAPACITY]);
 LG_INTERNAL extern const struct lg_kernels lg__cpu_kernels;
 
 struct lg_context {
-    lg_backend_t backend;              /* resolved: CPU or GPU */
-    lg_backend_t requested;            /* as asked: under AUTO an algorithm may fall back */
-    int num_threads;                   /* >= 1 */
+    lg_backend_t backend;   /* resolved: CPU or GPU */
+    lg_backend_t requested; /* as asked: under AUTO an algorithm may fall back */
+    int num_threads;        /* >= 1 */
     int device_id;
     void *stream;
     /* GPU contexts: the plugin, its per-context state and the device.  GPU
@@ -94,7 +94,7 @@ struct lg_context {
     void *gpu_state;
     struct lg_device_info device;
     pthread_mutex_t gpu_lock;
-    char description[320];             /* lg_context_get_device */
+    char description[320]; /* lg_context_get_device */
 };
 
 /* The GPU plugin (plugin.c), loaded once per process on first use.
@@ -139,11 +139,11 @@ struct lg_graph {
     int64_t n;
     int64_t m;
     bool directed;
-    struct lg_csr out;           /* owned */
+    struct lg_csr out; /* owned */
     /* The in-edges, built lazily; for an undirected graph they alias `out`. */
     pthread_mutex_t csc_lock;
     atomic_bool csc_ready;
-    struct lg_csr in;            /* owned when directed */
+    struct lg_csr in; /* owned when directed */
     /* The GPU plugin's copy of the graph, made on first GPU use.  GPU calls
      * on the graph hold device_lock (the plugin fills device_cache under it);
      * device_owner is the plugin that made the copy, and frees it with the

@@ -30,7 +30,10 @@ extern "C" {
 #endif
 
 /* PageRank's score type. */
-typedef enum lg_precision { LG_PRECISION_F64 = 0, LG_PRECISION_F32 = 1 } lg_precision_t;
+typedef enum lg_precision {
+    LG_PRECISION_F64 = 0,
+    LG_PRECISION_F32 = 1
+} lg_precision_t;
 
 /* One direction of a graph's edges in compressed sparse form: the arcs of
  * row v are [offsets[v], offsets[v + 1]), each row sorted. */

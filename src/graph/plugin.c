@@ -48,7 +48,10 @@ static const char *const plugin_names[] = {"libgraph_cuda.so", "libgraph_hip.so"
 #define NUM_PLUGIN_NAMES (sizeof plugin_names / sizeof plugin_names[0])
 
 static const struct lg_plugin_host host = {
-    LG_PLUGIN_ABI_VERSION, lg__error, lg__malloc, lg__free,
+    LG_PLUGIN_ABI_VERSION,
+    lg__error,
+    lg__malloc,
+    lg__free,
 };
 
 /* What loading found; written once, under load_once, read-only after. */
@@ -126,14 +129,13 @@ static bool try_file(struct search *s, const char *path, bool named)
     lg_status_t st = entry(&host, &p);
     if (st != LG_OK) {
         snprintf(why, sizeof why, "the plugin failed to start: %s (%s)",
-                 lg_last_error()[0] ? lg_last_error() : "no reason given",
-                 lg_status_string(st));
+                 lg_last_error()[0] ? lg_last_error() : "no reason given", lg_status_string(st));
         note_failure(s, path, why);
     } else if (!p) {
         note_failure(s, path, "the plugin returned no table");
     } else if (p->abi_version != LG_PLUGIN_ABI_VERSION) {
-        snprintf(why, sizeof why, "plugin ABI version %d, this libgraph needs %d",
-                 p->abi_version, LG_PLUGIN_ABI_VERSION);
+        snprintf(why, sizeof why, "plugin ABI version %d, this libgraph needs %d", p->abi_version,
+                 LG_PLUGIN_ABI_VERSION);
         note_failure(s, path, why);
     } else if (!p->open || !p->close || !p->graph_free) {
         note_failure(s, path, "the plugin's table lacks open, close or graph_free");

@@ -39,8 +39,8 @@ extern "C" {
 
 /* What the device a context opened is. */
 struct lg_device_info {
-    char name[128];      /* e.g. "NVIDIA H100 80GB HBM3"                               */
-    char runtime[64];    /* e.g. "CUDA runtime 13.0, driver 13.0"                       */
+    char name[128];   /* e.g. "NVIDIA H100 80GB HBM3"                               */
+    char runtime[64]; /* e.g. "CUDA runtime 13.0, driver 13.0"                       */
     int device_id;
     int wave_size;       /* lanes per wave the kernels run with (LG_WAVE_SIZE)          */
     int hardware_wave;   /* the device's own wave width (differs when wave64 is emulated) */

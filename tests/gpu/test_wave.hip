@@ -49,15 +49,15 @@ __global__ void examples(lane_out *out, unsigned long long *counter)
 }
 
 static int failures = 0;
-#define EXPECT(cond, ...)                                                                        \
-    do {                                                                                         \
-        if (!(cond)) {                                                                           \
-            if (failures++ < 20) {                                                               \
-                fprintf(stderr, "  FAILED %s: ", #cond);                                         \
-                fprintf(stderr, __VA_ARGS__);                                                    \
-                fprintf(stderr, "\n");                                                           \
-            }                                                                                    \
-        }                                                                                        \
+#define EXPECT(cond, ...)                                                                          \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            if (failures++ < 20) {                                                                 \
+                fprintf(stderr, "  FAILED %s: ", #cond);                                           \
+                fprintf(stderr, __VA_ARGS__);                                                      \
+                fprintf(stderr, "\n");                                                             \
+            }                                                                                      \
+        }                                                                                          \
     } while (0)
 
 int main(void)

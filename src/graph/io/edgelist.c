@@ -25,7 +25,11 @@
 static struct lg_line_rules edge_list_rules(lg_file_format_t format)
 {
     /* the largest id is one below LG_MAX_VERTICES, so that n = id + 1 fits */
-    struct lg_line_rules r = {format, 0, (uint64_t)LG_MAX_VERTICES, format == LG_FORMAT_WEL, true,
+    struct lg_line_rules r = {format,
+                              0,
+                              (uint64_t)LG_MAX_VERTICES,
+                              format == LG_FORMAT_WEL,
+                              true,
                               {"source", "destination"}};
     return r;
 }

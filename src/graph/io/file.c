@@ -173,8 +173,8 @@ static lg_status_t read_stream(struct lg_in_file *in, char **buf, size_t *used)
         return LG_ERR_OUT_OF_MEMORY;
     for (;;) {
         if (*used + 1 == cap) { /* keep a byte for the NUL */
-            lg_status_t st = cap > SIZE_MAX / 2 ? lg__oom("a file buffer")
-                                                : grow_bytes(buf, *used, cap * 2);
+            lg_status_t st =
+                cap > SIZE_MAX / 2 ? lg__oom("a file buffer") : grow_bytes(buf, *used, cap * 2);
             if (st != LG_OK)
                 return st;
             cap *= 2;

@@ -60,7 +60,7 @@ LG_INTERNAL lg_status_t lg__blame_file(lg_status_t st, const char *path);
  * pipes and other streams are read in order. */
 struct lg_in_file {
     const char *path;
-    int fd;       /* -1 when closed */
+    int fd; /* -1 when closed */
     bool regular;
     int64_t size; /* of a regular file */
     int64_t pos;  /* where the next lg__in_read starts */
@@ -78,7 +78,7 @@ LG_INTERNAL lg_status_t lg__in_read(struct lg_in_file *in, void *buf, size_t byt
 
 /* A text file read whole. */
 struct lg_text {
-    char *data;  /* size bytes and a terminating NUL, so scanners stop at the end */
+    char *data; /* size bytes and a terminating NUL, so scanners stop at the end */
     size_t size;
 };
 
@@ -167,25 +167,25 @@ static inline const char *lg__scan_uint(const char *p, uint64_t *value)
 /* What a data line of one file must look like. */
 struct lg_line_rules {
     lg_file_format_t format;
-    uint64_t base;          /* the first id: 1 in Matrix Market, 0 in edge lists */
-    uint64_t num_ids;       /* ids, less base, must be below this */
-    bool weighted;          /* a third field, the weight, is required */
-    bool hash_comments;     /* '#' starts a comment line too (edge lists) */
-    const char *roles[2];   /* what the two ids are called in messages */
+    uint64_t base;        /* the first id: 1 in Matrix Market, 0 in edge lists */
+    uint64_t num_ids;     /* ids, less base, must be below this */
+    bool weighted;        /* a third field, the weight, is required */
+    bool hash_comments;   /* '#' starts a comment line too (edge lists) */
+    const char *roles[2]; /* what the two ids are called in messages */
 };
 
 /* Parsed edges: src[k], dst[k] (and w[k]) for k < count. */
 struct lg_edge_arrays {
     lg_vertex_t *src, *dst;
-    float *w;        /* NULL when unweighted */
+    float *w; /* NULL when unweighted */
     int64_t count;
-    int64_t max_id;  /* the largest id, or -1 when there are no edges */
+    int64_t max_id; /* the largest id, or -1 when there are no edges */
 };
 
 /* One thread's share of the text: whole lines [begin, end). */
 struct lg_chunk {
     const char *begin, *end;
-    int64_t base;         /* its edges go to slots base, base + 1, ... */
+    int64_t base; /* its edges go to slots base, base + 1, ... */
     int64_t count;
     int64_t max_id;       /* -1 when it has no edges */
     const char *error_at; /* NULL, or a point in its first bad line */
@@ -219,27 +219,30 @@ LG_INTERNAL void lg__free_edges(struct lg_edge_arrays *a);
 LG_INTERNAL lg_status_t lg__graph_from_text(lg_context_t *context, const char *path,
                                             struct lg_text *t, int64_t n,
                                             const struct lg_edge_arrays *e,
-                                            const lg_graph_options_t *options,
-                                            bool file_undirected, lg_graph_t **graph);
+                                            const lg_graph_options_t *options, bool file_undirected,
+                                            lg_graph_t **graph);
 
 /* ---- writing text (text_write.c) ----------------------------------------------- */
 
 /* Which arcs a text file lists: all of a directed graph; one of each edge
  * of an undirected one (Matrix Market's lower triangle, or u <= v). */
-enum lg_arc_filter { LG_ALL_ARCS, LG_ROW_GE_COL, LG_ROW_LE_COL };
+enum lg_arc_filter {
+    LG_ALL_ARCS,
+    LG_ROW_GE_COL,
+    LG_ROW_LE_COL
+};
 
 struct lg_text_style {
-    int64_t id_base;          /* 1 for Matrix Market */
+    int64_t id_base; /* 1 for Matrix Market */
     enum lg_arc_filter keep;
-    bool weights;             /* write a third field (1 for an unweighted graph) */
+    bool weights; /* write a third field (1 for an unweighted graph) */
 };
 
 /* Writes the arcs the style keeps as "u v[ w]" lines, in CSR order. */
 LG_INTERNAL lg_status_t lg__write_arcs(struct lg_out_file *out, const lg_graph_t *g,
                                        const struct lg_text_style *s, int threads);
 /* How many arcs the filter keeps. */
-LG_INTERNAL int64_t lg__count_kept_arcs(const lg_graph_t *g, enum lg_arc_filter keep,
-                                        int threads);
+LG_INTERNAL int64_t lg__count_kept_arcs(const lg_graph_t *g, enum lg_arc_filter keep, int threads);
 
 /* ---- the formats (mtx.c, edgelist.c, lgb.c) ------------------------------------ */
 

@@ -137,9 +137,8 @@ static uint64_t lgb_checksum(const struct lgb_header *h, const lg_edge_t *offset
     x = lg__mix64(x ^ (uint64_t)h->m);
     x = lg__mix64(x ^ hash_section(offsets, (size_t)(h->n + 1) * sizeof *offsets, 0, threads));
     x = lg__mix64(x ^ hash_section(indices, (size_t)h->m * sizeof *indices, 1, threads));
-    return lg__mix64(x ^ (weights ? hash_section(weights, (size_t)h->m * sizeof *weights, 2,
-                                                 threads)
-                                  : 0));
+    return lg__mix64(
+        x ^ (weights ? hash_section(weights, (size_t)h->m * sizeof *weights, 2, threads) : 0));
 }
 
 /* ---- the reader ---------------------------------------------------------------- */
@@ -167,11 +166,11 @@ static lg_status_t check_lgb_header(const struct lg_in_file *in, const struct lg
         return LG_OK; /* a pipe: short reads will tell */
     const int64_t want = LGB_HEADER_BYTES + lgb_payload_bytes(h);
     if (in->size < want)
-        return lg__error(LG_ERR_IO, "%s: truncated: %lld bytes, but the header promises %lld",
-                         path, (long long)in->size, (long long)want);
+        return lg__error(LG_ERR_IO, "%s: truncated: %lld bytes, but the header promises %lld", path,
+                         (long long)in->size, (long long)want);
     if (in->size > want)
-        return lg__error(LG_ERR_IO, "%s: %lld bytes, more than the %lld the header promises",
-                         path, (long long)in->size, (long long)want);
+        return lg__error(LG_ERR_IO, "%s: %lld bytes, more than the %lld the header promises", path,
+                         (long long)in->size, (long long)want);
     return LG_OK;
 }
 
@@ -182,8 +181,7 @@ static lg_status_t read_lgb_header(struct lg_in_file *in, struct lgb_header *h)
     if (got < 0)
         return lg__errno_error(errno, in->path, "read error");
     if (got >= (int64_t)sizeof LGB_MAGIC && memcmp(b, LGB_MAGIC, sizeof LGB_MAGIC) != 0)
-        return lg__error(LG_ERR_IO, "%s: not a libgraph binary graph (bad magic number)",
-                         in->path);
+        return lg__error(LG_ERR_IO, "%s: not a libgraph binary graph (bad magic number)", in->path);
     if (got < (int64_t)sizeof b)
         return lg__error(LG_ERR_IO, "%s: truncated: %lld bytes, shorter than the %d-byte header",
                          in->path, (long long)got, LGB_HEADER_BYTES);
@@ -205,8 +203,7 @@ static lg_status_t check_lgb_end(struct lg_in_file *in)
 static lg_status_t lgb_build_options(const char *path, const struct lgb_header *h,
                                      const lg_graph_options_t *o, lg_graph_options_t *b)
 {
-    const lg_directedness_t stored =
-        (h->flags & LGB_FLAG_DIRECTED) ? LG_DIRECTED : LG_UNDIRECTED;
+    const lg_directedness_t stored = (h->flags & LGB_FLAG_DIRECTED) ? LG_DIRECTED : LG_UNDIRECTED;
     if (o->directedness != LG_DIRECTEDNESS_DEFAULT && o->directedness != stored)
         return lg__error(LG_ERR_INVALID_ARGUMENT,
                          "lg_graph_read: %s holds %s graph, but the options ask for %s one", path,
@@ -219,8 +216,8 @@ static lg_status_t lgb_build_options(const char *path, const struct lgb_header *
     return LG_OK;
 }
 
-lg_status_t lg__read_lgb(lg_context_t *context, const char *path,
-                         const lg_graph_options_t *options, lg_graph_t **graph)
+lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph_options_t *options,
+                         lg_graph_t **graph)
 {
     lg_status_t st;
     lg_edge_t *offsets = NULL;
@@ -254,8 +251,8 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path,
         goto cleanup;
     const uint64_t sum = lgb_checksum(&h, offsets, indices, weights, threads);
     if (sum != h.checksum) {
-        st = lg__error(LG_ERR_IO, "%s: checksum mismatch (stored %016llx, computed %016llx)",
-                       path, (unsigned long long)h.checksum, (unsigned long long)sum);
+        st = lg__error(LG_ERR_IO, "%s: checksum mismatch (stored %016llx, computed %016llx)", path,
+                       (unsigned long long)h.checksum, (unsigned long long)sum);
         goto cleanup;
     }
     /* lg_graph_from_csr takes the arc count from the offsets; they must agree
@@ -265,8 +262,8 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path,
                        path, (long long)offsets[0], (long long)offsets[h.n], (long long)h.m);
         goto cleanup;
     }
-    st = lg__blame_file(lg_graph_from_csr(context, h.n, offsets, indices, weights, &b, graph),
-                        path);
+    st =
+        lg__blame_file(lg_graph_from_csr(context, h.n, offsets, indices, weights, &b, graph), path);
 
 cleanup:
     lg__free(offsets);
@@ -282,10 +279,9 @@ lg_status_t lg__write_lgb(struct lg_out_file *out, const lg_graph_t *g, int thre
 {
     const struct lg_csr *c = &g->out;
     unsigned char b[LGB_HEADER_BYTES];
-    struct lgb_header h = {LGB_VERSION,
-                           (g->directed ? LGB_FLAG_DIRECTED : 0) |
-                               (c->weights ? LGB_FLAG_WEIGHTED : 0),
-                           g->n, g->m, 0};
+    struct lgb_header h = {
+        LGB_VERSION, (g->directed ? LGB_FLAG_DIRECTED : 0) | (c->weights ? LGB_FLAG_WEIGHTED : 0),
+        g->n, g->m, 0};
     lg_status_t st;
     h.checksum = lgb_checksum(&h, c->offsets, c->indices, c->weights, threads);
     lgb_encode(&h, b);

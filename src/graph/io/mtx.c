@@ -34,8 +34,8 @@
 struct mtx_header {
     bool weighted, symmetric;
     int64_t rows, nnz;
-    int64_t size_line;     /* its line number, for messages about the entry count */
-    const char *body;      /* the first byte after the size line */
+    int64_t size_line; /* its line number, for messages about the entry count */
+    const char *body;  /* the first byte after the size line */
 };
 
 /* ---- the header ---------------------------------------------------------------- */
@@ -107,8 +107,8 @@ static lg_status_t parse_banner(const char *path, const char *line, const char *
                          "<field> <symmetry>\"",
                          path);
     if (strcmp(w[1], "matrix") != 0)
-        return lg__error(LG_ERR_IO, "%s:1: unknown Matrix Market object '%s' (want matrix)",
-                         path, w[1]);
+        return lg__error(LG_ERR_IO, "%s:1: unknown Matrix Market object '%s' (want matrix)", path,
+                         w[1]);
     if (strcmp(w[2], "array") == 0)
         return lg__error(LG_ERR_UNSUPPORTED,
                          "%s:1: dense 'array' Matrix Market files are not supported (a graph "
@@ -138,8 +138,8 @@ static lg_status_t parse_size_line(const char *path, const char *p, const char *
 {
     uint64_t v[3];
     if (p >= end)
-        return lg__error(LG_ERR_IO, "%s:%lld: missing the size line \"rows columns entries\"",
-                         path, (long long)line);
+        return lg__error(LG_ERR_IO, "%s:%lld: missing the size line \"rows columns entries\"", path,
+                         (long long)line);
     for (int i = 0; i < 3; i++) {
         p = lg__skip_blanks(p);
         if (!(p = lg__scan_uint(p, &v[i])))
@@ -153,8 +153,7 @@ static lg_status_t parse_size_line(const char *path, const char *p, const char *
         return lg__error(LG_ERR_IO,
                          "%s:%lld: the matrix is not square (%llu rows, %llu columns); a graph's "
                          "adjacency matrix must be",
-                         path, (long long)line, (unsigned long long)v[0],
-                         (unsigned long long)v[1]);
+                         path, (long long)line, (unsigned long long)v[0], (unsigned long long)v[1]);
     if (v[0] > (uint64_t)LG_MAX_VERTICES)
         return lg__error(LG_ERR_IO, "%s:%lld: %llu rows: a graph has at most %lld vertices", path,
                          (long long)line, (unsigned long long)v[0], (long long)LG_MAX_VERTICES);
@@ -184,8 +183,8 @@ static lg_status_t parse_header(const char *path, const struct lg_text *t, struc
 
 static struct lg_line_rules mtx_rules(const struct mtx_header *h)
 {
-    struct lg_line_rules r = {LG_FORMAT_MTX, 1, (uint64_t)h->rows, h->weighted, false,
-                              {"row", "column"}};
+    struct lg_line_rules r = {LG_FORMAT_MTX, 1,     (uint64_t)h->rows,
+                              h->weighted,   false, {"row", "column"}};
     return r;
 }
 
@@ -207,8 +206,8 @@ static lg_status_t check_entry_count(const char *path, const struct lg_line_rule
     return LG_OK;
 }
 
-lg_status_t lg__read_mtx(lg_context_t *context, const char *path,
-                         const lg_graph_options_t *options, lg_graph_t **graph)
+lg_status_t lg__read_mtx(lg_context_t *context, const char *path, const lg_graph_options_t *options,
+                         lg_graph_t **graph)
 {
     lg_status_t st;
     struct lg_text t = {0};
@@ -239,11 +238,10 @@ lg_status_t lg__write_mtx(struct lg_out_file *out, const lg_graph_t *g, int thre
     const struct lg_text_style s = {1, g->directed ? LG_ALL_ARCS : LG_ROW_GE_COL,
                                     g->out.weights != NULL};
     char head[160];
-    const int len = snprintf(head, sizeof head,
-                             "%%%%MatrixMarket matrix coordinate %s %s\n%lld %lld %lld\n",
-                             s.weights ? "real" : "pattern", g->directed ? "general" : "symmetric",
-                             (long long)g->n, (long long)g->n,
-                             (long long)lg__count_kept_arcs(g, s.keep, threads));
+    const int len = snprintf(
+        head, sizeof head, "%%%%MatrixMarket matrix coordinate %s %s\n%lld %lld %lld\n",
+        s.weights ? "real" : "pattern", g->directed ? "general" : "symmetric", (long long)g->n,
+        (long long)g->n, (long long)lg__count_kept_arcs(g, s.keep, threads));
     lg_status_t st = lg__out_write(out, head, (size_t)len);
     return st != LG_OK ? st : lg__write_arcs(out, g, &s, threads);
 }

@@ -87,12 +87,12 @@ IO_COLD static void id_reason(const struct lg_line_rules *r, const char *p, cons
         snprintf(reason, LG_REASON_MAX, "%s index %s is out of range: the matrix has %llu rows",
                  role, tok, (unsigned long long)r->num_ids);
     else
-        snprintf(reason, LG_REASON_MAX, "%s id %s is too large (ids must be below %llu)", role,
-                 tok, (unsigned long long)r->num_ids);
+        snprintf(reason, LG_REASON_MAX, "%s id %s is too large (ids must be below %llu)", role, tok,
+                 (unsigned long long)r->num_ids);
 }
 
-static inline const char *parse_id(const struct lg_line_rules *r, const char *p,
-                                   const char *role, lg_vertex_t *id, char *reason)
+static inline const char *parse_id(const struct lg_line_rules *r, const char *p, const char *role,
+                                   lg_vertex_t *id, char *reason)
 {
     uint64_t x = 0;
     const char *q = lg__scan_uint(p, &x);
@@ -221,8 +221,7 @@ IO_COLD static void missing_reason(const char *what, char *reason)
     snprintf(reason, LG_REASON_MAX, "missing the %s", what);
 }
 
-IO_COLD static void extra_field_reason(const struct lg_line_rules *r, const char *p,
-                                       char *reason)
+IO_COLD static void extra_field_reason(const struct lg_line_rules *r, const char *p, char *reason)
 {
     char tok[SNIPPET_ROOM];
     snippet(p, tok);

@@ -14,11 +14,9 @@ LG_INTERNAL lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_gra
                                     lg_vertex_t *parents);
 LG_INTERNAL lg_status_t lg__cpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
                                          const lg_pagerank_options_t *opts,
-                                         lg_precision_t precision, void *scores,
-                                         int *iterations);
-LG_INTERNAL lg_status_t lg__cpu_components(const struct lg_exec *x,
-                                           const struct lg_graph_view *g, lg_vertex_t *labels,
-                                           int64_t *num_components);
+                                         lg_precision_t precision, void *scores, int *iterations);
+LG_INTERNAL lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
+                                           lg_vertex_t *labels, int64_t *num_components);
 
 /* Vertices a dynamically scheduled task of a loop over n vertices takes:
  * `most`, or fewer on small graphs so that every thread gets work (at least

@@ -39,8 +39,8 @@
 #include "cpu.h"
 
 #include <float.h>
-#include <omp.h>
 #include <math.h>
+#include <omp.h>
 #include <string.h>
 
 /* A vector option normalised to sum 1, or NULL when it is uniform. */
@@ -63,13 +63,13 @@ static double *normalised(const double *v, int64_t n, const char *what)
 struct pr_setup {
     int64_t n;
     double alpha;
-    const lg_edge_t *off;      /* in-edges (CSC) */
+    const lg_edge_t *off; /* in-edges (CSC) */
     const lg_vertex_t *idx;
-    const float *w;            /* in-edge weights, NULL = all 1 */
-    const double *inv_out;     /* 1 / out-weight, 0 for dangling vertices */
-    const float *inv_out_f;    /* the same in float, for the float variant */
-    const double *p, *d;       /* NULL = uniform 1/n */
-    const lg_vertex_t *rank;   /* c is stored in this order (hub_order), NULL = by vertex id */
+    const float *w;          /* in-edge weights, NULL = all 1 */
+    const double *inv_out;   /* 1 / out-weight, 0 for dangling vertices */
+    const float *inv_out_f;  /* the same in float, for the float variant */
+    const double *p, *d;     /* NULL = uniform 1/n */
+    const lg_vertex_t *rank; /* c is stored in this order (hub_order), NULL = by vertex id */
     int threads;
 };
 
@@ -214,9 +214,8 @@ static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const vo
     reduction(+ : err, next_dangling)
     for (int64_t b = 0; b < blocks; b++) {
         int64_t v0 = b * rows, v1 = v0 + rows < s->n ? v0 + rows : s->n;
-        struct pr_sums part =
-            f64 ? pull_block_f64(s, x, c, dangling, cn, v0, v1)
-                : pull_block_f32(s, x, c, dangling, cn, v0, v1);
+        struct pr_sums part = f64 ? pull_block_f64(s, x, c, dangling, cn, v0, v1)
+                                  : pull_block_f32(s, x, c, dangling, cn, v0, v1);
         err += part.err;
         next_dangling += part.dangling;
     }
@@ -398,8 +397,8 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
     bool tiny_out_weight = false;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(|| : tiny_out_weight)
     for (int64_t v = 0; v < n; v++)
-        tiny_out_weight = tiny_out_weight ||
-                          (inv_out[v] > 0.0 && (inv_out[v] < FLT_MIN || inv_out[v] > 1.0 / FLT_MIN));
+        tiny_out_weight = tiny_out_weight || (inv_out[v] > 0.0 &&
+                                              (inv_out[v] < FLT_MIN || inv_out[v] > 1.0 / FLT_MIN));
     const bool wide = precision == LG_PRECISION_F64 || tiny_out_weight;
     const size_t elem = wide ? sizeof(double) : sizeof(float);
     x = lg__alloc_array((size_t)n, elem, "PageRank scores");
@@ -438,9 +437,17 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
             dangling += wide ? start : (double)(float)start;
     }
 
-    struct pr_setup s = {n,       opts->alpha, g->in.offsets, g->in.indices,
-                         use_weights ? g->in.weights : NULL,   inv_out, inv_out_f,
-                         p,       d,           NULL,        threads};
+    struct pr_setup s = {n,
+                         opts->alpha,
+                         g->in.offsets,
+                         g->in.indices,
+                         use_weights ? g->in.weights : NULL,
+                         inv_out,
+                         inv_out_f,
+                         p,
+                         d,
+                         NULL,
+                         threads};
     const double limit = (double)n * opts->tol;
     bool converged = false;
     int iter = 0;

@@ -47,24 +47,24 @@ static lg_status_t upload(lg__gpu_state *s, const struct lg_graph_view *g, const
     d->directed = g->directed != 0;
     LG_TRY_OR_CLEANUP(lg__device_malloc(&d->out.offsets, (size_t)(g->n + 1) * sizeof(lg_edge_t)),
                       "allocating the CSR offsets");
-    LG_TRY_OR_CLEANUP(lg__device_malloc(&d->out.indices,
-                                       (size_t)(g->m ? g->m : 1) * sizeof(lg_vertex_t)),
-                      "allocating the CSR indices");
+    LG_TRY_OR_CLEANUP(
+        lg__device_malloc(&d->out.indices, (size_t)(g->m ? g->m : 1) * sizeof(lg_vertex_t)),
+        "allocating the CSR indices");
     if (g->out.weights)
-        LG_TRY_OR_CLEANUP(lg__device_malloc(&d->out.weights,
-                                           (size_t)(g->m ? g->m : 1) * sizeof(float)),
-                          "allocating the CSR weights");
-    LG_TRY_OR_CLEANUP(lg__upload(s, d->out.offsets, g->out.offsets,
-                                   (size_t)(g->n + 1) * sizeof(lg_edge_t)),
-                      "uploading the CSR offsets");
+        LG_TRY_OR_CLEANUP(
+            lg__device_malloc(&d->out.weights, (size_t)(g->m ? g->m : 1) * sizeof(float)),
+            "allocating the CSR weights");
+    LG_TRY_OR_CLEANUP(
+        lg__upload(s, d->out.offsets, g->out.offsets, (size_t)(g->n + 1) * sizeof(lg_edge_t)),
+        "uploading the CSR offsets");
     if (g->m > 0) {
-        LG_TRY_OR_CLEANUP(lg__upload(s, d->out.indices, g->out.indices,
-                                       (size_t)g->m * sizeof(lg_vertex_t)),
-                          "uploading the CSR indices");
+        LG_TRY_OR_CLEANUP(
+            lg__upload(s, d->out.indices, g->out.indices, (size_t)g->m * sizeof(lg_vertex_t)),
+            "uploading the CSR indices");
         if (g->out.weights)
-            LG_TRY_OR_CLEANUP(lg__upload(s, d->out.weights, g->out.weights,
-                                           (size_t)g->m * sizeof(float)),
-                              "uploading the CSR weights");
+            LG_TRY_OR_CLEANUP(
+                lg__upload(s, d->out.weights, g->out.weights, (size_t)g->m * sizeof(float)),
+                "uploading the CSR weights");
     }
     LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "uploading the graph");
     *out = d;
@@ -75,7 +75,7 @@ cleanup:
 }
 
 lg_status_t lg__dev_graph_get(lg__gpu_state *s, const struct lg_graph_view *g, const char *fn,
-                             bool need_pull, lg__dev_graph **out, bool *temporary)
+                              bool need_pull, lg__dev_graph **out, bool *temporary)
 {
     lg_status_t st = LG_OK;
     lg__dev_graph *d = (lg__dev_graph *)*g->device_cache;

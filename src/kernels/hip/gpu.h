@@ -89,7 +89,8 @@ struct lg__dev_graph {
  * device and makes `device` current (error() is the runtime's answer); the
  * destructor switches back to the saved one when it differs from `device`.
  * Neither throws nor prints. */
-class lg__device_guard {
+class lg__device_guard
+{
   public:
     explicit lg__device_guard(int device) : device_(device), previous_(-1)
     {
@@ -101,7 +102,10 @@ class lg__device_guard {
         if (known_ && previous_ != device_)
             (void)hipSetDevice(previous_);
     }
-    hipError_t error() const { return error_; }
+    hipError_t error() const
+    {
+        return error_;
+    }
     lg__device_guard(const lg__device_guard &) = delete;
     lg__device_guard &operator=(const lg__device_guard &) = delete;
 
@@ -120,7 +124,7 @@ lg_status_t lg__gpu_fail(hipError_t e, const char *fn, const char *what);
  * *temporary is set when the copy could not be cached (the graph is cached
  * on another device): the caller frees it with lg__dev_graph_free. */
 lg_status_t lg__dev_graph_get(lg__gpu_state *s, const struct lg_graph_view *g, const char *fn,
-                             bool need_pull, lg__dev_graph **out, bool *temporary);
+                              bool need_pull, lg__dev_graph **out, bool *temporary);
 void lg__dev_graph_free(void *device_graph);
 
 /* d->pull built from d->out on the context's stream (d->pull_ready set),
@@ -158,22 +162,22 @@ static inline unsigned lg__blocks_for(int64_t items, int64_t per_block)
 }
 
 /* for (i = this thread's first item; i < count; i += the grid's threads) */
-#define LG_FOR_EACH(i, count)                                                                    \
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(count);       \
+#define LG_FOR_EACH(i, count)                                                                      \
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(count);         \
          i += (int64_t)gridDim.x * blockDim.x)
 
-#define LG_TRY_OR_CLEANUP(call, what)                                                            \
-    do {                                                                                         \
-        hipError_t lg_e_ = (call);                                                               \
-        if (lg_e_ != hipSuccess) {                                                               \
-            st = lg__gpu_fail(lg_e_, fn, what);                                                  \
-            goto cleanup;                                                                        \
-        }                                                                                        \
+#define LG_TRY_OR_CLEANUP(call, what)                                                              \
+    do {                                                                                           \
+        hipError_t lg_e_ = (call);                                                                 \
+        if (lg_e_ != hipSuccess) {                                                                 \
+            st = lg__gpu_fail(lg_e_, fn, what);                                                    \
+            goto cleanup;                                                                          \
+        }                                                                                          \
     } while (0)
 
 /* The algorithms (pagerank.hip). */
 lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
-                            const lg_pagerank_options_t *opts, lg_precision_t precision,
-                            void *scores, int *iterations);
+                             const lg_pagerank_options_t *opts, lg_precision_t precision,
+                             void *scores, int *iterations);
 
 #endif /* LG_GPU_H */

@@ -104,7 +104,7 @@ template <class T> static inline hipError_t lg__device_malloc(T **ptr, size_t by
 {
     *ptr = NULL;
     return lg__gpu_allocation_fails() ? hipErrorMemoryAllocation
-                                     : lg__gpu_counted(hipMalloc((void **)ptr, bytes));
+                                      : lg__gpu_counted(hipMalloc((void **)ptr, bytes));
 }
 
 static inline hipError_t lg__device_free(void *ptr)

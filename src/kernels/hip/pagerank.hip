@@ -66,21 +66,21 @@ struct pr_sums_plus {
 };
 
 template <class T> struct pr_args {
-    const lg_edge_t *off;    /* in-edges, relabelled (gpu.h, struct lg__dev_pull) */
+    const lg_edge_t *off; /* in-edges, relabelled (gpu.h, struct lg__dev_pull) */
     const lg_vertex_t *idx;
-    const float *w;          /* NULL: unweighted */
+    const float *w;                               /* NULL: unweighted */
     int64_t bin_begin[LG_BINS], bin_end[LG_BINS]; /* rows of bin k */
     /* blocks, the heaviest bin first: bin k has blocks [block_end[k+1], block_end[k]),
      * block_end[LG_BINS] = 0 */
     int64_t block_end[LG_BINS + 1];
-    T *x;                    /* scores, updated in place */
-    const T *c;              /* contributions of this iteration */
-    T *cn;                   /* contributions of the next */
-    const T *inv_out;        /* 1 / outweight, 0 when dangling */
-    const T *p, *d;          /* personalization, dangling distribution; NULL: uniform */
+    T *x;             /* scores, updated in place */
+    const T *c;       /* contributions of this iteration */
+    T *cn;            /* contributions of the next */
+    const T *inv_out; /* 1 / outweight, 0 when dangling */
+    const T *p, *d;   /* personalization, dangling distribution; NULL: uniform */
     T alpha, uniform;
-    T dangling;              /* D of this iteration */
-    pr_sums *partial;        /* one per block */
+    T dangling;       /* D of this iteration */
+    pr_sums *partial; /* one per block */
 };
 
 /* The end of row v: its new score, contribution and the two sums. */
@@ -133,8 +133,8 @@ __device__ inline double row_part(const pr_args<T> &a, lg_vertex_t v, int lane, 
         for (int k = 0; k < U; k++) {
             /* c is read-only in the kernel (cn is written) */
             const T cu = u[k] >= 0 ? lg__ldg(a.c + u[k]) : T(0);
-            t[k] = Weighted ? (double)(cu * (u[k] >= 0 ? (T)a.w[e + k * stride] : T(0)))
-                            : (double)cu;
+            t[k] =
+                Weighted ? (double)(cu * (u[k] >= 0 ? (T)a.w[e + k * stride] : T(0))) : (double)cu;
         }
         sum += pairwise_sum<U>(t);
     }
@@ -217,7 +217,8 @@ __global__ void __launch_bounds__(LG_PULL_BLOCK)
     init_kernel(int64_t n, const T *start, const T *inv_out, T *x, T *c, pr_sums *partial)
 {
     double dangling = 0.0;
-    LG_FOR_EACH(v, n) {
+    LG_FOR_EACH(v, n)
+    {
         T xv = start ? start[v] : T(1.0 / (double)n);
         x[v] = xv;
         c[v] = xv * inv_out[v];
@@ -267,7 +268,7 @@ template <class T>
 __global__ void gather_permuted(T *dst, const T *src, const lg_vertex_t *perm, int64_t n)
 {
     LG_FOR_EACH(i, n)
-        dst[i] = src[perm[i]];
+    dst[i] = src[perm[i]];
 }
 
 /* dst[perm[i]] = src[i]: back to the graph's own order. */
@@ -275,7 +276,7 @@ template <class T>
 __global__ void scatter_permuted(T *dst, const T *src, const lg_vertex_t *perm, int64_t n)
 {
     LG_FOR_EACH(i, n)
-        dst[perm[i]] = src[i];
+    dst[perm[i]] = src[i];
 }
 
 /* A vector option normalised to sum 1 on the host, in T, uploaded through
@@ -294,8 +295,7 @@ static hipError_t upload_normalised(const double *v, int64_t n, const lg_vertex_
         host_tmp[i] = (T)(v[i] / sum);
     hipError_t e = lg__device_malloc(dev, (size_t)n * sizeof(T));
     if (e == hipSuccess)
-        e = hipMemcpyAsync(staging, host_tmp, (size_t)n * sizeof(T), hipMemcpyHostToDevice,
-                           stream);
+        e = hipMemcpyAsync(staging, host_tmp, (size_t)n * sizeof(T), hipMemcpyHostToDevice, stream);
     if (e == hipSuccess) {
         gather_permuted<T><<<lg__blocks_for(n, 256), 256, 0, stream>>>(*dev, staging, perm, n);
         e = hipGetLastError();
@@ -357,9 +357,9 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
     LG_TRY_OR_CLEANUP(hipGetLastError(), "computing out-weights");
     if (float_requested && sizeof(T) == sizeof(float)) {
         int flag = 0;
-        LG_TRY_OR_CLEANUP(hipMemcpyAsync(&flag, range_flag, sizeof flag, hipMemcpyDeviceToHost,
-                                         s->stream),
-                          "computing out-weights");
+        LG_TRY_OR_CLEANUP(
+            hipMemcpyAsync(&flag, range_flag, sizeof flag, hipMemcpyDeviceToHost, s->stream),
+            "computing out-weights");
         LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "computing out-weights");
         if (flag) {
             *out_of_range_seen = true; /* the caller reruns in double */
@@ -371,14 +371,14 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
         host_tmp = (T *)lg__gpu_host->malloc(nn * sizeof(T));
         if (!host_tmp) {
             st = lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (PageRank vectors)",
-                                    fn);
+                                     fn);
             goto cleanup;
         }
     }
     /* cn is free until the loop: the staging buffer of the uploads */
-    LG_TRY_OR_CLEANUP(upload_normalised(opts->personalization, n, pull.perm, &p, host_tmp, cn,
-                                        s->stream),
-                      "uploading the personalization");
+    LG_TRY_OR_CLEANUP(
+        upload_normalised(opts->personalization, n, pull.perm, &p, host_tmp, cn, s->stream),
+        "uploading the personalization");
     LG_TRY_OR_CLEANUP(upload_normalised(opts->dangling ? opts->dangling : opts->personalization, n,
                                         pull.perm, &d, host_tmp, cn, s->stream),
                       "uploading the dangling weights");
@@ -390,11 +390,11 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
     {
         pr_sums zero = {0.0, 0.0}, sums = zero;
         LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const pr_sums *)partial, total, init_blocks,
-                                    pr_sums_plus(), zero, s->stream),
+                                     pr_sums_plus(), zero, s->stream),
                           "PageRank set-up");
-        LG_TRY_OR_CLEANUP(hipMemcpyAsync(&sums, total, sizeof sums, hipMemcpyDeviceToHost,
-                                         s->stream),
-                          "PageRank set-up");
+        LG_TRY_OR_CLEANUP(
+            hipMemcpyAsync(&sums, total, sizeof sums, hipMemcpyDeviceToHost, s->stream),
+            "PageRank set-up");
         LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "PageRank set-up");
 
         a.off = pull.csr.offsets;
@@ -418,11 +418,11 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
             pull_kernel<T><<<(unsigned)grid, tpb, 0, s->stream>>>(a);
             LG_TRY_OR_CLEANUP(hipGetLastError(), "running the PageRank kernel");
             LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const pr_sums *)partial, total, grid,
-                                        pr_sums_plus(), zero, s->stream),
+                                         pr_sums_plus(), zero, s->stream),
                               "reducing the PageRank error");
-            LG_TRY_OR_CLEANUP(hipMemcpyAsync(&sums, total, sizeof sums, hipMemcpyDeviceToHost,
-                                             s->stream),
-                              "reading the PageRank error");
+            LG_TRY_OR_CLEANUP(
+                hipMemcpyAsync(&sums, total, sizeof sums, hipMemcpyDeviceToHost, s->stream),
+                "reading the PageRank error");
             LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "running PageRank");
             T *t = c;
             c = cn;
@@ -441,9 +441,9 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
             *iterations = iter;
         if (!converged)
             st = lg__gpu_host->error(LG_ERR_NOT_CONVERGED,
-                                    "lg_pagerank: no convergence in %d iterations (last L1 change "
-                                    "%g, needs < %g); scores hold the last iterate",
-                                    iter, err, limit);
+                                     "lg_pagerank: no convergence in %d iterations (last L1 change "
+                                     "%g, needs < %g); scores hold the last iterate",
+                                     iter, err, limit);
     }
 cleanup:
     (void)lg__device_free(x);
@@ -462,8 +462,8 @@ cleanup:
 }
 
 static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_view *g,
-                                      const lg_pagerank_options_t *opts,
-                                      lg_precision_t precision, void *scores, int *iterations)
+                                      const lg_pagerank_options_t *opts, lg_precision_t precision,
+                                      void *scores, int *iterations)
 {
     static const char fn[] = "lg_pagerank";
     lg__dev_graph *dg = NULL;
@@ -501,8 +501,8 @@ static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_vi
 
 /* The entry point, on the context's device for the call (lg__device_guard). */
 lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
-                            const lg_pagerank_options_t *opts, lg_precision_t precision,
-                            void *scores, int *iterations)
+                             const lg_pagerank_options_t *opts, lg_precision_t precision,
+                             void *scores, int *iterations)
 {
     lg__gpu_state *s = (lg__gpu_state *)x->state;
     lg__device_guard on_device(s->device);

@@ -19,7 +19,7 @@ lg_status_t lg__gpu_fail(hipError_t e, const char *fn, const char *what)
     if (e == hipErrorMemoryAllocation)
         return lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of GPU memory (%s)", fn, what);
     return lg__gpu_host->error(LG_ERR_DEVICE, "%s: GPU runtime error while %s: %s (%s)", fn, what,
-                              hipGetErrorString(e), hipGetErrorName(e));
+                               hipGetErrorString(e), hipGetErrorName(e));
 }
 
 /* Opening a device leaves the calling thread's current device as it was. */
@@ -30,14 +30,14 @@ static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg
     hipError_t e = hipGetDeviceCount(&count);
     *state = NULL;
     if (e != hipSuccess)
-        return lg__gpu_host->error(LG_ERR_DEVICE, "no usable GPU (%s runtime: %s)",
-                                  LG_GPU_PLATFORM, hipGetErrorString(e));
+        return lg__gpu_host->error(LG_ERR_DEVICE, "no usable GPU (%s runtime: %s)", LG_GPU_PLATFORM,
+                                   hipGetErrorString(e));
     if (count == 0)
         return lg__gpu_host->error(LG_ERR_DEVICE, "no usable GPU (the %s runtime sees none)",
-                                  LG_GPU_PLATFORM);
+                                   LG_GPU_PLATFORM);
     if (device_id >= count)
         return lg__gpu_host->error(LG_ERR_DEVICE, "no GPU %d: the %s runtime sees %d GPU%s",
-                                  device_id, LG_GPU_PLATFORM, count, count == 1 ? "" : "s");
+                                   device_id, LG_GPU_PLATFORM, count, count == 1 ? "" : "s");
     lg__device_guard on_device(device_id);
     hipDeviceProp_t prop;
     if ((e = on_device.error()) != hipSuccess ||
@@ -45,12 +45,11 @@ static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg
         return lg__gpu_fail(e, fn, "opening the device");
     if (prop.warpSize != 32 && prop.warpSize != 64)
         return lg__gpu_host->error(LG_ERR_DEVICE, "GPU %d: unsupported wave width %d", device_id,
-                                  prop.warpSize);
+                                   prop.warpSize);
 #if defined(LG_WAVE_EMULATED)
     if (prop.warpSize != 32)
-        return lg__gpu_host->error(LG_ERR_DEVICE,
-                                  "GPU %d: the emulated wave-64 build needs 32-lane warps",
-                                  device_id);
+        return lg__gpu_host->error(
+            LG_ERR_DEVICE, "GPU %d: the emulated wave-64 build needs 32-lane warps", device_id);
 #endif
 
     lg__gpu_state *s = (lg__gpu_state *)lg__gpu_host->malloc(sizeof *s);
@@ -145,8 +144,8 @@ static const struct lg_plugin plugin_table = {
     {NULL, lg__gpu_pagerank, NULL, 0},
 };
 
-extern "C" __attribute__((visibility("default"))) lg_status_t
-lg_plugin_entry(const struct lg_plugin_host *host, const struct lg_plugin **plugin)
+extern "C" __attribute__((visibility("default"))) lg_status_t lg_plugin_entry(
+    const struct lg_plugin_host *host, const struct lg_plugin **plugin)
 {
     if (!host || !plugin)
         return LG_ERR_INVALID_ARGUMENT;

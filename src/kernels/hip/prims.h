@@ -76,7 +76,7 @@ hipError_t lg__exclusive_sum(lg__scratch *s, const T *in, T *out, int64_t n, hip
 /* out[i] = op(in[0], ..., in[i]), for i < n and an associative op of T. */
 template <class T, class Op>
 hipError_t lg__inclusive_scan(lg__scratch *s, const T *in, T *out, int64_t n, Op op,
-                             hipStream_t stream)
+                              hipStream_t stream)
 {
     size_t bytes = 0;
     hipError_t e;
@@ -100,7 +100,7 @@ hipError_t lg__inclusive_scan(lg__scratch *s, const T *in, T *out, int64_t n, Op
  * of T (which has a host-device operator() ). */
 template <class T, class Op>
 hipError_t lg__reduce(lg__scratch *s, const T *in, T *out, int64_t n, Op op, T init,
-                     hipStream_t stream)
+                      hipStream_t stream)
 {
     size_t bytes = 0;
     hipError_t e;
@@ -124,26 +124,26 @@ hipError_t lg__reduce(lg__scratch *s, const T *in, T *out, int64_t n, Op op, T i
  * keys_in/values_in -> keys_out/values_out (the inputs are left as they are). */
 template <class K, class V>
 hipError_t lg__radix_sort_pairs(lg__scratch *s, const K *keys_in, K *keys_out, const V *values_in,
-                               V *values_out, int64_t n, int bits, hipStream_t stream)
+                                V *values_out, int64_t n, int bits, hipStream_t stream)
 {
     size_t bytes = 0;
     hipError_t e;
 #if defined(LG_GPU_AMD)
-    e = rocprim::radix_sort_pairs(NULL, bytes, keys_in, keys_out, values_in, values_out,
-                                  (size_t)n, 0, (unsigned)bits, stream);
+    e = rocprim::radix_sort_pairs(NULL, bytes, keys_in, keys_out, values_in, values_out, (size_t)n,
+                                  0, (unsigned)bits, stream);
     if (e == hipSuccess)
         e = lg__scratch_reserve(s, bytes);
     if (e == hipSuccess)
         e = rocprim::radix_sort_pairs(s->ptr, bytes, keys_in, keys_out, values_in, values_out,
                                       (size_t)n, 0, (unsigned)bits, stream);
 #else
-    e = cub::DeviceRadixSort::SortPairs(NULL, bytes, keys_in, keys_out, values_in, values_out, n,
-                                        0, bits, stream);
+    e = cub::DeviceRadixSort::SortPairs(NULL, bytes, keys_in, keys_out, values_in, values_out, n, 0,
+                                        bits, stream);
     if (e == hipSuccess)
         e = lg__scratch_reserve(s, bytes);
     if (e == hipSuccess)
-        e = cub::DeviceRadixSort::SortPairs(s->ptr, bytes, keys_in, keys_out, values_in,
-                                            values_out, n, 0, bits, stream);
+        e = cub::DeviceRadixSort::SortPairs(s->ptr, bytes, keys_in, keys_out, values_in, values_out,
+                                            n, 0, bits, stream);
 #endif
     return e;
 }

@@ -57,21 +57,22 @@ void lg__dev_pull_free(lg__dev_pull *p)
 __global__ void row_degrees(const lg_edge_t *offsets, int64_t n, int64_t *degree)
 {
     LG_FOR_EACH(v, n)
-        degree[v] = offsets[v + 1] - offsets[v];
+    degree[v] = offsets[v + 1] - offsets[v];
 }
 
 /* degree[v] += the number of arcs into v (degree zeroed first). */
 __global__ void count_in_degrees(const lg_vertex_t *indices, int64_t m, int64_t *degree)
 {
     LG_FOR_EACH(e, m)
-        atomicAdd((unsigned long long *)(degree + indices[e]), 1ull);
+    atomicAdd((unsigned long long *)(degree + indices[e]), 1ull);
 }
 
 /* Sort keys of the relabelling: ascending keys, descending degrees. */
 __global__ void degree_keys(const int64_t *degree, int64_t n, uint64_t max_degree, uint64_t *keys,
                             lg_vertex_t *ids)
 {
-    LG_FOR_EACH(v, n) {
+    LG_FOR_EACH(v, n)
+    {
         keys[v] = max_degree - (uint64_t)degree[v];
         ids[v] = (lg_vertex_t)v;
     }
@@ -81,7 +82,8 @@ __global__ void degree_keys(const int64_t *degree, int64_t n, uint64_t max_degre
 __global__ void invert_permutation(const lg_vertex_t *perm, int64_t n, const int64_t *degree,
                                    lg_vertex_t *rank, int64_t *new_degree)
 {
-    LG_FOR_EACH(i, n + 1) {
+    LG_FOR_EACH(i, n + 1)
+    {
         if (i == n) {
             new_degree[n] = 0;
         } else {
@@ -96,7 +98,7 @@ __global__ void permuted_row_lengths(const lg_edge_t *offsets, const lg_vertex_t
                                      int64_t *new_length)
 {
     LG_FOR_EACH(i, n + 1)
-        new_length[i] = i == n ? 0 : offsets[perm[i] + 1] - offsets[perm[i]];
+    new_length[i] = i == n ? 0 : offsets[perm[i] + 1] - offsets[perm[i]];
 }
 
 /* heads[from[i]] = i for every new source i with out-arcs (heads zeroed
@@ -104,8 +106,8 @@ __global__ void permuted_row_lengths(const lg_edge_t *offsets, const lg_vertex_t
 __global__ void mark_sources(const lg_edge_t *from, int64_t n, lg_vertex_t *heads)
 {
     LG_FOR_EACH(i, n)
-        if (from[i + 1] > from[i])
-            heads[from[i]] = (lg_vertex_t)i;
+    if (from[i + 1] > from[i])
+        heads[from[i]] = (lg_vertex_t)i;
 }
 
 /* Every arc, listed by new source (sources[p], from mark_sources and the
@@ -117,7 +119,8 @@ __global__ void list_arcs(const lg_edge_t *from, const lg_vertex_t *perm, const 
                           const float *weights, const lg_vertex_t *sources, int64_t m,
                           uint32_t *keys, uint64_t *packed)
 {
-    LG_FOR_EACH(p, m) {
+    LG_FOR_EACH(p, m)
+    {
         const lg_vertex_t i = sources[p];
         const lg_edge_t q = offsets[perm[i]] + (p - from[i]);
         keys[p] = (uint32_t)rank[indices[q]];
@@ -130,7 +133,8 @@ __global__ void list_arcs(const lg_edge_t *from, const lg_vertex_t *perm, const 
 __global__ void unpack_weighted(const uint64_t *values, int64_t m, lg_vertex_t *indices,
                                 float *weights)
 {
-    LG_FOR_EACH(p, m) {
+    LG_FOR_EACH(p, m)
+    {
         const uint64_t x = values[p];
         indices[p] = (lg_vertex_t)(uint32_t)x;
         weights[p] = __uint_as_float((uint32_t)(x >> 32));
@@ -211,33 +215,33 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
         LG_TRY_OR_CLEANUP(hipMemsetAsync(degree, 0, nn * sizeof *degree, s->stream),
                           "counting in-degrees");
         if (m > 0)
-            count_in_degrees<<<lg__blocks_for(m, threads), threads, 0, s->stream>>>(
-                d->out.indices, m, degree);
+            count_in_degrees<<<lg__blocks_for(m, threads), threads, 0, s->stream>>>(d->out.indices,
+                                                                                    m, degree);
     } else {
         row_degrees<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(d->out.offsets, n,
-                                                                          degree);
+                                                                           degree);
     }
     LG_TRY_OR_CLEANUP(hipGetLastError(), "counting in-degrees");
     /* the largest in-degree bounds the sort keys: max_degree - degree */
     LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const int64_t *)degree, max_degree, n, max_op(),
-                                (int64_t)0, s->stream),
+                                 (int64_t)0, s->stream),
                       "relabelling the graph");
-    LG_TRY_OR_CLEANUP(hipMemcpyAsync(&max_host, max_degree, sizeof max_host, hipMemcpyDeviceToHost,
-                                     s->stream),
-                      "relabelling the graph");
+    LG_TRY_OR_CLEANUP(
+        hipMemcpyAsync(&max_host, max_degree, sizeof max_host, hipMemcpyDeviceToHost, s->stream),
+        "relabelling the graph");
     LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "relabelling the graph");
-    degree_keys<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(degree, n,
-                                                                     (uint64_t)max_host, keys, ids);
+    degree_keys<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(
+        degree, n, (uint64_t)max_host, keys, ids);
     LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
     LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, (const uint64_t *)keys, keys_sorted,
-                                          (const lg_vertex_t *)ids, pull.perm, n,
-                                          bits_for(max_host + 1), s->stream),
+                                           (const lg_vertex_t *)ids, pull.perm, n,
+                                           bits_for(max_host + 1), s->stream),
                       "sorting vertices by degree");
     invert_permutation<<<lg__blocks_for(n + 1, threads), threads, 0, s->stream>>>(
         pull.perm, n, degree, pull.rank, new_degree);
     LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
     LG_TRY_OR_CLEANUP(lg__exclusive_sum(&s->scratch, (const int64_t *)new_degree,
-                                       (int64_t *)pull.csr.offsets, n + 1, s->stream),
+                                        (int64_t *)pull.csr.offsets, n + 1, s->stream),
                       "relabelling the graph");
     if (m > 0) {
         /* where each new source's out-arcs are listed: an undirected
@@ -251,7 +255,7 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
                 d->out.offsets, pull.perm, n, new_degree);
             LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
             LG_TRY_OR_CLEANUP(lg__exclusive_sum(&s->scratch, (const int64_t *)new_degree,
-                                               (int64_t *)from_directed, n + 1, s->stream),
+                                                (int64_t *)from_directed, n + 1, s->stream),
                               "relabelling the arcs");
         }
         LG_TRY_OR_CLEANUP(lg__device_malloc(&arc_keys, mm * sizeof *arc_keys),
@@ -267,7 +271,7 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
         mark_sources<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(from, n, heads);
         LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
         LG_TRY_OR_CLEANUP(lg__inclusive_scan(&s->scratch, (const lg_vertex_t *)heads, sources, m,
-                                            max_op(), s->stream),
+                                             max_op(), s->stream),
                           "relabelling the arcs");
         if (weighted) {
             LG_TRY_OR_CLEANUP(lg__device_malloc(&packed, mm * sizeof *packed),
@@ -276,20 +280,20 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
                               "relabelling the arcs");
         }
         list_arcs<<<lg__blocks_for(m, threads), threads, 0, s->stream>>>(
-            from, pull.perm, pull.rank, d->out.offsets, d->out.indices, d->out.weights, sources,
-            m, arc_keys, packed);
+            from, pull.perm, pull.rank, d->out.offsets, d->out.indices, d->out.weights, sources, m,
+            arc_keys, packed);
         LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
         if (weighted) {
             LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, (const uint32_t *)arc_keys,
-                                                  arc_keys_sorted, (const uint64_t *)packed,
-                                                  packed_sorted, m, bits_for(n), s->stream),
+                                                   arc_keys_sorted, (const uint64_t *)packed,
+                                                   packed_sorted, m, bits_for(n), s->stream),
                               "sorting the relabelled arcs");
             unpack_weighted<<<lg__blocks_for(m, threads), threads, 0, s->stream>>>(
                 packed_sorted, m, pull.csr.indices, pull.csr.weights);
         } else {
             LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, (const uint32_t *)arc_keys,
-                                                  arc_keys_sorted, (const lg_vertex_t *)sources,
-                                                  pull.csr.indices, m, bits_for(n), s->stream),
+                                                   arc_keys_sorted, (const lg_vertex_t *)sources,
+                                                   pull.csr.indices, m, bits_for(n), s->stream),
                               "sorting the relabelled arcs");
         }
         LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");

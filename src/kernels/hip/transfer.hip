@@ -118,8 +118,8 @@ struct stage_job {
         staging[1] = (char *)s->staging[1];
         const unsigned cpus = usable_cpus();
         threads = LG_STAGE_BYTES < LG_STAGE_PARALLEL_MIN ? 1
-                  : cpus > LG_STAGE_THREADS               ? LG_STAGE_THREADS
-                                                          : cpus;
+                  : cpus > LG_STAGE_THREADS              ? LG_STAGE_THREADS
+                                                         : cpus;
         try {
             for (unsigned t = 1; t < threads; t++, helpers++)
                 pool[t] = std::thread(&stage_job::helper, this, t);
@@ -133,7 +133,10 @@ struct stage_job {
         for (unsigned t = 1; t <= helpers; t++)
             pool[t].join();
     }
-    int64_t chunks() const { return (int64_t)((bytes + LG_STAGE_BYTES - 1) / LG_STAGE_BYTES); }
+    int64_t chunks() const
+    {
+        return (int64_t)((bytes + LG_STAGE_BYTES - 1) / LG_STAGE_BYTES);
+    }
     size_t chunk_len(int64_t k) const
     {
         return std::min((size_t)LG_STAGE_BYTES, bytes - (size_t)k * LG_STAGE_BYTES);
