@@ -1,10 +1,10 @@
 /*
  * call_time.c - the C library's own time for one call on a tiny graph, the
- * baseline bench/python_overhead.py subtracts to get the Python layer's cost.
+ * baseline bench/python_api.py subtracts to get the Python layer's cost.
  *
  *   bench_call_time [THREADS]
  *
- * The graph is bench/python_overhead.py's: the undirected path 0-1-...-9.
+ * The graph is bench/python_api.py's: the undirected path 0-1-...-9.
  * For BFS from 0, PageRank (networkx defaults, double) and connected
  * components, on a CPU context of THREADS threads (default 1), prints
  * "c_us NAME T": the best of 7 rounds of 20000 calls, microseconds a call.
