@@ -359,6 +359,20 @@ lg_status_t lg__check_graph_options(const char *fn, const lg_graph_options_t *o)
     return LG_OK;
 }
 
+lg_status_t lg__graph_options_start(const char *fn, lg_graph_t **graph,
+                                    const lg_graph_options_t **options,
+                                    lg_graph_options_t *defaults)
+{
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
+    *graph = NULL;
+    if (!*options) {
+        lg_graph_options_init(defaults);
+        *options = defaults;
+    }
+    return lg__check_graph_options(fn, *options);
+}
+
 lg_status_t lg__check_counts(const char *fn, int64_t n, int64_t E)
 {
     if (n < 0 || n > LG_MAX_VERTICES)
@@ -398,14 +412,7 @@ lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int
     static const char fn[] = "lg_graph_from_edges";
     lg_graph_options_t defaults;
     lg_status_t st;
-    if (!graph)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
-    *graph = NULL;
-    if (!options) {
-        lg_graph_options_init(&defaults);
-        options = &defaults;
-    }
-    if ((st = lg__check_graph_options(fn, options)) != LG_OK ||
+    if ((st = lg__graph_options_start(fn, graph, &options, &defaults)) != LG_OK ||
         (st = lg__check_counts(fn, num_vertices, num_edges)) != LG_OK)
         return st;
     if (num_edges > 0 && (!src || !dst))

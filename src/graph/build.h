@@ -46,6 +46,12 @@ LG_INTERNAL lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_
 LG_INTERNAL lg_status_t lg__report_bad_edge(const char *fn, int64_t i, int64_t n, lg_vertex_t u,
                                             lg_vertex_t v, const float *w);
 LG_INTERNAL lg_status_t lg__check_graph_options(const char *fn, const lg_graph_options_t *o);
+/* How every function that makes a graph starts: checks graph and clears
+ * *graph, points *options at *defaults (filled) when it is NULL, and checks
+ * the options. */
+LG_INTERNAL lg_status_t lg__graph_options_start(const char *fn, lg_graph_t **graph,
+                                                const lg_graph_options_t **options,
+                                                lg_graph_options_t *defaults);
 LG_INTERNAL lg_status_t lg__check_counts(const char *fn, int64_t n, int64_t E);
 
 /* Sorts every row of a CSR by destination (stably, when `sort`) and merges

@@ -160,14 +160,7 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
     lg_status_t st;
     lg_graph_t *g = NULL;
 
-    if (!graph)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
-    *graph = NULL;
-    if (!options) {
-        lg_graph_options_init(&defaults);
-        options = &defaults;
-    }
-    if ((st = lg__check_graph_options(fn, options)) != LG_OK ||
+    if ((st = lg__graph_options_start(fn, graph, &options, &defaults)) != LG_OK ||
         (st = lg__check_counts(fn, num_vertices, 0)) != LG_OK)
         return st;
     if (!row_offsets)

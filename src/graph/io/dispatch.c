@@ -13,6 +13,7 @@
  * format that cannot be told; LG_ERR_UNSUPPORTED for .lgb on a big-endian
  * host.  The formats' own errors name the file (io.h).
  */
+#include "../build.h"
 #include "io.h"
 
 #include <string.h>
@@ -87,20 +88,6 @@ static lg_status_t check_host_for(const char *fn, lg_file_format_t format)
     return LG_OK;
 }
 
-/* The same checks lg_graph_from_edges makes, made before the file is read. */
-static lg_status_t check_read_options(const lg_graph_options_t *o)
-{
-    if (o->directedness != LG_DIRECTEDNESS_DEFAULT && o->directedness != LG_DIRECTED &&
-        o->directedness != LG_UNDIRECTED)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_read: unknown directedness %d",
-                         (int)o->directedness);
-    if ((int)o->duplicates < (int)LG_DUPLICATES_KEEP ||
-        (int)o->duplicates > (int)LG_DUPLICATES_LAST)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_read: unknown duplicates policy %d",
-                         (int)o->duplicates);
-    return LG_OK;
-}
-
 lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_format_t format,
                           const lg_graph_options_t *options, lg_graph_t **graph)
 {
@@ -112,11 +99,7 @@ lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_forma
     *graph = NULL;
     if (!path)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: path is NULL", fn);
-    if (!options) {
-        lg_graph_options_init(&defaults);
-        options = &defaults;
-    }
-    if ((st = check_read_options(options)) != LG_OK ||
+    if ((st = lg__graph_options_start(fn, graph, &options, &defaults)) != LG_OK ||
         (st = resolve_format(fn, path, &format)) != LG_OK ||
         (st = check_host_for(fn, format)) != LG_OK)
         return st;
