@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Python layer's cost, for docs/PERFORMANCE.md (issue: Python module).
+"""The Python layer's cost, for docs/PERFORMANCE.md.
 
     .venv/bin/python bench/python_api.py [--lgraph PATH] [--call-time PATH]
                                          [--threads T] [--scale S] [--runs R]

@@ -7,18 +7,15 @@
  *             names the first offending edge, and nothing has been allocated
  *   rows      a stable counting sort of the arcs by source (an undirected
  *             edge {u, v} is the arcs u->v and v->u; self-loops once, or
- *             dropped): per-chunk histograms, then each chunk scatters its
- *             arcs at its own running offsets, so input order survives
+ *             dropped), so input order survives (csr.c)
  *   sort      each row stably by destination (insertion sort, or an LSD
  *             radix sort: rows are short and sit in cache), so equal
  *             destinations stay in input order -- what FIRST/LAST rely on
  *   merge     duplicates by the chosen policy, then compact the rows
  *
  * All phases are OpenMP-parallel and deterministic: the result does not depend
- * on the thread count.  The chunked histograms cost chunks * (n + 1) counters;
- * the chunk count is capped so that they never outweigh the arcs themselves.
- * The lazy CSC of a directed graph is the "rows" pass alone (lg__csr_transpose):
- * a stable sort of already sorted rows by column leaves its rows sorted.
+ * on the thread count.  lg_graph_from_csr (build_csr.c) shares the
+ * validation messages, the merge and the arc pipeline.
  */
 #include "build.h"
 

@@ -73,7 +73,7 @@ static uint64_t arc_hash(lg_vertex_t u, lg_vertex_t v, float w)
  * Whether a CSR is symmetric: the multiset of arcs (u, v, w) equals the
  * multiset of their reverses (v, u, w).  Summing a strong hash over each
  * multiset (incremental multiset hashing, Clarke et al., ASIACRYPT 2003)
- * compares them in one sequential pass; a random asymmetric input passes with
+ * compares them in one pass over the arcs (in parallel); a random asymmetric input passes with
  * probability 2^-64.  Looking up each reverse arc instead costs a cache miss
  * an arc, an order of magnitude slower on a graph larger than the caches.
  */
