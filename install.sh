@@ -182,11 +182,14 @@ python_sanitized() {
     preload="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)"
     # a 16 MB quarantine (ASan's default is 256 MB): freed blocks wait there
     # before reuse, so with the default the RSS bounds of the leak tests
-    # (test_module_errors.py) passed or failed by how much earlier tests had
+    # (test_module_leaks.py) passed or failed by how much earlier tests had
     # churned; use-after-free of recently freed memory is still caught
     (cd "$pkg" && PYTHONPATH="$pkg" LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=16 \
         UBSAN_OPTIONS=print_stacktrace=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider \
-        "$here/tests/python/test_module.py" "$here/tests/python/test_module_errors.py" \
+        "$here/tests/python/test_module_algorithms.py" "$here/tests/python/test_module_graph.py" \
+        "$here/tests/python/test_module_arrays.py" "$here/tests/python/test_module_convert.py" \
+        "$here/tests/python/test_module_io.py" "$here/tests/python/test_module_context.py" \
+        "$here/tests/python/test_module_errors.py" "$here/tests/python/test_module_leaks.py" \
         "$here/tests/python/test_module_threads.py" "$here/tests/python/test_out.py")
 }
 

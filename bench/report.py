@@ -214,7 +214,7 @@ def cc_table(results, by):
 
 
 def paired_table(results):
-    """libgraph and GAPBS in alternating processes (bench/run's paired_with_gapbs)."""
+    """libgraph and GAPBS in alternating processes (paired_with_gapbs, bench/harness/gapbs.py)."""
     rows = []
     labels = {"pagerank_float": "PageRank float, per iteration", "cc": "CC"}
     for p in results.get("paired", []):

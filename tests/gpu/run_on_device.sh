@@ -104,7 +104,10 @@ if python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --tar
         "$root/python" >"$out/python.log" 2>&1; then
     say "python package: built in $((SECONDS - t0)) s ($(python3 --version))"
     (cd "$root" && PYTHONPATH="$pysite" python3 -m pytest -q -p no:cacheprovider \
-        ${PYTEST_ARGS:-tests/python/test_gpu.py tests/python/test_module.py} >>"$out/python.log" 2>&1)
+        ${PYTEST_ARGS:-tests/python/test_gpu.py tests/python/test_module_algorithms.py \
+            tests/python/test_module_graph.py tests/python/test_module_arrays.py \
+            tests/python/test_module_convert.py tests/python/test_module_io.py \
+            tests/python/test_module_context.py} >>"$out/python.log" 2>&1)
     say "pytest (python module): $(grep -E '(passed|failed|error)' "$out/python.log" | tail -1)"
     grep -E '^(FAILED|ERROR)' "$out/python.log" | head -20 | tee -a "$summary"
 else
