@@ -1,5 +1,5 @@
 /*
- * fake_plugin.c - a GPU plugin without a GPU, for tests/test_plugin.c.
+ * fake_plugin.c - a GPU plugin without a GPU, for tests/test_plugin*.c.
  *
  * It implements the ABI of src/graph/plugin.h with host memory, so the core's
  * loading, context and dispatch paths can be tested on any machine.  The

@@ -1,5 +1,5 @@
 /*
- * fake_plugin.h - what tests/fake_plugin.c records, for tests/test_plugin.c.
+ * fake_plugin.h - what tests/fake_plugin.c records, for tests/test_plugin*.c.
  *
  * The fake exports one struct fake_plugin_stats (symbol FAKE_STATS_SYMBOL);
  * the test finds it with dlopen(RTLD_NOLOAD) + dlsym on the plugin's file.

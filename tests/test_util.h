@@ -5,7 +5,7 @@
  * checks a status is LG_OK and prints lg_last_error() when not;
  * CHECK_STATUS(call, want) checks an exact status and that the call set a message.
  * Each test program ends with TEST_EXIT(), which prints "N passed, N failed"
- * and returns non-zero on any failure.
+ * and returns non-zero on any failure (tu_summary, for shared mains).
  */
 #ifndef LIBGRAPH_TEST_UTIL_H
 #define LIBGRAPH_TEST_UTIL_H
@@ -70,11 +70,14 @@ lg_status_t lg__error(lg_status_t status, const char *fmt, ...);
         }                                                                                          \
     } while (0)
 
-#define TEST_EXIT()                                                                                \
-    do {                                                                                           \
-        printf("%ld passed, %ld failed\n", tu_passed, tu_failed);                                  \
-        return tu_failed ? EXIT_FAILURE : EXIT_SUCCESS;                                            \
-    } while (0)
+/* Prints "N passed, N failed"; the program's exit status. */
+static inline int tu_summary(void)
+{
+    printf("%ld passed, %ld failed\n", tu_passed, tu_failed);
+    return tu_failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+#define TEST_EXIT() return tu_summary()
 
 /* A small deterministic RNG for test inputs (xorshift64*). */
 static inline unsigned long long tu_rand(unsigned long long *state)

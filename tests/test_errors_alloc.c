@@ -1,0 +1,370 @@
+/*
+ * test_errors_alloc.c - allocation failures through the public API, against
+ * the oracles of oracle.h.
+ *
+ * The k-th allocation fails (lg__alloc_fail_after), for k = 0, 1, 2, ...
+ * until a whole pipeline runs through: build, CSC, BFS with parents,
+ * PageRank in both precisions, components, in-degrees, from_csr of the
+ * graph's own arrays (directed and undirected, weighted and not, on 2 and 3
+ * threads); then context creation, file reading and generation.  Every call
+ * must return LG_OK or LG_ERR_OUT_OF_MEMORY with a message, never crash or
+ * leak (the sanitizer build checks the leaks), leave its outputs untouched
+ * when it fails, and give the oracle's answer when it succeeds.  PageRank's
+ * hub order, an optimisation with memory of its own, is done without when
+ * its memory cannot be had, with the same scores and the message untouched.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "errors_util.h"
+#include "internal.h" /* lg__alloc_fail_after, lg__pagerank_hub_runs */
+#include "libgraph.h"
+#include "oracle.h"
+#include "test_util.h"
+
+#include <math.h>
+
+/* The answers the sweep's successful calls must give, computed with no
+ * failure injected. */
+struct expected {
+    or_graph o;
+    int32_t dist[64];
+    lg_vertex_t labels[64];
+    int64_t count;
+    double pr[64];
+    int pr_iters;
+};
+
+static long sweep_failures_reported;
+/* Set when a call under injection fails other than by running out of memory:
+ * a broken call, reported once, need not be swept to the end. */
+static bool sweep_broken;
+
+/* One call's status under injection: LG_OK, or LG_ERR_OUT_OF_MEMORY with a
+ * message.  Returns whether it succeeded. */
+static bool sweep_ok(lg_status_t st, const char *call, long k)
+{
+    bool fine = st == LG_OK || (st == LG_ERR_OUT_OF_MEMORY && lg_last_error()[0] != '\0');
+    CHECK(fine);
+    if (!fine)
+        sweep_broken = true;
+    if (!fine && sweep_failures_reported++ < 10)
+        fprintf(stderr, "  allocation %ld fails: %s returned %s, message \"%s\"\n", k, call,
+                lg_status_string(st), lg_last_error());
+    return st == LG_OK;
+}
+
+/* The pipeline on one graph with the k-th allocation failing; returns true
+ * when every call succeeded. */
+static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_vertex_t *src,
+                       const lg_vertex_t *dst, const float *w, const lg_graph_options_t *o,
+                       const struct expected *want)
+{
+    bool all = true;
+    lg_graph_t *g = POISON_GRAPH, *g2 = POISON_GRAPH;
+    int32_t dist[64];
+    lg_vertex_t parents[64], labels[64];
+    double pr[64];
+    float prf[64];
+    int iters = -9;
+    int64_t count = -9;
+
+    lg__alloc_fail_after(k);
+    lg_status_t st = lg_graph_from_edges(c, n, E, src, dst, w, o, &g);
+    lg__alloc_fail_after(-1);
+    if (!sweep_ok(st, "lg_graph_from_edges", k)) {
+        CHECK(g == NULL);
+        return false;
+    }
+
+    lg__alloc_fail_after(k);
+    const lg_edge_t *coff = NULL;
+    st = lg_graph_csc(g, &coff, NULL, NULL);
+    all &= sweep_ok(st, "lg_graph_csc", k);
+    CHECK(st != LG_OK || coff != NULL);
+
+    lg_bfs_options_t bo;
+    lg_bfs_options_init(&bo);
+    bo.compute_parents = true;
+    for (int64_t v = 0; v < n; v++)
+        dist[v] = -9, parents[v] = -9;
+    st = lg_bfs(c, g, 1, &bo, dist, parents);
+    if (sweep_ok(st, "lg_bfs", k)) {
+        CHECK(memcmp(dist, want->dist, (size_t)n * sizeof *dist) == 0);
+        CHECK(or_check_parents(&want->o, 1, want->dist, parents) < 0);
+    } else {
+        all = false;
+        bool untouched = true;
+        for (int64_t v = 0; v < n; v++)
+            untouched = untouched && dist[v] == -9 && parents[v] == -9;
+        CHECK(untouched);
+    }
+
+    for (int64_t v = 0; v < n; v++)
+        pr[v] = -9.0, prf[v] = -9.0f;
+    st = lg_pagerank(c, g, NULL, pr, &iters);
+    if (sweep_ok(st, "lg_pagerank", k)) {
+        CHECK(iters == want->pr_iters);
+        double worst = 0.0;
+        for (int64_t v = 0; v < n; v++)
+            worst = fmax(worst, fabs(pr[v] - want->pr[v]));
+        CHECK(worst <= 1e-12);
+    } else {
+        all = false;
+        bool untouched = true;
+        for (int64_t v = 0; v < n; v++)
+            untouched = untouched && pr[v] == -9.0;
+        CHECK(untouched);
+    }
+    st = lg_pagerank_f32(c, g, NULL, prf, &iters);
+    if (sweep_ok(st, "lg_pagerank_f32", k)) {
+        double worst = 0.0;
+        for (int64_t v = 0; v < n; v++)
+            worst = fmax(worst, fabs((double)prf[v] - want->pr[v]));
+        CHECK(worst <= 1e-4);
+    } else {
+        all = false;
+        bool untouched = true;
+        for (int64_t v = 0; v < n; v++)
+            untouched = untouched && prf[v] == -9.0f;
+        CHECK(untouched);
+    }
+
+    for (int64_t v = 0; v < n; v++)
+        labels[v] = -9;
+    st = lg_connected_components(c, g, labels, &count);
+    if (sweep_ok(st, "lg_connected_components", k)) {
+        CHECK(memcmp(labels, want->labels, (size_t)n * sizeof *labels) == 0);
+        CHECK(count == want->count);
+    } else {
+        all = false;
+        CHECK(labels[0] == -9 && count == -9);
+    }
+
+    lg_edge_t deg[64];
+    all &= sweep_ok(lg_graph_in_degrees(g, deg), "lg_graph_in_degrees", k);
+
+    /* from_csr of the graph's own arrays */
+    const lg_edge_t *off;
+    const lg_vertex_t *idx;
+    const float *gw;
+    lg__alloc_fail_after(-1);
+    CHECK_OK(lg_graph_csr(g, &off, &idx, &gw));
+    lg_graph_options_t rt;
+    lg_graph_options_init(&rt);
+    rt.directedness = lg_graph_is_directed(g) ? LG_DIRECTED : LG_UNDIRECTED;
+    lg__alloc_fail_after(k);
+    st = lg_graph_from_csr(c, n, off, idx, gw, &rt, &g2);
+    lg__alloc_fail_after(-1);
+    if (sweep_ok(st, "lg_graph_from_csr", k))
+        CHECK(lg_graph_num_edges(g2) == lg_graph_num_edges(g));
+    else {
+        all = false;
+        CHECK(g2 == NULL);
+    }
+    lg_graph_free(&g2);
+    lg_graph_free(&g);
+    return all;
+}
+
+/* More allocations than any of the swept pipelines makes. */
+#define SWEEP_MAX 10000
+
+static void test_allocation_failures(void)
+{
+    /* a directed graph with duplicates, self-loops and a sink; and the same undirected */
+    enum {
+        N = 40,
+        E = 150
+    };
+    lg_vertex_t src[E], dst[E];
+    float w[E];
+    unsigned long long rng = 2024;
+    for (int i = 0; i < E; i++) {
+        src[i] = (lg_vertex_t)or_rand_below(&rng, N - 1); /* N-1 is a sink */
+        dst[i] = (lg_vertex_t)or_rand_below(&rng, N);
+        w[i] = (float)or_rand_below(&rng, 40) / 8.0f;
+    }
+    lg_context_t *c3 = NULL;
+    lg_context_options_t co;
+    lg_context_options_init(&co);
+    co.num_threads = 3;
+    CHECK_OK(lg_context_create(&c3, &co));
+
+    for (int variant = 0; variant < 4; variant++) {
+        lg_graph_options_t o;
+        lg_graph_options_init(&o);
+        o.directedness = variant % 2 ? LG_UNDIRECTED : LG_DIRECTED;
+        o.duplicates = variant < 2 ? LG_DUPLICATES_SUM : LG_DUPLICATES_KEEP;
+        o.drop_self_loops = variant == 1;
+        const float *wv = variant < 3 ? w : NULL;
+        lg_context_t *c = variant % 2 ? c3 : ctx;
+
+        struct expected want;
+        or_build(&want.o, N, E, src, dst, wv, &o);
+        or_bfs(&want.o, 1, want.dist);
+        want.count = or_components(&want.o, want.labels);
+        or_pagerank(&want.o, 0.85, NULL, NULL, NULL, true, 100, 1e-6, want.pr, &want.pr_iters,
+                    NULL);
+
+        long k = 0;
+        sweep_broken = false;
+        for (; k < SWEEP_MAX; k++)
+            if (sweep_once(k, c, N, E, src, dst, wv, &o, &want) || sweep_broken)
+                break;
+        CHECK(k > 0 && k < SWEEP_MAX); /* the first allocation failing fails something */
+        printf("allocation sweep %d: %ld failure points\n", variant, k);
+        or_graph_free(&want.o);
+    }
+    lg__alloc_fail_after(-1);
+
+    /* contexts, files and generators under injection */
+    char path[512];
+    snprintf(path, sizeof path, "%s/lg_errors_sweep.wel", LG_TEST_TMP_DIR);
+    write_file(path, "# a small weighted list\n0 1 0.5\n1 2 1.5\n2 0 2\n3 3 1\n2 1 0.25\n");
+    const lg_edge_t want_off[] = {0, 1, 2, 4, 5};
+    const lg_vertex_t want_idx[] = {1, 2, 0, 1, 3};
+    /* per call: 0 still sweeping, 1 succeeded, 2 broken (failed other than OOM) */
+    int done[3] = {0, 0, 0};
+    long k_files = 0;
+    for (long k = 0; k < SWEEP_MAX && !(done[0] && done[1] && done[2]); k++) {
+        k_files = k;
+        if (!done[0]) {
+            lg_context_t *cc = POISON_CONTEXT;
+            lg__alloc_fail_after(k);
+            lg_status_t st = lg_context_create(&cc, NULL);
+            lg__alloc_fail_after(-1);
+            sweep_broken = false;
+            bool ok = sweep_ok(st, "lg_context_create", k);
+            done[0] = ok ? 1 : sweep_broken ? 2 : 0;
+            CHECK(ok ? cc != NULL : cc == NULL);
+            lg_context_free(&cc);
+        }
+        if (!done[1]) {
+            lg_graph_t *g = POISON_GRAPH;
+            lg__alloc_fail_after(k);
+            lg_status_t st = lg_graph_read(ctx, path, LG_FORMAT_AUTO, NULL, &g);
+            lg__alloc_fail_after(-1);
+            sweep_broken = false;
+            bool ok = sweep_ok(st, "lg_graph_read", k);
+            done[1] = ok ? 1 : sweep_broken ? 2 : 0;
+            if (ok) {
+                const lg_edge_t *off;
+                const lg_vertex_t *idx;
+                CHECK_OK(lg_graph_csr(g, &off, &idx, NULL));
+                CHECK(lg_graph_num_vertices(g) == 4 && lg_graph_num_edges(g) == 5 &&
+                      memcmp(off, want_off, sizeof want_off) == 0 &&
+                      memcmp(idx, want_idx, sizeof want_idx) == 0);
+            } else {
+                CHECK(g == NULL);
+            }
+            lg_graph_free(&g);
+        }
+        if (!done[2]) {
+            lg_graph_t *g = POISON_GRAPH;
+            lg__alloc_fail_after(k);
+            lg_status_t st = lg_generate(c3, LG_GENERATOR_KRONECKER, 6, 4, 7, NULL, &g);
+            lg__alloc_fail_after(-1);
+            sweep_broken = false;
+            bool ok = sweep_ok(st, "lg_generate", k);
+            done[2] = ok ? 1 : sweep_broken ? 2 : 0;
+            CHECK(ok ? g != NULL : g == NULL);
+            lg_graph_free(&g);
+        }
+    }
+    CHECK(done[0] == 1 && done[1] == 1 && done[2] == 1);
+    printf("allocation sweep of contexts, files, generators: %ld failure points\n", k_files);
+    remove(path);
+    lg_context_free(&c3);
+}
+
+/* PageRank's hub order (pagerank.c) is an optimisation with memory of its
+ * own: when that memory cannot be had, the call goes on without it, with the
+ * same scores and the thread's last message untouched; only the
+ * allocations the call cannot do without fail it. */
+static void test_pagerank_hub_order_failures(void)
+{
+    lg_graph_t *g = NULL;
+    CHECK_OK(lg_generate(ctx, LG_GENERATOR_KRONECKER, 12, 16, 5, NULL, &g));
+    if (!g)
+        return;
+    const int64_t n = lg_graph_num_vertices(g);
+    lg_pagerank_options_t po;
+    lg_pagerank_options_init(&po);
+    po.tol = 1e-12; /* many iterations: worth a hub order */
+    double *want = or_alloc((size_t)n, sizeof *want), *got = or_alloc((size_t)n, sizeof *got);
+    int want_iters = -1, iters = -1;
+    const size_t hub_min = lg__pagerank_hub_min_bytes(0); /* a small graph reaches it */
+    (void)lg__pagerank_hub_runs();
+    CHECK_OK(lg_pagerank(ctx, g, &po, want, &want_iters));
+    CHECK(lg__pagerank_hub_runs() == 1);
+    long k, hub_runs = 0, without = 0;
+    for (k = 0; k < SWEEP_MAX; k++) {
+        CHECK(lg_bfs(ctx, g, -1, NULL, NULL, NULL) == LG_ERR_INVALID_ARGUMENT);
+        char before[LG_ERROR_CAPACITY];
+        snprintf(before, sizeof before, "%s", lg_last_error());
+        for (int64_t v = 0; v < n; v++)
+            got[v] = -9.0;
+        lg__alloc_fail_after(k);
+        lg_status_t st = lg_pagerank(ctx, g, &po, got, &iters);
+        lg__alloc_fail_after(-1);
+        const long runs = lg__pagerank_hub_runs();
+        if (st == LG_ERR_OUT_OF_MEMORY) {
+            bool untouched = true;
+            for (int64_t v = 0; v < n; v++)
+                untouched = untouched && got[v] == -9.0;
+            CHECK(untouched);
+            continue;
+        }
+        CHECK(st == LG_OK && iters == want_iters);
+        /* the same sums in the same order, but the reductions of the
+         * error and the dangling mass may differ in the last bit */
+        double worst = 0.0;
+        for (int64_t v = 0; v < n; v++)
+            worst = fmax(worst, fabs(got[v] - want[v]) / want[v]);
+        CHECK(worst <= 1e-12);
+        CHECK(strcmp(before, lg_last_error()) == 0);
+        if (runs == 0) {
+            without++;
+            continue;
+        }
+        hub_runs = runs;
+        break; /* from here on nothing fails */
+    }
+    CHECK(without > 0 && hub_runs == 1 && k < SWEEP_MAX);
+    printf("PageRank hub order: %ld allocations failed without failing the call\n", without);
+    /* not asked for when it would take more than half of the memory the
+     * system has available (lg__can_spare): the same scores without it */
+    const int64_t m = lg_graph_num_edges(g);
+    const long long need = (long long)((m + n) * (int64_t)sizeof(lg_vertex_t));
+    const long long avail[] = {0, 2 * need - 1, 2 * need, -1};
+    const long runs_want[] = {0, 0, 1, 1};
+    for (int i = 0; i < 4; i++) {
+        lg__mem_available_override(avail[i]);
+        for (int64_t v = 0; v < n; v++)
+            got[v] = -9.0;
+        CHECK_OK(lg_pagerank(ctx, g, &po, got, &iters));
+        CHECK(lg__pagerank_hub_runs() == runs_want[i] && iters == want_iters);
+        double worst = 0.0;
+        for (int64_t v = 0; v < n; v++)
+            worst = fmax(worst, fabs(got[v] - want[v]) / want[v]);
+        CHECK(worst <= 1e-12);
+    }
+    lg__mem_available_override(-1);
+    /* with the default size rule a graph this small never takes it */
+    lg__pagerank_hub_min_bytes(hub_min);
+    CHECK_OK(lg_pagerank(ctx, g, &po, got, &iters));
+    CHECK(lg__pagerank_hub_runs() == 0 && iters == want_iters);
+    free(want);
+    free(got);
+    lg_graph_free(&g);
+}
+int main(int argc, char **argv)
+{
+    (void)argc;
+    or_passive_openmp(argv);
+    static void (*const tests[])(void) = {
+        test_allocation_failures,
+        test_pagerank_hub_order_failures,
+    };
+    return errors_main(tests, sizeof tests / sizeof tests[0]);
+}

@@ -1,0 +1,167 @@
+/*
+ * test_io_failures.c - graph files under failure (src/graph/io.c): corrupted
+ * .lgb files, and allocations that fail.
+ *
+ * An .lgb file truncated, too long, with a flipped bit anywhere (the
+ * checksum), a bad magic, version, flags or counts: each its documented
+ * status and a message naming the file and the reason; a stored
+ * directedness repeated but not contradicted.  An allocation-failure sweep:
+ * the N-th allocation fails, for every N, while reading and writing every
+ * format; each call returns LG_OK or LG_ERR_OUT_OF_MEMORY, a failed write
+ * leaves no file behind, and nothing leaks (the sanitizer build checks).
+ */
+#define _POSIX_C_SOURCE 200809L
+#define IO_TMP_PREFIX "io_fail_"
+
+#include "internal.h" /* lg__alloc_fail_after */
+#include "io_util.h"
+#include "libgraph.h"
+#include "test_util.h"
+
+/* ---- .lgb corruption ------------------------------------------------------------------- */
+
+/* Writes bytes (len of them) as the file, expects want and a message with sub. */
+static void expect_bad_lgb(const char *path, const unsigned char *bytes, size_t len,
+                           lg_status_t want, const char *sub)
+{
+    lg_graph_t *g = NULL;
+    write_bytes(path, bytes, len);
+    CHECK_STATUS(lg_graph_read(ctx4, path, LG_FORMAT_AUTO, NULL, &g), want);
+    CHECK(g == NULL);
+    CHECK_MESSAGE(path);
+    CHECK_MESSAGE(sub);
+    lg_graph_free(&g);
+}
+
+static void test_lgb_corruption(void)
+{
+    static const lg_vertex_t src[] = {0, 1, 2, 3, 3};
+    static const lg_vertex_t dst[] = {1, 2, 3, 0, 3};
+    static const float w[] = {1, 2, 3, 4, 5};
+    char path[PATH_CAP];
+    size_t len = 0;
+    lg_graph_t *g = make_graph(4, 5, src, dst, w, LG_DIRECTED), *r = NULL;
+    tmp_path(path, "c.lgb");
+    CHECK_OK(lg_graph_write(ctx1, g, path, LG_FORMAT_AUTO));
+    unsigned char *good = read_bytes(path, &len), *bad = malloc(len + 8);
+    /* 40-byte header, offsets 5 * 8, indices 5 * 4, weights 5 * 4 */
+    CHECK(good && len == 40 + 40 + 20 + 20);
+    if (!good || len != 120)
+        goto done;
+    uint32_t version;
+    memcpy(&version, good + 8, 4);
+    CHECK(version == 1);
+
+    expect_bad_lgb(path, good, len - 5, LG_ERR_IO, "truncated");
+    expect_bad_lgb(path, good, 20, LG_ERR_IO, "truncated");
+    expect_bad_lgb(path, good, 0, LG_ERR_IO, "truncated");
+    memcpy(bad, good, len);
+    memset(bad + len, 0, 8);
+    expect_bad_lgb(path, bad, len + 8, LG_ERR_IO, "more than");
+
+    for (size_t at = 40; at < len; at += 13) { /* one flipped bit anywhere in the payload */
+        memcpy(bad, good, len);
+        bad[at] ^= 0x10;
+        expect_bad_lgb(path, bad, len, LG_ERR_IO, "checksum mismatch");
+    }
+    memcpy(bad, good, len);
+    bad[12] ^= 1; /* the directed flag: the header is checksummed too */
+    expect_bad_lgb(path, bad, len, LG_ERR_IO, "checksum mismatch");
+    memcpy(bad, good, len);
+    bad[1] = 'X';
+    expect_bad_lgb(path, bad, len, LG_ERR_IO, "magic");
+    memcpy(bad, good, len);
+    bad[8] = 2;
+    expect_bad_lgb(path, bad, len, LG_ERR_UNSUPPORTED, "version 2");
+    memcpy(bad, good, len);
+    bad[8] = 0;
+    expect_bad_lgb(path, bad, len, LG_ERR_IO, "version 0");
+    memcpy(bad, good, len);
+    bad[13] = 1; /* flag bit 8: unknown to version 1 */
+    expect_bad_lgb(path, bad, len, LG_ERR_IO, "flags");
+    memcpy(bad, good, len);
+    bad[23] = 0x80; /* n < 0 */
+    expect_bad_lgb(path, bad, len, LG_ERR_IO, "vertex count");
+    memcpy(bad, good, len);
+    bad[24] = 200; /* m larger than the file */
+    expect_bad_lgb(path, bad, len, LG_ERR_IO, "truncated");
+
+    /* the stored directedness may be repeated but not contradicted */
+    write_bytes(path, good, len);
+    lg_graph_options_t o;
+    lg_graph_options_init(&o);
+    o.directedness = LG_UNDIRECTED;
+    CHECK_STATUS(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, &o, &r), LG_ERR_INVALID_ARGUMENT);
+    o.directedness = LG_DIRECTED;
+    o.drop_self_loops = true; /* other options still apply */
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, &o, &r));
+    CHECK(r && lg_graph_num_edges(r) == 4 && lg_graph_is_weighted(r));
+    lg_graph_free(&r);
+done:
+    free(good);
+    free(bad);
+    lg_graph_free(&g);
+    unlink(path);
+}
+
+/* ---- allocation failures ---------------------------------------------------------------- */
+
+/* For k = 0, 1, 2, ...: the allocation after k good ones fails; reading `in`
+ * and writing g to `out` must each give LG_OK or LG_ERR_OUT_OF_MEMORY, and a
+ * failed write must leave no file.  Stops at the first k where both work. */
+static void sweep(const char *label, const char *in, const lg_graph_t *g, const char *out)
+{
+    long k;
+    bool sane = true;
+    for (k = 0; k < 1000; k++) {
+        lg_graph_t *r = NULL;
+        unlink(out);
+        lg__alloc_fail_after(k);
+        lg_status_t rs = lg_graph_read(ctx4, in, LG_FORMAT_AUTO, NULL, &r);
+        lg_status_t ws = lg_graph_write(ctx4, g, out, LG_FORMAT_AUTO);
+        lg__alloc_fail_after(-1);
+        sane = sane && (rs == LG_OK || rs == LG_ERR_OUT_OF_MEMORY) &&
+               (ws == LG_OK || ws == LG_ERR_OUT_OF_MEMORY) && (rs == LG_OK) == (r != NULL) &&
+               (ws == LG_OK) == file_exists(out);
+        if (!sane)
+            fprintf(stderr, "  %s: after %ld allocations: read %s, write %s (%s)\n", label, k,
+                    lg_status_string(rs), lg_status_string(ws), lg_last_error());
+        lg_graph_free(&r);
+        if (!sane || (rs == LG_OK && ws == LG_OK))
+            break;
+    }
+    CHECK(sane);
+    CHECK(k > 0 && k < 1000); /* it failed at first and got through in the end */
+    unlink(out);
+}
+
+static void test_allocation_failures(void)
+{
+    static const lg_vertex_t src[] = {0, 1, 2, 2};
+    static const lg_vertex_t dst[] = {1, 2, 0, 2};
+    static const float w[] = {0.5f, 1, 2, 3};
+    static const char *const ext[] = {"mtx", "el", "wel", "lgb"};
+    char in[PATH_CAP], out[PATH_CAP], name[64];
+    for (int d = LG_DIRECTED; d <= LG_UNDIRECTED; d++) {
+        lg_graph_t *g = make_graph(3, 4, src, dst, w, (lg_directedness_t)d);
+        for (size_t f = 0; f < sizeof ext / sizeof *ext; f++) {
+            snprintf(name, sizeof name, "sweep_in.%s", ext[f]);
+            tmp_path(in, name);
+            snprintf(name, sizeof name, "sweep_out.%s", ext[f]);
+            tmp_path(out, name);
+            CHECK_OK(lg_graph_write(ctx1, g, in, LG_FORMAT_AUTO));
+            sweep(name, in, g, out);
+            unlink(in);
+        }
+        lg_graph_free(&g);
+    }
+    CHECK(no_temp_files());
+}
+int main(void)
+{
+    static void (*const tests[])(void) = {
+        test_lgb_corruption,
+        test_allocation_failures,
+    };
+    return io_main(tests, sizeof tests / sizeof tests[0]);
+}

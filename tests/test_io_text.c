@@ -1,0 +1,337 @@
+/*
+ * test_io_text.c - reading the text formats (src/graph/io.c): Matrix Market
+ * and edge lists, against CSR arrays written out by hand.
+ *
+ * Matrix Market files as literal strings: every field and symmetry, the
+ * banner in any case, comments, blank lines, CRLF and tabs, a file with no
+ * entries, and options that override the file's directedness.  Edge lists
+ * with comments of both kinds and blanks, options still applied, an explicit
+ * format beating the extension.  Every malformed input (bad banners and size
+ * lines, too few or many entries, indices out of range, bad weights,
+ * garbage, overflow, a NUL byte) gives its documented status and a message
+ * naming "path:line:", also for a bad line deep in a file that several
+ * threads parse.  Bad arguments and missing files: the status, the reason,
+ * and no file created.
+ */
+#define _POSIX_C_SOURCE 200809L
+#define IO_TMP_PREFIX "io_text_"
+
+#include "io_util.h"
+#include "libgraph.h"
+#include "test_util.h"
+
+/* ---- Matrix Market -------------------------------------------------------------------- */
+
+/* Reads text as a file named name with the given directedness option and
+ * checks the CSR against the expected arrays (w NULL: unweighted). */
+static void expect_mtx(const char *name, const char *text, lg_directedness_t dir, bool directed,
+                       int64_t n, int64_t m, const lg_edge_t *off, const lg_vertex_t *idx,
+                       const float *w)
+{
+    char path[PATH_CAP];
+    const lg_edge_t *go;
+    const lg_vertex_t *gi;
+    const float *gw;
+    tmp_path(path, name);
+    write_text(path, text);
+    lg_graph_t *g = read_graph(ctx4, path, dir);
+    unlink(path);
+    if (!g)
+        return;
+    lg_graph_csr(g, &go, &gi, &gw);
+    CHECK(lg_graph_is_directed(g) == directed);
+    CHECK(lg_graph_num_vertices(g) == n);
+    CHECK(lg_graph_num_edges(g) == m);
+    CHECK(lg_graph_num_edges(g) == m && memcmp(go, off, (size_t)(n + 1) * sizeof *off) == 0);
+    CHECK(lg_graph_num_edges(g) == m && (m == 0 || memcmp(gi, idx, (size_t)m * sizeof *idx) == 0));
+    CHECK((gw == NULL) == (w == NULL));
+    if (gw && w && m > 0 && lg_graph_num_edges(g) == m)
+        CHECK(memcmp(gw, w, (size_t)m * sizeof *w) == 0);
+    lg_graph_free(&g);
+}
+
+static void test_mtx_good(void)
+{
+    /* symmetric pattern, comments and blank lines before the size line, the
+     * lower triangle and a self-loop */
+    const char *sym = "%%MatrixMarket matrix coordinate pattern symmetric\n"
+                      "% a comment\n"
+                      "%\n"
+                      "\n"
+                      "4 4 3\n"
+                      "2 1\n"
+                      "3 1\n"
+                      "4 4\n";
+    static const lg_edge_t so[] = {0, 2, 3, 4, 5};
+    static const lg_vertex_t si[] = {1, 2, 0, 0, 3};
+    expect_mtx("sym.mtx", sym, LG_DIRECTEDNESS_DEFAULT, false, 4, 5, so, si, NULL);
+    /* asked for as directed, a symmetric file keeps both arcs of each entry */
+    expect_mtx("sym_dir.mtx", sym, LG_DIRECTED, true, 4, 5, so, si, NULL);
+
+    /* general integer, banner in any case, no newline at the end */
+    static const lg_edge_t go[] = {0, 1, 2, 3};
+    static const lg_vertex_t gi[] = {1, 2, 0};
+    static const float gw[] = {5, 7, 0};
+    expect_mtx("int.mtx",
+               "%%matrixmarket MATRIX Coordinate INTEGER General\n3 3 3\n1 2 5\n2 3 7\n3 1 0",
+               LG_DIRECTEDNESS_DEFAULT, true, 3, 3, go, gi, gw);
+
+    /* real symmetric with CRLF line ends, tabs and an exponent */
+    static const lg_edge_t ro[] = {0, 1, 2, 3};
+    static const lg_vertex_t ri[] = {1, 0, 2};
+    static const float rw[] = {0.5f, 0.5f, 1e-3f};
+    expect_mtx("real.mtx",
+               "%%MatrixMarket matrix coordinate real symmetric\r\n"
+               "3 3 2\r\n2 1 0.5\r\n3\t3\t1e-3\r\n",
+               LG_DIRECTEDNESS_DEFAULT, false, 3, 3, ro, ri, rw);
+    /* "double" is read as real; '%' lines may sit among the entries */
+    expect_mtx("double.mtx",
+               "%%MatrixMarket matrix coordinate double symmetric\n3 3 2\n2 1 0.5\n% x\n3 3 "
+               "1e-3\n",
+               LG_DIRECTEDNESS_DEFAULT, false, 3, 3, ro, ri, rw);
+
+    /* general read as undirected: each entry is an edge */
+    static const lg_edge_t uo[] = {0, 1, 3, 4};
+    static const lg_vertex_t ui[] = {1, 0, 2, 1};
+    expect_mtx("gen_undir.mtx",
+               "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n", LG_UNDIRECTED,
+               false, 3, 4, uo, ui, NULL);
+
+    /* a matrix with no entries still has its vertices */
+    static const lg_edge_t eo[] = {0, 0, 0};
+    static const float no_weights[1] = {0};
+    expect_mtx("none.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 0\n",
+               LG_DIRECTEDNESS_DEFAULT, true, 2, 0, eo, NULL, no_weights);
+}
+
+static void test_mtx_bad(void)
+{
+    const char *pat = "%%MatrixMarket matrix coordinate pattern general\n";
+    const char *real = "%%MatrixMarket matrix coordinate real general\n";
+    char text[512];
+
+    expect_bad("nobanner.mtx", "hello\n1 1 0\n", LG_ERR_IO, 1, "Matrix Market");
+    expect_bad("empty.mtx", "", LG_ERR_IO, 1, NULL);
+    expect_bad("short.mtx", "%%MatrixMarket matrix coordinate real\n1 1 0\n", LG_ERR_IO, 1,
+               "bad header");
+    expect_bad("long.mtx", "%%MatrixMarket matrix coordinate real general extra\n1 1 0\n",
+               LG_ERR_IO, 1, "bad header");
+    expect_bad("field.mtx", "%%MatrixMarket matrix coordinate float general\n1 1 0\n", LG_ERR_IO, 1,
+               "float");
+    expect_bad("object.mtx", "%%MatrixMarket vector coordinate real general\n1 1 0\n", LG_ERR_IO, 1,
+               "vector");
+    expect_bad("complex.mtx", "%%MatrixMarket matrix coordinate complex general\n1 1 0\n",
+               LG_ERR_UNSUPPORTED, 1, "complex");
+    expect_bad("array.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n",
+               LG_ERR_UNSUPPORTED, 1, "array");
+    expect_bad("skew.mtx", "%%MatrixMarket matrix coordinate real skew-symmetric\n1 1 0\n",
+               LG_ERR_UNSUPPORTED, 1, "skew-symmetric");
+    expect_bad("herm.mtx", "%%MatrixMarket matrix coordinate real hermitian\n1 1 0\n",
+               LG_ERR_UNSUPPORTED, 1, "hermitian");
+    expect_bad("sym_word.mtx", "%%MatrixMarket matrix coordinate real lopsided\n1 1 0\n", LG_ERR_IO,
+               1, "lopsided");
+
+    snprintf(text, sizeof text, "%s%% c\n3 4 1\n1 1\n", pat);
+    expect_bad("square.mtx", text, LG_ERR_IO, 3, "not square");
+    snprintf(text, sizeof text, "%s3 3\n", pat);
+    expect_bad("counts2.mtx", text, LG_ERR_IO, 2, "size line");
+    snprintf(text, sizeof text, "%s3 3 x\n", pat);
+    expect_bad("countsx.mtx", text, LG_ERR_IO, 2, "size line");
+    snprintf(text, sizeof text, "%s3 3 1 1\n1 1\n", pat);
+    expect_bad("counts4.mtx", text, LG_ERR_IO, 2, "size line");
+    snprintf(text, sizeof text, "%s-3 -3 1\n1 1\n", pat);
+    expect_bad("countsneg.mtx", text, LG_ERR_IO, 2, "size line");
+    snprintf(text, sizeof text, "%s3000000000 3000000000 0\n", pat);
+    expect_bad("countsbig.mtx", text, LG_ERR_IO, 2, "rows");
+    snprintf(text, sizeof text, "%s%% only comments\n", pat);
+    expect_bad("nosize.mtx", text, LG_ERR_IO, 3, "size line");
+
+    snprintf(text, sizeof text, "%s%% c\n3 3 3\n1 2\n2 3\n", pat);
+    expect_bad("few.mtx", text, LG_ERR_IO, 3, "declares 3 entries");
+    snprintf(text, sizeof text, "%s3 3 1\n1 2\n\n%% c\n2 3\n3 1\n", pat);
+    expect_bad("many.mtx", text, LG_ERR_IO, 6, "more than the 1");
+    snprintf(text, sizeof text, "%s3 3 2\n1 2\n0 1\n", pat);
+    expect_bad("index0.mtx", text, LG_ERR_IO, 4, "start at 1");
+    snprintf(text, sizeof text, "%s3 3 2\n1 2\n1 0\n", pat);
+    expect_bad("index0col.mtx", text, LG_ERR_IO, 4, "column index 0");
+    snprintf(text, sizeof text, "%s3 3 2\n1 2\n4 1\n", pat);
+    expect_bad("range.mtx", text, LG_ERR_IO, 4, "out of range");
+    snprintf(text, sizeof text, "%s3 3 2\n1 2\n1 99999999999999999999999\n", pat);
+    expect_bad("rangebig.mtx", text, LG_ERR_IO, 4, "out of range");
+    snprintf(text, sizeof text, "%s3 3 2\n1 2 1\n2 3 -1.5\n", real);
+    expect_bad("neg.mtx", text, LG_ERR_IO, 4, "negative");
+    snprintf(text, sizeof text, "%s3 3 2\n1 2 nan\n2 3 1\n", real);
+    expect_bad("nan.mtx", text, LG_ERR_IO, 3, "NaN");
+    snprintf(text, sizeof text, "%s3 3 1\n1 2 1e39\n", real);
+    expect_bad("inf.mtx", text, LG_ERR_IO, 3, "finite");
+    snprintf(text, sizeof text, "%s3 3 1\n1 2\n", real);
+    expect_bad("noval.mtx", text, LG_ERR_IO, 3, "missing the weight");
+    snprintf(text, sizeof text, "%s3 3 1\n1 2 3.0\n", pat);
+    expect_bad("patval.mtx", text, LG_ERR_IO, 3, "extra field");
+    snprintf(text, sizeof text, "%s3 3 1\n1 2x\n", pat);
+    expect_bad("garbage.mtx", text, LG_ERR_IO, 3, "2x");
+    snprintf(text, sizeof text, "%s3 3 1\n1 2 0.5kg\n", real);
+    expect_bad("garbagew.mtx", text, LG_ERR_IO, 3, "0.5kg");
+    snprintf(text, sizeof text, "%s3 3 1\n# 1 2\n", pat);
+    expect_bad("hash.mtx", text, LG_ERR_IO, 3, "#"); /* '#' is no comment in .mtx */
+}
+
+/* ---- edge lists -------------------------------------------------------------------------- */
+
+static void test_edge_lists(void)
+{
+    char path[PATH_CAP];
+    const lg_edge_t *off;
+    const lg_vertex_t *idx;
+    const float *w;
+
+    /* comments of both kinds, blank lines, blanks around fields, no final newline */
+    tmp_path(path, "good.wel");
+    write_text(path, "# SNAP-style header\n% another\n\n  0\t2 1.5  \n2 0 0\r\n\n1 1 2e0");
+    lg_graph_t *g = read_graph(ctx1, path, LG_DIRECTEDNESS_DEFAULT);
+    if (g) {
+        static const lg_edge_t wo[] = {0, 1, 2, 3};
+        static const lg_vertex_t wi[] = {2, 1, 0};
+        static const float ww[] = {1.5f, 2.0f, 0.0f};
+        lg_graph_csr(g, &off, &idx, &w);
+        CHECK(lg_graph_is_directed(g) && lg_graph_num_vertices(g) == 3);
+        CHECK(lg_graph_num_edges(g) == 3 && memcmp(off, wo, sizeof wo) == 0 &&
+              memcmp(idx, wi, sizeof wi) == 0 && w && memcmp(w, ww, sizeof ww) == 0);
+    }
+    lg_graph_free(&g);
+    unlink(path);
+
+    /* no edges: no vertices */
+    tmp_path(path, "comments.el");
+    write_text(path, "# nothing here\n\n");
+    g = read_graph(ctx1, path, LG_DIRECTEDNESS_DEFAULT);
+    CHECK(g && lg_graph_num_vertices(g) == 0 && lg_graph_num_edges(g) == 0);
+    lg_graph_free(&g);
+    unlink(path);
+
+    /* options still apply: self-loops dropped, duplicates merged */
+    tmp_path(path, "dups.el");
+    write_text(path, "0 1\n1 0\n0 1\n2 2\n");
+    lg_graph_options_t o;
+    lg_graph_options_init(&o);
+    o.directedness = LG_UNDIRECTED;
+    o.drop_self_loops = true;
+    o.duplicates = LG_DUPLICATES_FIRST;
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, &o, &g));
+    CHECK(g && lg_graph_num_vertices(g) == 3 && lg_graph_num_edges(g) == 2);
+    lg_graph_free(&g);
+    unlink(path);
+
+    /* an explicit format beats the extension */
+    tmp_path(path, "list.txt");
+    write_text(path, "0 1\n");
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_EL, NULL, &g));
+    CHECK(g && lg_graph_num_edges(g) == 1);
+    lg_graph_free(&g);
+    unlink(path);
+
+    expect_bad("garbage.el", "0 1\n2 abc\n", LG_ERR_IO, 2, "abc");
+    expect_bad("third.el", "0 1\n1 2 3\n", LG_ERR_IO, 2, ".wel");
+    expect_bad("neg.el", "0 1\n-1 2\n", LG_ERR_IO, 2, "-1");
+    expect_bad("lonely.el", "0 1\n5\n", LG_ERR_IO, 2, "missing the destination");
+    expect_bad("after_comments.el", "# c\n\n0 1\n% x\n1 y\n", LG_ERR_IO, 5, "y");
+    expect_bad("overflow.el", "0 2147483647\n", LG_ERR_IO, 1, "too large");
+    expect_bad("overflow2.el", "1 2\n3 4\n99999999999999999999999 0\n", LG_ERR_IO, 3, "too large");
+    expect_bad("float.el", "0 1.0\n", LG_ERR_IO, 1, "1.0");
+    expect_bad("noweight.wel", "0 1 1\n0 1\n", LG_ERR_IO, 2, "missing the weight");
+    expect_bad("nan.wel", "0 1 NaN\n", LG_ERR_IO, 1, "NaN");
+    expect_bad("inf.wel", "0 1 inf\n", LG_ERR_IO, 1, "finite");
+    expect_bad("negw.wel", "0 1 1\n1 2 -0.25\n", LG_ERR_IO, 2, "negative");
+    expect_bad("fourth.wel", "0 1 1 1\n", LG_ERR_IO, 1, "extra field");
+
+    /* a NUL byte in the middle of a line is garbage, not the end of the file */
+    tmp_path(path, "nulbyte.el");
+    write_bytes(path, "0 1\n1 \0 2\n", 10);
+    CHECK_STATUS(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
+    check_where(path, 2);
+    unlink(path);
+}
+
+/* A bad line deep in a file that several threads parse: its number must
+ * still be exact. */
+static void test_error_line_in_late_chunk(void)
+{
+    enum {
+        LINES = 200000,
+        BAD = 150001
+    };
+    char path[PATH_CAP];
+    tmp_path(path, "late.el");
+    FILE *f = fopen(path, "w");
+    for (int i = 1; i <= LINES; i++) {
+        if (i % 1000 == 0)
+            fprintf(f, "# comment %d\n", i);
+        else if (i == BAD)
+            fprintf(f, "%d oops\n", i);
+        else
+            fprintf(f, "%d %d\n", i % 5000, (i * 7) % 5000);
+    }
+    fclose(f);
+    lg_graph_t *g = NULL;
+    CHECK_STATUS(lg_graph_read(ctx4, path, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
+    check_where(path, BAD);
+    CHECK_STATUS(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
+    check_where(path, BAD);
+    unlink(path);
+}
+
+/* ---- arguments, missing files ---------------------------------------------------------------- */
+
+static void test_arguments(void)
+{
+    char path[PATH_CAP];
+    lg_graph_t *g = NULL;
+    lg_graph_options_t o;
+    static const lg_vertex_t s[] = {0}, d[] = {1};
+    lg_graph_t *small = make_graph(2, 1, s, d, NULL, LG_DIRECTED);
+
+    tmp_path(path, "does_not_exist.el");
+    CHECK_STATUS(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
+    CHECK_MESSAGE(path);
+    CHECK_MESSAGE(strerror(ENOENT));
+    tmp_path(path, "does_not_exist.lgb");
+    CHECK_STATUS(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
+    CHECK_MESSAGE(strerror(ENOENT));
+
+    tmp_path(path, "graph.xyz");
+    write_text(path, "0 1\n");
+    CHECK_STATUS(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE(".xyz");
+    CHECK_STATUS(lg_graph_write(ctx1, small, path, LG_FORMAT_AUTO), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE(".xyz");
+    unlink(path);
+    tmp_path(path, "no_extension");
+    CHECK_STATUS(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("extension");
+    CHECK_STATUS(lg_graph_read(ctx1, path, (lg_file_format_t)9, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+
+    CHECK_STATUS(lg_graph_read(ctx1, path, LG_FORMAT_EL, NULL, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_read(ctx1, NULL, LG_FORMAT_EL, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+    lg_graph_options_init(&o);
+    o.directedness = (lg_directedness_t)7;
+    CHECK_STATUS(
+        lg_graph_read(ctx1, LG_TEST_DATA_DIR "/facebook_combined.el", LG_FORMAT_AUTO, &o, &g),
+        LG_ERR_INVALID_ARGUMENT);
+    CHECK(g == NULL);
+    CHECK_STATUS(lg_graph_write(ctx1, NULL, "x.el", LG_FORMAT_AUTO), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_write(ctx1, small, NULL, LG_FORMAT_AUTO), LG_ERR_INVALID_ARGUMENT);
+
+    /* a directory that does not exist: nothing to create the file in */
+    snprintf(path, sizeof path, "%s/io_no_such_dir/g.el", LG_TEST_TMP_DIR);
+    CHECK_STATUS(lg_graph_write(ctx1, small, path, LG_FORMAT_AUTO), LG_ERR_IO);
+    CHECK_MESSAGE(strerror(ENOENT));
+    CHECK(!file_exists(path));
+    lg_graph_free(&small);
+}
+int main(void)
+{
+    static void (*const tests[])(void) = {
+        test_mtx_good, test_mtx_bad, test_edge_lists, test_error_line_in_late_chunk, test_arguments,
+    };
+    return io_main(tests, sizeof tests / sizeof tests[0]);
+}
