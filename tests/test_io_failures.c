@@ -1,5 +1,5 @@
 /*
- * test_io_failures.c - graph files under failure (src/graph/io.c): corrupted
+ * test_io_failures.c - graph files under failure (src/graph/io/): corrupted
  * .lgb files, and allocations that fail.
  *
  * An .lgb file truncated, too long, with a flipped bit anywhere (the

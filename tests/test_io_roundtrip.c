@@ -1,5 +1,5 @@
 /*
- * test_io_roundtrip.c - graph files written and read back (src/graph/io.c),
+ * test_io_roundtrip.c - graph files written and read back (src/graph/io/),
  * against the graph written and against degrees counted from the text.
  *
  * Round trips through every format (.lgb, .mtx, .el, .wel, and upper-case

@@ -1,6 +1,7 @@
 /*
- * test_io_text.c - reading the text formats (src/graph/io.c): Matrix Market
- * and edge lists, against CSR arrays written out by hand.
+ * test_io_text.c - reading the text formats (src/graph/io/mtx.c, edgelist.c,
+ * text.c): Matrix Market and edge lists, against CSR arrays written out by
+ * hand.
  *
  * Matrix Market files as literal strings: every field and symmetry, the
  * banner in any case, comments, blank lines, CRLF and tabs, a file with no
