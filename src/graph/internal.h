@@ -48,7 +48,7 @@ long lg__alloc_fail_after(long n);
 /* Test hook: makes lg__can_spare see `bytes` available (negative: the
  * system's figure again); returns the previous setting. */
 long long lg__mem_available_override(long long bytes);
-/* Test hook: CPU PageRank runs that switched to hub order (pagerank.c) since
+/* Test hook: CPU PageRank runs that switched to hub order (hub_order.c) since
  * the last call. */
 long lg__pagerank_hub_runs(void);
 /* Test hook: levels at which CPU BFS stayed top-down although Beamer's rule

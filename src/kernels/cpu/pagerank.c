@@ -22,7 +22,7 @@
  * Hub order: on graphs of skewed degree whose contribution vector outgrows
  * the caches, c is stored in degree-based grouping order (DBG: Faldu,
  * Diamond, Grot, IISWC'19), so that the few high-degree vertices most
- * gathers hit share a few cache lines (hub_order, below).
+ * gathers hit share a few cache lines (hub_order.c).
  *
  * Cost per iteration: one pass over the in-edges (CSC, built once and cached
  * on the graph) plus O(n); the next iteration's contributions and dangling
@@ -37,6 +37,7 @@
  * too small for float to divide by).
  */
 #include "cpu.h"
+#include "hub_order.h"
 
 #include <float.h>
 #include <math.h>
@@ -223,52 +224,6 @@ static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const vo
     return total;
 }
 
-/*
- * Hub order.  The gathers c[u] are random loads; on skewed graphs most of
- * them hit the few high-degree vertices, whose contributions are spread
- * over the whole vector, a cache line each.  Storing c in degree-based
- * grouping order (DBG: Faldu, Diamond, Grot, IISWC'19 -- vertices grouped by
- * floor(log2(out-degree)), highest first, in id order within a group) packs
- * the hubs into a few lines that stay in L1/L2.  Only c moves: rows, weights
- * and x keep vertex order, the in-edge sources are renamed into a copy of
- * the index array (idx2[e] = rank[idx[e]]) and each iteration writes
- * cn[rank[v]].
- *
- * It costs a pass over the arcs into fresh memory (a few iterations' time)
- * and m + n ids of memory for the call, so it is made after the first
- * iteration only when
- *  - at least HUB_MIN_ITERS more are expected (the L1 change shrinks by
- *    about alpha an iteration: from the first one's change, the tolerance
- *    and max_iter),
- *  - the contribution vector has at least HUB_MIN_BYTES: a smaller one
- *    stays in the last-level cache anyway, where the order gains nothing
- *    and the copy's cost shows,
- *  - and the degrees are skewed: the vertices of out-degree >= HUB_FACTOR x
- *    the mean hold at least half of the arcs (Kronecker and real power-law
- *    graphs; not uniform random ones, where it gains nothing).
- * When its memory cannot be had, PageRank goes on without; it is not even
- * asked for when it would take more than half of the memory the system has
- * available (lg__can_spare: under Linux's overcommit a large malloc succeeds
- * and the process can be killed later instead).
- */
-#define HUB_GROUPS 64
-#define HUB_FACTOR 4
-#define HUB_MIN_ITERS 8
-#define HUB_MIN_BYTES ((size_t)8 << 20)
-
-static atomic_long hub_runs;
-static atomic_size_t hub_min_bytes = HUB_MIN_BYTES; /* lg__pagerank_hub_min_bytes moves it */
-
-long lg__pagerank_hub_runs(void)
-{
-    return atomic_exchange(&hub_runs, 0);
-}
-
-size_t lg__pagerank_hub_min_bytes(size_t bytes)
-{
-    return atomic_exchange(&hub_min_bytes, bytes);
-}
-
 /* Iterations still to come after the first, whose L1 change was err. */
 static double iterations_expected(const lg_pagerank_options_t *opts, double err, double limit)
 {
@@ -277,12 +232,6 @@ static double iterations_expected(const lg_pagerank_options_t *opts, double err,
         return err < limit ? 0.0 : left;
     const double k = ceil(log(limit / err) / log(opts->alpha));
     return k < 0.0 ? 0.0 : k < left ? k : left;
-}
-
-static int hub_group(const lg_edge_t *off, int64_t u)
-{
-    const uint64_t deg = (uint64_t)(off[u + 1] - off[u]);
-    return deg ? 64 - __builtin_clzll(deg) : 0; /* 1 + floor(log2 deg), 0 when none */
 }
 
 /* Sums of out-weights (or out-degrees when weights are not used) per vertex,
@@ -302,72 +251,6 @@ static void out_weight_sums(const struct lg_graph_view *g, bool use_weights, dou
             s = (double)(c->offsets[v + 1] - c->offsets[v]);
         sums[v] = s;
     }
-}
-
-static bool degrees_skewed(const struct lg_graph_view *g, int threads)
-{
-    const lg_edge_t *off = g->out.offsets;
-    const double hub = HUB_FACTOR * (double)g->m / (double)g->n;
-    int64_t hub_arcs = 0;
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : hub_arcs)
-    for (int64_t u = 0; u < g->n; u++) {
-        const lg_edge_t deg = off[u + 1] - off[u];
-        if ((double)deg >= hub)
-            hub_arcs += deg;
-    }
-    return g->m > 0 && 2 * hub_arcs >= g->m;
-}
-
-/* rank[u] = u's position in hub order; idx2 = the in-edge sources renamed.
- * false (nothing allocated, the thread's message untouched) when the memory
- * cannot be had. */
-static bool hub_order(const struct lg_graph_view *g, int threads, lg_vertex_t **rank_out,
-                      lg_vertex_t **idx_out)
-{
-    const int64_t n = g->n, m = g->m;
-    const lg_edge_t *off = g->out.offsets;
-    char saved[LG_ERROR_CAPACITY];
-    lg__error_save(saved);
-    lg_vertex_t *rank = lg__alloc_array((size_t)n, sizeof *rank, "PageRank hub order");
-    lg_vertex_t *idx2 = lg__alloc_array((size_t)(m ? m : 1), sizeof *idx2, "PageRank hub order");
-    int64_t(*count)[HUB_GROUPS + 1] = lg__calloc((size_t)threads, sizeof *count);
-    if (!rank || !idx2 || !count) {
-        lg__free(rank);
-        lg__free(idx2);
-        lg__free(count);
-        lg__error_restore(saved);
-        return false;
-    }
-    /* a stable counting sort by group, highest first: each thread counts its
-     * static share of the vertices, then numbers them from its offset */
-#pragma omp parallel num_threads(threads)
-    {
-        const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        const int64_t u0 = n * t / nt, u1 = n * (t + 1) / nt;
-        for (int64_t u = u0; u < u1; u++)
-            count[t][hub_group(off, u)]++;
-#pragma omp barrier
-#pragma omp single
-        {
-            int64_t next = 0;
-            for (int k = HUB_GROUPS; k >= 0; k--)
-                for (int i = 0; i < nt; i++) {
-                    const int64_t c = count[i][k];
-                    count[i][k] = next;
-                    next += c;
-                }
-        }
-        for (int64_t u = u0; u < u1; u++)
-            rank[u] = (lg_vertex_t)count[t][hub_group(off, u)]++;
-#pragma omp barrier
-#pragma omp for schedule(static)
-        for (int64_t e = 0; e < m; e++)
-            idx2[e] = rank[g->in.indices[e]];
-    }
-    lg__free(count);
-    *rank_out = rank;
-    *idx_out = idx2;
-    return true;
 }
 
 lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_view *g,
@@ -453,10 +336,10 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
     int iter = 0;
     double err = 0.0;
     while (iter < opts->max_iter && !converged) {
-        if (iter == 1 && iterations_expected(opts, err, limit) >= HUB_MIN_ITERS &&
-            (size_t)n * elem >= atomic_load(&hub_min_bytes) && degrees_skewed(g, threads) &&
-            lg__can_spare(((size_t)g->m + (size_t)n) * sizeof(lg_vertex_t)) &&
-            hub_order(g, threads, &hub_rank, &hub_idx)) {
+        if (iter == 1 &&
+            lg__hub_order_pays(g, threads, (size_t)n * elem,
+                               iterations_expected(opts, err, limit)) &&
+            lg__hub_order(g, threads, &hub_rank, &hub_idx)) {
             /* c (this iteration's contributions) into hub order */
 #pragma omp parallel for num_threads(threads) schedule(static)
             for (int64_t u = 0; u < n; u++) {
@@ -470,7 +353,6 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
             cn = t;
             s.idx = hub_idx;
             s.rank = hub_rank;
-            atomic_fetch_add_explicit(&hub_runs, 1, memory_order_relaxed);
         }
         struct pr_sums sums = step(&s, wide, x, c, dangling, cn);
         void *t = c;
