@@ -42,6 +42,35 @@ static void label_line(FILE *f, int64_t v, const void *results)
     fprintf(f, "%d\n", ((const lg_vertex_t *)results)[v]);
 }
 
+/* One run of a command's algorithm, with what it needs behind arg. */
+typedef lg_status_t (*timed_call)(const struct session *s, void *arg);
+
+/* Runs call --repeat times, times[i] the i-th run's seconds, stopping at the
+ * first status that is neither LG_OK nor `tolerated`; returns the last
+ * status. */
+static lg_status_t run_timed(const struct session *s, timed_call call, void *arg, double *times,
+                             lg_status_t tolerated)
+{
+    lg_status_t st = LG_OK;
+    for (int i = 0; i < s->a->repeat; i++) {
+        const double t0 = cli_now();
+        st = call(s, arg);
+        times[i] = cli_now() - t0;
+        if (st != LG_OK && st != tolerated)
+            break;
+    }
+    return st;
+}
+
+/* The summary line's times: the first run, and the median when there were
+ * several. */
+static void print_times(const double *times, int k)
+{
+    printf(", %.3f ms", times[0] * 1e3);
+    if (k > 1)
+        printf(" (median of %d: %.3f ms)", k, 1e3 * cli_median(times, k));
+}
+
 int cli_info(const struct session *s)
 {
     const lg_graph_t *g = s->g;
@@ -67,6 +96,20 @@ int cli_info(const struct session *s)
     printf("no out-edges    %lld vertices\n", (long long)isolated_out);
     printf("self-loops      %lld\n", (long long)loops);
     return 0;
+}
+
+struct bfs_call {
+    const lg_vertex_t *sources;
+    int64_t num_sources;
+    const lg_bfs_options_t *options;
+    int32_t *dist;
+    lg_vertex_t *parents;
+};
+
+static lg_status_t bfs_run(const struct session *s, void *arg)
+{
+    const struct bfs_call *c = arg;
+    return lg_bfs_multi(s->ctx, s->g, c->sources, c->num_sources, c->options, c->dist, c->parents);
 }
 
 int cli_bfs(const struct session *s)
@@ -97,14 +140,11 @@ int cli_bfs(const struct session *s)
         o.direction_alpha = a->do_alpha;
     if (a->do_beta >= 0)
         o.direction_beta = a->do_beta;
-    for (int i = 0; i < a->repeat; i++) {
-        double t0 = cli_now();
-        lg_status_t st = lg_bfs_multi(s->ctx, s->g, sources, num_sources, &o, dist, par);
-        times[i] = cli_now() - t0;
-        if (st != LG_OK) {
-            rc = cli_fail("bfs", st);
-            goto done;
-        }
+    struct bfs_call call = {sources, num_sources, &o, dist, par};
+    const lg_status_t st = run_timed(s, bfs_run, &call, times, LG_OK);
+    if (st != LG_OK) {
+        rc = cli_fail("bfs", st);
+        goto done;
     }
     int64_t reached = 0, depth = 0;
     for (int64_t v = 0; v < n; v++)
@@ -112,10 +152,9 @@ int cli_bfs(const struct session *s)
             reached++;
             depth = dist[v] > depth ? dist[v] : depth;
         }
-    printf("bfs from %s: reached %lld of %lld vertices, depth %lld, %.3f ms", a->sources,
-           (long long)reached, (long long)n, (long long)depth, times[0] * 1e3);
-    if (a->repeat > 1)
-        printf(" (median of %d: %.3f ms)", a->repeat, 1e3 * cli_median(times, a->repeat));
+    printf("bfs from %s: reached %lld of %lld vertices, depth %lld", a->sources, (long long)reached,
+           (long long)n, (long long)depth);
+    print_times(times, a->repeat);
     printf("\n");
     cli_note_fallback(s, "bfs");
     if (a->json) {
@@ -167,6 +206,20 @@ static void top_k(const double *s, int64_t n, int k, lg_vertex_t *best)
     }
 }
 
+struct pagerank_call {
+    const lg_pagerank_options_t *options;
+    double *scores;
+    float *scores_f32; /* non-NULL: --float */
+    int *iterations;
+};
+
+static lg_status_t pagerank_run(const struct session *s, void *arg)
+{
+    const struct pagerank_call *c = arg;
+    return c->scores_f32 ? lg_pagerank_f32(s->ctx, s->g, c->options, c->scores_f32, c->iterations)
+                         : lg_pagerank(s->ctx, s->g, c->options, c->scores, c->iterations);
+}
+
 int cli_pagerank(const struct session *s)
 {
     const struct args *a = s->a;
@@ -189,23 +242,18 @@ int cli_pagerank(const struct session *s)
     o.tol = a->tol;
     o.max_iter = a->max_iter;
     o.use_weights = !a->unweighted;
-    for (int i = 0; i < a->repeat; i++) {
-        double t0 = cli_now();
-        st = a->use_float ? lg_pagerank_f32(s->ctx, s->g, &o, xf, &iters)
-                          : lg_pagerank(s->ctx, s->g, &o, x, &iters);
-        times[i] = cli_now() - t0;
-        if (st != LG_OK && st != LG_ERR_NOT_CONVERGED) {
-            rc = cli_fail("pagerank", st);
-            goto done;
-        }
+    struct pagerank_call call = {&o, x, xf, &iters};
+    st = run_timed(s, pagerank_run, &call, times, LG_ERR_NOT_CONVERGED);
+    if (st != LG_OK && st != LG_ERR_NOT_CONVERGED) {
+        rc = cli_fail("pagerank", st);
+        goto done;
     }
     if (a->use_float)
         for (int64_t v = 0; v < n; v++)
             x[v] = xf[v];
-    printf("pagerank (%s, alpha %g, tol %g): %d iterations, %.3f ms",
-           a->use_float ? "float" : "double", a->alpha, a->tol, iters, times[0] * 1e3);
-    if (a->repeat > 1)
-        printf(" (median of %d: %.3f ms)", a->repeat, 1e3 * cli_median(times, a->repeat));
+    printf("pagerank (%s, alpha %g, tol %g): %d iterations", a->use_float ? "float" : "double",
+           a->alpha, a->tol, iters);
+    print_times(times, a->repeat);
     printf("%s\n", st == LG_OK ? "" : " -- NOT CONVERGED");
     cli_note_fallback(s, "pagerank");
     top_k(x, n, k, best);
@@ -231,6 +279,17 @@ done:
     return rc;
 }
 
+struct cc_call {
+    lg_vertex_t *labels;
+    int64_t *count;
+};
+
+static lg_status_t cc_run(const struct session *s, void *arg)
+{
+    const struct cc_call *c = arg;
+    return lg_connected_components(s->ctx, s->g, c->labels, c->count);
+}
+
 int cli_cc(const struct session *s)
 {
     const struct args *a = s->a;
@@ -245,14 +304,11 @@ int cli_cc(const struct session *s)
         goto done;
     }
     int64_t count = 0;
-    for (int i = 0; i < a->repeat; i++) {
-        double t0 = cli_now();
-        lg_status_t st = lg_connected_components(s->ctx, s->g, label, &count);
-        times[i] = cli_now() - t0;
-        if (st != LG_OK) {
-            rc = cli_fail("cc", st);
-            goto done;
-        }
+    struct cc_call call = {label, &count};
+    const lg_status_t st = run_timed(s, cc_run, &call, times, LG_OK);
+    if (st != LG_OK) {
+        rc = cli_fail("cc", st);
+        goto done;
     }
     int64_t largest = 0, singletons = 0;
     for (int64_t v = 0; v < n; v++)
@@ -261,11 +317,10 @@ int cli_cc(const struct session *s)
         largest = size[v] > largest ? size[v] : largest;
         singletons += size[v] == 1;
     }
-    printf("%s components: %lld (largest %lld vertices, %lld isolated), %.3f ms",
+    printf("%s components: %lld (largest %lld vertices, %lld isolated)",
            lg_graph_is_directed(s->g) ? "weakly connected" : "connected", (long long)count,
-           (long long)largest, (long long)singletons, times[0] * 1e3);
-    if (a->repeat > 1)
-        printf(" (median of %d: %.3f ms)", a->repeat, 1e3 * cli_median(times, a->repeat));
+           (long long)largest, (long long)singletons);
+    print_times(times, a->repeat);
     printf("\n");
     cli_note_fallback(s, "cc");
     if (a->json) {
