@@ -102,6 +102,38 @@ static inline int64_t chunk_of(const struct lg__arc_source *a, int c, int chunks
     return a->rows && *lo < *hi ? lg__row_of_arc(a->rows, a->n, *lo) : 0;
 }
 
+/* One pass over chunk c's arcs, moving each kept arc's row cursor h[u] on
+ * by one (and h[v] for the reverse arc).  With idx, the arc is stored where
+ * the cursor stood (the scatter; w: its weight too); without, the pass only
+ * counts.  Inlined with constant NULLs into the counting pass, whose loop
+ * then has no stores but the counts. */
+static inline __attribute__((always_inline)) void chunk_pass(const struct lg__arc_source *a, int c,
+                                                             int chunks, lg_edge_t *h,
+                                                             lg_vertex_t *idx, float *w)
+{
+    int64_t lo, hi, row = chunk_of(a, c, chunks, &lo, &hi);
+    for (int64_t i = lo; i < hi; i++) {
+        lg_vertex_t u, v;
+        arc_at(a, i, &row, &u, &v);
+        if (u == v && a->drop_loops)
+            continue;
+        lg_edge_t p = h[u]++;
+        if (idx) {
+            idx[p] = v;
+            if (w)
+                w[p] = a->w[i];
+        }
+        if (a->add_reverse && u != v) {
+            p = h[v]++;
+            if (idx) {
+                idx[p] = u;
+                if (w)
+                    w[p] = a->w[i];
+            }
+        }
+    }
+}
+
 /* How many chunks the edges are cut into: up to one a thread, while the
  * chunk histograms (chunks * (n + 1) counters) stay below the edge arrays,
  * give or take 65,536 counters, so that small inputs keep a chunk a thread. */
@@ -135,23 +167,9 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads, struc
     }
 
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int c = 0; c < chunks; c++) {
-        lg_edge_t *h = hist + (size_t)c * (size_t)(n + 1);
-        int64_t lo, hi, row = chunk_of(a, c, chunks, &lo, &hi);
-        for (int64_t i = lo; i < hi; i++) {
-            lg_vertex_t u, v;
-            arc_at(a, i, &row, &u, &v);
-            if (u == v) {
-                if (!a->drop_loops)
-                    h[u]++;
-                continue;
-            }
-            h[u]++;
-            if (a->add_reverse)
-                h[v]++;
-        }
-    }
-    /* offsets[v] = degree; chunk c of row v starts after chunks 0..c-1 of it */
+    for (int c = 0; c < chunks; c++)
+        chunk_pass(a, c, chunks, hist + (size_t)c * (size_t)(n + 1), NULL, NULL);
+        /* offsets[v] = degree; chunk c of row v starts after chunks 0..c-1 of it */
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t v = 0; v < n; v++) {
         lg_edge_t run = 0;
@@ -179,26 +197,8 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads, struc
     }
 
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int c = 0; c < chunks; c++) {
-        lg_edge_t *h = hist + (size_t)c * (size_t)(n + 1);
-        int64_t lo, hi, row = chunk_of(a, c, chunks, &lo, &hi);
-        for (int64_t i = lo; i < hi; i++) {
-            lg_vertex_t u, v;
-            arc_at(a, i, &row, &u, &v);
-            if (u == v && a->drop_loops)
-                continue;
-            lg_edge_t p = h[u]++;
-            idx[p] = v;
-            if (weighted)
-                w[p] = a->w[i];
-            if (a->add_reverse && u != v) {
-                p = h[v]++;
-                idx[p] = u;
-                if (weighted)
-                    w[p] = a->w[i];
-            }
-        }
-    }
+    for (int c = 0; c < chunks; c++)
+        chunk_pass(a, c, chunks, hist + (size_t)c * (size_t)(n + 1), idx, w);
 
     out->offsets = offsets;
     out->indices = idx;
