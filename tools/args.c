@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,6 +115,56 @@ static bool parse_double(const char *s, double *out)
     return true;
 }
 
+/* A flag without a value: sets its field and returns true; false for any
+ * other option. */
+static bool set_flag(struct args *a, const char *o)
+{
+    if (!strcmp(o, "--parents"))
+        a->parents = true;
+    else if (!strcmp(o, "--json"))
+        a->json = true;
+    else if (!strcmp(o, "--float"))
+        a->use_float = true;
+    else if (!strcmp(o, "--unweighted"))
+        a->unweighted = true;
+    else if (!strcmp(o, "--undirected") || !strcmp(o, "-s"))
+        a->directedness = LG_UNDIRECTED;
+    else if (!strcmp(o, "--directed"))
+        a->directedness = LG_DIRECTED;
+    else if (!strcmp(o, "--drop-self-loops"))
+        a->drop_self_loops = true;
+    else if (!strcmp(o, "--merge-duplicates"))
+        a->merge_duplicates = true;
+    else
+        return false;
+    return true;
+}
+
+/* The options whose value is an int in [lo, hi], and the field it goes to. */
+struct int_option {
+    const char *name;
+    long long lo, hi;
+    size_t field; /* offsetof(struct args, ...), an int */
+};
+
+static const struct int_option int_options[] = {
+    {"--threads", 0, 4096, offsetof(struct args, threads)},
+    {"--repeat", 1, 1 << 20, offsetof(struct args, repeat)},
+    {"--max-depth", -1, INT32_MAX, offsetof(struct args, max_depth)},
+    {"--do-alpha", 0, INT32_MAX, offsetof(struct args, do_alpha)},
+    {"--do-beta", 1, INT32_MAX, offsetof(struct args, do_beta)},
+    {"--top", 0, INT32_MAX, offsetof(struct args, top)},
+    {"--max-iter", 0, INT32_MAX, offsetof(struct args, max_iter)},
+};
+
+static const struct int_option *int_option(const char *o)
+{
+    for (size_t k = 0; k < sizeof int_options / sizeof int_options[0]; k++)
+        if (!strcmp(o, int_options[k].name))
+            return &int_options[k];
+    return NULL;
+}
+
 /* Returns 0 to go on, 1 when help was printed, 2 on a usage error. */
 int cli_parse_args(int argc, char **argv, struct args *a)
 {
@@ -156,70 +207,22 @@ int cli_parse_args(int argc, char **argv, struct args *a)
             positional++;
             continue;
         }
-        /* flags without a value */
-        if (!strcmp(o, "--parents")) {
-            a->parents = true;
+        if (set_flag(a, o))
             continue;
-        }
-        if (!strcmp(o, "--json")) {
-            a->json = true;
-            continue;
-        }
-        if (!strcmp(o, "--float")) {
-            a->use_float = true;
-            continue;
-        }
-        if (!strcmp(o, "--unweighted")) {
-            a->unweighted = true;
-            continue;
-        }
-        if (!strcmp(o, "--undirected") || !strcmp(o, "-s")) {
-            a->directedness = LG_UNDIRECTED;
-            continue;
-        }
-        if (!strcmp(o, "--directed")) {
-            a->directedness = LG_DIRECTED;
-            continue;
-        }
-        if (!strcmp(o, "--drop-self-loops")) {
-            a->drop_self_loops = true;
-            continue;
-        }
-        if (!strcmp(o, "--merge-duplicates")) {
-            a->merge_duplicates = true;
-            continue;
-        }
         /* options with a value */
         if (!val) {
             fprintf(stderr, "lgraph: %s needs a value (or is unknown; see --help)\n", o);
             return 2;
         }
         bool ok = true;
-        if (!strcmp(o, "--device")) {
+        const struct int_option *io = int_option(o);
+        if (io) {
+            ok = parse_long(val, io->lo, io->hi, &n);
+            *(int *)((char *)a + io->field) = (int)n;
+        } else if (!strcmp(o, "--device")) {
             ok = lg_context_options_parse(&a->device, val) == LG_OK;
-        } else if (!strcmp(o, "--threads")) {
-            ok = parse_long(val, 0, 4096, &n);
-            a->threads = (int)n;
         } else if (!strcmp(o, "--source")) {
             a->sources = val;
-        } else if (!strcmp(o, "--repeat")) {
-            ok = parse_long(val, 1, 1 << 20, &n);
-            a->repeat = (int)n;
-        } else if (!strcmp(o, "--max-depth")) {
-            ok = parse_long(val, -1, INT32_MAX, &n);
-            a->max_depth = (int)n;
-        } else if (!strcmp(o, "--do-alpha")) {
-            ok = parse_long(val, 0, INT32_MAX, &n);
-            a->do_alpha = (int)n;
-        } else if (!strcmp(o, "--do-beta")) {
-            ok = parse_long(val, 1, INT32_MAX, &n);
-            a->do_beta = (int)n;
-        } else if (!strcmp(o, "--top")) {
-            ok = parse_long(val, 0, INT32_MAX, &n);
-            a->top = (int)n;
-        } else if (!strcmp(o, "--max-iter")) {
-            ok = parse_long(val, 0, INT32_MAX, &n);
-            a->max_iter = (int)n;
         } else if (!strcmp(o, "--seed")) {
             ok = parse_long(val, 0, LLONG_MAX, &n);
             a->seed = (unsigned long long)n;
