@@ -63,9 +63,9 @@ static inline void or_passive_openmp(char **argv)
  * why) when one cannot be opened.
  *
  * Built with LG_TEST_GPU (the *_gpu tests), the contexts are LG_BACKEND_AUTO
- * ones that must have landed on the GPU: PageRank then runs there, and the
- * algorithms without a GPU kernel fall back to the CPU, so the same oracle
- * comparisons cover both.  When no GPU answers the program exits 77 (ctest's
+ * ones that must have landed on the GPU: every algorithm then runs there
+ * (or_ran_on_expected checks it), so the same oracle comparisons cover both
+ * backends.  When no GPU answers the program exits 77 (ctest's
  * "skipped") after printing the reason. */
 static inline bool or_open_contexts(lg_context_t **ctx, int count)
 {
@@ -109,8 +109,8 @@ static inline bool or_open_contexts(lg_context_t **ctx, int count)
     return true;
 }
 
-/* After an algorithm call: true when it ran where it should (the GPU for
- * PageRank in the *_gpu tests, the CPU otherwise). */
+/* After an algorithm call: true when it ran where it should (the GPU in the
+ * *_gpu tests when the call reached a kernel, the CPU otherwise). */
 static inline bool or_ran_on_expected(bool has_gpu_kernel)
 {
 #ifdef LG_TEST_GPU

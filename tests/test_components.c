@@ -36,7 +36,7 @@ static void check_cc_all(const lg_graph_t *g, const or_graph *o, const char *wha
             got[v] = -7;
         int64_t count = -1;
         lg_status_t st = lg_connected_components(ctx[k], g, got, run == 3 ? NULL : &count);
-        CHECK(or_ran_on_expected(false));
+        CHECK(or_ran_on_expected(n > 0)); /* nothing to run on an empty graph */
         cc_runs++;
         CHECK(st == LG_OK);
         if (st != LG_OK) {

@@ -121,18 +121,30 @@ static const struct lg_kernels *choose(const lg_context_t *ctx, const struct cal
     return NULL;
 }
 
+/* The view kernel table k's kernel reads for c: with the in-edges built
+ * first (on the host, once per graph) when the table says it reads them. */
+static lg_status_t prepare(const lg_context_t *ctx, const lg_graph_t *graph,
+                           const struct lg_kernels *k, const struct call *c,
+                           struct lg_graph_view *view)
+{
+    *view = view_of(graph);
+    if ((k->in_edges & c->algorithm) && c->may_read_in_edges) {
+        lg_status_t st = lg__graph_ensure_csc(graph, lg__threads_for(ctx, graph->n + graph->m));
+        if (st != LG_OK)
+            return st;
+        view->in = (struct lg_csr_view){graph->in.offsets, graph->in.indices, graph->in.weights};
+    }
+    return LG_OK;
+}
+
 /* Runs c on the CPU's kernels. */
 static lg_status_t run_cpu(const lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
 {
-    const int threads = lg__threads_for(ctx, graph->n + graph->m);
     const struct lg_exec x = {NULL, lg__threads(ctx)};
-    struct lg_graph_view g = view_of(graph);
-    if ((lg__cpu_kernels.in_edges & c->algorithm) && c->may_read_in_edges) {
-        lg_status_t st = lg__graph_ensure_csc(graph, threads);
-        if (st != LG_OK)
-            return st;
-        g.in = (struct lg_csr_view){graph->in.offsets, graph->in.indices, graph->in.weights};
-    }
+    struct lg_graph_view g;
+    lg_status_t st = prepare(ctx, graph, &lg__cpu_kernels, c, &g);
+    if (st != LG_OK)
+        return st;
     lg__set_last_backend(LG_BACKEND_CPU);
     return invoke(&lg__cpu_kernels, &x, &g, c);
 }
@@ -145,12 +157,16 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
     char saved[LG_ERROR_CAPACITY];
     lg_graph_t *g = (lg_graph_t *)graph; /* its device-copy slot and lock */
     const struct lg_exec x = {ctx->gpu_state, ctx->num_threads};
+    struct lg_graph_view view;
+    lg_status_t st = prepare(ctx, graph, &ctx->plugin->kernels, c, &view);
+    if (st != LG_OK) {
+        *done = true; /* the host's memory: the CPU would need the same */
+        return st;
+    }
     lg__error_save(saved);
     pthread_mutex_lock(&ctx->gpu_lock);
     pthread_mutex_lock(&g->device_lock);
-    /* the plugin's kernels build on the device what they read (its in_edges is 0) */
-    const struct lg_graph_view view = view_of(graph);
-    lg_status_t st = invoke(&ctx->plugin->kernels, &x, &view, c);
+    st = invoke(&ctx->plugin->kernels, &x, &view, c);
     if (g->device_cache)
         g->device_owner = ctx->plugin;
     pthread_mutex_unlock(&g->device_lock);

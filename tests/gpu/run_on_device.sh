@@ -10,12 +10,14 @@
 # 2. the emulated wave-64 build (LIBGRAPH_EMULATE_WAVE64, grids capped at 4096
 #    threads so the grid-stride loops make several passes, every upload through
 #    the staged path in 4104-byte chunks): the GPU suites again;
-# 3. bench_gpu_pagerank on Kronecker scales (default 22 24; SCALES=...);
+# 3. bench_gpu_pagerank on Kronecker scales (default 22 24; SCALES=...),
+#    bench_gpu_traversal (BFS, CC) on kron:21:48 kron:22 urand:22 (TRAVERSAL=...),
+#    and on each scale PageRank, BFS and CC on the GPU against the CPU;
 # 4. the Python package built there (pip, no build isolation: the machine has
 #    no registry) and its tests: tests/python/test_gpu.py on the GPU, and the
 #    module's CPU tests (PYTEST_ARGS=... to choose others).
 # Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log,
-# python.log, and summary.txt (also printed last).
+# traversal.log, python.log, and summary.txt (also printed last).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 out="${1:-${OUT:-$root/build/gpu-run}}"
@@ -75,6 +77,14 @@ if [ -x "$root/build-gpu/bench_gpu_pagerank" ]; then
     done
 fi
 
+# 3a. BFS and CC: bench_gpu_traversal on the issue's graphs (TRAVERSAL=...)
+if [ -x "$root/build-gpu/bench_gpu_traversal" ]; then
+    LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/bench_gpu_traversal" \
+        ${TRAVERSAL:-kron:21:48 kron:22 urand:22} >"$out/traversal.log" 2>&1
+    say "bench_gpu_traversal (exit $?):"
+    grep -E '^(device|row|kron|urand)' "$out/traversal.log" | tee -a "$summary"
+fi
+
 # 3b. large graphs through the whole GPU path (staged upload in 32 MB chunks,
 # pull structure, PageRank) against the CPU: the tests' graphs are small
 if [ -x "$root/build-gpu/lgraph" ]; then
@@ -93,6 +103,19 @@ print(f"large-graph check kron:{sys.argv[3]}: PageRank GPU vs CPU max |diff| {d:
 PY
             say "large-graph check kron:$scale: FAILED (a run or the comparison failed)"
         rm -f "/tmp/pr-cpu$scale.txt" "/tmp/pr-gpu$scale.txt"
+        for cmd in "bfs --source 1 --parents" cc; do
+            "$root/build-gpu/lgraph" $cmd "kron:$scale" --device cpu --output /tmp/cpu.txt \
+                >/dev/null 2>&1 &&
+            LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" $cmd "kron:$scale" \
+                --device gpu --output /tmp/gpu.txt >/dev/null 2>&1 &&
+            if [ "${cmd%% *}" = bfs ]; then # distances equal; parents may differ
+                cmp -s <(cut -d' ' -f1 /tmp/cpu.txt) <(cut -d' ' -f1 /tmp/gpu.txt)
+            else
+                cmp -s /tmp/cpu.txt /tmp/gpu.txt
+            fi && say "large-graph check kron:$scale: ${cmd%% *} GPU equals CPU (ok)" ||
+                say "large-graph check kron:$scale: ${cmd%% *}: FAILED"
+            rm -f /tmp/cpu.txt /tmp/gpu.txt
+        done
     done
 fi
 

@@ -60,14 +60,62 @@ def test_not_converged_carries_scores_from_the_gpu(gpu):
     assert e.value.iterations == 3 and len(e.value.scores) == 500
 
 
-def test_auto_runs_bfs_and_cc_on_the_cpu_until_they_have_gpu_kernels(gpu):
-    g = random_graph(4, 400, 1500, False, False)
-    auto = lg.Context("auto")
-    d = lg.bfs(g, 0, device=auto)
-    assert lg.last_backend() == "cpu"
-    np.testing.assert_array_equal(d, lg.bfs(g, 0, device="cpu"))
-    with pytest.raises(lg.UnsupportedError):
-        lg.bfs(g, 0, device=gpu)
+def to_networkx(g):
+    off, idx, _ = (np.asarray(a) if a is not None else None for a in g.csr())
+    G = nx.DiGraph() if g.directed else nx.Graph()
+    G.add_nodes_from(range(g.num_vertices))
+    G.add_edges_from((u, int(v)) for u in range(g.num_vertices) for v in idx[off[u]:off[u + 1]])
+    return G
+
+
+def _check_parents(G, d, p, sources):
+    """Each reached non-source vertex's parent is an in-neighbour one level up."""
+    for v in range(len(d)):
+        if d[v] < 0:
+            assert p[v] == -1
+        elif v in sources:
+            assert d[v] == 0 and p[v] == v
+        else:
+            assert d[p[v]] == d[v] - 1 and G.has_edge(int(p[v]), v)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("directed", [False, True])
+@pytest.mark.parametrize("alpha", [15, 0, 1])
+def test_bfs_matches_cpu_and_networkx(gpu, seed, directed, alpha):
+    g = random_graph(10 + seed, 500 + 100 * seed, 1500 + 700 * seed, directed, False)
+    G = to_networkx(g)
+    src = seed * 7
+    want = nx.single_source_shortest_path_length(G, src)
+    d, p = lg.bfs(g, src, parents=True, direction_alpha=alpha, device=gpu)
+    assert lg.last_backend() == "gpu"
+    np.testing.assert_array_equal(d, [want.get(v, -1) for v in range(len(d))])
+    np.testing.assert_array_equal(d, lg.bfs(g, src, device="cpu"))
+    _check_parents(G, d, p, {src})
+    d2 = lg.bfs(g, src, max_depth=2, direction_alpha=alpha, device=gpu)
+    np.testing.assert_array_equal(d2, np.where(d <= 2, d, -1))
+    multi = [src, src, 3, len(d) - 1]
+    dm, pm = lg.bfs(g, multi, parents=True, direction_alpha=alpha, device=gpu)
+    np.testing.assert_array_equal(dm, lg.bfs(g, multi, device="cpu"))
+    _check_parents(G, dm, pm, set(multi))
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("directed", [False, True])
+def test_components_match_cpu_and_networkx(gpu, seed, directed):
+    g = random_graph(20 + seed, 3000 + 500 * seed, 2500 + 400 * seed, directed, False)
+    labels = lg.connected_components(g, device=gpu)
+    assert lg.last_backend() == "gpu"
+    np.testing.assert_array_equal(labels, lg.connected_components(g, device="cpu"))
+    G = to_networkx(g)
+    comps = nx.weakly_connected_components(G) if directed else nx.connected_components(G)
+    want = np.empty(len(labels), dtype=labels.dtype)
+    count = 0
+    for c in comps:
+        want[list(c)] = min(c)
+        count += 1
+    np.testing.assert_array_equal(labels, want)
+    assert lg.number_connected_components(g, device=gpu) == count
 
 
 def test_threads_share_one_graph_on_the_gpu(gpu):

@@ -3,7 +3,8 @@
  * the CSR uploaded on the first GPU call that needs it and cached on the
  * host graph (plugin.h's device_cache slot, under the core's lock), the pull
  * structure added the first time a kernel asks for it (pull.hip), freed
- * with the graph (lg__dev_graph_free, the plugin's graph_free).
+ * with the graph (lg__dev_graph_free, the plugin's graph_free).  A directed
+ * graph's in-edges join it the first time a kernel asks (lg__dev_in_edges).
  *
  * One device's copy is cached: a call on another device gets a copy of its
  * own, freed when the call ends.  A copy whose pull structure cannot be
@@ -29,6 +30,8 @@ void lg__dev_graph_free(void *device_graph)
         if (d->out.weights)
             (void)lg__device_free(d->out.weights);
         lg__dev_pull_free(&d->pull);
+        (void)lg__device_free(d->in.offsets);
+        (void)lg__device_free(d->in.indices);
     }
     lg__gpu_host->free(d);
 }
@@ -103,4 +106,42 @@ lg_status_t lg__dev_graph_get(lg__gpu_state *s, const struct lg_graph_view *g, c
     }
     *out = d;
     return LG_OK;
+}
+
+lg_status_t lg__dev_in_edges(lg__gpu_state *s, const struct lg_graph_view *g, lg__dev_graph *d,
+                             const char *fn, struct lg__dev_csr *in)
+{
+    lg_status_t st = LG_OK;
+    lg_edge_t *offsets = NULL;
+    lg_vertex_t *indices = NULL;
+    if (!d->directed) {
+        *in = d->out;
+        return LG_OK;
+    }
+    if (d->in.offsets) {
+        *in = d->in;
+        return LG_OK;
+    }
+    if (!g->in.offsets)
+        return lg__gpu_host->error(LG_ERR_INTERNAL, "%s: the in-edges were not built", fn);
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&offsets, (size_t)(g->n + 1) * sizeof(lg_edge_t)),
+                      "allocating the in-edge offsets");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&indices, (size_t)(g->m ? g->m : 1) * sizeof(lg_vertex_t)),
+                      "allocating the in-edge indices");
+    LG_TRY_OR_CLEANUP(lg__upload(s, offsets, g->in.offsets, (size_t)(g->n + 1) * sizeof(lg_edge_t)),
+                      "uploading the in-edge offsets");
+    if (g->m > 0)
+        LG_TRY_OR_CLEANUP(lg__upload(s, indices, g->in.indices, (size_t)g->m * sizeof(lg_vertex_t)),
+                          "uploading the in-edge indices");
+    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "uploading the in-edges");
+    d->in.offsets = offsets;
+    d->in.indices = indices;
+    d->in.weights = NULL;
+    *in = d->in;
+    offsets = NULL;
+    indices = NULL;
+cleanup:
+    (void)lg__device_free(offsets);
+    (void)lg__device_free(indices);
+    return st;
 }

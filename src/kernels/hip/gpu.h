@@ -71,6 +71,9 @@ struct lg__dev_graph {
     struct lg__dev_csr out;
     struct lg__dev_pull pull;
     bool pull_ready;
+    /* a directed graph's in-edges in vertex order (the host's CSC, without
+     * weights), uploaded the first time a kernel asks (lg__dev_in_edges) */
+    struct lg__dev_csr in;
 };
 
 /* A row of d in-arcs gets the smallest group of lanes with d <=
@@ -127,6 +130,12 @@ lg_status_t lg__dev_graph_get(lg__gpu_state *s, const struct lg_graph_view *g, c
                               bool need_pull, lg__dev_graph **out, bool *temporary);
 void lg__dev_graph_free(void *device_graph);
 
+/* The in-edges of d in vertex order: an undirected graph's out-edges, a
+ * directed graph's CSC uploaded from g->in on the first call (the dispatch
+ * code built it: the kernel's in_edges bit) and kept with d. */
+lg_status_t lg__dev_in_edges(lg__gpu_state *s, const struct lg_graph_view *g, lg__dev_graph *d,
+                             const char *fn, struct lg__dev_csr *in);
+
 /* d->pull built from d->out on the context's stream (d->pull_ready set),
  * complete on return; on failure d is left as it was. */
 lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *fn);
@@ -175,7 +184,19 @@ static inline unsigned lg__blocks_for(int64_t items, int64_t per_block)
         }                                                                                          \
     } while (0)
 
-/* The algorithms (pagerank.hip). */
+/* How every entry point ends: after LG_ERR_OUT_OF_MEMORY it gives back
+ * what the context keeps between calls (the scratch of prims.h, the pinned
+ * upload buffers), since the caller is short of memory (AUTO reruns on the
+ * CPU) and the next call makes them again.  Returns st. */
+lg_status_t lg__gpu_call_end(lg__gpu_state *s, lg_status_t st);
+
+/* The algorithms (kernels.h's signatures): bfs.hip, pagerank.hip,
+ * components.hip. */
+lg_status_t lg__gpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
+                        const lg_vertex_t *sources, int64_t num_sources,
+                        const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents);
+lg_status_t lg__gpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
+                               lg_vertex_t *labels, int64_t *num_components);
 lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
                              const lg_pagerank_options_t *opts, lg_precision_t precision,
                              void *scores, int *iterations);

@@ -508,15 +508,5 @@ lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view
     lg__device_guard on_device(s->device);
     if (on_device.error() != hipSuccess)
         return lg__gpu_fail(on_device.error(), "lg_pagerank", "selecting the device");
-    lg_status_t st = pagerank_on_device(s, g, opts, precision, scores, iterations);
-    if (st == LG_ERR_OUT_OF_MEMORY) {
-        /* give back what the context keeps between calls (the scratch of
-         * prims.h, the pinned upload buffers): the caller is short of memory
-         * (AUTO reruns on the CPU), and the next call makes them again */
-        (void)hipStreamSynchronize(s->stream);
-        lg__scratch_free(&s->scratch);
-        lg__staging_free(s);
-        (void)hipGetLastError();
-    }
-    return st;
+    return lg__gpu_call_end(s, pagerank_on_device(s, g, opts, precision, scores, iterations));
 }

@@ -22,6 +22,17 @@ lg_status_t lg__gpu_fail(hipError_t e, const char *fn, const char *what)
                                hipGetErrorString(e), hipGetErrorName(e));
 }
 
+lg_status_t lg__gpu_call_end(lg__gpu_state *s, lg_status_t st)
+{
+    if (st == LG_ERR_OUT_OF_MEMORY) {
+        (void)hipStreamSynchronize(s->stream);
+        lg__scratch_free(&s->scratch);
+        lg__staging_free(s);
+        (void)hipGetLastError();
+    }
+    return st;
+}
+
 /* Opening a device leaves the calling thread's current device as it was. */
 static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg_device_info *info)
 {
@@ -133,15 +144,15 @@ lg_plugin_test_hooks(void)
     return &test_hooks;
 }
 
-/* BFS and connected components have no GPU kernel: the core runs the CPU's
- * under LG_BACKEND_AUTO. */
+/* Every algorithm has a GPU kernel; BFS reads the in-edges when it may go
+ * bottom-up. */
 static const struct lg_plugin plugin_table = {
     LG_PLUGIN_ABI_VERSION,
     LG_GPU_PLATFORM,
     gpu_open,
     gpu_close,
     lg__dev_graph_free,
-    {NULL, lg__gpu_pagerank, NULL, 0},
+    {lg__gpu_bfs, lg__gpu_pagerank, lg__gpu_components, LG_ALGORITHM_BFS},
 };
 
 extern "C" __attribute__((visibility("default"))) lg_status_t lg_plugin_entry(

@@ -10,6 +10,7 @@
  *   lg__lanemask_t        one bit per lane (uint64_t for 64 lanes, else uint32_t)
  *   lg__lane_id()         this lane's index in its wave, 0..LG_WAVE_SIZE-1
  *   lg__wave_ballot(p)    the mask of lanes whose p is true
+ *   lg__first_lane(m)     the lowest lane of a mask
  *   lg__wave_any/all(p)
  *   lg__wave_shfl(x, l)   x of lane l
  *   lg__wave_sum(x)       the sum over the wave, in every lane
@@ -92,6 +93,16 @@ __device__ inline int lg__popc(lg__lanemask_t m)
     return __popcll((unsigned long long)m);
 #else
     return __popc((unsigned)m);
+#endif
+}
+
+/* The lowest lane set in a non-zero mask: 0b10100 -> 2. */
+__device__ inline int lg__first_lane(lg__lanemask_t m)
+{
+#if LG_WAVE_SIZE == 64
+    return __ffsll((unsigned long long)m) - 1;
+#else
+    return __ffs((unsigned)m) - 1;
 #endif
 }
 
@@ -290,11 +301,7 @@ __device__ inline long long lg__wave_atomic_inc(unsigned long long *counter, boo
     lg__lanemask_t mask = lg__wave_ballot(active);
     if (mask == 0)
         return -1;
-#if LG_WAVE_SIZE == 64
-    const int leader = __ffsll((unsigned long long)mask) - 1;
-#else
-    const int leader = __ffs((unsigned)mask) - 1;
-#endif
+    const int leader = lg__first_lane(mask);
     unsigned long long base = 0;
     if (lg__lane_id() == leader)
         base = atomicAdd(counter, (unsigned long long)lg__popc(mask));
