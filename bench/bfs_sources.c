@@ -25,6 +25,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "libgraph.h"
+#include "timing.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -54,13 +55,6 @@ struct options {
     lg_context_options_t device; /* --device: backend and device_id */
     lg_directedness_t directedness;
 };
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static bool parse_long(const char *s, long long lo, long long hi, long long *out)
 {
@@ -192,12 +186,6 @@ done:
     return st;
 }
 
-static int compare_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
 /* The median of t[0..k-1], sorting a copy; t[0] when there is no memory for one. */
 static double median(const double *t, int k)
 {
@@ -205,7 +193,7 @@ static double median(const double *t, int k)
     if (!c)
         return t[0];
     memcpy(c, t, (size_t)k * sizeof *c);
-    qsort(c, (size_t)k, sizeof *c, compare_double);
+    qsort(c, (size_t)k, sizeof *c, bench_compare_double);
     double m = k % 2 ? c[k / 2] : 0.5 * (c[k / 2 - 1] + c[k / 2]);
     free(c);
     return m;
@@ -301,12 +289,12 @@ int main(int argc, char **argv)
     lg_graph_options_t go;
     lg_graph_options_init(&go);
     go.directedness = o.directedness;
-    double t0 = now();
+    double t0 = bench_now();
     if ((st = lg_graph_read(ctx, o.file, LG_FORMAT_AUTO, &go, &g)) != LG_OK) {
         rc = fail(o.file, st);
         goto done;
     }
-    const double build_s = now() - t0;
+    const double build_s = bench_now() - t0;
     const int64_t n = lg_graph_num_vertices(g);
     const char *device = "?";
     lg_context_get_device(ctx, &device);
@@ -338,9 +326,9 @@ int main(int argc, char **argv)
     if (o.do_beta >= 0)
         bo.direction_beta = o.do_beta;
     for (int i = 0; i < o.k; i++) {
-        t0 = now();
+        t0 = bench_now();
         st = lg_bfs(ctx, g, sources[i], &bo, dist, NULL);
-        times[i] = now() - t0;
+        times[i] = bench_now() - t0;
         if (st != LG_OK) {
             rc = fail("bfs", st);
             goto done;

@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "libgraph.h"
+#include "timing.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,13 +21,6 @@
 #define CALLS 20000
 #define ROUNDS 7
 #define N 10
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 enum {
     BFS,
@@ -70,13 +64,13 @@ int main(int argc, char **argv)
     for (int which = BFS; which <= CC; which++) {
         double best = 1e30;
         for (int r = 0; r < ROUNDS; r++) {
-            double t0 = now();
+            double t0 = bench_now();
             for (int k = 0; k < CALLS; k++)
                 if (call(which, ctx, g, d, x) != LG_OK) {
                     fprintf(stderr, "bench_call_time: %s\n", lg_last_error());
                     return 1;
                 }
-            double t = (now() - t0) / CALLS;
+            double t = (bench_now() - t0) / CALLS;
             if (t < best)
                 best = t;
         }

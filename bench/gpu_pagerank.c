@@ -26,30 +26,12 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "libgraph.h"
+#include "timing.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int k)
-{
-    qsort(v, (size_t)k, sizeof *v, cmp_double);
-    return k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
-}
 
 static int fail(const char *what)
 {
@@ -68,14 +50,14 @@ static int time_iterations(lg_context_t *ctx, const lg_graph_t *g, bool f32, int
     po.max_iter = max_iter;
     for (int r = 0; r < repeat; r++) {
         int iters = 0;
-        double t0 = now();
+        double t0 = bench_now();
         lg_status_t st = f32 ? lg_pagerank_f32(ctx, g, &po, scores, &iters)
                              : lg_pagerank(ctx, g, &po, scores, &iters);
-        t[r] = now() - t0;
+        t[r] = bench_now() - t0;
         if (st != LG_ERR_NOT_CONVERGED || iters != max_iter)
             return fail("lg_pagerank");
     }
-    *out = median(t, repeat);
+    *out = bench_median(t, repeat);
     return 0;
 }
 
@@ -125,11 +107,11 @@ int main(int argc, char **argv)
         if (lg_generate(cpu, LG_GENERATOR_KRONECKER, 10, 16, 1, NULL, &w) != LG_OK ||
             !(ws = malloc((size_t)lg_graph_num_vertices(w) * sizeof *ws)))
             return fail("the warm-up graph");
-        const double t0 = now();
+        const double t0 = bench_now();
         if (lg_pagerank(ctx, w, NULL, ws, NULL) != LG_OK)
             return fail("lg_pagerank (warm-up)");
         printf("row: warm-up: the process's first PageRank (kron:10, %lld arcs): %.3f ms\n",
-               (long long)lg_graph_num_edges(w), 1e3 * (now() - t0));
+               (long long)lg_graph_num_edges(w), 1e3 * (bench_now() - t0));
         free(ws);
         lg_graph_free(&w);
     }
@@ -140,27 +122,27 @@ int main(int argc, char **argv)
         const char *kind = urand ? "urand" : "kron";
         const int scale = atoi(urand ? argv[i] + 6 : argv[i]);
         lg_graph_t *g = NULL;
-        double t0 = now();
+        double t0 = bench_now();
         if (lg_generate(cpu, urand ? LG_GENERATOR_URAND : LG_GENERATOR_KRONECKER, scale, 16, 1,
                         NULL, &g) != LG_OK)
             return fail("lg_generate");
         const int64_t n = lg_graph_num_vertices(g), m = lg_graph_num_edges(g);
         printf("%s:%d: %lld vertices, %lld arcs (generated and built on the CPU in %.2f s)\n", kind,
-               scale, (long long)n, (long long)m, now() - t0);
+               scale, (long long)n, (long long)m, bench_now() - t0);
         double *scores = malloc((size_t)n * sizeof *scores);
         if (!scores)
             return 1;
 
         /* end-to-end, as networkx.pagerank would be called */
         int iters = 0;
-        t0 = now();
+        t0 = bench_now();
         if (lg_pagerank(ctx, g, NULL, scores, &iters) != LG_OK)
             return fail("lg_pagerank");
-        const double e2e = now() - t0;
-        t0 = now();
+        const double e2e = bench_now() - t0;
+        t0 = bench_now();
         if (lg_pagerank(ctx, g, NULL, scores, &iters) != LG_OK)
             return fail("lg_pagerank");
-        const double e2e_cached = now() - t0;
+        const double e2e_cached = bench_now() - t0;
         printf("row: %s:%d end-to-end double tol 1e-6: %.3f ms first call (upload included), "
                "%.3f ms cached, %d iterations, ran on %s\n",
                kind, scale, 1e3 * e2e, 1e3 * e2e_cached, iters,

@@ -30,30 +30,12 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "libgraph.h"
+#include "timing.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int k)
-{
-    qsort(v, (size_t)k, sizeof *v, cmp_double);
-    return k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
-}
 
 static int fail(const char *what)
 {
@@ -105,12 +87,12 @@ static int run_graph(lg_context_t *ctx, const char *spec, int repeat, int num_so
     co.backend = LG_BACKEND_CPU;
     if (lg_context_create(&cpu, &co) != LG_OK)
         return fail("a CPU context");
-    double t0 = now();
+    double t0 = bench_now();
     if (lg_generate(cpu, gen, scale, ef, 1, NULL, &g) != LG_OK) {
         lg_context_free(&cpu);
         return fail("generating");
     }
-    const double built = now() - t0;
+    const double built = bench_now() - t0;
     const int64_t n = lg_graph_num_vertices(g), m = lg_graph_num_edges(g);
     printf("%s: %lld vertices, %lld arcs (generated and built on the CPU in %.2f s)\n", spec,
            (long long)n, (long long)m, built);
@@ -150,21 +132,21 @@ static int run_graph(lg_context_t *ctx, const char *spec, int repeat, int num_so
 
     lg_bfs_options_t bo;
     lg_bfs_options_init(&bo);
-    t0 = now();
+    t0 = bench_now();
     if (lg_bfs(ctx, g, sources[0], &bo, dist, NULL) != LG_OK) {
         fail("BFS");
         goto done;
     }
     printf("row: %s BFS first call (upload included): %.3f ms, ran on %s\n", spec,
-           1e3 * (now() - t0), lg_last_backend() == LG_BACKEND_GPU ? "gpu" : "cpu");
+           1e3 * (bench_now() - t0), lg_last_backend() == LG_BACKEND_GPU ? "gpu" : "cpu");
     double sum = 0.0, inverse_teps = 0.0;
     for (int i = 0; i < num_sources; i++) {
-        t0 = now();
+        t0 = bench_now();
         if (lg_bfs(ctx, g, sources[i], &bo, dist, NULL) != LG_OK) {
             fail("BFS");
             goto done;
         }
-        t[i] = now() - t0;
+        t[i] = bench_now() - t0;
         sum += t[i];
         inverse_teps += t[i] / edges;
     }
@@ -174,30 +156,30 @@ static int run_graph(lg_context_t *ctx, const char *spec, int repeat, int num_so
     lg_bfs_options_t b0 = bo;
     b0.max_depth = 0;
     for (int r = 0; r < repeat; r++) {
-        t0 = now();
+        t0 = bench_now();
         if (lg_bfs(ctx, g, sources[r % num_sources], &b0, dist, NULL) != LG_OK) {
             fail("BFS");
             goto done;
         }
-        t[num_sources + r] = now() - t0;
+        t[num_sources + r] = bench_now() - t0;
     }
     printf("row: %s BFS call without the search (max_depth 0): %.4f ms (median of %d)\n", spec,
-           1e3 * median(t + num_sources, repeat), repeat);
+           1e3 * bench_median(t + num_sources, repeat), repeat);
     printf("row: %s BFS: %.4f ms mean, %.4f ms median over %d sources of the largest component "
            "(%.0f edges); %.2f GTEPS (harmonic mean)\n",
-           spec, 1e3 * mean, 1e3 * median(t, num_sources), num_sources, edges,
+           spec, 1e3 * mean, 1e3 * bench_median(t, num_sources), num_sources, edges,
            harmonic_teps * 1e-9);
 
     for (int r = 0; r < repeat; r++) {
-        t0 = now();
+        t0 = bench_now();
         if (lg_connected_components(ctx, g, label, &count) != LG_OK) {
             fail("components");
             goto done;
         }
-        t[r] = now() - t0;
+        t[r] = bench_now() - t0;
     }
     printf("row: %s CC: %.4f ms (median of %d), %lld components, ran on %s\n", spec,
-           1e3 * median(t, repeat), repeat, (long long)count,
+           1e3 * bench_median(t, repeat), repeat, (long long)count,
            lg_last_backend() == LG_BACKEND_GPU ? "gpu" : "cpu");
     rc = 0;
 done:

@@ -18,19 +18,14 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include "timing.h"
+
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #define TRIALS 10
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 int main(int argc, char **argv)
 {
@@ -55,11 +50,11 @@ int main(int argc, char **argv)
     }
     double best = 0.0;
     for (int t = 0; t <= TRIALS; t++) {
-        const double t0 = now();
+        const double t0 = bench_now();
 #pragma omp parallel for num_threads(threads) schedule(static)
         for (long i = 0; i < n; i++)
             c[i] = a[i];
-        const double dt = now() - t0;
+        const double dt = bench_now() - t0;
         if (t > 0 && (best == 0.0 || dt < best))
             best = dt;
     }

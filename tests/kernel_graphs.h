@@ -179,6 +179,19 @@ static inline bool tgraph_generate(struct tgraph *t, lg_generator_t gen, int sca
     return true;
 }
 
+/* A fresh copy of t's graph (so no device copy is cached on it yet). */
+static inline lg_graph_t *tgraph_fresh_copy(const struct tgraph *t)
+{
+    const lg_edge_t *off = NULL;
+    const lg_vertex_t *idx = NULL;
+    const float *w = NULL;
+    lg_graph_t *g = NULL;
+    lg_graph_options_t go = graph_options(t->o.directed);
+    CHECK_OK(lg_graph_csr(t->g, &off, &idx, &w));
+    CHECK_OK(lg_graph_from_csr(ctx[0], t->o.n, off, idx, w, &go, &g));
+    return g;
+}
+
 static inline lg_vertex_t max_out_degree_vertex(const or_graph *o)
 {
     lg_vertex_t best = 0;

@@ -14,8 +14,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include "gpu_oom.h"
 #include "harness.h"
-#include "internal.h" /* lg__plugin_test_hooks */
 #include "kernel_graphs.h"
 #include "libgraph.h"
 #include "oracle.h"
@@ -26,19 +26,6 @@
 #ifndef LG_TEST_GPU
 #error "test_pagerank_oom.c tests the GPU plugin: it is built with LG_TEST_GPU only"
 #endif
-
-/* A fresh copy of t's graph: no device copy cached yet. */
-static lg_graph_t *fresh_graph(const struct tgraph *t)
-{
-    const lg_edge_t *off = NULL;
-    const lg_vertex_t *idx = NULL;
-    const float *w = NULL;
-    lg_graph_t *g = NULL;
-    lg_graph_options_t go = graph_options(t->o.directed);
-    CHECK_OK(lg_graph_csr(t->g, &off, &idx, &w));
-    CHECK_OK(lg_graph_from_csr(ctx[0], t->o.n, off, idx, w, &go, &g));
-    return g;
-}
 
 /* got (double or float scores) against the oracle's 20th iterate. */
 static bool pr_matches(const double *want, const void *got, bool f32, int64_t n)
@@ -61,7 +48,7 @@ static bool pr_failing_at(const struct lg_plugin_test_hooks *hooks, lg_context_t
     lg_pagerank_options_init(&po);
     po.tol = 0.0;
     po.max_iter = 20;
-    lg_graph_t *g = fresh_graph(t);
+    lg_graph_t *g = tgraph_fresh_copy(t);
     void *got = or_alloc((size_t)n, sizeof(double));
     int iters = -1;
     hooks->fail_after(k);
@@ -114,29 +101,11 @@ static bool pr_failing_at(const struct lg_plugin_test_hooks *hooks, lg_context_t
  * double, an undirected Kronecker graph in float. */
 static void test_device_allocation_failures(void)
 {
-    const struct lg_plugin_test_hooks *hooks = lg__plugin_test_hooks();
-    CHECK(hooks && hooks->fail_after);
-    if (!hooks || !hooks->fail_after) {
-        report("the GPU plugin has no allocation-failure hook");
+    struct oom_run r;
+    if (!oom_start(&r))
         return;
-    }
-    CHECK(hooks->live_allocations != NULL);
-    if (!hooks->live_allocations)
-        return;
-    /* what the other sections' contexts keep (their scratch, staging) */
-    const long long baseline = hooks->live_allocations();
-    lg_context_options_t co;
-    lg_context_options_init(&co);
-    co.backend = LG_BACKEND_GPU;
-    lg_context_t *gpu = NULL, *automatic = NULL;
-    CHECK_OK(lg_context_create(&gpu, &co));
-    co.backend = LG_BACKEND_AUTO;
-    CHECK_OK(lg_context_create(&automatic, &co));
-    if (!gpu || !automatic) {
-        lg_context_free(&gpu);
-        lg_context_free(&automatic);
-        return;
-    }
+    const struct lg_plugin_test_hooks *hooks = r.hooks;
+    lg_context_t *gpu = r.gpu, *automatic = r.automatic;
     for (int graph = 0; graph < 2; graph++) {
         struct tgraph t;
         unsigned long long rng = 7100 + (unsigned long long)graph;
@@ -170,7 +139,7 @@ static void test_device_allocation_failures(void)
         long long k = 0, most = 0;
         for (bool fired = true; fired && k < 1000;) {
             fired = pr_failing_at(hooks, gpu, false, &t, f32, k, w.x);
-            const long long extra = hooks->live_allocations() - baseline;
+            const long long extra = oom_extra(&r);
             most = extra > most ? extra : most;
             if (fired)
                 k++;
@@ -180,7 +149,7 @@ static void test_device_allocation_failures(void)
                graph == 0 ? "directed weighted, double" : "Kronecker, float", k);
         for (long long j = 0; j < k; j++) {
             (void)pr_failing_at(hooks, automatic, true, &t, f32, j, w.x);
-            const long long extra = hooks->live_allocations() - baseline;
+            const long long extra = oom_extra(&r);
             most = extra > most ? extra : most;
         }
         CHECK(most <= 6);
@@ -191,13 +160,7 @@ static void test_device_allocation_failures(void)
         or_pr_run_free(&w);
         tgraph_free(&t);
     }
-    lg_context_free(&gpu);
-    lg_context_free(&automatic);
-    /* every failure path gave back what it had */
-    const long long left = hooks->live_allocations() - baseline;
-    CHECK(left == 0);
-    if (left != 0)
-        report("%lld GPU allocations leaked by the failing calls", left);
+    oom_finish(&r);
 }
 
 int main(int argc, char **argv)

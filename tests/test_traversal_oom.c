@@ -16,8 +16,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include "gpu_oom.h"
 #include "harness.h"
-#include "internal.h" /* lg__plugin_test_hooks */
 #include "kernel_graphs.h"
 #include "libgraph.h"
 #include "oracle.h"
@@ -28,19 +28,6 @@
 #ifndef LG_TEST_GPU
 #error "test_traversal_oom.c tests the GPU plugin: it is built with LG_TEST_GPU only"
 #endif
-
-/* A fresh copy of t's graph: no device copy cached yet. */
-static lg_graph_t *fresh_graph(const struct tgraph *t)
-{
-    const lg_edge_t *off = NULL;
-    const lg_vertex_t *idx = NULL;
-    const float *w = NULL;
-    lg_graph_t *g = NULL;
-    lg_graph_options_t go = graph_options(t->o.directed);
-    CHECK_OK(lg_graph_csr(t->g, &off, &idx, &w));
-    CHECK_OK(lg_graph_from_csr(ctx[0], t->o.n, off, idx, w, &go, &g));
-    return g;
-}
 
 /* One BFS (bfs true, from vertex 0 with parents) or components call on g:
  * its status, and whether the answer is the oracle's. */
@@ -76,7 +63,7 @@ static bool failing_at(const struct lg_plugin_test_hooks *hooks, lg_context_t *c
 {
     const char *what = bfs ? "BFS" : "components";
     const char *where = auto_ctx ? "AUTO context" : "GPU context";
-    lg_graph_t *g = fresh_graph(t);
+    lg_graph_t *g = tgraph_fresh_copy(t);
     bool right = false;
     hooks->fail_after(k);
     lg_status_t st = run_once(c, g, t, bfs, want_dist, want_labels, &right);
@@ -105,23 +92,11 @@ static bool failing_at(const struct lg_plugin_test_hooks *hooks, lg_context_t *c
 
 static void test_device_allocation_failures(void)
 {
-    const struct lg_plugin_test_hooks *hooks = lg__plugin_test_hooks();
-    CHECK(hooks && hooks->fail_after && hooks->live_allocations);
-    if (!hooks || !hooks->fail_after || !hooks->live_allocations)
+    struct oom_run r;
+    if (!oom_start(&r))
         return;
-    const long long baseline = hooks->live_allocations();
-    lg_context_options_t co;
-    lg_context_options_init(&co);
-    co.backend = LG_BACKEND_GPU;
-    lg_context_t *gpu = NULL, *automatic = NULL;
-    CHECK_OK(lg_context_create(&gpu, &co));
-    co.backend = LG_BACKEND_AUTO;
-    CHECK_OK(lg_context_create(&automatic, &co));
-    if (!gpu || !automatic) {
-        lg_context_free(&gpu);
-        lg_context_free(&automatic);
-        return;
-    }
+    const struct lg_plugin_test_hooks *hooks = r.hooks;
+    lg_context_t *gpu = r.gpu, *automatic = r.automatic;
     for (int graph = 0; graph < 2; graph++) {
         struct tgraph t;
         unsigned long long rng = 7200 + (unsigned long long)graph;
@@ -151,7 +126,7 @@ static void test_device_allocation_failures(void)
             long long k = 0;
             for (bool fired = true; fired && k < 1000;) {
                 fired = failing_at(hooks, gpu, false, &t, bfs, k, want_dist, want_labels);
-                const long long extra = hooks->live_allocations() - baseline;
+                const long long extra = oom_extra(&r);
                 most = extra > most ? extra : most;
                 if (fired)
                     k++;
@@ -171,12 +146,7 @@ static void test_device_allocation_failures(void)
         free(want_labels);
         tgraph_free(&t);
     }
-    lg_context_free(&gpu);
-    lg_context_free(&automatic);
-    const long long left = hooks->live_allocations() - baseline;
-    CHECK(left == 0);
-    if (left != 0)
-        report("%lld GPU allocations leaked by the failing calls", left);
+    oom_finish(&r);
 }
 
 int main(int argc, char **argv)
