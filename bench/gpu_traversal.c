@@ -3,7 +3,7 @@
  * docs/PERFORMANCE.md.
  *
  *   bench_gpu_traversal [--device gpu|cpu|auto] [--threads T] [--repeat R]
- *                       [--sources S] GRAPH ...
+ *                       [--sources S] [--alpha A] [--beta B] GRAPH ...
  *
  * GRAPH is kron:SCALE[:EF] (Graph500 Kronecker) or urand:SCALE[:EF] (uniform
  * random), edge factor EF (default 16), built with the GAP convention
@@ -24,6 +24,9 @@
  *               the distances);
  *   CC          the median of R calls of lg_connected_components (labels
  *               copied back to the host).
+ *
+ * --alpha and --beta set the BFS direction switch (lg_bfs_options_t; the
+ * library's defaults otherwise).
  *
  * Prints one line per measurement; machine-readable lines start with "row:".
  */
@@ -70,7 +73,8 @@ static uint64_t next_random(uint64_t *state)
     return *state >> 33;
 }
 
-static int run_graph(lg_context_t *ctx, const char *spec, int repeat, int num_sources)
+static int run_graph(lg_context_t *ctx, const char *spec, int repeat, int num_sources, int alpha,
+                     int beta)
 {
     lg_generator_t gen;
     int scale, ef;
@@ -132,6 +136,10 @@ static int run_graph(lg_context_t *ctx, const char *spec, int repeat, int num_so
 
     lg_bfs_options_t bo;
     lg_bfs_options_init(&bo);
+    if (alpha >= 0)
+        bo.direction_alpha = alpha;
+    if (beta > 0)
+        bo.direction_beta = beta;
     t0 = bench_now();
     if (lg_bfs(ctx, g, sources[0], &bo, dist, NULL) != LG_OK) {
         fail("BFS");
@@ -198,7 +206,7 @@ int main(int argc, char **argv)
     lg_context_options_t o;
     lg_context_options_init(&o);
     o.backend = LG_BACKEND_GPU;
-    int repeat = 11, num_sources = 64, first = 1;
+    int repeat = 11, num_sources = 64, first = 1, alpha = -1, beta = -1;
     for (; first < argc && argv[first][0] == '-'; first += 2) {
         if (first + 1 >= argc) {
             fprintf(stderr, "bench_gpu_traversal: %s needs a value\n", argv[first]);
@@ -214,14 +222,19 @@ int main(int argc, char **argv)
             repeat = atoi(v);
         } else if (!strcmp(argv[first], "--sources")) {
             num_sources = atoi(v);
+        } else if (!strcmp(argv[first], "--alpha")) {
+            alpha = atoi(v);
+        } else if (!strcmp(argv[first], "--beta")) {
+            beta = atoi(v);
         } else {
             fprintf(stderr, "bench_gpu_traversal: unknown option %s\n", argv[first]);
             return 2;
         }
     }
     if (first >= argc || repeat < 1 || num_sources < 1) {
-        fprintf(stderr, "usage: bench_gpu_traversal [--device D] [--threads T] [--repeat R] "
-                        "[--sources S] kron:SCALE[:EF]|urand:SCALE[:EF] ...\n");
+        fprintf(stderr,
+                "usage: bench_gpu_traversal [--device D] [--threads T] [--repeat R] "
+                "[--sources S] [--alpha A] [--beta B] kron:SCALE[:EF]|urand:SCALE[:EF] ...\n");
         return 2;
     }
     lg_context_t *ctx = NULL;
@@ -232,7 +245,7 @@ int main(int argc, char **argv)
     printf("device: %s\n", device);
     int rc = 0;
     for (int i = first; i < argc && rc == 0; i++)
-        rc = run_graph(ctx, argv[i], repeat, num_sources);
+        rc = run_graph(ctx, argv[i], repeat, num_sources, alpha, beta);
     lg_context_free(&ctx);
     return rc;
 }

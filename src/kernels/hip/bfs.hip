@@ -32,8 +32,14 @@
  * host's CSC, uploaded once and kept with the device graph); an undirected
  * graph's in-edges are its out-edges.
  *
- * Memory: the device graph (cached), dist and parents (4 n bytes each), two
- * queues of n vertices and two bitmaps of n bits.
+ * Top-down rows of BIG_ROW arcs or more (the hubs of skewed graphs) are
+ * left by their block to a second kernel in which the whole grid takes each
+ * in turn.
+ *
+ * Memory: the device graph (cached); in the context's work buffer, kept
+ * between calls so that a search allocates nothing after the first: dist
+ * and parents (4 n bytes each), two queues of n vertices, two bitmaps of n
+ * bits.
  */
 #include "expand.h"
 #include "gpu.h"
@@ -46,7 +52,13 @@
 struct bfs_counts {
     unsigned long long size;  /* vertices of the next frontier */
     unsigned long long scout; /* their out-edges */
+    unsigned long long big;   /* frontier rows left to top_down_big */
 };
+
+/* A top-down row of at least BIG_ROW arcs is left by its block to
+ * top_down_big, where the whole grid takes it: a hub of a million arcs
+ * would otherwise keep one block busy while the rest of the GPU idles. */
+#define BIG_ROW 8192
 
 struct bfs_args {
     int64_t n;
@@ -62,6 +74,7 @@ struct bfs_args {
     const uint32_t *front; /* the frontier (bottom-up) */
     uint32_t *next;
     bfs_counts *counts;
+    lg_vertex_t *big; /* the rows left to top_down_big */
     int32_t level;
 };
 
@@ -128,7 +141,32 @@ __global__ void __launch_bounds__(BFS_BLOCK) top_down(bfs_args a)
             begin = a.off[u];
             end = a.off[u + 1];
         }
+        const bool big = end - begin >= BIG_ROW;
+        const long long slot = lg__wave_atomic_inc(&a.counts->big, big);
+        if (big) {
+            a.big[slot] = u;
+            begin = end;
+        }
         lg__expand_rows(u, begin, end, a.idx, visit);
+    }
+}
+
+/* The rows top_down left, one at a time, each over the whole grid (the
+ * trips of a block's threads are the same, so the visit's wave primitives
+ * see converged waves). */
+__global__ void __launch_bounds__(BFS_BLOCK) top_down_big(bfs_args a)
+{
+    claim_visit visit{a};
+    const unsigned long long rows = a.counts->big;
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (unsigned long long r = 0; r < rows; r++) {
+        const lg_vertex_t u = a.big[r];
+        const lg_edge_t begin = a.off[u], end = a.off[u + 1];
+        for (lg_edge_t e0 = begin + (lg_edge_t)blockIdx.x * blockDim.x; e0 < end; e0 += stride) {
+            const lg_edge_t e = e0 + threadIdx.x;
+            const bool valid = e < end;
+            visit(u, valid ? lg__ldg(a.idx + e) : 0, e, valid);
+        }
     }
 }
 
@@ -183,10 +221,13 @@ static hipError_t level(lg__gpu_state *s, bool bottom, bfs_args &a, bfs_counts *
     hipError_t e = hipMemsetAsync(a.counts, 0, sizeof *a.counts, s->stream);
     if (e != hipSuccess)
         return e;
-    if (bottom)
+    if (bottom) {
         bottom_up<<<lg__blocks_for(a.n, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a);
-    else
+    } else {
         top_down<<<lg__blocks_for(a.size, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a);
+        top_down_big<<<lg__blocks_for((int64_t)s->info.multiprocessors * 4 * BFS_BLOCK, BFS_BLOCK),
+                       BFS_BLOCK, 0, s->stream>>>(a);
+    }
     if ((e = hipGetLastError()) != hipSuccess)
         return e;
     if ((e = hipMemcpyAsync(host, a.counts, sizeof *host, hipMemcpyDeviceToHost, s->stream)) !=
@@ -221,20 +262,30 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
     a.idx = dg->out.indices;
     a.in_off = in.offsets;
     a.in_idx = in.indices;
-    LG_TRY_OR_CLEANUP(lg__device_malloc(&a.dist, (size_t)n * sizeof *a.dist), "allocating dist");
-    if (parents)
-        LG_TRY_OR_CLEANUP(lg__device_malloc(&a.parents, (size_t)n * sizeof *a.parents),
-                          "allocating the parents");
-    for (int k = 0; k < 2; k++) {
-        LG_TRY_OR_CLEANUP(lg__device_malloc(&q[k], (size_t)n * sizeof *q[k]),
-                          "allocating the frontier queues");
-        LG_TRY_OR_CLEANUP(lg__device_malloc(&bits[k], (size_t)words * sizeof *bits[k]),
-                          "allocating the frontier bitmaps");
+    {
+        /* every array of the call in the context's work buffer */
+        lg__carve c = {0, NULL};
+        const size_t at_dist = c.add((size_t)n * sizeof *a.dist);
+        const size_t at_parents = parents ? c.add((size_t)n * sizeof *a.parents) : 0;
+        const size_t at_q0 = c.add((size_t)n * sizeof(lg_vertex_t));
+        const size_t at_q1 = c.add((size_t)n * sizeof(lg_vertex_t));
+        const size_t at_b0 = c.add((size_t)words * sizeof(uint32_t));
+        const size_t at_b1 = c.add((size_t)words * sizeof(uint32_t));
+        const size_t at_counts = c.add(sizeof *a.counts);
+        const size_t at_big = c.add((size_t)(g->m / BIG_ROW + 1) * sizeof(lg_vertex_t));
+        const size_t at_sources = c.add((size_t)num_sources * sizeof *sources);
+        LG_TRY_OR_CLEANUP(lg__scratch_reserve(&s->work, c.used), "allocating the search's arrays");
+        c.base = (char *)s->work.ptr;
+        a.dist = c.take<int32_t>(at_dist);
+        a.parents = parents ? c.take<lg_vertex_t>(at_parents) : NULL;
+        q[0] = c.take<lg_vertex_t>(at_q0);
+        q[1] = c.take<lg_vertex_t>(at_q1);
+        bits[0] = c.take<uint32_t>(at_b0);
+        bits[1] = c.take<uint32_t>(at_b1);
+        a.counts = c.take<bfs_counts>(at_counts);
+        a.big = c.take<lg_vertex_t>(at_big);
+        d_sources = c.take<lg_vertex_t>(at_sources);
     }
-    LG_TRY_OR_CLEANUP(lg__device_malloc(&a.counts, sizeof *a.counts), "allocating the counters");
-    LG_TRY_OR_CLEANUP(
-        lg__device_malloc(&d_sources, (size_t)(num_sources ? num_sources : 1) * sizeof *d_sources),
-        "allocating the sources");
     LG_TRY_OR_CLEANUP(lg__upload(s, d_sources, sources, (size_t)num_sources * sizeof *sources),
                       "uploading the sources");
 
@@ -297,14 +348,6 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
 
 cleanup:
     (void)hipStreamSynchronize(s->stream);
-    (void)lg__device_free(a.dist);
-    (void)lg__device_free(a.parents);
-    for (int k = 0; k < 2; k++) {
-        (void)lg__device_free(q[k]);
-        (void)lg__device_free(bits[k]);
-    }
-    (void)lg__device_free(a.counts);
-    (void)lg__device_free(d_sources);
     if (temporary)
         lg__dev_graph_free(dg);
     return st;

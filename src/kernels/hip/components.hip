@@ -7,15 +7,18 @@
  * directed graph), and the number of components; the arrays are equal.
  *
  * Method: Afforest (Sutton, Ben-Nun, Barak, IPDPS'18) over a lock-free
- * union-find, as on the CPU, with the hooking of ECL-CC (Jaiganesh and
- * Burtscher, HPDC'18): the larger of two roots is hooked under the smaller
- * with one atomic compare-and-swap, retried when another thread moved the
- * root first, and finds halve the paths they walk.  A parent is always
- * smaller than its child, so every root is its component's smallest id and
- * the labels come out canonical with no relabelling pass.
+ * union-find, as on the CPU: the larger of two roots is hooked under the
+ * smaller with one atomic compare-and-swap, retried when another thread
+ * moved the root first, climbing a parent at a time between tries (link,
+ * the lock-free hooking that ECL-CC, Jaiganesh and Burtscher, HPDC'18, also
+ * uses).  A parent is always smaller than its child, so every root is its
+ * component's smallest id and the labels come out canonical with no
+ * relabelling pass.
  *   1. Link each vertex with its first NEIGHBOR_ROUNDS out-neighbours, one
- *      thread a vertex, compressing (every label to its root) after each
- *      round.
+ *      thread a vertex, a round at a time: a synchronous hooking pass
+ *      (atomicMin, no retries: hook_neighbour) joins most of the round's
+ *      arcs without contention, an exact pass (link) the rest, and the
+ *      labels are compressed (every label to its root) after each.
  *   2. Find the component most vertices already joined: SAMPLES labels at
  *      fixed pseudo-random vertices come back to the host, which takes the
  *      most frequent.
@@ -26,7 +29,8 @@
  *      skipped.
  *   4. Compress, and count the roots.
  *
- * Memory: the device graph (cached), the labels (4 n bytes), the sample.
+ * Memory: the device graph (cached); in the context's work buffer, kept
+ * between calls, the labels (4 n bytes) and the sample.
  */
 #include "expand.h"
 #include "gpu.h"
@@ -38,31 +42,21 @@
 #define NEIGHBOR_ROUNDS 2
 #define SAMPLES 1024
 
-/* The root of v, pointing each vertex walked at its grandparent (path
- * halving): a write only ever moves a vertex to an ancestor, so racing
- * writes leave valid trees.  Volatile: other threads move the parents. */
-__device__ inline lg_vertex_t find_root(volatile lg_vertex_t *parent, lg_vertex_t v)
+/* Joins the trees of u and v: climbs from both a parent at a time and hooks
+ * the larger root under the smaller with one compare-and-swap (the Link of
+ * Afforest as GAPBS writes it).  Only the hooks write, so threads climbing
+ * the same hot paths do not fight over their cache lines. */
+__device__ inline void link(lg_vertex_t *label, lg_vertex_t u, lg_vertex_t v)
 {
-    for (;;) {
-        const lg_vertex_t p = parent[v];
-        if (p == v)
-            return v;
-        const lg_vertex_t gp = parent[p];
-        if (gp != p)
-            parent[v] = gp;
-        v = p;
-    }
-}
-
-__device__ inline void link(lg_vertex_t *parent, lg_vertex_t u, lg_vertex_t v)
-{
-    for (;;) {
-        const lg_vertex_t ru = find_root(parent, u), rv = find_root(parent, v);
-        if (ru == rv)
+    volatile lg_vertex_t *p = label;
+    lg_vertex_t pu = p[u], pv = p[v];
+    while (pu != pv) {
+        const lg_vertex_t hi = pu > pv ? pu : pv, lo = pu > pv ? pv : pu;
+        const lg_vertex_t p_hi = p[hi];
+        if (p_hi == lo || (p_hi == hi && atomicCAS(label + hi, hi, lo) == hi))
             return;
-        const lg_vertex_t hi = ru > rv ? ru : rv, lo = ru > rv ? rv : ru;
-        if (atomicCAS(parent + hi, hi, lo) == hi)
-            return;
+        pu = p[p[hi]];
+        pv = p[lo];
     }
 }
 
@@ -72,7 +66,8 @@ __global__ void init_labels(lg_vertex_t *label, int64_t n)
     label[v] = (lg_vertex_t)v;
 }
 
-/* Round r of step 1: v linked with its r-th out-neighbour. */
+/* Round r of step 1, second pass: v linked with its r-th out-neighbour,
+ * exactly (link retries until the trees are one). */
 __global__ void link_neighbour(const lg_edge_t *off, const lg_vertex_t *idx, lg_vertex_t *label,
                                int64_t n, int r)
 {
@@ -84,10 +79,41 @@ __global__ void link_neighbour(const lg_edge_t *off, const lg_vertex_t *idx, lg_
     }
 }
 
+/* Round r of step 1, first pass: one synchronous hooking pass in the manner
+ * of Shiloach and Vishkin over labels that are all roots: the larger root
+ * of v and its r-th neighbour lowered to the smaller with atomicMin, no
+ * retries.  Where two arcs hook one root the smaller wins and the other
+ * arc is left to link_neighbour, which then finds most arcs already joined;
+ * this pass takes the contention out of the round (a root many arcs reach
+ * gets one atomic from each arc that still lowers it, not a retry loop from
+ * each). */
+__global__ void hook_neighbour(const lg_edge_t *off, const lg_vertex_t *idx, lg_vertex_t *label,
+                               int64_t n, int r)
+{
+    LG_FOR_EACH(v, n)
+    {
+        const lg_edge_t e = off[v] + r;
+        if (e < off[v + 1]) {
+            const lg_vertex_t a = label[v], b = label[idx[e]];
+            const lg_vertex_t hi = a > b ? a : b, lo = a > b ? b : a;
+            if (a != b && label[hi] > lo)
+                atomicMin(label + hi, lo);
+        }
+    }
+}
+
+/* Every label to its root.  No thread links now, so the walk needs neither
+ * volatile loads nor path halving: a parent read late is still an ancestor
+ * (labels only ever move down to smaller ids). */
 __global__ void compress(lg_vertex_t *label, int64_t n)
 {
     LG_FOR_EACH(v, n)
-    label[v] = find_root(label, (lg_vertex_t)v);
+    {
+        lg_vertex_t r = label[v], p;
+        while ((p = label[r]) != r)
+            r = p;
+        label[v] = r;
+    }
 }
 
 /* The labels of SAMPLES vertices drawn by a fixed hash (the result does not
@@ -136,14 +162,15 @@ __global__ void __launch_bounds__(CC_BLOCK)
 __global__ void __launch_bounds__(CC_BLOCK)
     count_roots(const lg_vertex_t *label, int64_t n, unsigned long long *count)
 {
+    unsigned long long roots = 0;
     for (int64_t base = (int64_t)blockIdx.x * blockDim.x; base < n;
          base += (int64_t)gridDim.x * blockDim.x) {
         const int64_t v = base + threadIdx.x;
-        const unsigned long long roots =
-            lg__wave_sum((unsigned long long)(v < n && label[v] == (lg_vertex_t)v));
-        if (lg__lane_id() == 0 && roots)
-            atomicAdd(count, roots);
+        roots += v < n && label[v] == (lg_vertex_t)v;
     }
+    roots = lg__block_sum(roots); /* one atomic a block */
+    if (threadIdx.x == 0 && roots)
+        atomicAdd(count, roots);
 }
 
 static int compare_vertex(const void *a, const void *b)
@@ -185,13 +212,23 @@ static lg_status_t components_on_device(lg__gpu_state *s, const struct lg_graph_
         return st;
     const lg_edge_t *off = dg->out.offsets;
     const lg_vertex_t *idx = dg->out.indices;
-    LG_TRY_OR_CLEANUP(lg__device_malloc(&label, (size_t)n * sizeof *label),
-                      "allocating the labels");
-    LG_TRY_OR_CLEANUP(lg__device_malloc(&d_sample, sizeof sample), "allocating the sample");
-    LG_TRY_OR_CLEANUP(lg__device_malloc(&d_count, sizeof *d_count), "allocating the count");
+    {
+        /* the call's arrays in the context's work buffer */
+        lg__carve c = {0, NULL};
+        const size_t at_label = c.add((size_t)n * sizeof *label);
+        const size_t at_sample = c.add(sizeof sample);
+        const size_t at_count = c.add(sizeof *d_count);
+        LG_TRY_OR_CLEANUP(lg__scratch_reserve(&s->work, c.used), "allocating the labels");
+        c.base = (char *)s->work.ptr;
+        label = c.take<lg_vertex_t>(at_label);
+        d_sample = c.take<lg_vertex_t>(at_sample);
+        d_count = c.take<unsigned long long>(at_count);
+    }
 
     init_labels<<<blocks, CC_BLOCK, 0, s->stream>>>(label, n);
     for (int r = 0; r < NEIGHBOR_ROUNDS; r++) {
+        hook_neighbour<<<blocks, CC_BLOCK, 0, s->stream>>>(off, idx, label, n, r);
+        compress<<<blocks, CC_BLOCK, 0, s->stream>>>(label, n);
         link_neighbour<<<blocks, CC_BLOCK, 0, s->stream>>>(off, idx, label, n, r);
         compress<<<blocks, CC_BLOCK, 0, s->stream>>>(label, n);
     }
@@ -215,9 +252,6 @@ static lg_status_t components_on_device(lg__gpu_state *s, const struct lg_graph_
 
 cleanup:
     (void)hipStreamSynchronize(s->stream);
-    (void)lg__device_free(label);
-    (void)lg__device_free(d_sample);
-    (void)lg__device_free(d_count);
     if (temporary)
         lg__dev_graph_free(dg);
     return st;

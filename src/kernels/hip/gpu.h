@@ -26,6 +26,8 @@ struct lg__gpu_state {
     bool own_stream;
     struct lg_device_info info;
     lg__scratch scratch; /* temporary storage of prims.h */
+    lg__scratch work;    /* the arrays of a BFS or CC call (lg__carve), kept
+                          * between calls so that a call allocates nothing */
     /* the pinned buffers of large copies (transfer.hip),
      * made on the first one, kept until the context closes */
     void *staging[2];
@@ -154,6 +156,24 @@ template <class T> __device__ inline T lg__ldg(const T *p)
 #endif
 }
 
+/* Consecutive arrays cut from one buffer: add() each array's bytes (padded
+ * to 256), reserve the total in a scratch, then take() them in the same
+ * order. */
+struct lg__carve {
+    size_t used;
+    char *base;
+    size_t add(size_t bytes)
+    {
+        const size_t at = used;
+        used += (bytes + 255) & ~(size_t)255;
+        return at;
+    }
+    template <class T> T *take(size_t at) const
+    {
+        return (T *)(base + at);
+    }
+};
+
 /* Grid size for `items` work items of `per_block` each, at most
  * LG_MAX_GRID_THREADS threads: AMD refuses a grid of 2^32 threads or more
  * (NVIDIA 2^31 - 1 blocks), so every kernel launched through this loops
@@ -185,7 +205,8 @@ static inline unsigned lg__blocks_for(int64_t items, int64_t per_block)
     } while (0)
 
 /* How every entry point ends: after LG_ERR_OUT_OF_MEMORY it gives back
- * what the context keeps between calls (the scratch of prims.h, the pinned
+ * what the context keeps between calls (the scratch of prims.h, the work
+ * arrays of BFS and CC, the pinned
  * upload buffers), since the caller is short of memory (AUTO reruns on the
  * CPU) and the next call makes them again.  Returns st. */
 lg_status_t lg__gpu_call_end(lg__gpu_state *s, lg_status_t st);

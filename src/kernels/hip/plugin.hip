@@ -27,6 +27,7 @@ lg_status_t lg__gpu_call_end(lg__gpu_state *s, lg_status_t st)
     if (st == LG_ERR_OUT_OF_MEMORY) {
         (void)hipStreamSynchronize(s->stream);
         lg__scratch_free(&s->scratch);
+        lg__scratch_free(&s->work);
         lg__staging_free(s);
         (void)hipGetLastError();
     }
@@ -111,6 +112,7 @@ static void gpu_close(void *state)
     {
         lg__device_guard on_device(s->device);
         lg__scratch_free(&s->scratch);
+        lg__scratch_free(&s->work);
         lg__staging_free(s);
         if (s->own_stream)
             (void)hipStreamDestroy(s->stream);
