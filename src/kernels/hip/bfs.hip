@@ -26,9 +26,11 @@
  *              the next bitmap, each written by one lane with no atomics
  *              (and no clearing between levels); the woken vertices also go
  *              to a queue, ready for a return to top-down.
- * Level loop: one kernel a level, then 16 bytes of counters (the next
- * frontier's size and out-degree sum) come back to the host, which applies
- * the switching rule.  Directed graphs go bottom-up over their in-edges (the
+ * Level loop: a level's kernels (two top-down, one bottom-up), then its
+ * counters (the next frontier's size and out-degree sum) come back to the
+ * host, which applies the switching rule: one small read and wait a level
+ * (docs/PERFORMANCE.md gives their share; a level loop kept on the device
+ * would save them).  Directed graphs go bottom-up over their in-edges (the
  * host's CSC, uploaded once and kept with the device graph); an undirected
  * graph's in-edges are its out-edges.
  *
