@@ -155,14 +155,20 @@ LG_API lg_status_t lg_context_get_device(const lg_context_t *context, const char
 
 /*
  * Where the algorithms run.  On a CPU context (or a NULL one), on the CPU.
- * On a GPU context, on the GPU, with these exceptions:
- *  - an algorithm the GPU plugin has no kernel for runs on the CPU (with the
- *    context's thread count) when the context was created with
- *    LG_BACKEND_AUTO, and fails with LG_ERR_UNSUPPORTED when it was created
- *    with LG_BACKEND_GPU;
- *  - an algorithm that runs out of GPU memory is rerun on the CPU under
- *    LG_BACKEND_AUTO, and fails with LG_ERR_OUT_OF_MEMORY under
- *    LG_BACKEND_GPU.
+ * On a context created with LG_BACKEND_GPU, on the GPU; an algorithm the
+ * GPU plugin has no kernel for fails with LG_ERR_UNSUPPORTED, and one that
+ * runs out of GPU memory with LG_ERR_OUT_OF_MEMORY.
+ * On a context created with LG_BACKEND_AUTO that found a GPU, where the
+ * answer comes sooner:
+ *  - on the GPU when the graph is already there (an earlier GPU call copied
+ *    it);
+ *  - otherwise on the CPU (with the context's thread count) until the
+ *    graph's CPU calls have taken as long as its copy to the
+ *    GPU is estimated to take (its CSR bytes at 8 GB/s plus 1 ms), and on
+ *    the GPU from then on: the first calls on a graph are often faster on
+ *    the CPU than a copy plus the GPU call, the later ones faster on the GPU;
+ *  - on the CPU when the GPU plugin has no kernel for the algorithm, or
+ *    after the GPU ran out of memory for the call.
  * The first GPU call on a graph copies it to the device; the copy stays with
  * the graph (one per graph, made and used under a lock of the graph's, so
  * GPU calls on one graph run one at a time) until lg_graph_free.
@@ -170,9 +176,12 @@ LG_API lg_status_t lg_context_get_device(const lg_context_t *context, const char
  * lg_last_backend() says which backend ran this thread's last algorithm call
  * (successful or not): LG_BACKEND_CPU or LG_BACKEND_GPU, or LG_BACKEND_AUTO
  * before any call and when the last call ran nowhere (bad arguments, or
- * LG_ERR_UNSUPPORTED above).
+ * LG_ERR_UNSUPPORTED above).  lg_last_backend_reason() says why, when an
+ * LG_BACKEND_AUTO context chose (e.g. "the graph is on the GPU"), and ""
+ * otherwise; the string is static.
  */
 LG_API lg_backend_t lg_last_backend(void);
+LG_API const char *lg_last_backend_reason(void);
 
 /* ------------------------------------------------------------------------ */
 /* Graph                                                                    */
@@ -188,19 +197,19 @@ typedef enum lg_directedness {
 
 /* What to do with edges that repeat (same source and destination). */
 typedef enum lg_duplicates {
-    LG_DUPLICATES_KEEP = 0, /* keep every copy (a multigraph)                   */
-    LG_DUPLICATES_SUM = 1,  /* one edge, weight = sum of the copies (SciPy)     */
-    LG_DUPLICATES_MIN = 2,  /* one edge, weight = smallest copy                 */
-    LG_DUPLICATES_MAX = 3,  /* one edge, weight = largest copy                  */
-    LG_DUPLICATES_FIRST = 4,/* one edge, weight of the first copy in the input  */
-    LG_DUPLICATES_LAST = 5  /* one edge, weight of the last copy (NetworkX's add_edge) */
+    LG_DUPLICATES_KEEP = 0,  /* keep every copy (a multigraph)                   */
+    LG_DUPLICATES_SUM = 1,   /* one edge, weight = sum of the copies (SciPy)     */
+    LG_DUPLICATES_MIN = 2,   /* one edge, weight = smallest copy                 */
+    LG_DUPLICATES_MAX = 3,   /* one edge, weight = largest copy                  */
+    LG_DUPLICATES_FIRST = 4, /* one edge, weight of the first copy in the input  */
+    LG_DUPLICATES_LAST = 5   /* one edge, weight of the last copy (NetworkX's add_edge) */
 } lg_duplicates_t;
 
 typedef struct lg_graph_options {
     lg_directedness_t directedness; /* default LG_DIRECTEDNESS_DEFAULT            */
-    bool symmetrize;          /* directed graphs: add the reverse of every edge   */
-    bool drop_self_loops;     /* default false                                     */
-    lg_duplicates_t duplicates; /* default LG_DUPLICATES_KEEP                      */
+    bool symmetrize;                /* directed graphs: add the reverse of every edge   */
+    bool drop_self_loops;           /* default false                                     */
+    lg_duplicates_t duplicates;     /* default LG_DUPLICATES_KEEP                      */
 } lg_graph_options_t;
 
 LG_API void lg_graph_options_init(lg_graph_options_t *options);
@@ -266,11 +275,11 @@ LG_API lg_status_t lg_graph_in_degrees(const lg_graph_t *graph, lg_edge_t *degre
 /* ------------------------------------------------------------------------ */
 
 typedef enum lg_file_format {
-    LG_FORMAT_AUTO = 0,   /* from the file name's extension                      */
-    LG_FORMAT_MTX = 1,    /* Matrix Market coordinate (.mtx), 1-based             */
-    LG_FORMAT_EL = 2,     /* text edge list "u v" (.el), 0-based                  */
-    LG_FORMAT_WEL = 3,    /* weighted text edge list "u v w" (.wel), 0-based      */
-    LG_FORMAT_BINARY = 4  /* libgraph's binary CSR (.lgb), versioned, checksummed */
+    LG_FORMAT_AUTO = 0,  /* from the file name's extension                      */
+    LG_FORMAT_MTX = 1,   /* Matrix Market coordinate (.mtx), 1-based             */
+    LG_FORMAT_EL = 2,    /* text edge list "u v" (.el), 0-based                  */
+    LG_FORMAT_WEL = 3,   /* weighted text edge list "u v w" (.wel), 0-based      */
+    LG_FORMAT_BINARY = 4 /* libgraph's binary CSR (.lgb), versioned, checksummed */
 } lg_file_format_t;
 
 /*

@@ -31,6 +31,9 @@ static inline bool oom_start(struct oom_run *r)
         return false;
     }
     r->baseline = r->hooks->live_allocations();
+    /* AUTO contexts take the GPU at once, so that their fallback after a
+     * failed GPU allocation is what runs */
+    (void)lg__auto_upload_ns_override(0);
     lg_context_options_t co;
     lg_context_options_init(&co);
     co.backend = LG_BACKEND_GPU;
@@ -54,6 +57,7 @@ static inline long long oom_extra(const struct oom_run *r)
 /* Frees the contexts; every failure path must have given back what it had. */
 static inline void oom_finish(struct oom_run *r)
 {
+    (void)lg__auto_upload_ns_override(-1);
     lg_context_free(&r->gpu);
     lg_context_free(&r->automatic);
     const long long left = oom_extra(r);

@@ -62,10 +62,9 @@ static inline void or_passive_openmp(char **argv)
 /* Opens count CPU contexts, ctx[k] with k + 1 threads; false (after printing
  * why) when one cannot be opened.
  *
- * Built with LG_TEST_GPU (the *_gpu tests), the contexts are LG_BACKEND_AUTO
- * ones that must have landed on the GPU: every algorithm then runs there
- * (or_ran_on_expected checks it), so the same oracle comparisons cover both
- * backends.  When no GPU answers the program exits 77 (ctest's
+ * Built with LG_TEST_GPU (the *_gpu tests), the contexts are LG_BACKEND_GPU
+ * ones: every algorithm then runs there (or_ran_on_expected checks it), so
+ * the same oracle comparisons cover both backends.  When no GPU answers the program exits 77 (ctest's
  * "skipped") after printing the reason. */
 static inline bool or_open_contexts(lg_context_t **ctx, int count)
 {
@@ -89,7 +88,7 @@ static inline bool or_open_contexts(lg_context_t **ctx, int count)
         lg_context_options_t co;
         lg_context_options_init(&co);
 #ifdef LG_TEST_GPU
-        co.backend = LG_BACKEND_AUTO;
+        co.backend = LG_BACKEND_GPU;
 #else
         co.backend = LG_BACKEND_CPU;
 #endif
@@ -101,7 +100,7 @@ static inline bool or_open_contexts(lg_context_t **ctx, int count)
 #ifdef LG_TEST_GPU
         lg_backend_t b = LG_BACKEND_AUTO;
         if (lg_context_get_backend(ctx[k], &b) != LG_OK || b != LG_BACKEND_GPU) {
-            fprintf(stderr, "an AUTO context did not land on the GPU\n");
+            fprintf(stderr, "a GPU context is not on the GPU\n");
             return false;
         }
 #endif

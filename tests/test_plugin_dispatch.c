@@ -10,6 +10,9 @@
  *                   exactly once, with the graph, even after the context
  *   oom             PageRank out of device memory: the CPU's answer under
  *                   AUTO (message untouched), LG_ERR_OUT_OF_MEMORY under GPU
+ *   auto_rule       AUTO's rent-or-buy choice: the CPU while a graph's CPU
+ *                   calls cost less than its upload, then the GPU, at once
+ *                   for a graph already there; lg_last_backend_reason
  *   alloc_failures  the N-th allocation fails, for every N, through context
  *                   creation and dispatch (the fake allocates through the
  *                   core): LG_OK or LG_ERR_OUT_OF_MEMORY, right answers,
@@ -27,6 +30,7 @@
 
 static void gpu_context(void)
 {
+    (void)lg__auto_upload_ns_override(0); /* AUTO takes the GPU at once (auto_rule tests when) */
     struct fake_plugin_stats *fs;
     static int stream_token;
     lg_context_t *gpu = NULL, *autoc = NULL, *bad = NULL;
@@ -138,6 +142,7 @@ static void gpu_context(void)
 
 static void oom(void)
 {
+    (void)lg__auto_upload_ns_override(0); /* AUTO takes the GPU at once */
     lg_graph_t *g = test_graph();
     double want[N], x[N];
     float wantf[N], xf[N];
@@ -152,6 +157,7 @@ static void oom(void)
     CHECK_OK(lg_pagerank(ctx, g, NULL, x, &iters));
     CHECK_SENTINEL();
     CHECK(lg_last_backend() == LG_BACKEND_CPU);
+    CHECK(strcmp(lg_last_backend_reason(), "the GPU ran out of memory") == 0);
     CHECK(close_to(x, want, N) && iters == want_iters);
     CHECK_OK(lg_pagerank_f32(ctx, g, NULL, xf, NULL));
     CHECK(lg_last_backend() == LG_BACKEND_CPU && memcmp(xf, wantf, sizeof xf) == 0);
@@ -228,6 +234,7 @@ static bool sweep_once(long k, const double *want)
 
 static void alloc_failures(void)
 {
+    (void)lg__auto_upload_ns_override(0); /* AUTO takes the GPU at once */
     double want[N];
     lg_graph_t *g = test_graph();
     cpu_pagerank(g, want, NULL, NULL);
@@ -246,10 +253,76 @@ static void alloc_failures(void)
     CHECK(atomic_load(&fs->graph_allocs) > 0 && atomic_load(&fs->bad_frees) == 0);
     printf("  allocation failures: %ld passes\n", k + 1);
 }
+/* AUTO's rule: a graph not on the GPU runs on the CPU until its CPU calls
+ * have cost its upload (estimated, or set by the test hook), then on the GPU,
+ * and on the GPU at once while it is there; lg_last_backend_reason says
+ * which case decided. */
+static void auto_rule(void)
+{
+    lg_graph_t *g = test_graph(), *other = test_graph();
+    double want[N], x[N];
+    int32_t dist[N];
+    cpu_pagerank(g, want, NULL, NULL);
+    lg_context_t *autoc = NULL, *gpu = NULL;
+    CHECK_OK(open_context(LG_BACKEND_AUTO, 0, 2, NULL, &autoc));
+    CHECK_OK(open_context(LG_BACKEND_GPU, 0, 2, NULL, &gpu));
+    if (!autoc || !gpu) {
+        lg_context_free(&autoc);
+        lg_context_free(&gpu);
+        lg_graph_free(&g);
+        lg_graph_free(&other);
+        return;
+    }
+    struct fake_plugin_stats *fs = stats(); /* the plugin is loaded now */
+    const char *renting = "the graph is not on the GPU, and its CPU calls have not yet cost as "
+                          "much as its upload would";
+
+    /* the rule's own estimate (1 ms and more) is far above a CPU call on 6 arcs */
+    CHECK(lg__auto_upload_ns_override(-1) == -1);
+    CHECK_OK(lg_pagerank(autoc, g, NULL, x, NULL));
+    CHECK(lg_last_backend() == LG_BACKEND_CPU && close_to(x, want, N));
+    CHECK(strcmp(lg_last_backend_reason(), renting) == 0);
+    CHECK(atomic_load(&fs->pagerank_calls) == 0);
+
+    /* an upload cheaper than the CPU time spent: the next call goes over */
+    (void)lg__auto_upload_ns_override(1);
+    CHECK_OK(lg_pagerank(autoc, g, NULL, x, NULL));
+    CHECK(lg_last_backend() == LG_BACKEND_GPU && fake_scores(x, N));
+    CHECK(strcmp(lg_last_backend_reason(),
+                 "the graph's CPU calls have cost as much as its upload to the GPU") == 0);
+    CHECK(atomic_load(&fs->pagerank_calls) == 1 && atomic_load(&fs->graph_allocs) == 1);
+
+    /* on the GPU now, it stays there whatever the estimate */
+    (void)lg__auto_upload_ns_override(1000000000000LL);
+    CHECK_OK(lg_pagerank(autoc, g, NULL, x, NULL));
+    CHECK(lg_last_backend() == LG_BACKEND_GPU && fake_scores(x, N));
+    CHECK(strcmp(lg_last_backend_reason(), "the graph is on the GPU") == 0);
+
+    /* another graph starts over, and its own time counts, not g's */
+    CHECK_OK(lg_pagerank(autoc, other, NULL, x, NULL));
+    CHECK(lg_last_backend() == LG_BACKEND_CPU && strcmp(lg_last_backend_reason(), renting) == 0);
+
+    /* no GPU kernel (the fake has no BFS): the CPU, and the reason says so */
+    CHECK_OK(lg_bfs(autoc, g, 0, NULL, dist, NULL));
+    CHECK(lg_last_backend() == LG_BACKEND_CPU);
+    CHECK(strcmp(lg_last_backend_reason(), "the GPU plugin has no kernel for it") == 0);
+
+    /* a GPU context asks for the GPU: no rule, no reason */
+    CHECK_OK(lg_pagerank(gpu, other, NULL, x, NULL));
+    CHECK(lg_last_backend() == LG_BACKEND_GPU && strcmp(lg_last_backend_reason(), "") == 0);
+
+    (void)lg__auto_upload_ns_override(-1);
+    lg_context_free(&autoc);
+    lg_context_free(&gpu);
+    lg_graph_free(&g);
+    lg_graph_free(&other);
+}
+
 static const struct scenario scenarios[] = {
     {"gpu_context", LG_FAKE_PLUGIN, "ok", gpu_context},
     {"oom", LG_FAKE_PLUGIN, "oom", oom},
     {"alloc_failures", LG_FAKE_PLUGIN, "ok", alloc_failures},
+    {"auto_rule", LG_FAKE_PLUGIN, "ok", auto_rule},
 };
 
 int main(int argc, char **argv)

@@ -74,22 +74,23 @@ void cli_json_begin(const struct session *s, const double *times, int k)
     for (const char *c = device; *c; c++)
         printf(*c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
     lg_backend_t ran = lg_last_backend();
-    printf("\", \"ran_on\": \"%s\"", ran == LG_BACKEND_GPU   ? "gpu"
-                                     : ran == LG_BACKEND_CPU ? "cpu"
-                                                             : "none");
+    printf("\", \"ran_on\": \"%s\", \"why\": \"%s\"",
+           ran == LG_BACKEND_GPU   ? "gpu"
+           : ran == LG_BACKEND_CPU ? "cpu"
+                                   : "none",
+           lg_last_backend_reason()); /* the library's own static text: no quotes in it */
 }
 
 /* On a GPU context (--device auto), says so when an algorithm ran on the CPU
- * instead: the library does that when its GPU plugin has no kernel for the
- * algorithm, or when the GPU ran out of memory. */
+ * instead, and the library's reason: the graph not yet worth its upload
+ * (AUTO's rule), no GPU kernel for the algorithm, or the GPU out of memory. */
 void cli_note_fallback(const struct session *s, const char *what)
 {
     lg_backend_t kind = LG_BACKEND_CPU;
     lg_context_get_backend(s->ctx, &kind);
     if (kind == LG_BACKEND_GPU && lg_last_backend() == LG_BACKEND_CPU)
-        printf("%s ran on the CPU (%d thread%s): no GPU kernel for it in this plugin, or the GPU "
-               "ran out of memory\n",
-               what, s->threads, s->threads == 1 ? "" : "s");
+        printf("%s ran on the CPU (%d thread%s): %s\n", what, s->threads,
+               s->threads == 1 ? "" : "s", lg_last_backend_reason());
 }
 
 void cli_json_end(void)

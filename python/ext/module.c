@@ -101,6 +101,12 @@ static PyObject *mod_last_backend(PyObject *Py_UNUSED(module), PyObject *Py_UNUS
     }
 }
 
+static PyObject *mod_last_backend_reason(PyObject *Py_UNUSED(module),
+                                         PyObject *Py_UNUSED(unused))
+{
+    return lgpy_text(lg_last_backend_reason());
+}
+
 static lg_status_t build_info(void *info)
 {
     *(const char **)info = lg_build_info(); /* may look for the GPU plugin */
@@ -117,6 +123,8 @@ static PyObject *mod_build_info(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED
 static PyMethodDef library_methods[] = {
     {"last_backend", mod_last_backend, METH_NOARGS,
      "last_backend() -> 'cpu', 'gpu' or None: where this thread's last algorithm call ran."},
+    {"last_backend_reason", mod_last_backend_reason, METH_NOARGS,
+     "last_backend_reason() -> str: why, when an 'auto' context chose ('' otherwise)."},
     {"build_info", mod_build_info, METH_NOARGS,
      "build_info() -> str: how the C library was built and which GPU plugin it finds."},
     {NULL, NULL, 0, NULL},

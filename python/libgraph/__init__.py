@@ -34,6 +34,7 @@ from ._algorithms import (
     build_info,
     connected_components,
     last_backend,
+    last_backend_reason,
     number_connected_components,
     pagerank,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "connected_components",
     "number_connected_components",
     "last_backend",
+    "last_backend_reason",
     "build_info",
     "set_default_device",
     "get_default_device",

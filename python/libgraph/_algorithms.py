@@ -142,6 +142,13 @@ def last_backend():
     return _libgraph.last_backend()
 
 
+def last_backend_reason():
+    """Why this thread's last algorithm call ran where it did, when an "auto"
+    device chose (e.g. "the graph is on the GPU"; see lg_last_backend_reason
+    in libgraph.h for the rule), and "" otherwise."""
+    return _libgraph.last_backend_reason()
+
+
 def build_info():
     """How the C library was built and which GPU plugin it finds."""
     return _libgraph.build_info()

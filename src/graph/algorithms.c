@@ -7,11 +7,19 @@
  * no algorithm: it picks the kernel table by one rule, prepares what the
  * kernel reads, and calls it.  No kernel re-checks what is checked here.
  *
- * The rule (choose): a CPU context runs the CPU's kernels.  A GPU context
- * runs its plugin's kernel when the plugin has one (kernels.h: a non-NULL
- * entry); when it has none, the CPU's kernel runs if the context was created
- * with LG_BACKEND_AUTO, and the call is LG_ERR_UNSUPPORTED if it was created
- * with LG_BACKEND_GPU (asked for the GPU, it is not quietly given the CPU).
+ * The rule (choose): a CPU context runs the CPU's kernels.  A context
+ * created with LG_BACKEND_GPU runs its plugin's kernel when the plugin has
+ * one (kernels.h: a non-NULL entry), and the call is LG_ERR_UNSUPPORTED when
+ * it has none (asked for the GPU, it is not quietly given the CPU).  A
+ * context created with LG_BACKEND_AUTO that found a GPU runs the CPU's
+ * kernel when the plugin has none, and otherwise decides by rent or buy:
+ * the GPU at once for a graph already on the device; for one that is not,
+ * the CPU, adding each such call's time to the graph's auto_cpu_ns, until
+ * that time reaches the estimated cost of the graph's upload
+ * (upload_estimate_ns), and the GPU from then on.  The first call on a big
+ * graph is often faster on the CPU than an upload plus the GPU call, and
+ * every later call is faster on the GPU; not knowing how many calls will
+ * come, this spends at most about twice what the best choice would have.
  * A GPU kernel that runs out of memory is rerun on the CPU under
  * LG_BACKEND_AUTO, leaving the thread's last error as the call found it, and
  * returns LG_ERR_OUT_OF_MEMORY under LG_BACKEND_GPU.
@@ -24,15 +32,19 @@
  * own; the graph's device_owner is set once the slot is filled, so
  * lg_graph_free can hand the copy back to the plugin.
  *
- * Every call records where it ran for lg_last_backend(): LG_BACKEND_AUTO
+ * Every call records where it ran for lg_last_backend(), and, where AUTO
+ * chose, why for lg_last_backend_reason(): LG_BACKEND_AUTO
  * while it has not reached a kernel (bad arguments, a refusal), then the
  * backend that computed the answer (the CPU for the trivial answers given
  * here).
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
 #include "internal.h"
 
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 /* One validated algorithm call: which algorithm, and its arguments. */
 struct call {
@@ -105,16 +117,66 @@ static struct lg_graph_view view_of(const lg_graph_t *g)
     return v;
 }
 
-/* The kernel table a call runs on (the rule at the top), or NULL after
- * setting the LG_ERR_UNSUPPORTED message. */
-static const struct lg_kernels *choose(const lg_context_t *ctx, const struct call *c)
+/* AUTO's estimate of a graph's first upload: its CSR (and weights) at
+ * UPLOAD_BYTES_PER_S, plus UPLOAD_FIXED_NS for the device-side set-up.  The
+ * figures are the first GPU calls measured on an H100 machine
+ * (docs/ARCHITECTURE.md: 15.7 ms for kron:20's 134 MB). */
+#define UPLOAD_BYTES_PER_S 8e9
+#define UPLOAD_FIXED_NS 1000000.0
+static atomic_llong upload_override = -1; /* lg__auto_upload_ns_override */
+
+long long lg__auto_upload_ns_override(long long ns)
 {
+    return atomic_exchange(&upload_override, ns < 0 ? -1 : ns);
+}
+
+static long long upload_estimate_ns(const lg_graph_t *g)
+{
+    const long long fixed = atomic_load(&upload_override);
+    if (fixed >= 0)
+        return fixed;
+    const double bytes = 8.0 * (double)(g->n + 1) + (g->out.weights ? 8.0 : 4.0) * (double)g->m;
+    return (long long)(UPLOAD_FIXED_NS + 1e9 * bytes / UPLOAD_BYTES_PER_S);
+}
+
+static long long now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* The kernel table a call runs on (the rule at the top), or NULL after
+ * setting the LG_ERR_UNSUPPORTED message.  *rent is set when AUTO's rule
+ * sends the call to the CPU (dispatch then adds its time to the graph's). */
+static const struct lg_kernels *choose(const lg_context_t *ctx, const lg_graph_t *graph,
+                                       const struct call *c, bool *rent)
+{
+    *rent = false;
+    lg__set_last_backend_reason("");
     if (!ctx || ctx->backend != LG_BACKEND_GPU)
         return &lg__cpu_kernels;
-    if (has_kernel(&ctx->plugin->kernels, c->algorithm))
-        return &ctx->plugin->kernels;
-    if (ctx->requested == LG_BACKEND_AUTO)
+    if (has_kernel(&ctx->plugin->kernels, c->algorithm)) {
+        if (ctx->requested != LG_BACKEND_AUTO)
+            return &ctx->plugin->kernels;
+        if (__atomic_load_n(&graph->device_cache, __ATOMIC_RELAXED)) {
+            lg__set_last_backend_reason("the graph is on the GPU");
+            return &ctx->plugin->kernels;
+        }
+        if (atomic_load(&((lg_graph_t *)graph)->auto_cpu_ns) >= upload_estimate_ns(graph)) {
+            lg__set_last_backend_reason(
+                "the graph's CPU calls have cost as much as its upload to the GPU");
+            return &ctx->plugin->kernels;
+        }
+        lg__set_last_backend_reason("the graph is not on the GPU, and its CPU calls have not "
+                                    "yet cost as much as its upload would");
+        *rent = true;
         return &lg__cpu_kernels;
+    }
+    if (ctx->requested == LG_BACKEND_AUTO) {
+        lg__set_last_backend_reason("the GPU plugin has no kernel for it");
+        return &lg__cpu_kernels;
+    }
     lg__error(LG_ERR_UNSUPPORTED,
               "%s: no GPU kernel for %s in this version (use LG_BACKEND_AUTO or the CPU)",
               c->function, c->title);
@@ -182,7 +244,8 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
 /* The one path from a validated call to a kernel. */
 static lg_status_t dispatch(lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
 {
-    const struct lg_kernels *k = choose(ctx, c);
+    bool rent = false;
+    const struct lg_kernels *k = choose(ctx, graph, c, &rent);
     if (!k)
         return LG_ERR_UNSUPPORTED;
     if (k != &lg__cpu_kernels) {
@@ -190,8 +253,13 @@ static lg_status_t dispatch(lg_context_t *ctx, const lg_graph_t *graph, const st
         lg_status_t st = run_gpu(ctx, graph, c, &done);
         if (done)
             return st;
+        lg__set_last_backend_reason("the GPU ran out of memory");
     }
-    return run_cpu(ctx, graph, c);
+    const long long t0 = rent ? now_ns() : 0;
+    lg_status_t st = run_cpu(ctx, graph, c);
+    if (rent)
+        atomic_fetch_add(&((lg_graph_t *)graph)->auto_cpu_ns, now_ns() - t0);
+    return st;
 }
 
 #define LG_BFS_DEFAULT_ALPHA 15 /* GAPBS's tuned values (Beamer et al.) */

@@ -229,15 +229,27 @@ lg_status_t lg_context_get_device(const lg_context_t *context, const char **desc
     return LG_OK;
 }
 
-/* Which backend ran the thread's last algorithm call (algorithms.c sets it). */
+/* Which backend ran the thread's last algorithm call, and why when the
+ * context left the choice to the library (algorithms.c sets both). */
 static _Thread_local lg_backend_t last_backend = LG_BACKEND_AUTO;
+static _Thread_local const char *last_reason = "";
 
 void lg__set_last_backend(lg_backend_t backend)
 {
     last_backend = backend;
 }
 
+void lg__set_last_backend_reason(const char *why)
+{
+    last_reason = why ? why : "";
+}
+
 lg_backend_t lg_last_backend(void)
 {
     return last_backend;
+}
+
+const char *lg_last_backend_reason(void)
+{
+    return last_reason;
 }

@@ -111,6 +111,11 @@ const struct lg_plugin_test_hooks *lg__plugin_test_hooks(void);
 /* Records which backend ran the calling thread's last algorithm call
  * (lg_last_backend; LG_BACKEND_AUTO: none did). */
 LG_INTERNAL void lg__set_last_backend(lg_backend_t backend);
+/* Why (a static string, "" for none): read by lg_last_backend_reason(). */
+LG_INTERNAL void lg__set_last_backend_reason(const char *why);
+/* Test hook: makes AUTO's rule take `ns` as every graph's upload estimate
+ * (negative: the rule's own estimate again); returns the previous setting. */
+long long lg__auto_upload_ns_override(long long ns);
 
 /* The thread count of a context; a NULL context means OpenMP's default. */
 LG_INTERNAL int lg__threads(const lg_context_t *ctx);
@@ -151,6 +156,9 @@ struct lg_graph {
     pthread_mutex_t device_lock;
     void *device_cache;
     const struct lg_plugin *device_owner;
+    /* Nanoseconds the CPU spent on this graph's LG_BACKEND_AUTO calls that
+     * the GPU could have run (algorithms.c's rule for AUTO). */
+    atomic_llong auto_cpu_ns;
 };
 
 /* Makes sure g->in is built (once, thread-safely).  For an undirected graph

@@ -118,6 +118,19 @@ def test_components_match_cpu_and_networkx(gpu, seed, directed):
     assert lg.number_connected_components(g, device=gpu) == count
 
 
+def test_auto_moves_a_graph_to_the_gpu_once_its_cpu_calls_cost_the_upload(gpu):
+    g = random_graph(30, 3000, 20000, False, False)
+    want = lg.bfs(g, 0, device="cpu")
+    auto = lg.Context("auto")
+    d = lg.bfs(g, 0, device=auto)  # a small graph: the CPU first
+    assert lg.last_backend() == "cpu" and "not on the GPU" in lg.last_backend_reason()
+    np.testing.assert_array_equal(d, want)
+    lg.bfs(g, 0, device=gpu)  # now on the device
+    d = lg.bfs(g, 0, device=auto)
+    assert lg.last_backend() == "gpu" and lg.last_backend_reason() == "the graph is on the GPU"
+    np.testing.assert_array_equal(d, want)
+
+
 def test_threads_share_one_graph_on_the_gpu(gpu):
     import threading
     g = random_graph(5, 2000, 20000, False, True)

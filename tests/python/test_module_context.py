@@ -24,8 +24,10 @@ def test_contexts_and_last_backend():
         close(lg.pagerank(c.g, tol=1e-10, device=ctx), want, rtol=1e-12)
         np.testing.assert_array_equal(lg.bfs(c.g, 0, device=ctx), lg.bfs(c.g, 0, device="cpu"))
         assert lg.last_backend() == "cpu"
+        assert lg.last_backend_reason() == ""  # a CPU context: nothing was chosen
     x = lg.pagerank(c.g, tol=1e-10, device="auto")
     assert lg.last_backend() in ("cpu", "gpu")
+    assert isinstance(lg.last_backend_reason(), str)
     close(x, want, rtol=1e-9)
     assert lg.Context().backend in ("cpu", "gpu")
     assert lg.Context(device="cpu", num_threads=1).num_threads == 1
