@@ -36,12 +36,14 @@
  *
  * Top-down rows of BIG_ROW arcs or more (the hubs of skewed graphs) are
  * left by their block to a second kernel in which the whole grid takes each
- * in turn.
+ * in turn.  A frontier of few vertices with long rows (too few vertices
+ * for a thread each to fill the GPU) is expanded over its arcs instead: a
+ * scan of its degrees, and a thread an arc (top_down_edges).
  *
  * Memory: the device graph (cached); in the context's work buffer, kept
  * between calls so that a search allocates nothing after the first: dist
  * and parents (4 n bytes each), two queues of n vertices, two bitmaps of n
- * bits.
+ * bits, and top_down_edges' degrees and their scan (8 n bytes each).
  */
 #include "expand.h"
 #include "gpu.h"
@@ -77,6 +79,10 @@ struct bfs_args {
     uint32_t *next;
     bfs_counts *counts;
     lg_vertex_t *big; /* the rows left to top_down_big */
+    /* top_down_edges: where frontier row i's arcs start among the
+     * frontier's arcs (an exclusive scan of the degrees), and their count */
+    int64_t *row_start;
+    int64_t arcs;
     int32_t level;
 };
 
@@ -207,6 +213,47 @@ __global__ void __launch_bounds__(BFS_BLOCK) bottom_up(bfs_args a)
     }
 }
 
+/* The degree of each frontier vertex (the scan of top_down_edges). */
+__global__ void frontier_degrees(bfs_args a, int64_t *degree)
+{
+    LG_FOR_EACH(i, a.size)
+    {
+        const lg_vertex_t u = a.queue[i];
+        degree[i] = a.off[u + 1] - a.off[u];
+    }
+}
+
+/* Top-down over the frontier's arcs rather than its vertices: arc k of the
+ * frontier is found by a binary search of row_start (the load-balanced
+ * search of Gunrock's advance), so every thread has an arc however few and
+ * long the rows are.  Used when the frontier has too few vertices for
+ * top_down's thread a vertex to fill the GPU but many arcs. */
+__global__ void __launch_bounds__(BFS_BLOCK) top_down_edges(bfs_args a)
+{
+    claim_visit visit{a};
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t k0 = (int64_t)blockIdx.x * blockDim.x; k0 < a.arcs; k0 += stride) {
+        const int64_t k = k0 + threadIdx.x;
+        const bool valid = k < a.arcs;
+        lg_vertex_t u = 0, v = 0;
+        lg_edge_t e = 0;
+        if (valid) {
+            int64_t lo = 0, hi = a.size - 1; /* the last i with row_start[i] <= k */
+            while (lo < hi) {
+                const int64_t mid = (lo + hi + 1) / 2;
+                if (lg__ldg(a.row_start + mid) <= k)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            u = a.queue[lo];
+            e = a.off[u] + (k - a.row_start[lo]);
+            v = lg__ldg(a.idx + e);
+        }
+        visit(u, v, e, valid);
+    }
+}
+
 /* The queue's vertices as bits of a cleared bitmap. */
 __global__ void queue_to_bitmap(const lg_vertex_t *queue, int64_t size, uint32_t *bits)
 {
@@ -217,14 +264,28 @@ __global__ void queue_to_bitmap(const lg_vertex_t *queue, int64_t size, uint32_t
     }
 }
 
-/* Runs one level's kernel and reads its counters back. */
-static hipError_t level(lg__gpu_state *s, bool bottom, bfs_args &a, bfs_counts *host)
+/* Runs one level's kernels and reads its counters back.  A top-down level
+ * whose frontier is known (scout > 0) to hold few vertices, too few for a
+ * thread a vertex to fill the GPU (fewer than LG_EDGES_BLOCKS blocks a
+ * multiprocessor), but at least a wave's arcs a vertex, goes over its arcs
+ * instead (top_down_edges). */
+#define LG_EDGES_BLOCKS 2
+static hipError_t level(lg__gpu_state *s, bool bottom, bfs_args &a, int64_t scout, int64_t *degree,
+                        bfs_counts *host)
 {
     hipError_t e = hipMemsetAsync(a.counts, 0, sizeof *a.counts, s->stream);
     if (e != hipSuccess)
         return e;
+    const int64_t sms = s->info.multiprocessors;
     if (bottom) {
         bottom_up<<<lg__blocks_for(a.n, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a);
+    } else if (a.size < LG_EDGES_BLOCKS * sms * BFS_BLOCK && scout >= 32 * a.size) {
+        frontier_degrees<<<lg__blocks_for(a.size, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a, degree);
+        if ((e = lg__exclusive_sum(&s->scratch, (const int64_t *)degree, a.row_start, a.size,
+                                   s->stream)) != hipSuccess)
+            return e;
+        a.arcs = scout;
+        top_down_edges<<<lg__blocks_for(scout, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a);
     } else {
         top_down<<<lg__blocks_for(a.size, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a);
         top_down_big<<<lg__blocks_for((int64_t)s->info.multiprocessors * 4 * BFS_BLOCK, BFS_BLOCK),
@@ -249,6 +310,7 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
     lg__dev_graph *dg = NULL;
     bool temporary = false;
     lg_vertex_t *q[2] = {NULL, NULL}, *d_sources = NULL;
+    int64_t *degree = NULL;
     uint32_t *bits[2] = {NULL, NULL};
     bfs_args a;
     memset(&a, 0, sizeof a);
@@ -276,6 +338,8 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
         const size_t at_counts = c.add(sizeof *a.counts);
         const size_t at_big = c.add((size_t)(g->m / BIG_ROW + 1) * sizeof(lg_vertex_t));
         const size_t at_sources = c.add((size_t)num_sources * sizeof *sources);
+        const size_t at_degree = c.add((size_t)n * sizeof(int64_t));
+        const size_t at_row_start = c.add((size_t)n * sizeof(int64_t));
         LG_TRY_OR_CLEANUP(lg__scratch_reserve(&s->work, c.used), "allocating the search's arrays");
         c.base = (char *)s->work.ptr;
         a.dist = c.take<int32_t>(at_dist);
@@ -287,6 +351,8 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
         a.counts = c.take<bfs_counts>(at_counts);
         a.big = c.take<lg_vertex_t>(at_big);
         d_sources = c.take<lg_vertex_t>(at_sources);
+        degree = c.take<int64_t>(at_degree);
+        a.row_start = c.take<int64_t>(at_row_start);
     }
     LG_TRY_OR_CLEANUP(lg__upload(s, d_sources, sources, (size_t)num_sources * sizeof *sources),
                       "uploading the sources");
@@ -322,7 +388,7 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
                     a.next = bits[1 - cur];
                     a.next_queue = q[1 - cur];
                     a.level = lvl++;
-                    LG_TRY_OR_CLEANUP(level(s, true, a, &c), "a bottom-up step");
+                    LG_TRY_OR_CLEANUP(level(s, true, a, 0, NULL, &c), "a bottom-up step");
                     awake = (int64_t)c.size;
                     cur = 1 - cur;
                 } while (lvl <= last_level && awake > 0 &&
@@ -335,7 +401,7 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
                 a.size = size;
                 a.next_queue = q[1 - cur];
                 a.level = lvl++;
-                LG_TRY_OR_CLEANUP(level(s, false, a, &c), "a top-down step");
+                LG_TRY_OR_CLEANUP(level(s, false, a, scout, degree, &c), "a top-down step");
                 size = (int64_t)c.size;
                 scout = (int64_t)c.scout;
                 cur = 1 - cur;
