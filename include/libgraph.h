@@ -98,7 +98,7 @@ LG_API const char *lg_build_info(void);
 /* ------------------------------------------------------------------------ */
 
 typedef enum lg_backend_kind {
-    LG_BACKEND_AUTO = 0, /* the GPU when one answers, the CPU otherwise */
+    LG_BACKEND_AUTO = 0, /* a GPU if one answers (used by the rule below), else the CPU */
     LG_BACKEND_CPU = 1,
     LG_BACKEND_GPU = 2
 } lg_backend_t;

@@ -1,8 +1,9 @@
 /*
  * context.c - the Context type: an lg_context_t, where libgraph runs.
  *
- * Context(device='auto', *, num_threads=0) opens one: device 'auto' (the GPU
- * when one answers, else the CPU), 'cpu', 'gpu' or 'gpu:N'.  Opening and
+ * Context(device='auto', *, num_threads=0) opens one: device 'auto' (a GPU
+ * when one answers, used by libgraph.h's rule for LG_BACKEND_AUTO; else the
+ * CPU), 'cpu', 'gpu' or 'gpu:N'.  Opening and
  * closing a GPU context may wait on the device, so both run with the GIL
  * released.  Functions take a Context, or None for the CPU
  * (lgpy_context_arg).
@@ -113,7 +114,8 @@ static PyGetSetDef context_getset[] = {
 
 static PyType_Slot context_slots[] = {
     {Py_tp_doc, "Context(device='auto', *, num_threads=0)\n--\n\n"
-                "Where libgraph runs: device 'auto' (the GPU when one answers, else the CPU), "
+                "Where libgraph runs: device 'auto' (a GPU when one answers, a graph moving to it "
+                "once its CPU calls have cost about its upload; else the CPU), "
                 "'cpu', 'gpu' or 'gpu:N'; num_threads CPU threads (0: OpenMP's default).  "
                 "Opening a GPU context that cannot be had raises DeviceError."},
     {Py_tp_new, context_new},

@@ -8,8 +8,9 @@ the CPU and on AMD and NVIDIA GPUs.
 
 Arrays come back as numpy arrays when numpy is installed (views of
 libgraph's memory, no copy), else as memoryviews.  Every function takes
-``device=``: None (the default, see set_default_device), "auto" (the GPU
-when one answers, else the CPU), "cpu", "gpu", "gpu:N" or a Context.
+``device=``: None (the default, see set_default_device), "auto" (a GPU
+when one answers, a graph moving to it once its CPU calls have cost about
+its upload; else the CPU), "cpu", "gpu", "gpu:N" or a Context.
 
 The C extension is libgraph._libgraph; this package is a thin layer over it.
 See docs/PYTHON.md.
