@@ -13,8 +13,9 @@
  * closes).  An array is cut into chunks of LG_STAGE_BYTES; chunk k passes
  * through buffer k % 2, so the DMA of one chunk overlaps the host copy of
  * the next, and an event a buffer says when the device is done with it.
- * The host side of each chunk is split among the calling thread and up to
- * LG_STAGE_THREADS - 1 helper threads (started once a copy), so the memcpy
+ * The host side of each chunk is split among the calling thread and
+ * helper threads (started once a copy: about one a chunk, at least
+ * LG_STAGE_MIN_THREADS and at most LG_STAGE_THREADS in all), so the memcpy
  * and its page faults run side by side; the pace is then the host's memory
  * bandwidth (each byte is read, written, and read again by the DMA).
  * Arrays under LG_STAGE_MIN take the runtime's path, and so does everything
@@ -46,6 +47,9 @@
  * the limit */
 #ifndef LG_STAGE_THREADS
 #define LG_STAGE_THREADS 8
+#endif
+#ifndef LG_STAGE_MIN_THREADS
+#define LG_STAGE_MIN_THREADS 4
 #endif
 #ifndef LG_STAGE_PARALLEL_MIN /* smaller chunks: the calling thread alone */
 #define LG_STAGE_PARALLEL_MIN ((size_t)1 << 20)
@@ -116,10 +120,12 @@ struct stage_job {
     {
         staging[0] = (char *)s->staging[0];
         staging[1] = (char *)s->staging[1];
-        const unsigned cpus = usable_cpus();
-        threads = LG_STAGE_BYTES < LG_STAGE_PARALLEL_MIN ? 1
-                  : cpus > LG_STAGE_THREADS              ? LG_STAGE_THREADS
-                                                         : cpus;
+        /* about a thread a chunk, LG_STAGE_MIN_THREADS at least: a helper
+         * costs its start and join, which a copy of a few chunks does not
+         * win back */
+        const int64_t cap = std::min<int64_t>({(int64_t)usable_cpus(), (int64_t)LG_STAGE_THREADS,
+                                               std::max<int64_t>(chunks(), LG_STAGE_MIN_THREADS)});
+        threads = LG_STAGE_BYTES < LG_STAGE_PARALLEL_MIN ? 1 : (unsigned)cap;
         try {
             for (unsigned t = 1; t < threads; t++, helpers++)
                 pool[t] = std::thread(&stage_job::helper, this, t);
