@@ -13,13 +13,15 @@
  * top-down, bottom-up), communities (where the default options must stay
  * top-down), multigraphs; from one, two, 100 sources, one per component and
  * all vertices; with depth limits.  All equal the oracle, and the distances
- * are identical across thread counts and repeated runs.
+ * are identical across thread counts and repeated runs.  The GPU build runs
+ * it all twice: with the search in one cooperative launch, and a launch a
+ * phase.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include "bfs_checks.h"
 #include "harness.h"
-#include "internal.h" /* lg__bfs_top_down_stays */
+#include "internal.h" /* lg__bfs_top_down_stays, lg__plugin_test_hooks */
 #include "kernel_graphs.h"
 #include "libgraph.h"
 #include "oracle.h"
@@ -276,11 +278,29 @@ static void test_bfs_direction(void)
     }
 }
 
+#ifdef LG_TEST_GPU
+/* The same on the GPU with the search run a launch a phase (bfs.hip's path
+ * for devices without cooperative launch). */
+static void test_bfs_direction_phase_launches(void)
+{
+    const struct lg_plugin_test_hooks *hooks = lg__plugin_test_hooks();
+    CHECK(hooks && hooks->phase_launches);
+    if (!hooks || !hooks->phase_launches)
+        return;
+    (void)hooks->phase_launches(1);
+    test_bfs_direction();
+    CHECK(hooks->phase_launches(0) == 1);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     (void)argc;
     static const struct section sections[] = {
         {"BFS direction paths", test_bfs_direction},
+#ifdef LG_TEST_GPU
+        {"BFS direction paths, a launch a phase", test_bfs_direction_phase_launches},
+#endif
     };
     return harness_main(argv, sections, sizeof sections / sizeof sections[0], print_bfs_runs);
 }

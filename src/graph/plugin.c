@@ -47,11 +47,23 @@
 static const char *const plugin_names[] = {"libgraph_cuda.so", "libgraph_hip.so"};
 #define NUM_PLUGIN_NAMES (sizeof plugin_names / sizeof plugin_names[0])
 
+/* host.parallel: a loop over the OpenMP team (kept between regions, so a
+ * copy does not pay for starting threads). */
+static void host_parallel(int64_t count, int threads, void (*fn)(void *arg, int64_t i), void *arg)
+{
+    if (count < 1)
+        return;
+    if (threads < 1)
+        threads = 1;
+    if (threads > count)
+        threads = (int)count;
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int64_t i = 0; i < count; i++)
+        fn(arg, i);
+}
+
 static const struct lg_plugin_host host = {
-    LG_PLUGIN_ABI_VERSION,
-    lg__error,
-    lg__malloc,
-    lg__free,
+    LG_PLUGIN_ABI_VERSION, lg__error, lg__malloc, lg__free, host_parallel,
 };
 
 /* What loading found; written once, under load_once, read-only after. */

@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-#define LG_PLUGIN_ABI_VERSION 3
+#define LG_PLUGIN_ABI_VERSION 4
 #define LG_PLUGIN_ENTRY "lg_plugin_entry"
 
 /* What the device a context opened is. */
@@ -56,6 +56,11 @@ struct lg_plugin_host {
     /* The core's allocator (so allocation-failure tests reach the plugin). */
     void *(*malloc)(size_t bytes);
     void (*free)(void *p);
+    /* Runs fn(arg, i) for every i in [0, count) on the core's OpenMP
+     * threads (at most `threads` of them) and returns when all are done:
+     * the plugin's host-side copies share the CPU kernels' thread team
+     * rather than start threads of their own. */
+    void (*parallel)(int64_t count, int threads, void (*fn)(void *arg, int64_t i), void *arg);
 };
 
 /* What the plugin exports. */
@@ -86,6 +91,10 @@ struct lg_plugin_test_hooks {
     /* How many of the plugin's device and pinned-host allocations are live
      * now, process-wide (a leak check). */
     long long (*live_allocations)(void);
+    /* BFS runs its search a launch a phase, as on a device without
+     * cooperative launch, while `on` is nonzero (process-wide; not thread
+     * safe).  Returns the setting it replaces. */
+    int (*phase_launches)(int on);
 };
 typedef const struct lg_plugin_test_hooks *(*lg_plugin_test_hooks_fn)(void);
 

@@ -25,6 +25,7 @@ struct lane_out {
     double sum_d;
     long long prefix, prefix_total;
     long long slot;
+    long long block_prefix, block_total;
     int lane, wave;
 };
 
@@ -45,6 +46,8 @@ __global__ void examples(lane_out *out, unsigned long long *counter)
     o.prefix = lg__wave_exclusive_sum((long long)(lane + 1), &total);
     o.prefix_total = total;
     o.slot = lg__wave_atomic_inc(&counter[lg__wave_id()], lane % 2 == 0);
+    o.block_prefix = lg__block_exclusive_sum((long long)(t + 1), &total);
+    o.block_total = total;
     out[t] = o;
 }
 
@@ -120,6 +123,9 @@ int main(void)
         EXPECT(o.prefix == (long long)lane * (lane + 1) / 2, "thread %d: prefix %lld", t, o.prefix);
         EXPECT(o.prefix_total == (long long)W * (W + 1) / 2, "thread %d: total %lld", t,
                o.prefix_total);
+        EXPECT(o.block_prefix == (long long)t * (t + 1) / 2 &&
+                   o.block_total == (long long)THREADS * (THREADS + 1) / 2,
+               "thread %d: block prefix %lld, total %lld", t, o.block_prefix, o.block_total);
         if (lane % 2 == 0)
             EXPECT(o.slot == 100 + lane / 2, "thread %d: slot %lld", t, o.slot);
         else
@@ -131,6 +137,7 @@ int main(void)
     EXPECT(W != 64 || out[0].sum == 2080, "64-lane wave sum");
     EXPECT(W != 32 || out[0].sum == 528, "32-lane wave sum");
     EXPECT(W != 64 || out[63].group4 == 246, "64-lane group sum of lanes 60-63");
+    EXPECT(out[THREADS - 1].block_total == 32896, "256-thread block sum");
     (void)hipFree(d_out);
     (void)hipFree(d_counter);
     printf("test_wave (%d-lane waves%s on %s): %d lanes checked, %d failures\n", W,

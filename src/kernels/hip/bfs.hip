@@ -11,12 +11,16 @@
  * Method: Beamer, Asanovic, Patterson, "Direction-Optimizing Breadth-First
  * Search", SC'12, with the switching rule of the CPU backend and of GAPBS
  * (options direction_alpha and direction_beta):
- *   top-down   the frontier is a queue of vertices; each thread holds one
- *              and the block expands their out-edges load-balanced
- *              (expand.h: Merrill, Garland, Grimshaw, PPoPP'12).  A thread
- *              claims an unvisited v with one compare-and-swap of dist[v]
- *              from -1 to the level, so every vertex is claimed once; the
- *              claimed vertices go to the next queue with one atomic a wave
+ *   top-down   the frontier is a queue of vertices, and every arc leaving
+ *              it gets a thread: the arcs are cut into equal shares, one a
+ *              block, and each thread finds its arc's row by binary search
+ *              over the prefix sums of the queue's degrees (the
+ *              load-balanced search of Gunrock's advance; the scan-based
+ *              gather of Merrill, Garland, Grimshaw, PPoPP'12), so few long
+ *              rows and many short ones spread alike.  A thread claims an
+ *              unvisited v with one compare-and-swap of dist[v] from -1 to
+ *              the level, so every vertex is claimed once; the claimed
+ *              vertices go to the next queue with one atomic a wave
  *              (lg__wave_atomic_inc), and their out-degrees to the "scout"
  *              count the switching rule reads.
  *   bottom-up  the frontier is a bitmap (one bit a vertex, 32-bit words);
@@ -25,278 +29,460 @@
  *              covers consecutive vertices, so a ballot gives whole words of
  *              the next bitmap, each written by one lane with no atomics
  *              (and no clearing between levels); the woken vertices also go
- *              to a queue, ready for a return to top-down.
- * Level loop: a level's kernels (two top-down, one bottom-up), then its
- * counters (the next frontier's size and out-degree sum) come back to the
- * host, which applies the switching rule: one small read and wait a level
- * (docs/PERFORMANCE.md gives their share; a level loop kept on the device
- * would save them).  Directed graphs go bottom-up over their in-edges (the
- * host's CSC, uploaded once and kept with the device graph); an undirected
- * graph's in-edges are its out-edges.
+ *              to the queue, ready for a return to top-down.  Waves take
+ *              chunks of vertices from a counter, so the slow ones (long
+ *              in-lists with no frontier vertex) do not hold up the level.
  *
- * Top-down rows of BIG_ROW arcs or more (the hubs of skewed graphs) are
- * left by their block to a second kernel in which the whole grid takes each
- * in turn.  A frontier of few vertices with long rows (too few vertices
- * for a thread each to fill the GPU) is expanded over its arcs instead: a
- * scan of its degrees, and a thread an arc (top_down_edges).
+ * Level loop on the device: one kernel (search) runs every level of the
+ * search, phase after phase, with a grid-wide barrier between phases
+ * (cooperative launch, so every block is resident; lg__grid_sync).  A phase
+ * is a top-down level, a bottom-up level, the queue's conversion to a
+ * bitmap when the search turns bottom-up, or the scan of a large queue's
+ * degrees before its top-down level (a queue of at most SMALL_FRONTIER
+ * vertices is scanned by every block itself, with no phase of its own).
+ * At the start of each phase every block reads the counters of the last
+ * one and applies the switching rule itself, so all blocks agree without
+ * the host: a search is three launches and one small read however many
+ * levels it has, where a launch a level with its counters read back by the
+ * host cost a round trip a level (docs/ARCHITECTURE.md gives the figures).
+ * Where cooperative launch is not available the same kernel runs a phase a
+ * launch, the host reading after each whether the search is done.
+ * Directed graphs go bottom-up over their in-edges (the host's CSC,
+ * uploaded once and kept with the device graph); an undirected graph's
+ * in-edges are its out-edges.
+ *
+ * The distances come back narrowed (lg__download_narrowed): the deepest
+ * level is known, and a search of fewer than 128 levels sends a byte a
+ * vertex over the link instead of four.
  *
  * Memory: the device graph (cached); in the context's work buffer, kept
  * between calls so that a search allocates nothing after the first: dist
  * and parents (4 n bytes each), two queues of n vertices, two bitmaps of n
- * bits, and top_down_edges' degrees and their scan (8 n bytes each).
+ * bits, the scan's row starts (8 n bytes), and the narrowed distances
+ * (2 n bytes).
  */
-#include "expand.h"
 #include "gpu.h"
 
+#include <limits.h>
 #include <string.h>
+
+#include <algorithm>
 
 #define BFS_BLOCK 256
 
-/* What a level's kernel adds up for the host. */
+/* The most blocks a search grid has: a top-down block keeps every block's
+ * first arc in shared memory (8 bytes a block). */
+#define SEARCH_BLOCKS_MAX 1024
+
+/* A queue of at most SMALL_FRONTIER vertices is scanned by every block
+ * itself, in the top-down phase (no scan phase before it). */
+#define SMALL_PER_THREAD 4
+#define SMALL_FRONTIER (BFS_BLOCK * SMALL_PER_THREAD)
+
+#define TABLE (SMALL_FRONTIER > SEARCH_BLOCKS_MAX ? SMALL_FRONTIER : SEARCH_BLOCKS_MAX)
+
+/* What a phase adds up: the next frontier's size and the out-degree sum of
+ * its vertices; and bottom-up's chunks handed out. */
 struct bfs_counts {
-    unsigned long long size;  /* vertices of the next frontier */
-    unsigned long long scout; /* their out-edges */
-    unsigned long long big;   /* frontier rows left to top_down_big */
+    unsigned long long queued, scout, taken;
 };
 
-/* A top-down row of at least BIG_ROW arcs is left by its block to
- * top_down_big, where the whole grid takes it: a hub of a million arcs
- * would otherwise keep one block busy while the rest of the GPU idles. */
-#define BIG_ROW 8192
+enum bfs_kind {
+    PHASE_START,
+    PHASE_SCAN, /* the degrees of a large queue, summed a block at a time */
+    PHASE_TOP_DOWN,
+    PHASE_TO_BITMAP,
+    PHASE_BOTTOM_UP,
+    PHASE_DONE
+};
+
+/* A phase: what it does, on which frontier, and the switching rule's state
+ * (edges_to_check and old_awake as in src/kernels/cpu/bfs.c). */
+struct bfs_phase {
+    int64_t queued, scout; /* the frontier: queue[cur], and its out-degree sum */
+    int64_t edges_to_check, old_awake;
+    int32_t kind, cur;
+    int32_t level; /* the level it labels (START: 0; SCAN, TO_BITMAP, DONE: the last one) */
+};
 
 struct bfs_args {
-    int64_t n;
+    int64_t n, words;
     const lg_edge_t *off; /* out-edges */
     const lg_vertex_t *idx;
     const lg_edge_t *in_off; /* in-edges (bottom-up) */
     const lg_vertex_t *in_idx;
     int32_t *dist;
-    lg_vertex_t *parents;     /* NULL unless asked for */
-    const lg_vertex_t *queue; /* the frontier (top-down) */
-    int64_t size;
-    lg_vertex_t *next_queue;
-    const uint32_t *front; /* the frontier (bottom-up) */
-    uint32_t *next;
+    lg_vertex_t *parents; /* NULL unless asked for */
+    lg_vertex_t *queue[2];
+    uint32_t *bits[2];
+    /* SCAN: where each queued vertex's arcs start among its block's share
+     * of the queue's arcs, and each block's arcs */
+    int64_t *row_start, *block_arcs;
+    /* phase p writes counts[p % 3] and reads phase p - 1's, and its block 0
+     * zeroes counts[(p + 1) % 3] (read by everyone before phase p - 1's
+     * barrier); phase[p & 1] records phase p for phase p + 1 */
     bfs_counts *counts;
-    lg_vertex_t *big; /* the rows left to top_down_big */
-    /* top_down_edges: where frontier row i's arcs start among the
-     * frontier's arcs (an exclusive scan of the degrees), and their count */
-    int64_t *row_start;
-    int64_t arcs;
+    bfs_phase *phase;
+    bfs_phase *last; /* the DONE phase, for the host */
+    int32_t last_level;
+    int alpha, beta;
+};
+
+/* The counters and queue a phase writes, and the level it labels. */
+struct bfs_out {
+    bfs_counts *counts;
+    lg_vertex_t *queue;
     int32_t level;
 };
 
-__global__ void fill_unvisited(int32_t *dist, lg_vertex_t *parents, int64_t n)
+/* Puts the vertices that active lanes woke into the next queue (the wave
+ * converged) with one atomic, and (when `scout`: the switching rule reads
+ * it after a top-down level only) their out-degrees into the scout count. */
+__device__ inline void push(const bfs_out &o, lg_vertex_t v, bool active, lg_edge_t degree,
+                            bool scout)
 {
-    LG_FOR_EACH(v, n)
-    {
-        dist[v] = -1;
-        if (parents)
-            parents[v] = -1;
+    const long long slot = lg__wave_atomic_inc(&o.counts->queued, active);
+    if (active)
+        o.queue[slot] = v;
+    if (scout) {
+        const unsigned long long sum = lg__wave_sum(active ? (unsigned long long)degree : 0ull);
+        if (lg__lane_id() == 0 && sum)
+            atomicAdd(&o.counts->scout, sum);
     }
 }
 
-/* Level 0: each source once (a repeated one loses the compare-and-swap). */
+__global__ void fill_unvisited(bfs_args a)
+{
+    LG_FOR_EACH(v, a.n)
+    {
+        a.dist[v] = -1;
+        if (a.parents)
+            a.parents[v] = -1;
+    }
+    LG_FOR_EACH(w, a.words)
+    {
+        a.bits[0][w] = 0; /* the first frontier's bitmap, if it turns bottom-up at once */
+    }
+    if (blockIdx.x == 0 && threadIdx.x < 3)
+        a.counts[threadIdx.x] = bfs_counts{0, 0, 0};
+}
+
+/* Phase 0: each source once (a repeated one loses the compare-and-swap). */
 __global__ void start(bfs_args a, const lg_vertex_t *sources, int64_t num_sources)
 {
-    LG_FOR_EACH(i, num_sources)
-    {
-        const lg_vertex_t s = sources[i];
-        if (atomicCAS(&a.dist[s], -1, 0) == -1) {
-            if (a.parents)
-                a.parents[s] = s;
-            a.next_queue[atomicAdd(&a.counts->size, 1ull)] = s;
-            atomicAdd(&a.counts->scout, (unsigned long long)(a.off[s + 1] - a.off[s]));
-        }
-    }
-}
-
-/* The top-down visit of arc u -> v (expand.h calls it with the wave
- * converged): claim v, queue the claimed ones, count their out-edges. */
-struct claim_visit {
-    bfs_args a;
-    __device__ void operator()(lg_vertex_t u, lg_vertex_t v, lg_edge_t, bool valid) const
-    {
-        bool claimed = false;
-        if (valid && a.dist[v] < 0 && atomicCAS(&a.dist[v], -1, a.level) == -1) {
-            claimed = true;
-            if (a.parents)
-                a.parents[v] = u;
-        }
-        const long long slot = lg__wave_atomic_inc(&a.counts->size, claimed);
-        unsigned long long degree = 0;
-        if (claimed) {
-            a.next_queue[slot] = v;
-            degree = (unsigned long long)(a.off[v + 1] - a.off[v]);
-        }
-        degree = lg__wave_sum(degree);
-        if (lg__lane_id() == 0 && degree)
-            atomicAdd(&a.counts->scout, degree);
-    }
-};
-
-__global__ void __launch_bounds__(BFS_BLOCK) top_down(bfs_args a)
-{
-    claim_visit visit{a};
-    /* block-stride: every thread of a block makes the same trips */
-    for (int64_t base = (int64_t)blockIdx.x * blockDim.x; base < a.size;
+    const bfs_out o{a.counts, a.queue[0], 0};
+    /* block-stride: the waves stay converged for push */
+    for (int64_t base = (int64_t)blockIdx.x * blockDim.x; base < num_sources;
          base += (int64_t)gridDim.x * blockDim.x) {
         const int64_t i = base + threadIdx.x;
-        lg_vertex_t u = 0;
-        lg_edge_t begin = 0, end = 0;
-        if (i < a.size) {
-            u = a.queue[i];
-            begin = a.off[u];
-            end = a.off[u + 1];
-        }
-        const bool big = end - begin >= BIG_ROW;
-        const long long slot = lg__wave_atomic_inc(&a.counts->big, big);
-        if (big) {
-            a.big[slot] = u;
-            begin = end;
-        }
-        lg__expand_rows(u, begin, end, a.idx, visit);
-    }
-}
-
-/* The rows top_down left, one at a time, each over the whole grid (the
- * trips of a block's threads are the same, so the visit's wave primitives
- * see converged waves). */
-__global__ void __launch_bounds__(BFS_BLOCK) top_down_big(bfs_args a)
-{
-    claim_visit visit{a};
-    const unsigned long long rows = a.counts->big;
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (unsigned long long r = 0; r < rows; r++) {
-        const lg_vertex_t u = a.big[r];
-        const lg_edge_t begin = a.off[u], end = a.off[u + 1];
-        for (lg_edge_t e0 = begin + (lg_edge_t)blockIdx.x * blockDim.x; e0 < end; e0 += stride) {
-            const lg_edge_t e = e0 + threadIdx.x;
-            const bool valid = e < end;
-            visit(u, valid ? lg__ldg(a.idx + e) : 0, e, valid);
-        }
-    }
-}
-
-__global__ void __launch_bounds__(BFS_BLOCK) bottom_up(bfs_args a)
-{
-    const int64_t waves = (int64_t)gridDim.x * (blockDim.x / LG_WAVE_SIZE);
-    /* wave-stride: the lanes of a wave take consecutive vertices */
-    for (int64_t w = (int64_t)blockIdx.x * (blockDim.x / LG_WAVE_SIZE) + lg__wave_id();
-         w * LG_WAVE_SIZE < a.n; w += waves) {
-        const int lane = lg__lane_id();
-        const int64_t v = w * LG_WAVE_SIZE + lane;
-        bool found = false;
-        lg_vertex_t parent = -1;
-        if (v < a.n && a.dist[v] < 0) {
-            const lg_edge_t end = a.in_off[v + 1];
-            for (lg_edge_t e = a.in_off[v]; e < end; e++) {
-                const lg_vertex_t u = lg__ldg(a.in_idx + e);
-                if ((lg__ldg(a.front + (u >> 5)) >> (u & 31)) & 1u) {
-                    found = true;
-                    parent = u;
-                    break;
-                }
+        bool claimed = false;
+        lg_vertex_t v = 0;
+        if (i < num_sources) {
+            v = sources[i];
+            if (atomicCAS(&a.dist[v], -1, 0) == -1) {
+                claimed = true;
+                if (a.parents)
+                    a.parents[v] = v;
             }
         }
-        const lg__lanemask_t mask = lg__wave_ballot(found);
-        if ((lane & 31) == 0 && v < a.n) /* one lane a word of 32 vertices */
-            a.next[v >> 5] = (uint32_t)(mask >> lane);
-        if (found) {
-            a.dist[v] = a.level;
-            if (a.parents)
-                a.parents[v] = parent;
+        push(o, v, claimed, claimed ? a.off[v + 1] - a.off[v] : 0, true);
+    }
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        bfs_phase p = bfs_phase();
+        p.kind = PHASE_START;
+        p.edges_to_check = a.off[a.n];
+        a.phase[0] = p;
+    }
+}
+
+/* What phase p does, from phase p - 1 and its counters: the switching rule
+ * of src/kernels/cpu/bfs.c, a phase at a time. */
+__device__ inline bfs_phase next_phase(const bfs_args &a, const bfs_phase &prev,
+                                       const bfs_counts &c)
+{
+    bfs_phase s = prev;
+    if (prev.kind == PHASE_TO_BITMAP || prev.kind == PHASE_SCAN) { /* the same frontier */
+        s.kind = prev.kind == PHASE_SCAN ? PHASE_TOP_DOWN : PHASE_BOTTOM_UP;
+        s.level = prev.level + 1;
+        return s;
+    }
+    /* after START, TOP_DOWN or BOTTOM_UP: the frontier it found */
+    s.queued = (int64_t)c.queued;
+    s.scout = (int64_t)c.scout;
+    s.cur = prev.kind == PHASE_START ? 0 : 1 - prev.cur;
+    if (s.queued == 0 || prev.level >= a.last_level) {
+        s.kind = PHASE_DONE;
+        return s;
+    }
+    if (prev.kind == PHASE_BOTTOM_UP) {
+        if (s.queued >= prev.old_awake || s.queued > a.n / a.beta) {
+            s.kind = PHASE_BOTTOM_UP;
+            s.old_awake = s.queued;
+            s.level = prev.level + 1;
+            return s;
         }
-        const long long slot = lg__wave_atomic_inc(&a.counts->size, found);
-        if (found)
-            a.next_queue[slot] = (lg_vertex_t)v;
+        s.scout = 1; /* back to top-down, unless the rule turns at once */
     }
+    if (a.alpha > 0 && s.scout > s.edges_to_check / a.alpha) {
+        s.kind = PHASE_TO_BITMAP;
+        s.old_awake = s.queued;
+        return s;
+    }
+    s.edges_to_check -= s.scout;
+    if (s.queued <= SMALL_FRONTIER) {
+        s.kind = PHASE_TOP_DOWN;
+        s.level = prev.level + 1;
+    } else {
+        s.kind = PHASE_SCAN;
+    }
+    return s;
 }
 
-/* The degree of each frontier vertex (the scan of top_down_edges). */
-__global__ void frontier_degrees(bfs_args a, int64_t *degree)
+/* The top-down visit of arc u -> v (called with the wave converged): claim
+ * v, push the claimed ones. */
+__device__ inline void visit(const bfs_args &a, const bfs_out &o, lg_vertex_t u, lg_vertex_t v,
+                             bool valid)
 {
-    LG_FOR_EACH(i, a.size)
-    {
-        const lg_vertex_t u = a.queue[i];
-        degree[i] = a.off[u + 1] - a.off[u];
+    bool claimed = false;
+    if (valid && a.dist[v] < 0 && atomicCAS(&a.dist[v], -1, o.level) == -1) {
+        claimed = true;
+        if (a.parents)
+            a.parents[v] = u;
     }
+    push(o, v, claimed, claimed ? a.off[v + 1] - a.off[v] : 0, true);
 }
 
-/* Top-down over the frontier's arcs rather than its vertices: arc k of the
- * frontier is found by a binary search of row_start (the load-balanced
- * search of Gunrock's advance), so every thread has an arc however few and
- * long the rows are.  Used when the frontier has too few vertices for
- * top_down's thread a vertex to fill the GPU but many arcs. */
-__global__ void __launch_bounds__(BFS_BLOCK) top_down_edges(bfs_args a)
+/* The last i in [lo, hi) with start[i] <= k (start non-decreasing,
+ * start[lo] <= k): the row holding arc k, past rows without arcs. */
+__device__ inline int64_t row_of(const int64_t *start, int64_t lo, int64_t hi, int64_t k)
 {
-    claim_visit visit{a};
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t k0 = (int64_t)blockIdx.x * blockDim.x; k0 < a.arcs; k0 += stride) {
+    hi--;
+    while (lo < hi) {
+        const int64_t mid = (lo + hi + 1) / 2;
+        if (start[mid] <= k)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* Block b's share of a queue of `rows` vertices: [rows * b / B, rows * (b + 1) / B). */
+__device__ inline int64_t share(int64_t rows, int64_t b)
+{
+    return rows * b / gridDim.x;
+}
+
+/* SCAN: the degrees of the block's share of the queue, summed in order:
+ * row_start[i] is where vertex i's arcs start among the share's, and
+ * block_arcs[b] the share's total. */
+__device__ void scan(const bfs_args &a, const bfs_phase &s)
+{
+    const lg_vertex_t *queue = a.queue[s.cur];
+    const int64_t hi = share(s.queued, blockIdx.x + 1);
+    int64_t sum = 0;
+    for (int64_t base = share(s.queued, blockIdx.x); base < hi; base += blockDim.x) {
+        const int64_t i = base + threadIdx.x;
+        int64_t degree = 0;
+        if (i < hi) {
+            const lg_vertex_t u = queue[i];
+            degree = a.off[u + 1] - a.off[u];
+        }
+        int64_t total;
+        const int64_t before = lg__block_exclusive_sum(degree, &total);
+        if (i < hi)
+            a.row_start[i] = sum + before;
+        sum += total;
+    }
+    if (threadIdx.x == 0)
+        a.block_arcs[blockIdx.x] = sum;
+}
+
+/* TOP_DOWN: every arc of the frontier, an equal share to each block and a
+ * thread an arc, however few and long or many and short its rows are (the
+ * load-balanced search of Gunrock's advance; Merrill, Garland, Grimshaw,
+ * PPoPP'12, for the scan-based gather): arc k's row is found by binary
+ * search, first among the blocks' shares (table: their first arcs), then
+ * among the rows of that share (row_start).  A queue of at most
+ * SMALL_FRONTIER vertices needs no scan phase: every block scans it itself
+ * and table holds each vertex's first arc. */
+__device__ void top_down(const bfs_args &a, const bfs_phase &s, const bfs_out &o)
+{
+    __shared__ int64_t table[TABLE + 1];
+    const lg_vertex_t *queue = a.queue[s.cur];
+    const bool small = s.queued <= SMALL_FRONTIER;
+    /* table[j]: where entry j's arcs start (a block's share, or a vertex) */
+    const int64_t entries = small ? s.queued : (int64_t)gridDim.x;
+    const int64_t first = (int64_t)threadIdx.x * SMALL_PER_THREAD;
+    int64_t mine = 0; /* this thread's entries' arcs, read twice rather than kept */
+    for (int64_t j = first; j < first + SMALL_PER_THREAD && j < entries; j++)
+        mine += small ? a.off[queue[j] + 1] - a.off[queue[j]] : a.block_arcs[j];
+    int64_t arcs;
+    int64_t at = lg__block_exclusive_sum(mine, &arcs);
+    for (int64_t j = first; j < first + SMALL_PER_THREAD && j < entries; j++) {
+        table[j] = at;
+        at += small ? a.off[queue[j] + 1] - a.off[queue[j]] : a.block_arcs[j];
+    }
+    /* the bitmap of the frontier this level finds, cleared in case the
+     * search turns bottom-up after it */
+    if (a.alpha > 0) {
+        LG_FOR_EACH(w, a.words)
+        {
+            a.bits[1 - s.cur][w] = 0;
+        }
+    }
+    __syncthreads();
+    const int64_t hi = arcs * (blockIdx.x + 1) / gridDim.x;
+    for (int64_t k0 = arcs * blockIdx.x / gridDim.x; k0 < hi; k0 += blockDim.x) {
         const int64_t k = k0 + threadIdx.x;
-        const bool valid = k < a.arcs;
+        const bool valid = k < hi;
         lg_vertex_t u = 0, v = 0;
-        lg_edge_t e = 0;
         if (valid) {
-            int64_t lo = 0, hi = a.size - 1; /* the last i with row_start[i] <= k */
-            while (lo < hi) {
-                const int64_t mid = (lo + hi + 1) / 2;
-                if (lg__ldg(a.row_start + mid) <= k)
-                    lo = mid;
-                else
-                    hi = mid - 1;
+            const int64_t j = row_of(table, 0, entries, k);
+            int64_t i = j, offset = k - table[j];
+            if (!small) {
+                i = row_of(a.row_start, share(s.queued, j), share(s.queued, j + 1), offset);
+                offset -= a.row_start[i];
             }
-            u = a.queue[lo];
-            e = a.off[u] + (k - a.row_start[lo]);
-            v = lg__ldg(a.idx + e);
+            u = queue[i];
+            v = lg__ldg(a.idx + a.off[u] + offset);
         }
-        visit(u, v, e, valid);
+        visit(a, o, u, v, valid);
     }
+    __syncthreads(); /* table is rewritten by the next top-down level */
 }
 
-/* The queue's vertices as bits of a cleared bitmap. */
-__global__ void queue_to_bitmap(const lg_vertex_t *queue, int64_t size, uint32_t *bits)
+/* The frontier's queue as bits of its bitmap (cleared by the top-down level
+ * that found it, or written whole by a bottom-up one). */
+__device__ void to_bitmap(const bfs_args &a, const bfs_phase &s)
 {
-    LG_FOR_EACH(i, size)
+    uint32_t *bits = a.bits[s.cur];
+    LG_FOR_EACH(i, s.queued)
     {
-        const lg_vertex_t u = queue[i];
+        const lg_vertex_t u = a.queue[s.cur][i];
         atomicOr(bits + (u >> 5), 1u << (u & 31));
     }
 }
 
-/* Runs one level's kernels and reads its counters back.  A top-down level
- * whose frontier is known (scout > 0) to hold few vertices, too few for a
- * thread a vertex to fill the GPU (fewer than LG_EDGES_BLOCKS blocks a
- * multiprocessor), but at least a wave's arcs a vertex, goes over its arcs
- * instead (top_down_edges). */
-#define LG_EDGES_BLOCKS 2
-static hipError_t level(lg__gpu_state *s, bool bottom, bfs_args &a, int64_t scout, int64_t *degree,
-                        bfs_counts *host)
+/* Vertices a bottom-up wave takes at a time, LG_WAVE_SIZE times this:
+ * handed out by an atomic counter, so that waves whose vertices scan long
+ * in-lists do not hold up the barrier while others idle. */
+#define BOTTOM_UP_CHUNK 8
+
+__device__ void bottom_up(const bfs_args &a, const bfs_phase &s, const bfs_out &o)
 {
-    hipError_t e = hipMemsetAsync(a.counts, 0, sizeof *a.counts, s->stream);
-    if (e != hipSuccess)
-        return e;
-    const int64_t sms = s->info.multiprocessors;
-    if (bottom) {
-        bottom_up<<<lg__blocks_for(a.n, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a);
-    } else if (a.size < LG_EDGES_BLOCKS * sms * BFS_BLOCK && scout >= 32 * a.size) {
-        frontier_degrees<<<lg__blocks_for(a.size, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a, degree);
-        if ((e = lg__exclusive_sum(&s->scratch, (const int64_t *)degree, a.row_start, a.size,
-                                   s->stream)) != hipSuccess)
-            return e;
-        a.arcs = scout;
-        top_down_edges<<<lg__blocks_for(scout, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a);
-    } else {
-        top_down<<<lg__blocks_for(a.size, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a);
-        top_down_big<<<lg__blocks_for((int64_t)s->info.multiprocessors * 4 * BFS_BLOCK, BFS_BLOCK),
-                       BFS_BLOCK, 0, s->stream>>>(a);
+    /* written earlier in this kernel: plain loads, not lg__ldg */
+    const uint32_t *front = a.bits[s.cur];
+    uint32_t *next = a.bits[1 - s.cur];
+    const int64_t per_chunk = (int64_t)LG_WAVE_SIZE * BOTTOM_UP_CHUNK;
+    const int64_t chunks = (a.n + per_chunk - 1) / per_chunk;
+    const int lane = lg__lane_id();
+    for (;;) {
+        unsigned long long c = 0;
+        if (lane == 0)
+            c = atomicAdd(&o.counts->taken, 1ull);
+        c = lg__wave_shfl(c, 0);
+        if ((int64_t)c >= chunks)
+            break;
+        /* the lanes of a wave take consecutive vertices */
+        const int64_t end = ((int64_t)c + 1) * per_chunk;
+#pragma unroll 1
+        for (int64_t v = (int64_t)c * per_chunk + lane; v < end && v - lane < a.n;
+             v += LG_WAVE_SIZE) {
+            bool found = false;
+            lg_vertex_t parent = -1;
+            if (v < a.n && a.dist[v] < 0) {
+                const lg_edge_t stop = a.in_off[v + 1];
+                for (lg_edge_t e = a.in_off[v]; e < stop; e++) {
+                    const lg_vertex_t u = lg__ldg(a.in_idx + e);
+                    if ((front[u >> 5] >> (u & 31)) & 1u) {
+                        found = true;
+                        parent = u;
+                        break;
+                    }
+                }
+            }
+            const lg__lanemask_t mask = lg__wave_ballot(found);
+            if ((lane & 31) == 0 && v < a.n) /* one lane a word of 32 vertices */
+                next[v >> 5] = (uint32_t)(mask >> lane);
+            if (found) {
+                a.dist[v] = o.level;
+                if (a.parents)
+                    a.parents[v] = parent;
+            }
+            push(o, (lg_vertex_t)v, found, 0, false);
+        }
     }
-    if ((e = hipGetLastError()) != hipSuccess)
-        return e;
-    if ((e = hipMemcpyAsync(host, a.counts, sizeof *host, hipMemcpyDeviceToHost, s->stream)) !=
-        hipSuccess)
-        return e;
-    return hipStreamSynchronize(s->stream);
+}
+
+/* Phases first..last of the search (phase 0 is start), a grid-wide barrier
+ * between two; returns early once the search is done.  Launched
+ * cooperatively for all of them, or a launch a phase (first == last); a
+ * grid of at most SEARCH_BLOCKS_MAX blocks, the same for every phase. */
+/* At least 6 blocks of 256 resident a multiprocessor on NVIDIA (40
+ * registers a thread at most): without the bound the compiler takes 124 and
+ * the bottom-up phases, bound by memory latency, lose most of their waves
+ * (HIP's second bound means something else: AMD takes the first alone). */
+#define BFS_MIN_BLOCKS 6
+#if defined(LG_GPU_NVIDIA)
+#define BFS_BOUNDS __launch_bounds__(BFS_BLOCK, BFS_MIN_BLOCKS)
+#else
+#define BFS_BOUNDS __launch_bounds__(BFS_BLOCK)
+#endif
+__global__ void BFS_BOUNDS search(bfs_args a, int first, int last)
+{
+    __shared__ bfs_phase shared_phase;
+    for (int p = first; p <= last; p++) {
+        if (threadIdx.x == 0) {
+            const bfs_phase s = next_phase(a, a.phase[(p - 1) & 1], a.counts[(p - 1) % 3]);
+            shared_phase = s;
+            if (blockIdx.x == 0) {
+                a.phase[p & 1] = s;
+                a.counts[(p + 1) % 3] = bfs_counts{0, 0, 0};
+                if (s.kind == PHASE_DONE)
+                    *a.last = s;
+            }
+        }
+        __syncthreads();
+        const bfs_phase s = shared_phase;
+        if (s.kind == PHASE_DONE)
+            return; /* every block decides the same */
+        const bfs_out o{a.counts + p % 3, a.queue[1 - s.cur], s.level};
+        if (s.kind == PHASE_SCAN)
+            scan(a, s);
+        else if (s.kind == PHASE_TOP_DOWN)
+            top_down(a, s, o);
+        else if (s.kind == PHASE_TO_BITMAP)
+            to_bitmap(a, s);
+        else
+            bottom_up(a, s, o);
+        if (p < last)
+            lg__grid_sync(); /* also orders shared_phase's next write after this read */
+    }
+}
+
+/* Process-wide test switch (plugin.hip's hooks): a launch a phase even
+ * where cooperative launch works. */
+bool lg__bfs_phase_launches = false;
+
+/* The grid of the cooperative search: as many blocks as fit resident at
+ * once (at most LG_MAX_GRID_THREADS threads); 0 where the device cannot
+ * launch cooperatively.  Asked once a context. */
+static int cooperative_blocks(lg__gpu_state *s)
+{
+    if (s->search_blocks >= 0)
+        return s->search_blocks;
+    int coop = 0, per_sm = 0;
+    if (hipDeviceGetAttribute(&coop, hipDeviceAttributeCooperativeLaunch, s->device) !=
+            hipSuccess ||
+        hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, search, BFS_BLOCK, 0) != hipSuccess) {
+        (void)hipGetLastError(); /* not sticky: a launch a phase works */
+        coop = 0;
+    }
+    const int64_t blocks = (int64_t)per_sm * s->info.multiprocessors;
+    const int64_t cap = std::min<int64_t>(LG_MAX_GRID_THREADS / BFS_BLOCK, SEARCH_BLOCKS_MAX);
+    s->search_blocks = coop ? (int)(blocks < cap ? blocks : cap) : 0;
+    return s->search_blocks;
 }
 
 static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g,
@@ -305,27 +491,28 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
 {
     static const char fn[] = "lg_bfs";
     const int64_t n = g->n, words = (n + 31) / 32;
-    const int32_t last_level = opts->max_depth < 0 ? INT32_MAX : opts->max_depth;
-    const bool may_go_bottom_up = opts->direction_alpha > 0;
     lg__dev_graph *dg = NULL;
     bool temporary = false;
-    lg_vertex_t *q[2] = {NULL, NULL}, *d_sources = NULL;
-    int64_t *degree = NULL;
-    uint32_t *bits[2] = {NULL, NULL};
+    lg_vertex_t *d_sources = NULL;
+    void *narrowed = NULL;
     bfs_args a;
     memset(&a, 0, sizeof a);
     lg_status_t st = lg__dev_graph_get(s, g, fn, false, &dg, &temporary);
     if (st != LG_OK)
         return st;
     struct lg__dev_csr in = dg->out;
-    if (may_go_bottom_up && (st = lg__dev_in_edges(s, g, dg, fn, &in)) != LG_OK)
+    if (opts->direction_alpha > 0 && (st = lg__dev_in_edges(s, g, dg, fn, &in)) != LG_OK)
         goto cleanup;
 
     a.n = n;
+    a.words = words;
     a.off = dg->out.offsets;
     a.idx = dg->out.indices;
     a.in_off = in.offsets;
     a.in_idx = in.indices;
+    a.last_level = opts->max_depth < 0 ? INT32_MAX : opts->max_depth;
+    a.alpha = opts->direction_alpha;
+    a.beta = opts->direction_beta;
     {
         /* every array of the call in the context's work buffer */
         lg__carve c = {0, NULL};
@@ -335,80 +522,66 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
         const size_t at_q1 = c.add((size_t)n * sizeof(lg_vertex_t));
         const size_t at_b0 = c.add((size_t)words * sizeof(uint32_t));
         const size_t at_b1 = c.add((size_t)words * sizeof(uint32_t));
-        const size_t at_counts = c.add(sizeof *a.counts);
-        const size_t at_big = c.add((size_t)(g->m / BIG_ROW + 1) * sizeof(lg_vertex_t));
+        const size_t at_row_start = c.add((size_t)n * sizeof *a.row_start);
+        const size_t at_block_arcs = c.add(SEARCH_BLOCKS_MAX * sizeof *a.block_arcs);
+        const size_t at_counts = c.add(3 * sizeof *a.counts);
+        const size_t at_phase = c.add(3 * sizeof *a.phase);
         const size_t at_sources = c.add((size_t)num_sources * sizeof *sources);
-        const size_t at_degree = c.add((size_t)n * sizeof(int64_t));
-        const size_t at_row_start = c.add((size_t)n * sizeof(int64_t));
+        const size_t at_narrowed = c.add((size_t)n * sizeof(int16_t));
         LG_TRY_OR_CLEANUP(lg__scratch_reserve(&s->work, c.used), "allocating the search's arrays");
         c.base = (char *)s->work.ptr;
         a.dist = c.take<int32_t>(at_dist);
         a.parents = parents ? c.take<lg_vertex_t>(at_parents) : NULL;
-        q[0] = c.take<lg_vertex_t>(at_q0);
-        q[1] = c.take<lg_vertex_t>(at_q1);
-        bits[0] = c.take<uint32_t>(at_b0);
-        bits[1] = c.take<uint32_t>(at_b1);
-        a.counts = c.take<bfs_counts>(at_counts);
-        a.big = c.take<lg_vertex_t>(at_big);
-        d_sources = c.take<lg_vertex_t>(at_sources);
-        degree = c.take<int64_t>(at_degree);
+        a.queue[0] = c.take<lg_vertex_t>(at_q0);
+        a.queue[1] = c.take<lg_vertex_t>(at_q1);
+        a.bits[0] = c.take<uint32_t>(at_b0);
+        a.bits[1] = c.take<uint32_t>(at_b1);
         a.row_start = c.take<int64_t>(at_row_start);
+        a.block_arcs = c.take<int64_t>(at_block_arcs);
+        a.counts = c.take<bfs_counts>(at_counts);
+        a.phase = c.take<bfs_phase>(at_phase);
+        a.last = a.phase + 2;
+        d_sources = c.take<lg_vertex_t>(at_sources);
+        narrowed = c.take<char>(at_narrowed);
     }
     LG_TRY_OR_CLEANUP(lg__upload(s, d_sources, sources, (size_t)num_sources * sizeof *sources),
                       "uploading the sources");
+    LG_TRY_OR_CLEANUP(hipMemsetAsync(a.last, 0, sizeof *a.last, s->stream), "starting the search");
+    fill_unvisited<<<lg__blocks_for(n, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a);
+    start<<<lg__blocks_for(num_sources, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a, d_sources,
+                                                                               num_sources);
+    LG_TRY_OR_CLEANUP(hipGetLastError(), "starting the search");
 
+    bfs_phase last;
     {
-        fill_unvisited<<<lg__blocks_for(n, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a.dist, a.parents,
-                                                                                  n);
-        LG_TRY_OR_CLEANUP(hipMemsetAsync(a.counts, 0, sizeof *a.counts, s->stream),
-                          "starting the search");
-        a.next_queue = q[0];
-        start<<<lg__blocks_for(num_sources, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a, d_sources,
-                                                                                   num_sources);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "starting the search");
-        bfs_counts c;
-        LG_TRY_OR_CLEANUP(hipMemcpyAsync(&c, a.counts, sizeof c, hipMemcpyDeviceToHost, s->stream),
-                          "starting the search");
-        LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "starting the search");
-
-        int cur = 0; /* q[cur] holds the frontier; in bottom-up, bits[cur] too */
-        int64_t size = (int64_t)c.size, scout = (int64_t)c.scout, edges_to_check = g->m;
-        int32_t lvl = 1;
-        while (size > 0 && lvl <= last_level) {
-            if (may_go_bottom_up && scout > edges_to_check / opts->direction_alpha) {
-                LG_TRY_OR_CLEANUP(
-                    hipMemsetAsync(bits[cur], 0, (size_t)words * sizeof(uint32_t), s->stream),
-                    "switching to bottom-up");
-                queue_to_bitmap<<<lg__blocks_for(size, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(
-                    q[cur], size, bits[cur]);
-                int64_t awake = size, old_awake;
-                do {
-                    old_awake = awake;
-                    a.front = bits[cur];
-                    a.next = bits[1 - cur];
-                    a.next_queue = q[1 - cur];
-                    a.level = lvl++;
-                    LG_TRY_OR_CLEANUP(level(s, true, a, 0, NULL, &c), "a bottom-up step");
-                    awake = (int64_t)c.size;
-                    cur = 1 - cur;
-                } while (lvl <= last_level && awake > 0 &&
-                         (awake >= old_awake || awake > n / opts->direction_beta));
-                size = awake;
-                scout = 1;
-            } else {
-                edges_to_check -= scout;
-                a.queue = q[cur];
-                a.size = size;
-                a.next_queue = q[1 - cur];
-                a.level = lvl++;
-                LG_TRY_OR_CLEANUP(level(s, false, a, scout, degree, &c), "a top-down step");
-                size = (int64_t)c.size;
-                scout = (int64_t)c.scout;
-                cur = 1 - cur;
+        const int blocks = lg__bfs_phase_launches ? 0 : cooperative_blocks(s);
+        if (blocks > 0) {
+            int first = 1, final = INT_MAX;
+            void *args[] = {&a, &first, &final};
+            LG_TRY_OR_CLEANUP(hipLaunchCooperativeKernel((const void *)search, dim3(blocks),
+                                                         dim3(BFS_BLOCK), args, 0, s->stream),
+                              "searching");
+        }
+        const unsigned grid =
+            blocks > 0 ? 0 : std::min<unsigned>(lg__blocks_for(n, BFS_BLOCK), SEARCH_BLOCKS_MAX);
+        for (int p = 1;; p++) {
+            if (grid) {
+                search<<<grid, BFS_BLOCK, 0, s->stream>>>(a, p, p);
+                LG_TRY_OR_CLEANUP(hipGetLastError(), "searching");
+            }
+            LG_TRY_OR_CLEANUP(
+                hipMemcpyAsync(&last, a.last, sizeof last, hipMemcpyDeviceToHost, s->stream),
+                "searching");
+            LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "searching");
+            if (last.kind == PHASE_DONE)
+                break;
+            if (!grid) { /* a cooperative search ends DONE */
+                st = lg__gpu_fail(hipErrorLaunchFailure, fn, "searching");
+                goto cleanup;
             }
         }
     }
-    LG_TRY_OR_CLEANUP(lg__download(s, dist, a.dist, (size_t)n * sizeof *dist),
+    LG_TRY_OR_CLEANUP(lg__download_narrowed(s, dist, a.dist, n, -1, last.level, narrowed),
                       "downloading the distances");
     if (parents)
         LG_TRY_OR_CLEANUP(lg__download(s, parents, a.parents, (size_t)n * sizeof *parents),
@@ -427,6 +600,7 @@ lg_status_t lg__gpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
                         const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents)
 {
     lg__gpu_state *s = (lg__gpu_state *)x->state;
+    s->host_threads = x->num_threads;
     lg__device_guard on_device(s->device);
     if (on_device.error() != hipSuccess)
         return lg__gpu_fail(on_device.error(), "lg_bfs", "selecting the device");

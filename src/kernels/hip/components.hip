@@ -262,6 +262,7 @@ lg_status_t lg__gpu_components(const struct lg_exec *x, const struct lg_graph_vi
                                lg_vertex_t *labels, int64_t *num_components)
 {
     lg__gpu_state *s = (lg__gpu_state *)x->state;
+    s->host_threads = x->num_threads;
     lg__device_guard on_device(s->device);
     if (on_device.error() != hipSuccess)
         return lg__gpu_fail(on_device.error(), "lg_connected_components", "selecting the device");

@@ -28,6 +28,9 @@ struct lg__gpu_state {
     lg__scratch scratch; /* temporary storage of prims.h */
     lg__scratch work;    /* the arrays of a BFS or CC call (lg__carve), kept
                           * between calls so that a call allocates nothing */
+    int search_blocks;   /* BFS's cooperative grid (bfs.hip); -1 until asked */
+    int host_threads;    /* the calling context's CPU threads (lg_exec.num_threads):
+                          * the parts of a staged copy's chunk (transfer.hip) */
     /* the pinned buffers of large copies (transfer.hip),
      * made on the first one, kept until the context closes */
     void *staging[2];
@@ -45,6 +48,14 @@ hipError_t lg__upload(lg__gpu_state *s, void *dst, const void *src, size_t bytes
 /* dst (host) = src (device) after the work queued on the context's stream,
  * complete on return (large arrays through the staging buffers). */
 hipError_t lg__download(lg__gpu_state *s, void *dst, const void *src, size_t bytes);
+
+/* dst (host, n values) = src (device, n values, all within [lo, hi]), like
+ * lg__download, but crossing the link as the narrowest signed integers that
+ * hold [lo, hi] (1 or 2 bytes; 4 when neither does): packed into tmp
+ * (device, at least 2 n bytes) by a kernel and sign-extended on the host.
+ * Complete on return. */
+hipError_t lg__download_narrowed(lg__gpu_state *s, int32_t *dst, const int32_t *src, int64_t n,
+                                 int32_t lo, int32_t hi, void *tmp);
 
 struct lg__dev_csr {
     lg_edge_t *offsets;   /* n + 1 */
@@ -156,6 +167,15 @@ template <class T> __device__ inline T lg__ldg(const T *p)
 #endif
 }
 
+/* A barrier of the whole grid, with every write before it visible to
+ * every thread after it (cooperative groups, CUDA's and HIP's).  Only in a
+ * kernel launched with hipLaunchCooperativeKernel, whose blocks are then
+ * all resident; called by every thread of the grid together. */
+__device__ inline void lg__grid_sync(void)
+{
+    cooperative_groups::this_grid().sync();
+}
+
 /* Consecutive arrays cut from one buffer: add() each array's bytes (padded
  * to 256), reserve the total in a scratch, then take() them in the same
  * order. */
@@ -210,6 +230,10 @@ static inline unsigned lg__blocks_for(int64_t items, int64_t per_block)
  * upload buffers), since the caller is short of memory (AUTO reruns on the
  * CPU) and the next call makes them again.  Returns st. */
 lg_status_t lg__gpu_call_end(lg__gpu_state *s, lg_status_t st);
+
+/* Tests only (plugin.hip's hooks): BFS runs a launch a phase even where
+ * cooperative launch works. */
+extern bool lg__bfs_phase_launches;
 
 /* The algorithms (kernels.h's signatures): bfs.hip, pagerank.hip,
  * components.hip. */

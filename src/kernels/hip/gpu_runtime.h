@@ -12,9 +12,12 @@
 
 #if defined(__HIPCC__) || defined(__HIP_PLATFORM_AMD__)
 #include <hip/hip_runtime.h>
+/* after hip_runtime.h, which it needs */
+#include <hip/hip_cooperative_groups.h>
 #define LG_GPU_PLATFORM "hip"
 #define LG_GPU_AMD 1
 #elif defined(__CUDACC__)
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 #define LG_GPU_PLATFORM "cuda"
 #define LG_GPU_NVIDIA 1
@@ -28,6 +31,8 @@ typedef cudaEvent_t hipEvent_t;
 #define hipErrorMemoryAllocation cudaErrorMemoryAllocation
 #define hipErrorNoDevice cudaErrorNoDevice
 #define hipErrorInvalidDevice cudaErrorInvalidDevice
+#define hipErrorLaunchFailure cudaErrorLaunchFailure
+#define hipDeviceAttributeCooperativeLaunch cudaDevAttrCooperativeLaunch
 #define hipMemcpyHostToDevice cudaMemcpyHostToDevice
 #define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
 #define hipMemcpyDeviceToDevice cudaMemcpyDeviceToDevice
@@ -40,6 +45,9 @@ typedef cudaEvent_t hipEvent_t;
 #define hipGetDevice cudaGetDevice
 #define hipSetDevice cudaSetDevice
 #define hipGetDeviceProperties cudaGetDeviceProperties
+#define hipDeviceGetAttribute cudaDeviceGetAttribute
+#define hipOccupancyMaxActiveBlocksPerMultiprocessor cudaOccupancyMaxActiveBlocksPerMultiprocessor
+#define hipLaunchCooperativeKernel cudaLaunchCooperativeKernel
 #define hipRuntimeGetVersion cudaRuntimeGetVersion
 #define hipDriverGetVersion cudaDriverGetVersion
 #define hipMalloc cudaMalloc

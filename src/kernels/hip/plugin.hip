@@ -69,6 +69,7 @@ static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg
         return lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (context)", fn);
     memset(s, 0, sizeof *s);
     s->device = device_id;
+    s->search_blocks = -1;
     if (stream) {
         s->stream = (hipStream_t)stream;
     } else {
@@ -134,10 +135,18 @@ static long long gpu_test_fail_after(long long allocations)
                                __ATOMIC_RELAXED);
 }
 
-/* The allocation-failure and leak-count hooks of the GPU tests (plugin.h). */
+static int gpu_test_phase_launches(int on)
+{
+    const bool was = lg__bfs_phase_launches;
+    lg__bfs_phase_launches = on != 0;
+    return was;
+}
+
+/* The hooks of the GPU tests (plugin.h). */
 static const struct lg_plugin_test_hooks test_hooks = {
     gpu_test_fail_after,
     gpu_test_live_allocations,
+    gpu_test_phase_launches,
 };
 
 extern "C" __attribute__((visibility("default"))) const struct lg_plugin_test_hooks *

@@ -1,6 +1,7 @@
 /*
  * transfer.hip - host <-> device copies of large arrays: a graph's upload
- * (lg__upload) and the scores' download (lg__download).
+ * (lg__upload), results' download (lg__download), and the download of small
+ * integers such as BFS distances (lg__download_narrowed).
  *
  * Why: the runtime copies pageable host memory through staging buffers of
  * its own with one host thread, well below the link's rate from pinned
@@ -13,25 +14,27 @@
  * closes).  An array is cut into chunks of LG_STAGE_BYTES; chunk k passes
  * through buffer k % 2, so the DMA of one chunk overlaps the host copy of
  * the next, and an event a buffer says when the device is done with it.
- * The host side of each chunk is split among the calling thread and
- * helper threads (started once a copy: about one a chunk, at least
- * LG_STAGE_MIN_THREADS and at most LG_STAGE_THREADS in all), so the memcpy
- * and its page faults run side by side; the pace is then the host's memory
- * bandwidth (each byte is read, written, and read again by the DMA).
- * Arrays under LG_STAGE_MIN take the runtime's path, and so does everything
- * when the buffers cannot be made.
+ * The host side of each chunk is split into page-aligned parts copied side
+ * by side by the core's OpenMP threads (lg_plugin_host.parallel, as many as
+ * the context's CPU threads): the memcpy and its page faults run in
+ * parallel, and the team is the CPU kernels', already started, so a copy
+ * pays no thread start (creating 7 threads took 176 us on the H100 host,
+ * longer than a 2 MB DMA).  The pace is then the host's memory bandwidth
+ * (each byte is read, written, and read again by the DMA).
+ * A narrowed download crosses the link as 1- or 2-byte integers (a kernel
+ * packs them) and the host side of each chunk sign-extends them into the
+ * caller's 4-byte array: a quarter or half of the bytes to move and read.
+ * Arrays under LG_STAGE_MIN take the runtime's path (narrowed ones do not),
+ * and so does everything when the buffers cannot be made.
  *
- * Cost: 2 * LG_STAGE_BYTES of pinned host memory a context; a copy starts
- * and joins its helpers once and waits on one event a chunk.
+ * Cost: 2 * LG_STAGE_BYTES of pinned host memory a context; a copy waits on
+ * one event and runs one parallel loop a chunk.
  */
 #include "gpu.h"
 
-#include <sched.h>
 #include <string.h>
 
 #include <algorithm>
-#include <atomic>
-#include <thread>
 
 /* the chunk and buffer size: small, because pinning host memory takes time
  * in proportion to its size, paid on a context's first large copy */
@@ -42,14 +45,6 @@
  * overlap (-DLG_STAGE_MIN=SIZE_MAX: the runtime's path only, to compare) */
 #ifndef LG_STAGE_MIN
 #define LG_STAGE_MIN ((size_t)8 << 20)
-#endif
-/* host threads a chunk: more do not copy faster once memory bandwidth is
- * the limit */
-#ifndef LG_STAGE_THREADS
-#define LG_STAGE_THREADS 8
-#endif
-#ifndef LG_STAGE_MIN_THREADS
-#define LG_STAGE_MIN_THREADS 4
 #endif
 #ifndef LG_STAGE_PARALLEL_MIN /* smaller chunks: the calling thread alone */
 #define LG_STAGE_PARALLEL_MIN ((size_t)1 << 20)
@@ -83,103 +78,86 @@ static bool staging_ready(lg__gpu_state *s)
     return true;
 }
 
-/* The CPUs this process may run on (its affinity mask: a container or
- * taskset may allow fewer than the machine has), at least 1. */
-static unsigned usable_cpus(void)
-{
-#ifdef __linux__
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return (unsigned)CPU_COUNT(&set);
-#endif
-    const unsigned hw = std::thread::hardware_concurrency();
-    return hw < 1 ? 1 : hw;
-}
-
-/* A staged copy's host side: chunk k (bytes [k * LG_STAGE_BYTES, ...)) of
- * the host array passes through staging buffer k % 2, and `threads`
- * threads copy it between the two side by side, thread t its page-aligned
- * part t (empty parts count too: a chunk's tail may be a few bytes).  The
- * calling thread releases chunk k (run_chunk) once the buffer is ready, copies
- * part 0 (and the parts of helpers that could not be started) and waits
- * for the helpers' parts; each helper adds 1 to `copied` a chunk. */
+/* A staged copy's host side: chunk k of the array passes through staging
+ * buffer k % 2, and its parts (page-aligned; empty ones count too: a
+ * chunk's tail may be a few bytes) are copied side by side.  An element is
+ * stage_unit bytes in the staging buffers and host_unit bytes in the host
+ * array: equal for a plain copy (1 and 1), 1 or 2 and 4 for a narrowed
+ * download (sign extension). */
 struct stage_job {
     char *staging[2];
     char *host;
-    size_t bytes;
-    bool download; /* staging -> host; else host -> staging */
-    unsigned threads, helpers;
-    std::atomic<int64_t> released; /* the last chunk the helpers may copy */
-    std::atomic<int64_t> copied;   /* parts the helpers have finished */
-    std::atomic<bool> stop;        /* the copy ended (or failed): helpers leave */
-    std::thread pool[LG_STAGE_THREADS];
+    size_t elements;                /* of the whole array */
+    unsigned stage_unit, host_unit; /* bytes an element */
+    bool download;                  /* staging -> host; else host -> staging */
+    int threads;                    /* parts a chunk */
+    int64_t chunk;                  /* the one being copied */
 
-    stage_job(lg__gpu_state *s, char *host_, size_t bytes_, bool download_)
-        : host(host_), bytes(bytes_), download(download_), helpers(0), released(-1), copied(0),
-          stop(false)
+    stage_job(lg__gpu_state *s, char *host_, size_t elements_, unsigned stage_unit_,
+              unsigned host_unit_, bool download_)
+        : host(host_), elements(elements_), stage_unit(stage_unit_), host_unit(host_unit_),
+          download(download_), chunk(0)
     {
         staging[0] = (char *)s->staging[0];
         staging[1] = (char *)s->staging[1];
-        /* about a thread a chunk, LG_STAGE_MIN_THREADS at least: a helper
-         * costs its start and join, which a copy of a few chunks does not
-         * win back */
-        const int64_t cap = std::min<int64_t>({(int64_t)usable_cpus(), (int64_t)LG_STAGE_THREADS,
-                                               std::max<int64_t>(chunks(), LG_STAGE_MIN_THREADS)});
-        threads = LG_STAGE_BYTES < LG_STAGE_PARALLEL_MIN ? 1 : (unsigned)cap;
-        try {
-            for (unsigned t = 1; t < threads; t++, helpers++)
-                pool[t] = std::thread(&stage_job::helper, this, t);
-        } catch (...) {
-            /* no more threads: the calling thread copies the parts of those not started */
-        }
+        threads =
+            LG_STAGE_BYTES < LG_STAGE_PARALLEL_MIN || s->host_threads < 1 ? 1 : s->host_threads;
     }
-    ~stage_job()
+    size_t per_chunk() const /* elements */
     {
-        stop.store(true, std::memory_order_release);
-        for (unsigned t = 1; t <= helpers; t++)
-            pool[t].join();
+        return LG_STAGE_BYTES / stage_unit;
     }
     int64_t chunks() const
     {
-        return (int64_t)((bytes + LG_STAGE_BYTES - 1) / LG_STAGE_BYTES);
+        return (int64_t)((elements + per_chunk() - 1) / per_chunk());
     }
-    size_t chunk_len(int64_t k) const
+    size_t chunk_len(int64_t k) const /* elements */
     {
-        return std::min((size_t)LG_STAGE_BYTES, bytes - (size_t)k * LG_STAGE_BYTES);
+        return std::min(per_chunk(), elements - (size_t)k * per_chunk());
     }
-    void copy_part(int64_t k, unsigned t) const
+    size_t chunk_bytes(int64_t k) const /* in the staging buffer */
+    {
+        return chunk_len(k) * stage_unit;
+    }
+    void copy_part(int64_t k, int64_t t) const
     {
         const size_t len = chunk_len(k);
         const size_t part = ((len + threads - 1) / threads + 4095) & ~(size_t)4095;
         const size_t lo = (size_t)t * part;
         if (lo >= len)
             return;
-        char *h = host + (size_t)k * LG_STAGE_BYTES + lo, *st = staging[k & 1] + lo;
-        if (download)
-            memcpy(h, st, std::min(part, len - lo));
-        else
-            memcpy(st, h, std::min(part, len - lo));
-    }
-    void helper(unsigned t)
-    {
-        for (int64_t k = 0; k < chunks(); k++) {
-            while (released.load(std::memory_order_acquire) < k) {
-                if (stop.load(std::memory_order_acquire))
-                    return;
-                std::this_thread::yield();
-            }
-            copy_part(k, t);
-            copied.fetch_add(1, std::memory_order_release);
+        const size_t count = std::min(part, len - lo), first = (size_t)k * per_chunk() + lo;
+        char *h = host + first * host_unit, *st = staging[k & 1] + lo * stage_unit;
+        if (stage_unit == host_unit) {
+            if (download)
+                memcpy(h, st, count * host_unit);
+            else
+                memcpy(st, h, count * host_unit);
+        } else if (stage_unit == 1) { /* narrowed download: sign extension */
+            const int8_t *from = (const int8_t *)st;
+            int32_t *to = (int32_t *)h;
+            for (size_t i = 0; i < count; i++)
+                to[i] = from[i];
+        } else {
+            const int16_t *from = (const int16_t *)st;
+            int32_t *to = (int32_t *)h;
+            for (size_t i = 0; i < count; i++)
+                to[i] = from[i];
         }
     }
+    static void part(void *job, int64_t t)
+    {
+        const stage_job *j = (const stage_job *)job;
+        j->copy_part(j->chunk, t);
+    }
+    /* chunk k's parts, side by side; returns when all are copied */
     void run_chunk(int64_t k)
     {
-        released.store(k, std::memory_order_release);
-        copy_part(k, 0);
-        for (unsigned t = helpers + 1; t < threads; t++)
-            copy_part(k, t);
-        while (copied.load(std::memory_order_acquire) < (k + 1) * (int64_t)helpers)
-            std::this_thread::yield();
+        chunk = k;
+        if (threads == 1)
+            copy_part(k, 0);
+        else
+            lg__gpu_host->parallel(threads, threads, part, this);
     }
 };
 
@@ -192,7 +170,7 @@ hipError_t lg__upload(lg__gpu_state *s, void *dst, const void *src, size_t bytes
         return hipMemcpyAsync(dst, src, bytes, hipMemcpyHostToDevice, s->stream);
     hipError_t e = hipSuccess;
     {
-        stage_job job(s, (char *)src, bytes, false);
+        stage_job job(s, (char *)src, bytes, 1, 1, false);
         for (int64_t k = 0; k < job.chunks() && e == hipSuccess; k++) {
             const int b = (int)(k & 1);
             /* the device is done with this buffer's previous chunk (an event
@@ -201,13 +179,45 @@ hipError_t lg__upload(lg__gpu_state *s, void *dst, const void *src, size_t bytes
                 break;
             job.run_chunk(k);
             if ((e = hipMemcpyAsync((char *)dst + (size_t)k * LG_STAGE_BYTES, job.staging[b],
-                                    job.chunk_len(k), hipMemcpyHostToDevice, s->stream)) ==
+                                    job.chunk_bytes(k), hipMemcpyHostToDevice, s->stream)) ==
                 hipSuccess)
                 e = hipEventRecord(s->staged[b], s->stream);
         }
     }
     if (e != hipSuccess)
         (void)hipStreamSynchronize(s->stream); /* no queued copy outlives the arrays it names */
+    return e;
+}
+
+/* The staged download of `elements` elements of stage_unit bytes at src
+ * (device) into dst (host, host_unit bytes an element). */
+static hipError_t staged_download(lg__gpu_state *s, void *dst, const void *src, size_t elements,
+                                  unsigned stage_unit, unsigned host_unit)
+{
+    const size_t per_chunk = LG_STAGE_BYTES / stage_unit;
+    const int64_t chunks = (int64_t)((elements + per_chunk - 1) / per_chunk);
+    /* queues chunk q's copy into buffer q % 2 */
+    auto fetch = [&](int64_t q) {
+        const size_t first = (size_t)q * per_chunk;
+        const hipError_t r = hipMemcpyAsync(
+            s->staging[q & 1], (const char *)src + first * stage_unit,
+            std::min(per_chunk, elements - first) * stage_unit, hipMemcpyDeviceToHost, s->stream);
+        return r == hipSuccess ? hipEventRecord(s->staged[q & 1], s->stream) : r;
+    };
+    hipError_t e = fetch(0);
+    if (e == hipSuccess) {
+        stage_job job(s, (char *)dst, elements, stage_unit, host_unit, true);
+        /* chunk k + 1 comes while chunk k is copied out (its buffer was
+         * emptied, synchronously, the round before) */
+        for (int64_t k = 0; k < chunks && e == hipSuccess; k++) {
+            if (k + 1 < chunks)
+                e = fetch(k + 1);
+            if (e == hipSuccess && (e = hipEventSynchronize(s->staged[k & 1])) == hipSuccess)
+                job.run_chunk(k);
+        }
+    }
+    if (e != hipSuccess)
+        (void)hipStreamSynchronize(s->stream);
     return e;
 }
 
@@ -222,28 +232,30 @@ hipError_t lg__download(lg__gpu_state *s, void *dst, const void *src, size_t byt
         hipError_t e2 = hipStreamSynchronize(s->stream);
         return e != hipSuccess ? e : e2;
     }
-    hipError_t e = hipSuccess;
+    return staged_download(s, dst, src, bytes, 1, 1);
+}
+
+/* The values of src packed into T (they fit: the caller checked). */
+template <class T> __global__ void narrow(const int32_t *src, T *out, int64_t n)
+{
+    LG_FOR_EACH(i, n)
     {
-        stage_job job(s, (char *)dst, bytes, true);
-        const int64_t chunks = job.chunks();
-        /* queues chunk q's copy into buffer q % 2 */
-        auto fetch = [&](int64_t q) {
-            const hipError_t r =
-                hipMemcpyAsync(job.staging[q & 1], (const char *)src + (size_t)q * LG_STAGE_BYTES,
-                               job.chunk_len(q), hipMemcpyDeviceToHost, s->stream);
-            return r == hipSuccess ? hipEventRecord(s->staged[q & 1], s->stream) : r;
-        };
-        e = fetch(0);
-        /* chunk k + 1 comes while chunk k is copied out (its buffer was
-         * emptied, synchronously, the round before) */
-        for (int64_t k = 0; k < chunks && e == hipSuccess; k++) {
-            if (k + 1 < chunks)
-                e = fetch(k + 1);
-            if (e == hipSuccess && (e = hipEventSynchronize(s->staged[k & 1])) == hipSuccess)
-                job.run_chunk(k);
-        }
+        out[i] = (T)src[i];
     }
-    if (e != hipSuccess)
-        (void)hipStreamSynchronize(s->stream);
-    return e;
+}
+
+hipError_t lg__download_narrowed(lg__gpu_state *s, int32_t *dst, const int32_t *src, int64_t n,
+                                 int32_t lo, int32_t hi, void *tmp)
+{
+    const unsigned width = lo >= INT8_MIN && hi <= INT8_MAX     ? 1
+                           : lo >= INT16_MIN && hi <= INT16_MAX ? 2
+                                                                : 4;
+    if (width == 4 || (size_t)n * sizeof *dst < LG_STAGE_MIN || !staging_ready(s))
+        return lg__download(s, dst, src, (size_t)n * sizeof *dst);
+    if (width == 1)
+        narrow<<<lg__blocks_for(n, 256), 256, 0, s->stream>>>(src, (int8_t *)tmp, n);
+    else
+        narrow<<<lg__blocks_for(n, 256), 256, 0, s->stream>>>(src, (int16_t *)tmp, n);
+    const hipError_t e = hipGetLastError();
+    return e != hipSuccess ? e : staged_download(s, dst, tmp, (size_t)n, width, 4);
 }

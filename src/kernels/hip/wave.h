@@ -17,6 +17,7 @@
  *   lg__group_sum<G>(x)   the sum over each aligned group of G lanes
  *   lg__wave_exclusive_sum(x, &total)  prefix sums over the lanes
  *   lg__wave_atomic_inc(counter, active)  one atomic a wave, a slot a lane
+ *   lg__block_sum(x), lg__block_exclusive_sum(x, &total)  over a block
  *
  * Three builds (the macros below pick one):
  *   AMD (hipcc)          the target's width, __AMDGCN_WAVEFRONT_SIZE (64 on
@@ -324,6 +325,31 @@ template <class T> __device__ inline T lg__block_sum(T x)
         total += partial[i];
     __syncthreads();
     return total;
+}
+
+/* Exclusive prefix sum over the threads of the block in thread order;
+ * *total gets the block's sum (in every thread).  Uses one __syncthreads
+ * pair and a word of shared memory a wave; every thread of the block calls
+ * it together.  Example: x = t + 1 in thread t of a 256-thread block: thread
+ * t gets t * (t + 1) / 2, total 32896. */
+template <class T> __device__ inline T lg__block_exclusive_sum(T x, T *total)
+{
+    __shared__ T partial[LG_MAX_BLOCK / LG_WAVE_SIZE];
+    const int waves = (int)(blockDim.x / LG_WAVE_SIZE), me = lg__wave_id();
+    T wave_total;
+    const T within = lg__wave_exclusive_sum(x, &wave_total);
+    if (lg__lane_id() == 0)
+        partial[me] = wave_total;
+    __syncthreads();
+    T before = 0, all = 0;
+    for (int i = 0; i < waves; i++) { /* the same order in every thread */
+        if (i == me)
+            before = all;
+        all += partial[i];
+    }
+    __syncthreads();
+    *total = all;
+    return before + within;
 }
 
 #endif /* LG_WAVE_H */
