@@ -368,6 +368,8 @@ __device__ void to_bitmap(const bfs_args &a, const bfs_phase &s)
  * handed out by an atomic counter, so that waves whose vertices scan long
  * in-lists do not hold up the barrier while others idle. */
 #define BOTTOM_UP_CHUNK 8
+/* In-arcs a bottom-up lane reads at once after the first */
+#define BOTTOM_UP_BATCH 4
 
 __device__ void bottom_up(const bfs_args &a, const bfs_phase &s, const bfs_out &o)
 {
@@ -392,14 +394,34 @@ __device__ void bottom_up(const bfs_args &a, const bfs_phase &s, const bfs_out &
             bool found = false;
             lg_vertex_t parent = -1;
             if (v < a.n && a.dist[v] < 0) {
+                lg_edge_t e = a.in_off[v];
                 const lg_edge_t stop = a.in_off[v + 1];
-                for (lg_edge_t e = a.in_off[v]; e < stop; e++) {
-                    const lg_vertex_t u = lg__ldg(a.in_idx + e);
+                /* the first arc alone (where the frontier is large most
+                 * vertices find it there), then BOTTOM_UP_BATCH arcs at a
+                 * time, their loads in flight together */
+                if (e < stop) {
+                    const lg_vertex_t u = lg__ldg(a.in_idx + e++);
                     if ((front[u >> 5] >> (u & 31)) & 1u) {
                         found = true;
                         parent = u;
-                        break;
                     }
+                }
+                while (!found && e < stop) {
+                    lg_vertex_t u[BOTTOM_UP_BATCH];
+                    uint32_t word[BOTTOM_UP_BATCH];
+#pragma unroll
+                    for (int j = 0; j < BOTTOM_UP_BATCH; j++)
+                        u[j] = e + j < stop ? lg__ldg(a.in_idx + e + j) : -1;
+#pragma unroll
+                    for (int j = 0; j < BOTTOM_UP_BATCH; j++)
+                        word[j] = u[j] >= 0 ? front[u[j] >> 5] : 0u;
+#pragma unroll
+                    for (int j = 0; j < BOTTOM_UP_BATCH; j++)
+                        if (!found && u[j] >= 0 && ((word[j] >> (u[j] & 31)) & 1u)) {
+                            found = true;
+                            parent = u[j];
+                        }
+                    e += BOTTOM_UP_BATCH;
                 }
             }
             const lg__lanemask_t mask = lg__wave_ballot(found);

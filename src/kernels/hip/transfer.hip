@@ -78,6 +78,14 @@ static bool staging_ready(lg__gpu_state *s)
     return true;
 }
 
+/* Elements a chunk: a staging buffer's worth, or (a narrowed download) a
+ * buffer's worth of the host array, so that a chunk's host copy, the
+ * larger side, overlaps the next chunk's DMA. */
+static size_t chunk_elements(unsigned stage_unit, unsigned host_unit)
+{
+    return LG_STAGE_BYTES / std::max(stage_unit, host_unit);
+}
+
 /* A staged copy's host side: chunk k of the array passes through staging
  * buffer k % 2, and its parts (page-aligned; empty ones count too: a
  * chunk's tail may be a few bytes) are copied side by side.  An element is
@@ -105,7 +113,7 @@ struct stage_job {
     }
     size_t per_chunk() const /* elements */
     {
-        return LG_STAGE_BYTES / stage_unit;
+        return chunk_elements(stage_unit, host_unit);
     }
     int64_t chunks() const
     {
@@ -194,7 +202,7 @@ hipError_t lg__upload(lg__gpu_state *s, void *dst, const void *src, size_t bytes
 static hipError_t staged_download(lg__gpu_state *s, void *dst, const void *src, size_t elements,
                                   unsigned stage_unit, unsigned host_unit)
 {
-    const size_t per_chunk = LG_STAGE_BYTES / stage_unit;
+    const size_t per_chunk = chunk_elements(stage_unit, host_unit);
     const int64_t chunks = (int64_t)((elements + per_chunk - 1) / per_chunk);
     /* queues chunk q's copy into buffer q % 2 */
     auto fetch = [&](int64_t q) {
