@@ -29,9 +29,9 @@
  *              covers consecutive vertices, so a ballot gives whole words of
  *              the next bitmap, each written by one lane with no atomics
  *              (and no clearing between levels); the woken vertices also go
- *              to the queue, ready for a return to top-down.  Waves take
- *              chunks of vertices from a counter, so the slow ones (long
- *              in-lists with no frontier vertex) do not hold up the level.
+ *              to the queue, ready for a return to top-down.  A lane reads
+ *              an in-arc, then four at a time, their loads in flight
+ *              together.
  *
  * Level loop on the device: one kernel (search) runs every level of the
  * search, phase after phase, with a grid-wide barrier between phases
@@ -82,9 +82,9 @@
 #define TABLE (SMALL_FRONTIER > SEARCH_BLOCKS_MAX ? SMALL_FRONTIER : SEARCH_BLOCKS_MAX)
 
 /* What a phase adds up: the next frontier's size and the out-degree sum of
- * its vertices; and bottom-up's chunks handed out. */
+ * its vertices. */
 struct bfs_counts {
-    unsigned long long queued, scout, taken;
+    unsigned long long queued, scout;
 };
 
 enum bfs_kind {
@@ -164,7 +164,7 @@ __global__ void fill_unvisited(bfs_args a)
         a.bits[0][w] = 0; /* the first frontier's bitmap, if it turns bottom-up at once */
     }
     if (blockIdx.x == 0 && threadIdx.x < 3)
-        a.counts[threadIdx.x] = bfs_counts{0, 0, 0};
+        a.counts[threadIdx.x] = bfs_counts{0, 0};
 }
 
 /* Phase 0: each source once (a repeated one loses the compare-and-swap). */
@@ -364,9 +364,8 @@ __device__ void to_bitmap(const bfs_args &a, const bfs_phase &s)
     }
 }
 
-/* Vertices a bottom-up wave takes at a time, LG_WAVE_SIZE times this:
- * handed out by an atomic counter, so that waves whose vertices scan long
- * in-lists do not hold up the barrier while others idle. */
+/* Vertices a bottom-up wave takes at a time, LG_WAVE_SIZE times this (a
+ * counter handing the chunks out measured the same as the fixed order). */
 #define BOTTOM_UP_CHUNK 8
 /* In-arcs a bottom-up lane reads at once after the first */
 #define BOTTOM_UP_BATCH 4
@@ -379,18 +378,14 @@ __device__ void bottom_up(const bfs_args &a, const bfs_phase &s, const bfs_out &
     const int64_t per_chunk = (int64_t)LG_WAVE_SIZE * BOTTOM_UP_CHUNK;
     const int64_t chunks = (a.n + per_chunk - 1) / per_chunk;
     const int lane = lg__lane_id();
-    for (;;) {
-        unsigned long long c = 0;
-        if (lane == 0)
-            c = atomicAdd(&o.counts->taken, 1ull);
-        c = lg__wave_shfl(c, 0);
-        if ((int64_t)c >= chunks)
-            break;
+    /* wave-stride over chunks: chunk c to wave c mod the grid's waves */
+    const int64_t waves = (int64_t)gridDim.x * (blockDim.x / LG_WAVE_SIZE);
+    for (int64_t c = (int64_t)blockIdx.x * (blockDim.x / LG_WAVE_SIZE) + lg__wave_id(); c < chunks;
+         c += waves) {
         /* the lanes of a wave take consecutive vertices */
-        const int64_t end = ((int64_t)c + 1) * per_chunk;
+        const int64_t end = (c + 1) * per_chunk;
 #pragma unroll 1
-        for (int64_t v = (int64_t)c * per_chunk + lane; v < end && v - lane < a.n;
-             v += LG_WAVE_SIZE) {
+        for (int64_t v = c * per_chunk + lane; v < end && v - lane < a.n; v += LG_WAVE_SIZE) {
             bool found = false;
             lg_vertex_t parent = -1;
             if (v < a.n && a.dist[v] < 0) {
@@ -460,7 +455,7 @@ __global__ void BFS_BOUNDS search(bfs_args a, int first, int last)
             shared_phase = s;
             if (blockIdx.x == 0) {
                 a.phase[p & 1] = s;
-                a.counts[(p + 1) % 3] = bfs_counts{0, 0, 0};
+                a.counts[(p + 1) % 3] = bfs_counts{0, 0};
                 if (s.kind == PHASE_DONE)
                     *a.last = s;
             }
