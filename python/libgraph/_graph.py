@@ -158,37 +158,24 @@ class Graph:
         """A graph from a NetworkX graph; vertex i is node ``nodes[i]`` (the
         order of G.nodes).  weight: the edge attribute holding weights (edges
         without it weigh default_weight), or None for an unweighted graph.
-        A multigraph's parallel edges are kept (PageRank adds their weights,
-        as NetworkX does)."""
+        A multigraph's parallel edges become one arc whose weight is their
+        sum (their count when weight is None), as NetworkX's matrix
+        conversions and its PageRank count them.  The adjacency dicts are
+        read in C (networkx.c)."""
         try:
-            nodes = list(G.nodes)
+            nodes = list(G)
             directed = G.is_directed()
+            multigraph = G.is_multigraph()
+            adj = G._adj
         except AttributeError:
             raise TypeError(f"G: expected a NetworkX graph, not {type(G).__name__}") from None
-        index = {node: i for i, node in enumerate(nodes)}
-        m = G.number_of_edges()
-        if have_numpy():
-            import numpy as np
-
-            src = np.empty(m, dtype=np.int32)
-            dst = np.empty(m, dtype=np.int32)
-            w = np.empty(m, dtype=np.float32) if weight is not None else None
-        else:
-            import array
-
-            src, dst = array.array("i", bytes(4 * m)), array.array("i", bytes(4 * m))
-            w = array.array("f", bytes(4 * m)) if weight is not None else None
-        if weight is None:
-            for k, (u, v) in enumerate(G.edges()):
-                src[k] = index[u]
-                dst[k] = index[v]
-        else:
-            for k, (u, v, x) in enumerate(G.edges(data=weight, default=default_weight)):
-                src[k] = index[u]
-                dst[k] = index[v]
-                w[k] = x
-        g = _libgraph.from_edges(len(nodes), src, dst, w, 1 if directed else 2, False, False,
-                                 duplicates=0, context=context(device))
+        index, offsets, indices, weights = _libgraph.adjacency_csr(
+            nodes, adj, weight, float(default_weight), multigraph, count_parallel=multigraph)
+        # NetworkX keeps both arcs of an undirected edge: the CSR is already symmetric
+        g = _libgraph.from_csr(memoryview(offsets).cast("q"), memoryview(indices).cast("i"),
+                               None if weights is None else memoryview(weights).cast("f"),
+                               1 if directed else 2, False, False, duplicates=0,
+                               context=context(device))
         self = cls._wrap(g, nodes)
         self._node_index = index
         return self

@@ -145,7 +145,13 @@ def test_from_networkx_multigraph_and_integer_keys():
     G.add_edge(3, 7, weight=1.0)
     G.add_edge(7, 10, weight=0.5)
     g = lg.Graph.from_networkx(G)
-    assert g.nodes == [10, 3, 7, 42] and g.num_edges == 4
+    # the parallel edges are one arc weighing their sum, as in NetworkX's matrices
+    assert g.nodes == [10, 3, 7, 42] and g.num_edges == 3
+    off, idx, w = g.csr()
+    assert off.tolist() == [0, 1, 2, 3, 3] and idx.tolist() == [1, 2, 0]
+    assert w.tolist() == [3.0, 1.0, 0.5]
+    # weight=None: an arc weighs its number of parallel edges
+    assert lg.Graph.from_networkx(G, weight=None).csr()[2].tolist() == [2.0, 1.0, 1.0]
     want = nx.pagerank(G, tol=1e-12, max_iter=1000)
     close(lg.pagerank(g, tol=1e-12, max_iter=1000, device=CPU),
           np.array([want[k] for k in g.nodes]))
