@@ -195,3 +195,61 @@ def test_from_networkx_other_weight_attribute():
         want = nx.pagerank(G, weight=attr, tol=1e-12, max_iter=1000)
         close(lg.pagerank(g, tol=1e-12, max_iter=1000, device=CPU),
               np.array([want[k] for k in g.nodes]))
+
+
+def _arcs(G):
+    """Every stored arc of a NetworkX graph with its data: both ways for an
+    undirected edge, once for a self-loop."""
+    for u, nbrs in G.adjacency():
+        for v, d in nbrs.items():
+            yield u, v, d
+
+
+def test_from_networkx_reads_any_node_keys_like_networkx():
+    """The adjacency read in C (networkx.c) against NetworkX's own matrix, for
+    string, tuple, mixed and integer keys (ints in a short span take an array
+    path, others the node dict), keys equal but not identical (True is 1),
+    missing and present weights, self-loops and isolated nodes."""
+    import random
+
+    rng = random.Random(7)
+    for keys in (lambda i: f"v{i}", lambda i: (i, "x"), lambda i: i * 1000003,
+                 lambda i: 5 - i, lambda i: i if i % 2 else str(i)):
+        for directed in (False, True):
+            G = nx.DiGraph() if directed else nx.Graph()
+            n = 60
+            G.add_nodes_from(keys(i) for i in range(n))
+            for _ in range(150):
+                u, v = keys(rng.randrange(n)), keys(rng.randrange(n))
+                if rng.random() < 0.5:
+                    G.add_edge(u, v, weight=rng.choice([0.5, 2, 3.25]))
+                else:
+                    G.add_edge(u, v)
+            # rebuilt keys: equal objects that are not the nodes' own
+            u, v = keys(1), keys(2)
+            if isinstance(u, str):
+                u, v = "".join(list(u)), "".join(list(v))
+            G.add_edge(u, v, weight=1.5)
+            g = lg.Graph.from_networkx(G)  # a missing weight is 1, as in NetworkX's matrix
+            assert g.nodes == list(G)
+            want = nx.to_scipy_sparse_array(G, nodelist=g.nodes, weight="weight", format="csr")
+            assert g.num_edges == want.nnz
+            assert abs(g.to_scipy() - want).max() == 0
+            g = lg.Graph.from_networkx(G, default_weight=0.25)
+            assert sorted(g.csr()[2].tolist()) == sorted(
+                d.get("weight", 0.25) for a, b, d in _arcs(G))
+    G = nx.Graph()
+    G.add_edge(1, 2)
+    G.add_edge(True, 3)  # True is node 1
+    g = lg.Graph.from_networkx(G, weight=None)
+    assert g.nodes == [1, 2, 3] and g.csr()[1].tolist() == [1, 2, 0, 0]
+    G = nx.Graph()
+    G.add_edge("a", "b", weight="heavy")
+    with pytest.raises(ValueError, match="weight"):
+        lg.Graph.from_networkx(G)
+    assert lg.Graph.from_networkx(G, weight=None).num_edges == 2
+    G = nx.Graph()
+    G.add_edge("a", "b")
+    G._adj["a"]["ghost"] = {}  # a neighbour that is not a node
+    with pytest.raises(KeyError, match="ghost"):
+        lg.Graph.from_networkx(G)
