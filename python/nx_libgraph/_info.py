@@ -1,0 +1,39 @@
+"""What NetworkX reads about the backend when it starts (the
+``networkx.backend_info`` entry point): plain data, no import of libgraph."""
+
+# The functions the backend runs, with the parameters it adds to NetworkX's.
+_DEVICE = {
+    "device : str, optional": (
+        '"auto", "cpu", "gpu" or "gpu:N": where libgraph runs the call; the default is '
+        "nx.config.backends.libgraph.device."
+    ),
+}
+
+FUNCTIONS = {
+    "pagerank": {
+        "additional_docs": "Computed in double precision by libgraph's PageRank (the same "
+        "iteration and stopping rule as NetworkX's).",
+        "additional_parameters": _DEVICE,
+    },
+    "connected_components": {"additional_parameters": _DEVICE},
+    "number_connected_components": {"additional_parameters": _DEVICE},
+    "is_connected": {"additional_parameters": _DEVICE},
+    "node_connected_component": {"additional_parameters": _DEVICE},
+    "weakly_connected_components": {"additional_parameters": _DEVICE},
+    "number_weakly_connected_components": {"additional_parameters": _DEVICE},
+    "is_weakly_connected": {"additional_parameters": _DEVICE},
+}
+
+
+def get_info():
+    """The backend's description for NetworkX (``networkx.backend_info``)."""
+    return {
+        "backend_name": "libgraph",
+        "project": "libgraph",
+        "package": "nx_libgraph",
+        "short_summary": "libgraph's C kernels (CPU and AMD/NVIDIA GPUs) for NetworkX.",
+        "description": "PageRank and connected components run by libgraph, on the CPU "
+        "or a GPU; graphs are converted once (in C) and cached by NetworkX.",
+        "functions": FUNCTIONS,
+        "default_config": {"device": "auto"},
+    }
