@@ -26,6 +26,19 @@
  * Raises TypeError for adjacency that is not dicts, KeyError for a
  * neighbour that is not a node, ValueError for a weight that is not a
  * number or a graph beyond LG_MAX_VERTICES vertices.
+ *
+ * bfs_visit(offsets, indices, first, depth_limit=-1)
+ *   the breadth-first visit NetworkX's traversals make (generic_bfs_edges,
+ *   bfs_layers, _single_shortest_path_length), over a CSR whose rows keep
+ *   the adjacency order (adjacency_csr's arrays, not the sorted graph): the
+ *   first layer is the vertex ids `first` in that order, each later layer
+ *   the unseen neighbours of the one before, parent by parent and in each
+ *   parent's adjacency order, for at most depth_limit layers after the first
+ *   (-1: all).  Returns (order, parents, ends): the vertices in visit order
+ *   and each one's discoverer (-1 for the first layer) as int32 bytes, and
+ *   the end of each layer in order (a list).  The visit runs with the GIL
+ *   released.  This is the order NetworkX's results are in; its distances
+ *   are libgraph's BFS distances.
  */
 #include "ext.h"
 
@@ -285,9 +298,138 @@ cleanup:
     return result;
 }
 
+/* The visit of bfs_visit, on C arrays only (the GIL released). */
+typedef struct {
+    const int64_t *off;
+    const int32_t *idx;
+    int64_t n, depth_limit, count, layers;
+    unsigned char *seen;
+    int32_t *order, *parent;
+    int64_t *ends; /* n + 1 at most */
+    int bad;       /* an index outside [0, n) */
+} bfs_job;
+
+static void bfs_run(bfs_job *j)
+{
+    int64_t begin = 0, depth = 0;
+    j->ends[j->layers++] = j->count;
+    while (begin < j->count && (j->depth_limit < 0 || depth < j->depth_limit)) {
+        const int64_t end = j->count;
+        for (int64_t i = begin; i < end; i++) {
+            const int32_t u = j->order[i];
+            for (int64_t e = j->off[u]; e < j->off[u + 1]; e++) {
+                const int32_t v = j->idx[e];
+                if (v < 0 || v >= j->n) {
+                    j->bad = 1;
+                    return;
+                }
+                if (!j->seen[v]) {
+                    j->seen[v] = 1;
+                    j->order[j->count] = v;
+                    j->parent[j->count++] = u;
+                }
+            }
+        }
+        if (j->count == end)
+            break;
+        j->ends[j->layers++] = j->count;
+        begin = end;
+        depth++;
+    }
+}
+
+static PyObject *mod_bfs_visit(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kw[] = {"offsets", "indices", "first", "depth_limit", NULL};
+    PyObject *off_o, *idx_o, *first_o;
+    long long depth_limit = -1;
+    (void)module;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|L:bfs_visit", kw, &off_o, &idx_o, &first_o,
+                                     &depth_limit))
+        return NULL;
+    Py_buffer off = {0}, idx = {0};
+    PyObject *first = NULL, *result = NULL, *order = NULL, *parents = NULL, *ends = NULL;
+    bfs_job j = {0};
+    if (PyObject_GetBuffer(off_o, &off, PyBUF_SIMPLE) < 0)
+        return NULL;
+    if (PyObject_GetBuffer(idx_o, &idx, PyBUF_SIMPLE) < 0)
+        goto cleanup;
+    j.n = off.len / (Py_ssize_t)sizeof(int64_t) - 1;
+    j.off = off.buf;
+    j.idx = idx.buf;
+    j.depth_limit = depth_limit;
+    if (j.n < 0 || off.len % sizeof(int64_t) || idx.len % sizeof(int32_t) || j.off[0] != 0 ||
+        j.off[j.n] != (int64_t)(idx.len / (Py_ssize_t)sizeof(int32_t))) {
+        PyErr_SetString(PyExc_ValueError, "bfs_visit: offsets and indices are not a CSR");
+        goto cleanup;
+    }
+    if (!(first = PySequence_Fast(first_o, "first: expected a sequence of vertex ids")))
+        goto cleanup;
+    j.seen = PyMem_Calloc((size_t)(j.n ? j.n : 1), 1);
+    j.order = PyMem_Malloc(sizeof *j.order * (size_t)(j.n ? j.n : 1));
+    j.parent = PyMem_Malloc(sizeof *j.parent * (size_t)(j.n ? j.n : 1));
+    j.ends = PyMem_Malloc(sizeof *j.ends * (size_t)(j.n + 1));
+    if (!j.seen || !j.order || !j.parent || !j.ends) {
+        PyErr_NoMemory();
+        goto cleanup;
+    }
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(first); i++) {
+        const long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(first, i));
+        if (v == -1 && PyErr_Occurred())
+            goto cleanup;
+        if (v < 0 || v >= j.n) {
+            PyErr_Format(PyExc_ValueError, "bfs_visit: vertex %lld is not in [0, %lld)", v,
+                         (long long)j.n);
+            goto cleanup;
+        }
+        if (!j.seen[v]) {
+            j.seen[v] = 1;
+            j.order[j.count] = (int32_t)v;
+            j.parent[j.count++] = -1;
+        }
+    }
+    PyThreadState *saved = PyEval_SaveThread();
+    bfs_run(&j);
+    PyEval_RestoreThread(saved);
+    if (j.bad) {
+        PyErr_SetString(PyExc_ValueError, "bfs_visit: an index is not a vertex");
+        goto cleanup;
+    }
+    order =
+        PyBytes_FromStringAndSize((const char *)j.order, (Py_ssize_t)(sizeof(int32_t) * j.count));
+    parents =
+        PyBytes_FromStringAndSize((const char *)j.parent, (Py_ssize_t)(sizeof(int32_t) * j.count));
+    if (!order || !parents || !(ends = PyList_New((Py_ssize_t)j.layers)))
+        goto cleanup;
+    for (int64_t i = 0; i < j.layers; i++) {
+        PyObject *x = PyLong_FromLongLong(j.ends[i]);
+        if (!x)
+            goto cleanup;
+        PyList_SET_ITEM(ends, (Py_ssize_t)i, x);
+    }
+    result = PyTuple_Pack(3, order, parents, ends);
+
+cleanup:
+    PyMem_Free(j.seen);
+    PyMem_Free(j.order);
+    PyMem_Free(j.parent);
+    PyMem_Free(j.ends);
+    Py_XDECREF(order);
+    Py_XDECREF(parents);
+    Py_XDECREF(ends);
+    Py_XDECREF(first);
+    if (idx.obj)
+        PyBuffer_Release(&idx);
+    PyBuffer_Release(&off);
+    return result;
+}
+
 PyMethodDef lgpy_networkx_methods[] = {
     {"adjacency_csr", (PyCFunction)(void (*)(void))mod_adjacency_csr, METH_VARARGS | METH_KEYWORDS,
      "adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False, "
      "count_parallel=False)\n--\n\nA NetworkX adjacency dict as CSR arrays (networkx.c)."},
+    {"bfs_visit", (PyCFunction)(void (*)(void))mod_bfs_visit, METH_VARARGS | METH_KEYWORDS,
+     "bfs_visit(offsets, indices, first, depth_limit=-1)\n--\n\nNetworkX's breadth-first "
+     "visit order over an adjacency-order CSR (networkx.c)."},
     {NULL, NULL, 0, NULL},
 };

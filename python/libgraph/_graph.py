@@ -171,6 +171,12 @@ class Graph:
             raise TypeError(f"G: expected a NetworkX graph, not {type(G).__name__}") from None
         index, offsets, indices, weights = _libgraph.adjacency_csr(
             nodes, adj, weight, float(default_weight), multigraph, count_parallel=multigraph)
+        return cls._from_adjacency(nodes, index, offsets, indices, weights, directed, device)
+
+    @classmethod
+    def _from_adjacency(cls, nodes, index, offsets, indices, weights, directed, device=None):
+        """The graph of _libgraph.adjacency_csr's arrays (from_networkx, and
+        the NetworkX backend, which keeps the arrays too)."""
         # NetworkX keeps both arcs of an undirected edge: the CSR is already symmetric
         g = _libgraph.from_csr(memoryview(offsets).cast("q"), memoryview(indices).cast("i"),
                                None if weights is None else memoryview(weights).cast("f"),

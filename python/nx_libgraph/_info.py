@@ -23,6 +23,13 @@ FUNCTIONS = {
     "number_weakly_connected_components": {"additional_parameters": _DEVICE},
     "is_weakly_connected": {"additional_parameters": _DEVICE},
 }
+_ORDER = ("Returns NetworkX's result in NetworkX's order (the same visit, made in C); "
+          "sort_neighbors is declined (NetworkX runs the call).")
+for _name in ("bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors", "bfs_layers",
+              "descendants_at_distance", "single_source_shortest_path_length"):
+    FUNCTIONS[_name] = {"additional_docs": _ORDER}
+FUNCTIONS["shortest_path_length"] = {
+    "additional_docs": "From one source to every node, unweighted; other forms are declined."}
 
 
 def get_info():
@@ -33,7 +40,8 @@ def get_info():
         "package": "nx_libgraph",
         "short_summary": "libgraph's C kernels (CPU and AMD/NVIDIA GPUs) for NetworkX.",
         "description": "PageRank and connected components run by libgraph, on the CPU "
-        "or a GPU; graphs are converted once (in C) and cached by NetworkX.",
+        "or a GPU, and NetworkX's breadth-first traversals in C; graphs are converted "
+        "once (in C) and cached by NetworkX.",
         "functions": FUNCTIONS,
         "default_config": {"device": "auto"},
     }

@@ -10,11 +10,13 @@ NetworkX's types: dicts keyed by node, sets and generators of sets of nodes,
 in NetworkX's order.
 """
 
+import math
 import weakref
 
 import networkx as nx
 
 import libgraph as lg
+from libgraph import _libgraph
 
 BACKEND = "libgraph"
 
@@ -34,8 +36,13 @@ class LibgraphGraph:
 
     __networkx_backend__ = BACKEND
 
-    def __init__(self, graph, directed, multigraph, weight, graph_attrs=None, source=None):
+    def __init__(self, graph, directed, multigraph, weight, graph_attrs=None, source=None,
+                 adjacency=None):
         self.graph = graph
+        # (offsets, indices) with each row in NetworkX's adjacency order: the
+        # traversals follow it, as NetworkX's own do
+        self.adjacency = adjacency
+        self._pred = None
         self._directed = directed
         self._multigraph = multigraph
         self.weight = weight  # the edge attribute the weights came from, or None
@@ -53,11 +60,22 @@ class LibgraphGraph:
         if self.weight is None:
             return self.graph
         if self._counted is None:
-            G = self._source() if self._source is not None else None
-            if G is None:
-                raise RuntimeError("the NetworkX graph this conversion came from is gone")
-            self._counted = lg.Graph.from_networkx(G, weight=None)
+            self._counted = lg.Graph.from_networkx(self._from_source(), weight=None)
         return self._counted
+
+    def _from_source(self):
+        G = self._source() if self._source is not None else None
+        if G is None:
+            raise RuntimeError("the NetworkX graph this conversion came from is gone")
+        return G
+
+    def predecessors(self):
+        """The in-adjacency (G._pred) in NetworkX's order, read once."""
+        if self._pred is None:
+            G = self._from_source()
+            _, off, idx, _ = _libgraph.adjacency_csr(self.graph.nodes, G._pred)
+            self._pred = (off, idx)
+        return self._pred
 
     def is_directed(self):
         return self._directed
@@ -100,9 +118,13 @@ def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=Fal
         default = 1.0 if default is None else default
     elif preserve_edge_attrs:
         weight = "weight"
-    g = lg.Graph.from_networkx(G, weight=weight, default_weight=float(default))
+    nodes = list(G)
+    index, off, idx, w = _libgraph.adjacency_csr(nodes, G._adj, weight, float(default),
+                                                 G.is_multigraph(),
+                                                 count_parallel=G.is_multigraph())
+    g = lg.Graph._from_adjacency(nodes, index, off, idx, w, G.is_directed())
     return LibgraphGraph(g, G.is_directed(), G.is_multigraph(), weight,
-                         G.graph if preserve_graph_attrs else None, G)
+                         G.graph if preserve_graph_attrs else None, G, (off, idx))
 
 
 def convert_to_nx(obj, *, name=None):
@@ -139,9 +161,13 @@ def _device(device):
 
 
 def can_run(name, args, kwargs):
-    """Every function this backend lists runs with any of NetworkX's
-    arguments; True, or a string saying why not."""
-    return name in _FUNCTIONS
+    """True, or a string saying why not: the traversals decline
+    sort_neighbors, and shortest_path_length runs from one source, unweighted."""
+    if name not in _FUNCTIONS:
+        return f"libgraph has no {name}"
+    if name in _TRAVERSALS:
+        return _traversal_can_run(name, args, kwargs)
+    return True
 
 
 def should_run(name, args, kwargs):
@@ -252,8 +278,145 @@ def is_weakly_connected(G, *, device=None):
     return number_connected_components(G, device=device) == 1
 
 
+# ---- traversals ----------------------------------------------------------------------
+#
+# NetworkX's traversals return nodes in the order its sequential search finds
+# them (each layer parent by parent, each parent's neighbours in adjacency
+# order), and tests and users rely on it; _libgraph.bfs_visit makes that
+# same visit in C over the adjacency-order CSR kept with the conversion.
+
+
+_SORTED = "sort_neighbors: libgraph's traversal follows NetworkX's adjacency order only"
+
+
+class _Visit:
+    """One visit: nodes in order, each one's discoverer, the layers' ends."""
+
+    def __init__(self, G, first, depth_limit=None, reverse=False):
+        off, idx = G.predecessors() if reverse else G.adjacency
+        # NetworkX expands while depth < depth_limit: ceil of a fractional limit
+        limit = -1 if depth_limit is None else max(math.ceil(depth_limit), 0)
+        order, parents, self.ends = _libgraph.bfs_visit(off, idx, first, limit)
+        self.order = memoryview(order).cast("i").tolist()
+        self.parents = memoryview(parents).cast("i").tolist()
+        self.nodes = G.graph.nodes
+
+    def edges(self):
+        nodes, parents = self.nodes, self.parents
+        return [(nodes[parents[k]], nodes[v]) for k, v in enumerate(self.order) if k]
+
+    def layers(self):
+        nodes, order, begin = self.nodes, self.order, 0
+        for end in self.ends:
+            yield [nodes[v] for v in order[begin:end]]
+            begin = end
+
+
+def _vertex(G, source, error):
+    if source not in G:
+        raise error
+    return G.graph.vertex(source)
+
+
+def _edge_visit(G, source, reverse, depth_limit, sort_neighbors=None):
+    if sort_neighbors is not None:
+        raise NotImplementedError(_SORTED)
+    v = _vertex(G, source, nx.NetworkXError(f"The node {source} is not in the graph."))
+    return _Visit(G, [v], depth_limit, reverse and G.is_directed())
+
+
+# The generators check their arguments and search when called, so that
+# NetworkX sees a refusal (NotImplementedError) while it can still fall back.
+
+
+def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
+    return (e for e in _edge_visit(G, source, reverse, depth_limit, sort_neighbors).edges())
+
+
+def bfs_tree(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
+    edges = _edge_visit(G, source, reverse, depth_limit, sort_neighbors).edges()
+    T = nx.DiGraph()
+    T.add_node(source)
+    T.add_edges_from(edges)
+    return T
+
+
+def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
+    edges = _edge_visit(G, source, False, depth_limit, sort_neighbors).edges()
+    return ((child, parent) for parent, child in edges)
+
+
+def bfs_successors(G, source, depth_limit=None, sort_neighbors=None):
+    return _successors(source, _edge_visit(G, source, False, depth_limit, sort_neighbors).edges())
+
+
+def _successors(source, edges):
+    parent, children = source, []
+    for p, c in edges:
+        if p == parent:
+            children.append(c)
+            continue
+        yield parent, children
+        children, parent = [c], p
+    yield parent, children
+
+
+def bfs_layers(G, sources):
+    if sources in G:
+        sources = [sources]
+    first = list(set(sources))  # NetworkX's first layer, in the same (set) order
+    for source in first:
+        if source not in G:
+            raise nx.NetworkXError(f"The node {source} is not in the graph.")
+    return _Visit(G, [G.graph.vertex(s) for s in first]).layers()
+
+
+def descendants_at_distance(G, source, distance):
+    v = _vertex(G, source, nx.NetworkXError(f"The node {source} is not in the graph."))
+    if distance < 0:
+        return set()
+    visit = _Visit(G, [v], distance)
+    if distance >= len(visit.ends):
+        return set()
+    begin = visit.ends[distance - 1] if distance else 0
+    return {visit.nodes[u] for u in visit.order[begin:visit.ends[distance]]}
+
+
+def single_source_shortest_path_length(G, source, cutoff=None):
+    v = _vertex(G, source, nx.NodeNotFound(f"Source {source} is not in G"))
+    visit = _Visit(G, [v], None if cutoff is None or cutoff == float("inf") else cutoff)
+    result, nodes, begin = {}, visit.nodes, 0
+    for level, end in enumerate(visit.ends):
+        for u in visit.order[begin:end]:
+            result[nodes[u]] = level
+        begin = end
+    return result
+
+
+def shortest_path_length(G, source=None, target=None, weight=None, method="dijkstra"):
+    return single_source_shortest_path_length(G, source)
+
+
+def _traversal_can_run(name, args, kwargs):
+    if kwargs.get("sort_neighbors") is not None:
+        return _SORTED
+    if name == "shortest_path_length":
+        bound = dict(zip(("G", "source", "target", "weight", "method"), args))
+        bound.update(kwargs)
+        if bound.get("source") is None or bound.get("target") is not None:
+            return "shortest_path_length: only from one source to every node"
+        if bound.get("weight") is not None:
+            return "shortest_path_length: only unweighted (weight=None)"
+    return True
+
+
+_TRAVERSALS = {
+    "bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors", "bfs_layers",
+    "descendants_at_distance", "single_source_shortest_path_length", "shortest_path_length",
+}
+
 _FUNCTIONS = {
     "pagerank", "connected_components", "number_connected_components", "is_connected",
     "node_connected_component", "weakly_connected_components",
     "number_weakly_connected_components", "is_weakly_connected",
-}
+} | _TRAVERSALS

@@ -189,3 +189,72 @@ def test_convert_to_nx_round_trip():
     assert list(back) == ["a", "b", "c", "z"]
     assert sorted(back.edges(data="weight")) == [("a", "b", 2.0), ("b", "c", 0.5)]
     assert interface.convert_to_nx(42) == 42
+
+
+def _traversal_calls(G, source, rng):
+    """(name, args, kwargs) of every traversal on G from source."""
+    yield "bfs_edges", (source,), {}
+    yield "bfs_edges", (source,), {"depth_limit": rng.choice([0, 1, 2, 2.5])}
+    if G.is_directed():
+        yield "bfs_edges", (source,), {"reverse": True}
+        yield "bfs_tree", (source,), {"reverse": True, "depth_limit": 3}
+    yield "bfs_tree", (source,), {}
+    yield "bfs_predecessors", (source,), {}
+    yield "bfs_successors", (source,), {"depth_limit": 2}
+    yield "bfs_layers", (source,), {}
+    nodes = list(G)
+    yield "bfs_layers", ([source, nodes[-1], source],), {}
+    for d in (0, 1, 2, 5, -1):
+        yield "descendants_at_distance", (source, d), {}
+    yield "single_source_shortest_path_length", (source,), {}
+    yield "single_source_shortest_path_length", (source,), {"cutoff": rng.choice([0, 1, 1.5])}
+    yield "shortest_path_length", (), {"source": source}
+
+
+def _materialize(x):
+    if isinstance(x, nx.Graph):
+        return (type(x), list(x.nodes), list(x.edges))
+    if isinstance(x, (dict, set, list)):
+        return list(x.items()) if isinstance(x, dict) else x
+    return list(x)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_traversals_match_networkx_in_order(seed):
+    rng = random.Random(seed)
+    for G in _graphs(seed):
+        for source in rng.sample(list(G), min(2, len(G))):
+            for name, args, kwargs in _traversal_calls(G, source, rng):
+                f = getattr(nx, name)
+                want = _materialize(f(G, *args, **kwargs))
+                got = _materialize(f(G, *args, backend="libgraph", **kwargs))
+                assert got == want, (name, args, kwargs)
+
+
+def test_traversal_errors_and_declines():
+    from nx_libgraph import interface
+
+    G = nx.path_graph(300)
+    for name, args, err in [("bfs_edges", (-1,), nx.NetworkXError),
+                            ("bfs_tree", (-1,), nx.NetworkXError),
+                            ("bfs_layers", ([0, -1],), nx.NetworkXError),
+                            ("descendants_at_distance", (-1, 1), nx.NetworkXError),
+                            ("single_source_shortest_path_length", (-1,), nx.NodeNotFound)]:
+        with pytest.raises(err):
+            _materialize(getattr(nx, name)(G, *args, backend="libgraph"))
+    assert isinstance(interface.can_run("bfs_edges", (G, 0), {"sort_neighbors": sorted}), str)
+    assert isinstance(interface.can_run("shortest_path_length", (G,), {"source": 0,
+                                                                         "target": 5}), str)
+    assert isinstance(interface.can_run("shortest_path_length", (G, 0), {"weight": "w"}), str)
+    assert interface.can_run("shortest_path_length", (G, 0), {}) is True
+    # sort_neighbors: refused when asked for by name, run by NetworkX by priority
+    S = nx.Graph([(0, 3), (0, 1), (0, 2)] + [(i, i + 1) for i in range(3, 300)])
+    with pytest.raises(NotImplementedError):
+        nx.bfs_edges(S, 0, sort_neighbors=sorted, backend="libgraph")
+    old = nx.config.backend_priority.algos
+    nx.config.backend_priority.algos = ["libgraph"]
+    try:
+        assert list(nx.bfs_edges(S, 0, sort_neighbors=sorted))[:3] == [(0, 1), (0, 2), (0, 3)]
+        assert list(nx.bfs_edges(S, 0))[:3] == [(0, 3), (0, 1), (0, 2)]
+    finally:
+        nx.config.backend_priority.algos = old
