@@ -312,6 +312,42 @@ python_tests() {
     return $rc
 }
 
+# NetworkX's own tests of the functions the backend (python/nx_libgraph)
+# implements, in NetworkX's backend test mode: every graph a test makes is
+# converted to libgraph's and every call it makes goes to the backend
+# (falling back to NetworkX for functions it lacks).  They run from the
+# installed networkx, whose conftest.py sets the mode up.
+NX_BACKEND_TESTS=(networkx/algorithms/link_analysis networkx/algorithms/components
+    networkx/algorithms/traversal networkx/algorithms/shortest_paths/tests/test_unweighted.py)
+networkx_tests_with_backend() { # PYTHON
+    local site
+    site="$("$1" -c 'import networkx, os; print(os.path.dirname(os.path.dirname(networkx.__file__)))')" &&
+    (cd "$site" && NETWORKX_TEST_BACKEND=libgraph NETWORKX_FALLBACK_TO_NX=True \
+        "$1" -m pytest -q -p no:cacheprovider "${NX_BACKEND_TESTS[@]}")
+}
+networkx_backend_newest() { networkx_tests_with_backend "$venv/bin/python"; }
+
+# The backend with an older NetworkX (NX_OLD, 3.4.2: the 3.x most installed
+# beside the newest) in a venv of its own, the package installed from a wheel
+# of the same build: its own tests and NetworkX's, in backend mode.
+NX_OLD="${NX_OLD:-3.4.2}"
+networkx_backend_older() {
+    local old="$here/.venv-networkx-$NX_OLD" wheels="$here/python/build/wheels"
+    if [ ! -x "$old/bin/python" ]; then
+        python3 -m venv "$old" &&
+        "$old/bin/python" -m pip install -q --disable-pip-version-check \
+            "networkx==$NX_OLD" numpy scipy pytest || return 1
+    fi
+    rm -rf "$wheels" &&
+    "$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps "$here/python" \
+        -w "$wheels" &&
+    "$old/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
+        "$wheels"/libgraph-*.whl &&
+    "$old/bin/python" -c 'import networkx; print("networkx", networkx.__version__)' &&
+    "$old/bin/python" -m pytest -q -p no:cacheprovider "$here/tests/python/test_nx_backend.py" &&
+    networkx_tests_with_backend "$old/bin/python"
+}
+
 run_tests() {
     run_suite "C tests (ctest, Release)" ctest_release
     run_suite "C tests under AddressSanitizer + UBSan" ctest_sanitized
@@ -323,6 +359,8 @@ run_tests() {
     run_suite "AMD HIP plugin build, wave64/wave32 code objects checked" hip_build
     run_suite "CUDA plugin with emulated 64-lane waves compiles" cuda_wave64_build
     run_suite "Python module, notebook and CLI against NetworkX and SciPy (pytest)" python_tests
+    run_suite "NetworkX's own tests with the libgraph backend (newest NetworkX)" networkx_backend_newest
+    run_suite "NetworkX backend with NetworkX $NX_OLD (its tests and NetworkX's)" networkx_backend_older
 
     say "summary"
     local passed=0 failed=0

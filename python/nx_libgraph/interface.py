@@ -361,14 +361,34 @@ def _successors(source, edges):
     yield parent, children
 
 
+_LAYER_ONE = []
+
+
+def _first_layer(sources):
+    """bfs_layers' first layer as this NetworkX makes it: the sources as
+    given (NetworkX 3.4), or once each in the order of a set of them (3.6);
+    found once by asking NetworkX's own function."""
+    if not _LAYER_ONE:
+        probe = next(iter(nx.bfs_layers.orig_func(nx.path_graph(2), [1, 0, 1])))
+        _LAYER_ONE.append(len(probe) == 3)
+    return list(sources) if _LAYER_ONE[0] else list(set(sources))
+
+
 def bfs_layers(G, sources):
     if sources in G:
         sources = [sources]
-    first = list(set(sources))  # NetworkX's first layer, in the same (set) order
+    first = _first_layer(sources)
     for source in first:
         if source not in G:
             raise nx.NetworkXError(f"The node {source} is not in the graph.")
-    return _Visit(G, [G.graph.vertex(s) for s in first]).layers()
+    layers = _Visit(G, [G.graph.vertex(s) for s in first]).layers()
+    next(layers)  # the visit's first layer has each source once
+    return _with_first(first, layers)
+
+
+def _with_first(first, layers):
+    yield first
+    yield from layers
 
 
 def descendants_at_distance(G, source, distance):
