@@ -39,6 +39,16 @@
  *   the end of each layer in order (a list).  The visit runs with the GIL
  *   released.  This is the order NetworkX's results are in; its distances
  *   are libgraph's BFS distances.
+ *
+ * components(nodes, labels)
+ *   the sets of nodes with one label each (labels: int32, one a node, each
+ *   a node's position, as libgraph's smallest-id labels are), in the order
+ *   of each one's first node: connected_components' result.
+ * levels(nodes, order, ends)
+ *   {node: layer} for bfs_visit's order and layer ends, in visit order:
+ *   single_source_shortest_path_length's result.
+ * Building these objects is most of those calls' time, so it is done here
+ * rather than in a Python loop.
  */
 #include "ext.h"
 
@@ -424,6 +434,105 @@ cleanup:
     return result;
 }
 
+static PyObject *mod_components(PyObject *module, PyObject *args)
+{
+    PyObject *nodes_o, *labels_o;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OO:components", &nodes_o, &labels_o))
+        return NULL;
+    PyObject *nodes = PySequence_Fast(nodes_o, "nodes: expected a sequence");
+    if (!nodes)
+        return NULL;
+    Py_buffer lb = {0};
+    PyObject *result = NULL, **sets = NULL;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(nodes);
+    if (PyObject_GetBuffer(labels_o, &lb, PyBUF_SIMPLE) < 0)
+        goto cleanup;
+    if (lb.len != (Py_ssize_t)sizeof(int32_t) * n) {
+        PyErr_SetString(PyExc_ValueError, "components: one int32 label a node");
+        goto cleanup;
+    }
+    const int32_t *label = lb.buf;
+    if (!(sets = PyMem_Calloc((size_t)(n ? n : 1), sizeof *sets)) || !(result = PyList_New(0)))
+        goto cleanup;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const int32_t l = label[i];
+        if (l < 0 || l >= n) {
+            PyErr_SetString(PyExc_ValueError, "components: a label is not a node position");
+            Py_CLEAR(result);
+            goto cleanup;
+        }
+        if (!sets[l]) {
+            if (!(sets[l] = PySet_New(NULL)) || PyList_Append(result, sets[l]) < 0) {
+                Py_CLEAR(result);
+                goto cleanup;
+            }
+            Py_DECREF(sets[l]); /* the list holds it */
+        }
+        if (PySet_Add(sets[l], PySequence_Fast_GET_ITEM(nodes, i)) < 0) {
+            Py_CLEAR(result);
+            goto cleanup;
+        }
+    }
+
+cleanup:
+    PyMem_Free(sets);
+    if (lb.obj)
+        PyBuffer_Release(&lb);
+    Py_DECREF(nodes);
+    return result;
+}
+
+static PyObject *mod_levels(PyObject *module, PyObject *args)
+{
+    PyObject *nodes_o, *order_o, *ends_o;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOO:levels", &nodes_o, &order_o, &ends_o))
+        return NULL;
+    PyObject *nodes = PySequence_Fast(nodes_o, "nodes: expected a sequence");
+    if (!nodes)
+        return NULL;
+    PyObject *ends = PySequence_Fast(ends_o, "ends: expected a sequence");
+    Py_buffer ob = {0};
+    PyObject *result = NULL;
+    if (!ends || PyObject_GetBuffer(order_o, &ob, PyBUF_SIMPLE) < 0)
+        goto cleanup;
+    const int32_t *order = ob.buf;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(nodes), count = ob.len / 4;
+    if (!(result = PyDict_New()))
+        goto cleanup;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t layer = 0; layer < PySequence_Fast_GET_SIZE(ends); layer++) {
+        const Py_ssize_t end = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(ends, layer));
+        if (end == -1 && PyErr_Occurred())
+            goto fail;
+        PyObject *level = PyLong_FromSsize_t(layer);
+        if (!level)
+            goto fail;
+        for (; k < end && k < count; k++) {
+            if (order[k] < 0 || order[k] >= n) {
+                Py_DECREF(level);
+                PyErr_SetString(PyExc_ValueError, "levels: an order entry is not a node");
+                goto fail;
+            }
+            if (PyDict_SetItem(result, PySequence_Fast_GET_ITEM(nodes, order[k]), level) < 0) {
+                Py_DECREF(level);
+                goto fail;
+            }
+        }
+        Py_DECREF(level);
+    }
+    goto cleanup;
+fail:
+    Py_CLEAR(result);
+cleanup:
+    if (ob.obj)
+        PyBuffer_Release(&ob);
+    Py_XDECREF(ends);
+    Py_DECREF(nodes);
+    return result;
+}
+
 PyMethodDef lgpy_networkx_methods[] = {
     {"adjacency_csr", (PyCFunction)(void (*)(void))mod_adjacency_csr, METH_VARARGS | METH_KEYWORDS,
      "adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False, "
@@ -431,5 +540,10 @@ PyMethodDef lgpy_networkx_methods[] = {
     {"bfs_visit", (PyCFunction)(void (*)(void))mod_bfs_visit, METH_VARARGS | METH_KEYWORDS,
      "bfs_visit(offsets, indices, first, depth_limit=-1)\n--\n\nNetworkX's breadth-first "
      "visit order over an adjacency-order CSR (networkx.c)."},
+    {"components", mod_components, METH_VARARGS,
+     "components(nodes, labels)\n--\n\nSets of nodes by label, in first-node order "
+     "(networkx.c)."},
+    {"levels", mod_levels, METH_VARARGS,
+     "levels(nodes, order, ends)\n--\n\n{node: layer} in visit order (networkx.c)."},
     {NULL, NULL, 0, NULL},
 };
