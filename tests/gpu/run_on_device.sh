@@ -15,7 +15,8 @@
 #    and on each scale PageRank, BFS and CC on the GPU against the CPU;
 # 4. the Python package built there (pip, no build isolation: the machine has
 #    no registry) and its tests: tests/python/test_gpu.py on the GPU, and the
-#    module's CPU tests (PYTEST_ARGS=... to choose others).
+#    module's CPU tests (PYTEST_ARGS=... to choose others); then the NetworkX
+#    backend's tests with its calls on the GPU.
 # Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log,
 # traversal.log, python.log, and summary.txt (also printed last).
 set -uo pipefail
@@ -132,6 +133,10 @@ if python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --tar
             tests/python/test_module_convert.py tests/python/test_module_io.py \
             tests/python/test_module_context.py} >>"$out/python.log" 2>&1)
     say "pytest (python module): $(grep -E '(passed|failed|error)' "$out/python.log" | tail -1)"
+    # the NetworkX backend's tests with its calls on the GPU
+    (cd "$root" && PYTHONPATH="$pysite" LIBGRAPH_TEST_DEVICE=gpu python3 -m pytest -q \
+        -p no:cacheprovider tests/python/test_nx_backend.py >>"$out/python.log" 2>&1)
+    say "pytest (NetworkX backend on the GPU): $(grep -E '(passed|failed|error)' "$out/python.log" | tail -1)"
     grep -E '^(FAILED|ERROR)' "$out/python.log" | head -20 | tee -a "$summary"
 else
     say "python package: build FAILED (tail of python.log follows)"

@@ -1,8 +1,10 @@
 """libgraph as a NetworkX backend (python/nx_libgraph): registration, the
 conversion and its cache, and every function against NetworkX itself on
 random graphs of many shapes (directed and not, multigraphs, string and
-tuple keys, isolated nodes, self-loops, weights), on the CPU."""
+tuple keys, isolated nodes, self-loops, weights), on the CPU (and on the GPU
+with LIBGRAPH_TEST_DEVICE=gpu)."""
 import importlib.metadata
+import os
 import random
 import sys
 import warnings
@@ -11,7 +13,9 @@ import pytest
 
 nx = pytest.importorskip("networkx")
 
-CPU = {"device": "cpu"}
+# the device of the calls that take one: the CPU here, the GPU in
+# tests/gpu/run_on_device.sh (LIBGRAPH_TEST_DEVICE=gpu)
+CPU = {"device": os.environ.get("LIBGRAPH_TEST_DEVICE", "cpu")}
 
 
 @pytest.fixture(autouse=True)
