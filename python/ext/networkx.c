@@ -44,6 +44,9 @@
  *   the sets of nodes with one label each (labels: int32, one a node, each
  *   a node's position, as libgraph's smallest-id labels are), in the order
  *   of each one's first node: connected_components' result.
+ * tree_edges(nodes, order, parents)
+ *   [(parent, node), ...] in visit order for every visited node with a
+ *   parent (bfs_visit's arrays): bfs_edges' result.
  * levels(nodes, order, ends)
  *   {node: layer} for bfs_visit's order and layer ends, in visit order:
  *   single_source_shortest_path_length's result.
@@ -252,6 +255,15 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
         Py_ssize_t pos = 0;
         PyObject *nbr, *data;
         int64_t e = off[i];
+#if defined(__GNUC__)
+        /* the row's key (and attribute) objects asked for at once, so that
+         * their cache misses overlap rather than come one an arc */
+        for (Py_ssize_t p = 0; PyDict_Next(rows[i], &p, &nbr, &data);) {
+            __builtin_prefetch(nbr);
+            if (w)
+                __builtin_prefetch(data);
+        }
+#endif
         while (PyDict_Next(rows[i], &pos, &nbr, &data)) {
             const int64_t id = vertex_of(&sk, &ik, index, nbr);
             if (id < 0) {
@@ -483,6 +495,55 @@ cleanup:
     return result;
 }
 
+static PyObject *mod_tree_edges(PyObject *module, PyObject *args)
+{
+    PyObject *nodes_o, *order_o, *parents_o;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOO:tree_edges", &nodes_o, &order_o, &parents_o))
+        return NULL;
+    PyObject *nodes = PySequence_Fast(nodes_o, "nodes: expected a sequence");
+    if (!nodes)
+        return NULL;
+    Py_buffer ob = {0}, pb = {0};
+    PyObject *result = NULL;
+    if (PyObject_GetBuffer(order_o, &ob, PyBUF_SIMPLE) < 0 ||
+        PyObject_GetBuffer(parents_o, &pb, PyBUF_SIMPLE) < 0)
+        goto cleanup;
+    const int32_t *order = ob.buf, *parent = pb.buf;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(nodes), count = ob.len / 4;
+    if (pb.len != ob.len) {
+        PyErr_SetString(PyExc_ValueError, "tree_edges: one parent a visited node");
+        goto cleanup;
+    }
+    if (!(result = PyList_New(0)))
+        goto cleanup;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        if (parent[k] < 0)
+            continue;
+        if (order[k] >= n || parent[k] >= n || order[k] < 0) {
+            PyErr_SetString(PyExc_ValueError, "tree_edges: an entry is not a node");
+            Py_CLEAR(result);
+            goto cleanup;
+        }
+        PyObject *edge = PyTuple_Pack(2, PySequence_Fast_GET_ITEM(nodes, parent[k]),
+                                      PySequence_Fast_GET_ITEM(nodes, order[k]));
+        if (!edge || PyList_Append(result, edge) < 0) {
+            Py_XDECREF(edge);
+            Py_CLEAR(result);
+            goto cleanup;
+        }
+        Py_DECREF(edge);
+    }
+
+cleanup:
+    if (ob.obj)
+        PyBuffer_Release(&ob);
+    if (pb.obj)
+        PyBuffer_Release(&pb);
+    Py_DECREF(nodes);
+    return result;
+}
+
 static PyObject *mod_levels(PyObject *module, PyObject *args)
 {
     PyObject *nodes_o, *order_o, *ends_o;
@@ -542,6 +603,9 @@ PyMethodDef lgpy_networkx_methods[] = {
      "visit order over an adjacency-order CSR (networkx.c)."},
     {"components", mod_components, METH_VARARGS,
      "components(nodes, labels)\n--\n\nSets of nodes by label, in first-node order "
+     "(networkx.c)."},
+    {"tree_edges", mod_tree_edges, METH_VARARGS,
+     "tree_edges(nodes, order, parents)\n--\n\n[(parent, node), ...] in visit order "
      "(networkx.c)."},
     {"levels", mod_levels, METH_VARARGS,
      "levels(nodes, order, ends)\n--\n\n{node: layer} in visit order (networkx.c)."},

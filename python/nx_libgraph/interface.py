@@ -314,14 +314,9 @@ class _Visit:
     def order(self):
         return memoryview(self.raw).cast("i").tolist()
 
-    @property
-    def parents(self):
-        return memoryview(self._parents).cast("i").tolist()
-
     def edges(self):
-        nodes, parents = self.nodes, self.parents
         with _no_collection():
-            return [(nodes[parents[k]], nodes[v]) for k, v in enumerate(self.order) if k]
+            return _libgraph.tree_edges(self.nodes, self.raw, self._parents)
 
     def layers(self):
         nodes, order, begin = self.nodes, self.order, 0
