@@ -34,17 +34,22 @@ SMALL_GRAPH_DEFAULT = 200
 
 
 class LibgraphGraph:
-    """A NetworkX graph converted for libgraph: ``graph`` is the
-    libgraph.Graph (``graph.nodes``: the node keys in vertex order)."""
+    """A NetworkX graph converted for libgraph: ``nodes`` (the node keys in
+    vertex order) and ``index`` (node -> vertex id), the arcs in NetworkX's
+    adjacency order (``adjacency``: what the traversals read), and ``graph``,
+    the libgraph.Graph the kernels read, built from them on first use."""
 
     __networkx_backend__ = BACKEND
 
-    def __init__(self, graph, directed, multigraph, weight, graph_attrs=None, source=None,
-                 adjacency=None):
-        self.graph = graph
+    def __init__(self, nodes, index, arrays, directed, multigraph, weight, graph_attrs=None,
+                 source=None):
+        self.nodes = nodes
+        self.index = index
+        self._arrays = arrays  # adjacency_csr's offsets, indices, weights
         # (offsets, indices) with each row in NetworkX's adjacency order: the
         # traversals follow it, as NetworkX's own do
-        self.adjacency = adjacency
+        self.adjacency = arrays[:2]
+        self._graph = None
         self._pred = None
         self._directed = directed
         self._multigraph = multigraph
@@ -53,6 +58,18 @@ class LibgraphGraph:
         self.__networkx_cache__ = {}
         self._source = weakref.ref(source) if source is not None else None
         self._counted = None
+
+    @property
+    def graph(self):
+        """The libgraph.Graph (sorted rows, checked), made on first use."""
+        if self._graph is None:
+            off, idx, w = self._arrays
+            self._graph = lg.Graph._from_adjacency(self.nodes, self.index, off, idx, w,
+                                                   self._directed)
+        return self._graph
+
+    def vertex(self, node):
+        return self.index[node]
 
     def counted(self):
         """A multigraph whose arcs weigh their number of parallel edges, as an
@@ -76,7 +93,7 @@ class LibgraphGraph:
         """The in-adjacency (G._pred) in NetworkX's order, read once."""
         if self._pred is None:
             G = self._from_source()
-            _, off, idx, _ = _libgraph.adjacency_csr(self.graph.nodes, G._pred)
+            _, off, idx, _ = _libgraph.adjacency_csr(self.nodes, G._pred)
             self._pred = (off, idx)
         return self._pred
 
@@ -87,23 +104,23 @@ class LibgraphGraph:
         return self._multigraph
 
     def __len__(self):
-        return self.graph.num_vertices
+        return len(self.nodes)
 
     def __iter__(self):
-        return iter(self.graph.nodes)
+        return iter(self.nodes)
 
     def __contains__(self, node):
         try:
-            return node in self.graph._node_index
+            return node in self.index
         except TypeError:
             return False
 
     def number_of_nodes(self):
-        return self.graph.num_vertices
+        return len(self.nodes)
 
     def __repr__(self):
         kind = "directed" if self._directed else "undirected"
-        return f"<LibgraphGraph: {len(self)} nodes, {kind}, {self.graph!r}>"
+        return f"<LibgraphGraph: {len(self)} nodes, {kind}>"
 
 
 def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False,
@@ -125,9 +142,8 @@ def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=Fal
     index, off, idx, w = _libgraph.adjacency_csr(nodes, G._adj, weight, float(default),
                                                  G.is_multigraph(),
                                                  count_parallel=G.is_multigraph())
-    g = lg.Graph._from_adjacency(nodes, index, off, idx, w, G.is_directed())
-    return LibgraphGraph(g, G.is_directed(), G.is_multigraph(), weight,
-                         G.graph if preserve_graph_attrs else None, G, (off, idx))
+    return LibgraphGraph(nodes, index, (off, idx, w), G.is_directed(), G.is_multigraph(),
+                         weight, G.graph if preserve_graph_attrs else None, G)
 
 
 def convert_to_nx(obj, *, name=None):
@@ -137,7 +153,7 @@ def convert_to_nx(obj, *, name=None):
         return obj
     G = nx.DiGraph() if obj.is_directed() else nx.Graph()
     G.graph.update(obj.graph_attrs)
-    nodes = obj.graph.nodes
+    nodes = obj.nodes
     G.add_nodes_from(nodes)
     off, idx, w = obj.graph.csr()
     off, idx = off.tolist(), idx.tolist()
@@ -250,7 +266,7 @@ def _component_sets(G, device):
     vertex id), built in C."""
     labels = lg.connected_components(G.graph, device=_device(device))
     with _no_collection():
-        return _libgraph.components(G.graph.nodes, labels)
+        return _libgraph.components(G.nodes, labels)
 
 
 def connected_components(G, *, device=None):
@@ -271,8 +287,8 @@ def node_connected_component(G, n, *, device=None):
     if n not in G:
         raise KeyError(n)
     labels = lg.connected_components(G.graph, device=_device(device))
-    label = labels[G.graph.vertex(n)]
-    return {node for node, x in zip(G.graph.nodes, labels.tolist()) if x == label}
+    label = labels[G.vertex(n)]
+    return {node for node, x in zip(G.nodes, labels.tolist()) if x == label}
 
 
 def weakly_connected_components(G, *, device=None):
@@ -308,7 +324,7 @@ class _Visit:
         # NetworkX expands while depth < depth_limit: ceil of a fractional limit
         limit = -1 if depth_limit is None else max(math.ceil(depth_limit), 0)
         self.raw, self._parents, self.ends = _libgraph.bfs_visit(off, idx, first, limit)
-        self.nodes = G.graph.nodes
+        self.nodes = G.nodes
 
     @property
     def order(self):
@@ -328,7 +344,7 @@ class _Visit:
 def _vertex(G, source, error):
     if source not in G:
         raise error
-    return G.graph.vertex(source)
+    return G.vertex(source)
 
 
 def _edge_visit(G, source, reverse, depth_limit, sort_neighbors=None):
@@ -394,7 +410,7 @@ def bfs_layers(G, sources):
     for source in first:
         if source not in G:
             raise nx.NetworkXError(f"The node {source} is not in the graph.")
-    layers = _Visit(G, [G.graph.vertex(s) for s in first]).layers()
+    layers = _Visit(G, [G.vertex(s) for s in first]).layers()
     next(layers)  # the visit's first layer has each source once
     return _with_first(first, layers)
 
