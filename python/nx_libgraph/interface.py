@@ -1,9 +1,10 @@
 """The backend NetworkX calls (the ``networkx.backends`` entry point): graph
 conversion, the algorithms, and can_run / should_run.
 
-A NetworkX graph becomes a LibgraphGraph: a libgraph.Graph built in C from
-the adjacency dicts (Graph.from_networkx), vertex i being node ``nodes[i]``
-in NetworkX's node order.  NetworkX caches it on the original graph
+A NetworkX graph becomes a LibgraphGraph: its adjacency dicts read in C
+into arrays (_libgraph.adjacency_csr, as Graph.from_networkx), vertex i
+being node ``nodes[i]`` in NetworkX's node order; the libgraph.Graph the
+kernels need is built from them on first use.  NetworkX caches it on the original graph
 (``G.__networkx_cache__``) while ``nx.config.cache_converted_graphs`` is on,
 so later calls on an unchanged graph do not convert again.  Results are
 NetworkX's types: dicts keyed by node, sets and generators of sets of nodes,
