@@ -4,9 +4,10 @@ conversion, the algorithms, and can_run / should_run.
 A NetworkX graph becomes a LibgraphGraph: its adjacency dicts read in C
 into arrays (_libgraph.adjacency_csr, as Graph.from_networkx), vertex i
 being node ``nodes[i]`` in NetworkX's node order; the libgraph.Graph the
-kernels need is built from them on first use.  NetworkX caches it on the original graph
-(``G.__networkx_cache__``) while ``nx.config.cache_converted_graphs`` is on,
-so later calls on an unchanged graph do not convert again.  Results are
+kernels need is built from them on first use.  NetworkX caches the
+conversion on the original graph (``G.__networkx_cache__``) while
+``nx.config.cache_converted_graphs`` is on, so later calls on an unchanged
+graph do not convert again.  Results are
 NetworkX's types: dicts keyed by node, sets and generators of sets of nodes,
 in NetworkX's order.
 """
@@ -229,7 +230,7 @@ def should_run(name, args, kwargs):
 # ---- PageRank -----------------------------------------------------------------------
 
 
-def _node_vector(G, values, name):
+def _node_vector(G, values):
     """A NetworkX dict of per-node values as libgraph takes it: entries for
     nodes not in G are ignored, as NetworkX ignores them."""
     if values is None:
@@ -243,15 +244,15 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
         return {}
     # weight None: no weights, but a multigraph's arcs weigh their parallel edges
     g = G.counted() if weight is None and G.is_multigraph() else G.graph
-    personalization = _node_vector(G, personalization, "personalization")
+    personalization = _node_vector(G, personalization)
     if personalization is not None and not any(personalization.values()):
         raise ZeroDivisionError("float division by zero")  # NetworkX's own error
     try:
         x = lg.pagerank(g, alpha, personalization, max_iter, tol,
-                        _node_vector(G, nstart, "nstart"),
+                        _node_vector(G, nstart),
                         # a multigraph's arcs weigh their parallel edges even unweighted
                         weight=weight is not None or G.is_multigraph(),
-                        dangling=_node_vector(G, dangling, "dangling"), device=_device(device))
+                        dangling=_node_vector(G, dangling), device=_device(device))
     except lg.NotConverged:
         raise nx.PowerIterationFailedConvergence(max_iter) from None
     return dict(zip(g.nodes, x.tolist()))
@@ -290,18 +291,11 @@ def node_connected_component(G, n, *, device=None):
     return {node for node, x in zip(G.nodes, labels.tolist()) if x == label}
 
 
-def weakly_connected_components(G, *, device=None):
-    return (c for c in _component_sets(G, device))
-
-
+# libgraph's components of a directed graph are its weak ones: NetworkX's
+# decorators have already refused the wrong kind of graph for each name
+weakly_connected_components = connected_components
 number_weakly_connected_components = number_connected_components
-
-
-def is_weakly_connected(G, *, device=None):
-    if len(G) == 0:
-        raise nx.NetworkXPointlessConcept(
-            "Connectivity is undefined for the null graph.")
-    return number_connected_components(G, device=device) == 1
+is_weakly_connected = is_connected
 
 
 # ---- traversals ----------------------------------------------------------------------
@@ -435,7 +429,19 @@ def single_source_shortest_path_length(G, source, cutoff=None):
     return _built(_libgraph.levels, visit.nodes, visit.raw, visit.ends)
 
 
+def _path_length_refusal(source=None, target=None, weight=None, method="dijkstra"):
+    """Why shortest_path_length with these arguments is not libgraph's, or None."""
+    if source is None or target is not None:
+        return "shortest_path_length: only from one source to every node"
+    if weight is not None:
+        return "shortest_path_length: only unweighted (weight=None)"
+    return None
+
+
 def shortest_path_length(G, source=None, target=None, weight=None, method="dijkstra"):
+    refusal = _path_length_refusal(source, target, weight, method)
+    if refusal:  # asked for by name: NetworkX reports it
+        raise NotImplementedError(refusal)
     return single_source_shortest_path_length(G, source)
 
 
@@ -443,12 +449,8 @@ def _traversal_can_run(name, args, kwargs):
     if kwargs.get("sort_neighbors") is not None:
         return _SORTED
     if name == "shortest_path_length":
-        bound = dict(zip(("G", "source", "target", "weight", "method"), args))
-        bound.update(kwargs)
-        if bound.get("source") is None or bound.get("target") is not None:
-            return "shortest_path_length: only from one source to every node"
-        if bound.get("weight") is not None:
-            return "shortest_path_length: only unweighted (weight=None)"
+        given = {k: v for k, v in kwargs.items() if k in ("source", "target", "weight", "method")}
+        return _path_length_refusal(*args[1:], **given) or True
     return True
 
 

@@ -251,6 +251,11 @@ def test_traversal_errors_and_declines():
                                                                          "target": 5}), str)
     assert isinstance(interface.can_run("shortest_path_length", (G, 0), {"weight": "w"}), str)
     assert interface.can_run("shortest_path_length", (G, 0), {}) is True
+    # asked for by name, a form it does not have is refused, not answered wrongly
+    with pytest.raises(NotImplementedError):
+        nx.shortest_path_length(G, 0, 5, backend="libgraph")
+    with pytest.raises(NotImplementedError):
+        nx.shortest_path_length(G, 0, weight="w", backend="libgraph")
     # sort_neighbors: refused when asked for by name, run by NetworkX by priority
     S = nx.Graph([(0, 3), (0, 1), (0, 2)] + [(i, i + 1) for i in range(3, 300)])
     with pytest.raises(NotImplementedError):
