@@ -13,7 +13,8 @@
  *   graph.c       the Graph type (lg_graph_t);
  *   builders.c    functions that make, read, write and generate graphs;
  *   algorithms.c  BFS, PageRank, connected components;
- *   networkx.c    a NetworkX graph's adjacency dicts read as CSR arrays.
+ *   networkx.c    a NetworkX graph's adjacency dicts read as CSR arrays;
+ *   nx_backend.c  the NetworkX backend's BFS visit and result objects.
  *
  * Rules every file keeps: heap types and module state (so each interpreter has
  * its own); no Python object is touched while the GIL is released (buffers are
@@ -165,5 +166,6 @@ int lgpy_on_graph_args(PyObject *module, PyObject *graph_o, PyObject *ctx_o, lgp
 extern PyMethodDef lgpy_builder_methods[];
 extern PyMethodDef lgpy_algorithm_methods[];
 extern PyMethodDef lgpy_networkx_methods[];
+extern PyMethodDef lgpy_nx_backend_methods[];
 
 #endif

@@ -190,6 +190,7 @@ static int module_exec(PyObject *m)
     if (PyModule_AddFunctions(m, lgpy_builder_methods) < 0 ||
         PyModule_AddFunctions(m, lgpy_algorithm_methods) < 0 ||
         PyModule_AddFunctions(m, lgpy_networkx_methods) < 0 ||
+        PyModule_AddFunctions(m, lgpy_nx_backend_methods) < 0 ||
         PyModule_AddFunctions(m, library_methods) < 0)
         return -1;
     if (add_type(m, &st->buffer_type, &lgpy_buffer_spec) < 0 ||

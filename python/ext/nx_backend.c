@@ -1,0 +1,321 @@
+/*
+ * nx_backend.c - what the NetworkX backend (python/nx_libgraph) does in C
+ * besides reading a graph (networkx.c): NetworkX's breadth-first visit, and
+ * the Python objects its results are made of.
+ *
+ * bfs_visit(offsets, indices, first, depth_limit=-1)
+ *   the breadth-first visit NetworkX's traversals make (generic_bfs_edges,
+ *   bfs_layers, _single_shortest_path_length), over a CSR whose rows keep
+ *   the adjacency order (adjacency_csr's arrays, not the sorted graph): the
+ *   first layer is the vertex ids `first` in that order, each later layer
+ *   the unseen neighbours of the one before, parent by parent and in each
+ *   parent's adjacency order, for at most depth_limit layers after the first
+ *   (-1: all).  Returns (order, parents, ends): the vertices in visit order
+ *   and each one's discoverer (-1 for the first layer) as int32 bytes, and
+ *   the end of each layer in order (a list).  The visit runs with the GIL
+ *   released.  This is the order NetworkX's results are in; its distances
+ *   are libgraph's BFS distances.
+ *
+ * components(nodes, labels)
+ *   the sets of nodes with one label each (labels: int32, one a node, each
+ *   a node's position, as libgraph's smallest-id labels are), in the order
+ *   of each one's first node: connected_components' result.
+ * tree_edges(nodes, order, parents)
+ *   [(parent, node), ...] in visit order for every visited node with a
+ *   parent (bfs_visit's arrays): bfs_edges' result.
+ * levels(nodes, order, ends)
+ *   {node: layer} for bfs_visit's order and layer ends, in visit order:
+ *   single_source_shortest_path_length's result.
+ * Building these objects is most of those calls' time, so it is done here
+ * rather than in a Python loop.
+ */
+#include "ext.h"
+
+/* The visit of bfs_visit, on C arrays only (the GIL released). */
+typedef struct {
+    const int64_t *off;
+    const int32_t *idx;
+    int64_t n, depth_limit, count, layers;
+    unsigned char *seen;
+    int32_t *order, *parent;
+    int64_t *ends; /* n + 1 at most */
+    int bad;       /* an index outside [0, n) */
+} bfs_job;
+
+static void bfs_run(bfs_job *j)
+{
+    int64_t begin = 0, depth = 0;
+    j->ends[j->layers++] = j->count;
+    while (begin < j->count && (j->depth_limit < 0 || depth < j->depth_limit)) {
+        const int64_t end = j->count;
+        for (int64_t i = begin; i < end; i++) {
+            const int32_t u = j->order[i];
+            for (int64_t e = j->off[u]; e < j->off[u + 1]; e++) {
+                const int32_t v = j->idx[e];
+                if (v < 0 || v >= j->n) {
+                    j->bad = 1;
+                    return;
+                }
+                if (!j->seen[v]) {
+                    j->seen[v] = 1;
+                    j->order[j->count] = v;
+                    j->parent[j->count++] = u;
+                }
+            }
+        }
+        if (j->count == end)
+            break;
+        j->ends[j->layers++] = j->count;
+        begin = end;
+        depth++;
+    }
+}
+
+static PyObject *mod_bfs_visit(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kw[] = {"offsets", "indices", "first", "depth_limit", NULL};
+    PyObject *off_o, *idx_o, *first_o;
+    long long depth_limit = -1;
+    (void)module;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|L:bfs_visit", kw, &off_o, &idx_o, &first_o,
+                                     &depth_limit))
+        return NULL;
+    Py_buffer off = {0}, idx = {0};
+    PyObject *first = NULL, *result = NULL, *order = NULL, *parents = NULL, *ends = NULL;
+    bfs_job j = {0};
+    if (PyObject_GetBuffer(off_o, &off, PyBUF_SIMPLE) < 0)
+        return NULL;
+    if (PyObject_GetBuffer(idx_o, &idx, PyBUF_SIMPLE) < 0)
+        goto cleanup;
+    j.n = off.len / (Py_ssize_t)sizeof(int64_t) - 1;
+    j.off = off.buf;
+    j.idx = idx.buf;
+    j.depth_limit = depth_limit;
+    if (j.n < 0 || off.len % sizeof(int64_t) || idx.len % sizeof(int32_t) || j.off[0] != 0 ||
+        j.off[j.n] != (int64_t)(idx.len / (Py_ssize_t)sizeof(int32_t))) {
+        PyErr_SetString(PyExc_ValueError, "bfs_visit: offsets and indices are not a CSR");
+        goto cleanup;
+    }
+    if (!(first = PySequence_Fast(first_o, "first: expected a sequence of vertex ids")))
+        goto cleanup;
+    j.seen = PyMem_Calloc((size_t)(j.n ? j.n : 1), 1);
+    j.order = PyMem_Malloc(sizeof *j.order * (size_t)(j.n ? j.n : 1));
+    j.parent = PyMem_Malloc(sizeof *j.parent * (size_t)(j.n ? j.n : 1));
+    j.ends = PyMem_Malloc(sizeof *j.ends * (size_t)(j.n + 1));
+    if (!j.seen || !j.order || !j.parent || !j.ends) {
+        PyErr_NoMemory();
+        goto cleanup;
+    }
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(first); i++) {
+        const long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(first, i));
+        if (v == -1 && PyErr_Occurred())
+            goto cleanup;
+        if (v < 0 || v >= j.n) {
+            PyErr_Format(PyExc_ValueError, "bfs_visit: vertex %lld is not in [0, %lld)", v,
+                         (long long)j.n);
+            goto cleanup;
+        }
+        if (!j.seen[v]) {
+            j.seen[v] = 1;
+            j.order[j.count] = (int32_t)v;
+            j.parent[j.count++] = -1;
+        }
+    }
+    PyThreadState *saved = PyEval_SaveThread();
+    bfs_run(&j);
+    PyEval_RestoreThread(saved);
+    if (j.bad) {
+        PyErr_SetString(PyExc_ValueError, "bfs_visit: an index is not a vertex");
+        goto cleanup;
+    }
+    order =
+        PyBytes_FromStringAndSize((const char *)j.order, (Py_ssize_t)(sizeof(int32_t) * j.count));
+    parents =
+        PyBytes_FromStringAndSize((const char *)j.parent, (Py_ssize_t)(sizeof(int32_t) * j.count));
+    if (!order || !parents || !(ends = PyList_New((Py_ssize_t)j.layers)))
+        goto cleanup;
+    for (int64_t i = 0; i < j.layers; i++) {
+        PyObject *x = PyLong_FromLongLong(j.ends[i]);
+        if (!x)
+            goto cleanup;
+        PyList_SET_ITEM(ends, (Py_ssize_t)i, x);
+    }
+    result = PyTuple_Pack(3, order, parents, ends);
+
+cleanup:
+    PyMem_Free(j.seen);
+    PyMem_Free(j.order);
+    PyMem_Free(j.parent);
+    PyMem_Free(j.ends);
+    Py_XDECREF(order);
+    Py_XDECREF(parents);
+    Py_XDECREF(ends);
+    Py_XDECREF(first);
+    if (idx.obj)
+        PyBuffer_Release(&idx);
+    PyBuffer_Release(&off);
+    return result;
+}
+
+static PyObject *mod_components(PyObject *module, PyObject *args)
+{
+    PyObject *nodes_o, *labels_o;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OO:components", &nodes_o, &labels_o))
+        return NULL;
+    PyObject *nodes = PySequence_Fast(nodes_o, "nodes: expected a sequence");
+    if (!nodes)
+        return NULL;
+    Py_buffer lb = {0};
+    PyObject *result = NULL, **sets = NULL;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(nodes);
+    if (PyObject_GetBuffer(labels_o, &lb, PyBUF_SIMPLE) < 0)
+        goto cleanup;
+    if (lb.len != (Py_ssize_t)sizeof(int32_t) * n) {
+        PyErr_SetString(PyExc_ValueError, "components: one int32 label a node");
+        goto cleanup;
+    }
+    const int32_t *label = lb.buf;
+    if (!(sets = PyMem_Calloc((size_t)(n ? n : 1), sizeof *sets)) || !(result = PyList_New(0)))
+        goto cleanup;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const int32_t l = label[i];
+        if (l < 0 || l >= n) {
+            PyErr_SetString(PyExc_ValueError, "components: a label is not a node position");
+            Py_CLEAR(result);
+            goto cleanup;
+        }
+        if (!sets[l]) {
+            if (!(sets[l] = PySet_New(NULL)) || PyList_Append(result, sets[l]) < 0) {
+                Py_CLEAR(result);
+                goto cleanup;
+            }
+            Py_DECREF(sets[l]); /* the list holds it */
+        }
+        if (PySet_Add(sets[l], PySequence_Fast_GET_ITEM(nodes, i)) < 0) {
+            Py_CLEAR(result);
+            goto cleanup;
+        }
+    }
+
+cleanup:
+    PyMem_Free(sets);
+    if (lb.obj)
+        PyBuffer_Release(&lb);
+    Py_DECREF(nodes);
+    return result;
+}
+
+static PyObject *mod_tree_edges(PyObject *module, PyObject *args)
+{
+    PyObject *nodes_o, *order_o, *parents_o;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOO:tree_edges", &nodes_o, &order_o, &parents_o))
+        return NULL;
+    PyObject *nodes = PySequence_Fast(nodes_o, "nodes: expected a sequence");
+    if (!nodes)
+        return NULL;
+    Py_buffer ob = {0}, pb = {0};
+    PyObject *result = NULL;
+    if (PyObject_GetBuffer(order_o, &ob, PyBUF_SIMPLE) < 0 ||
+        PyObject_GetBuffer(parents_o, &pb, PyBUF_SIMPLE) < 0)
+        goto cleanup;
+    const int32_t *order = ob.buf, *parent = pb.buf;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(nodes), count = ob.len / 4;
+    if (pb.len != ob.len) {
+        PyErr_SetString(PyExc_ValueError, "tree_edges: one parent a visited node");
+        goto cleanup;
+    }
+    if (!(result = PyList_New(0)))
+        goto cleanup;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        if (parent[k] < 0)
+            continue;
+        if (order[k] >= n || parent[k] >= n || order[k] < 0) {
+            PyErr_SetString(PyExc_ValueError, "tree_edges: an entry is not a node");
+            Py_CLEAR(result);
+            goto cleanup;
+        }
+        PyObject *edge = PyTuple_Pack(2, PySequence_Fast_GET_ITEM(nodes, parent[k]),
+                                      PySequence_Fast_GET_ITEM(nodes, order[k]));
+        if (!edge || PyList_Append(result, edge) < 0) {
+            Py_XDECREF(edge);
+            Py_CLEAR(result);
+            goto cleanup;
+        }
+        Py_DECREF(edge);
+    }
+
+cleanup:
+    if (ob.obj)
+        PyBuffer_Release(&ob);
+    if (pb.obj)
+        PyBuffer_Release(&pb);
+    Py_DECREF(nodes);
+    return result;
+}
+
+static PyObject *mod_levels(PyObject *module, PyObject *args)
+{
+    PyObject *nodes_o, *order_o, *ends_o;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOO:levels", &nodes_o, &order_o, &ends_o))
+        return NULL;
+    PyObject *nodes = PySequence_Fast(nodes_o, "nodes: expected a sequence");
+    if (!nodes)
+        return NULL;
+    PyObject *ends = PySequence_Fast(ends_o, "ends: expected a sequence");
+    Py_buffer ob = {0};
+    PyObject *result = NULL;
+    if (!ends || PyObject_GetBuffer(order_o, &ob, PyBUF_SIMPLE) < 0)
+        goto cleanup;
+    const int32_t *order = ob.buf;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(nodes), count = ob.len / 4;
+    if (!(result = PyDict_New()))
+        goto cleanup;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t layer = 0; layer < PySequence_Fast_GET_SIZE(ends); layer++) {
+        const Py_ssize_t end = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(ends, layer));
+        if (end == -1 && PyErr_Occurred())
+            goto fail;
+        PyObject *level = PyLong_FromSsize_t(layer);
+        if (!level)
+            goto fail;
+        for (; k < end && k < count; k++) {
+            if (order[k] < 0 || order[k] >= n) {
+                Py_DECREF(level);
+                PyErr_SetString(PyExc_ValueError, "levels: an order entry is not a node");
+                goto fail;
+            }
+            if (PyDict_SetItem(result, PySequence_Fast_GET_ITEM(nodes, order[k]), level) < 0) {
+                Py_DECREF(level);
+                goto fail;
+            }
+        }
+        Py_DECREF(level);
+    }
+    goto cleanup;
+fail:
+    Py_CLEAR(result);
+cleanup:
+    if (ob.obj)
+        PyBuffer_Release(&ob);
+    Py_XDECREF(ends);
+    Py_DECREF(nodes);
+    return result;
+}
+
+PyMethodDef lgpy_nx_backend_methods[] = {
+    {"bfs_visit", (PyCFunction)(void (*)(void))mod_bfs_visit, METH_VARARGS | METH_KEYWORDS,
+     "bfs_visit(offsets, indices, first, depth_limit=-1)\n--\n\nNetworkX's breadth-first "
+     "visit order over an adjacency-order CSR (nx_backend.c)."},
+    {"components", mod_components, METH_VARARGS,
+     "components(nodes, labels)\n--\n\nSets of nodes by label, in first-node order "
+     "(nx_backend.c)."},
+    {"tree_edges", mod_tree_edges, METH_VARARGS,
+     "tree_edges(nodes, order, parents)\n--\n\n[(parent, node), ...] in visit order "
+     "(nx_backend.c)."},
+    {"levels", mod_levels, METH_VARARGS,
+     "levels(nodes, order, ends)\n--\n\n{node: layer} in visit order (nx_backend.c)."},
+    {NULL, NULL, 0, NULL},
+};
