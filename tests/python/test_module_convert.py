@@ -253,3 +253,63 @@ def test_from_networkx_reads_any_node_keys_like_networkx():
     G._adj["a"]["ghost"] = {}  # a neighbour that is not a node
     with pytest.raises(KeyError, match="ghost"):
         lg.Graph.from_networkx(G)
+
+
+def test_from_networkx_graph_changed_by_its_own_objects_while_read():
+    """A weight whose __float__, or a key whose __eq__, changes the graph in
+    the middle of the read: a clear error (or a graph read consistently),
+    never a crash, whichever path of the C read it takes."""
+
+    class Meddling:
+        def __init__(self, G, whole):
+            self.G, self.whole = G, whole
+
+        def __float__(self):
+            if self.whole:  # every row and edge dict loses the graph's references
+                self.G._adj.clear()
+            else:  # the row being read
+                self.G._adj[3].clear()
+            return 2.0
+
+    for directed in (False, True):
+        for whole in (True, False):
+            G = nx.DiGraph() if directed else nx.Graph()
+            G.add_edges_from((i, i + 1) for i in range(50))
+            G.add_edge(3, 4, weight=Meddling(G, whole))
+            G.add_edge(3, 9, weight=1.0)
+            if whole:  # the rows were held: the graph as it was when the read began
+                g = lg.Graph.from_networkx(G)
+                assert (g.num_vertices, g.num_edges) == (51, 51 if directed else 102)
+                w = g.csr()[2].tolist()
+                assert w.count(2.0) == (1 if directed else 2) and w.count(1.0) == len(w) - w.count(2.0)
+            else:
+                with pytest.raises(RuntimeError, match="changed while read"):
+                    lg.Graph.from_networkx(G)
+
+    class Key:
+        """Equal to the node key it names, but not the same object, so the
+        read looks it up in the node dict, which runs this __eq__."""
+
+        def __init__(self, name, G=None):
+            self.name, self.G = name, G
+
+        def __hash__(self):
+            return hash(self.name)
+
+        def __eq__(self, other):
+            if self.G is not None and self.G._adj:
+                for row in list(self.G._adj.values()):
+                    row.clear()
+            return isinstance(other, Key) and other.name == self.name
+
+    G = nx.Graph()
+    G.add_nodes_from(Key(i) for i in range(20))
+    for i in range(19):
+        G._adj[Key(i)][Key(i + 1, G)] = {}
+        G._adj[Key(i + 1)][Key(i, G)] = {}
+    for weight in (None, "weight"):
+        try:
+            g = lg.Graph.from_networkx(G, weight=weight)
+        except (RuntimeError, KeyError):
+            continue
+        assert g.num_vertices == 20  # read before the rows emptied: consistent
