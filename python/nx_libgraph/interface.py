@@ -319,18 +319,18 @@ class _Visit:
         self.raw, self._parents, self.ends = _libgraph.bfs_visit(off, idx, first, limit)
         self.nodes = G.nodes
 
-    @property
-    def order(self):
-        return memoryview(self.raw).cast("i").tolist()
+    def edges(self, form="edges"):
+        """The tree's edges (parent, node) in visit order; form "reversed":
+        (node, parent); "successors": (parent, [its children])."""
+        return _built(_libgraph.tree_edges, self.nodes, self.raw, self._parents, form)
 
-    def edges(self):
-        return _built(_libgraph.tree_edges, self.nodes, self.raw, self._parents)
+    def layer(self, i):
+        """The nodes of layer i, in visit order."""
+        return _libgraph.take(self.nodes, self.raw, self.ends[i - 1] if i else 0, self.ends[i])
 
     def layers(self):
-        nodes, order, begin = self.nodes, self.order, 0
-        for end in self.ends:
-            yield [nodes[v] for v in order[begin:end]]
-            begin = end
+        for i in range(len(self.ends)):
+            yield self.layer(i)
 
 
 def _vertex(G, source, error):
@@ -358,28 +358,22 @@ def bfs_tree(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
     edges = _edge_visit(G, source, reverse, depth_limit, sort_neighbors).edges()
     T = nx.DiGraph()
     T.add_node(source)
-    T.add_edges_from(edges)
+    # NetworkX's own graph building, its dicts made with the collector paused
+    _built(T.add_edges_from, edges)
     return T
 
 
 def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
-    edges = _edge_visit(G, source, False, depth_limit, sort_neighbors).edges()
-    return ((child, parent) for parent, child in edges)
+    pairs = _edge_visit(G, source, False, depth_limit, sort_neighbors).edges("reversed")
+    return (pair for pair in pairs)
 
 
 def bfs_successors(G, source, depth_limit=None, sort_neighbors=None):
-    return _successors(source, _edge_visit(G, source, False, depth_limit, sort_neighbors).edges())
-
-
-def _successors(source, edges):
-    parent, children = source, []
-    for p, c in edges:
-        if p == parent:
-            children.append(c)
-            continue
-        yield parent, children
-        children, parent = [c], p
-    yield parent, children
+    groups = _edge_visit(G, source, False, depth_limit, sort_neighbors).edges("successors")
+    # NetworkX names the first parent by the source as given, and yields it
+    # with no children when nothing is reached
+    groups[:1] = [(source, groups[0][1] if groups else [])]
+    return (group for group in groups)
 
 
 _LAYER_ONE = []
@@ -419,8 +413,7 @@ def descendants_at_distance(G, source, distance):
     visit = _Visit(G, [v], distance)
     if distance >= len(visit.ends):
         return set()
-    begin = visit.ends[distance - 1] if distance else 0
-    return {visit.nodes[u] for u in visit.order[begin:visit.ends[distance]]}
+    return set(visit.layer(distance))
 
 
 def single_source_shortest_path_length(G, source, cutoff=None):
