@@ -116,13 +116,20 @@ build_and_install() {
     echo "installed: $prefix/bin/lgraph, $prefix/lib/libgraph.so, $prefix/include/libgraph.h"
 }
 
-# The Python package (python/): built by pip (scikit-build-core runs this
-# CMake project with LIBGRAPH_PYTHON=ON: the static library inside the
-# extension, the GPU plugin beside it) and installed into .venv.  Its build
-# directory (python/build/) is kept, so a rerun rebuilds only what changed.
+# The Python package (python/): a wheel built by pip (scikit-build-core runs
+# this CMake project with LIBGRAPH_PYTHON=ON: the static library inside the
+# extension, the GPU plugin beside it) into python/build/wheels, installed
+# into .venv (and by the test with the older NetworkX into its own venv).
+# Its build directory (python/build/) is kept, so a rerun rebuilds only what
+# changed.
+wheels="$here/python/build/wheels"
 install_python_package() {
-    say "building and installing the Python package into .venv (pip install ./python)"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check "$here/python"
+    say "building the Python package (pip wheel ./python) and installing it into .venv"
+    rm -rf "$wheels" &&
+    "$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps "$here/python" \
+        -w "$wheels" &&
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall \
+        --no-deps "$wheels"/libgraph-*.whl || return 1
     "$venv/bin/python" -c 'import libgraph, sys; print("python: libgraph", libgraph.__version__, "in", libgraph.__path__[0])'
 }
 
@@ -328,19 +335,16 @@ networkx_tests_with_backend() { # PYTHON
 networkx_backend_newest() { networkx_tests_with_backend "$venv/bin/python"; }
 
 # The backend with an older NetworkX (NX_OLD, 3.4.2: the 3.x most installed
-# beside the newest) in a venv of its own, the package installed from a wheel
-# of the same build: its own tests and NetworkX's, in backend mode.
+# beside the newest) in a venv of its own, the package installed from the
+# wheel .venv has: its own tests and NetworkX's, in backend mode.
 NX_OLD="${NX_OLD:-3.4.2}"
 networkx_backend_older() {
-    local old="$here/.venv-networkx-$NX_OLD" wheels="$here/python/build/wheels"
+    local old="$here/.venv-networkx-$NX_OLD"
     if [ ! -x "$old/bin/python" ]; then
         python3 -m venv "$old" &&
         "$old/bin/python" -m pip install -q --disable-pip-version-check \
             "networkx==$NX_OLD" numpy scipy pytest || return 1
     fi
-    rm -rf "$wheels" &&
-    "$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps "$here/python" \
-        -w "$wheels" &&
     "$old/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
         "$wheels"/libgraph-*.whl &&
     "$old/bin/python" -c 'import networkx; print("networkx", networkx.__version__)' &&

@@ -16,7 +16,10 @@
 # 4. the Python package built there (pip, no build isolation: the machine has
 #    no registry) and its tests: tests/python/test_gpu.py on the GPU, and the
 #    module's CPU tests (PYTEST_ARGS=... to choose others); then the NetworkX
-#    backend's tests with its calls on the GPU.
+#    backend's tests with its calls on the GPU;
+# 5. bench/nx_backend.py on kron:18 with the backend's device "gpu":
+#    NetworkX on this host's CPU against the backend (NX_SCALE=...).
+# STEPS="1 2 3 4 5" (the default) chooses the steps; step 3 needs step 1's build.
 # Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log,
 # traversal.log, python.log, and summary.txt (also printed last).
 set -uo pipefail
@@ -28,6 +31,8 @@ scales="${SCALES:-22 24}"
 summary="$out/summary.txt"
 : > "$summary"
 say() { echo "$*" | tee -a "$summary"; }
+steps=" ${STEPS:-1 2 3 4 5} "
+step() { [[ "$steps" == *" $1 "* ]]; }
 
 say "== $(date -u +%FT%TZ) on $(hostname)"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader 2>&1 | tee -a "$summary"
@@ -41,7 +46,9 @@ build() { # build DIR [cmake args...]
 }
 
 t0=$SECONDS
-if build "$root/build-gpu"; then
+if ! step 1; then
+    :
+elif build "$root/build-gpu"; then
     say "build (native waves): ok in $((SECONDS - t0)) s"
     (cd "$root/build-gpu" && ctest --output-on-failure -j 4 >"$out/ctest.log" 2>&1)
     say "ctest (native waves): $(grep -E 'tests passed|tests failed' "$out/ctest.log")"
@@ -53,7 +60,9 @@ else
 fi
 
 t0=$SECONDS
-if build "$root/build-gpu64" -DLIBGRAPH_EMULATE_WAVE64=ON; then
+if ! step 2; then
+    :
+elif build "$root/build-gpu64" -DLIBGRAPH_EMULATE_WAVE64=ON; then
     say "build (emulated wave64): ok in $((SECONDS - t0)) s"
     (cd "$root/build-gpu64" && ctest --output-on-failure -R 'gpu|wave' >"$out/ctest-wave64.log" 2>&1)
     say "ctest (emulated wave64, GPU suites): $(grep -E 'tests passed|tests failed' "$out/ctest-wave64.log")"
@@ -64,7 +73,7 @@ else
     tail -30 "$out/build.log" | tee -a "$summary"
 fi
 
-if [ -x "$root/build-gpu/bench_gpu_pagerank" ]; then
+if step 3 && [ -x "$root/build-gpu/bench_gpu_pagerank" ]; then
     LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/bench_gpu_pagerank" --repeat 7 $scales \
         >"$out/bench.log" 2>&1
     say "bench_gpu_pagerank (exit $?):"
@@ -79,7 +88,7 @@ if [ -x "$root/build-gpu/bench_gpu_pagerank" ]; then
 fi
 
 # 3a. BFS and CC: bench_gpu_traversal on the issue's graphs (TRAVERSAL=...)
-if [ -x "$root/build-gpu/bench_gpu_traversal" ]; then
+if step 3 && [ -x "$root/build-gpu/bench_gpu_traversal" ]; then
     LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/bench_gpu_traversal" \
         ${TRAVERSAL:-kron:21:48 kron:22 urand:22} >"$out/traversal.log" 2>&1
     say "bench_gpu_traversal (exit $?):"
@@ -88,7 +97,7 @@ fi
 
 # 3b. large graphs through the whole GPU path (staged upload in 32 MB chunks,
 # pull structure, PageRank) against the CPU: the tests' graphs are small
-if [ -x "$root/build-gpu/lgraph" ]; then
+if step 3 && [ -x "$root/build-gpu/lgraph" ]; then
     for scale in $scales; do
         "$root/build-gpu/lgraph" pagerank "kron:$scale" --device cpu --top 1 \
             --output "/tmp/pr-cpu$scale.txt" >/dev/null 2>&1 &&
@@ -124,20 +133,28 @@ fi
 t0=$SECONDS
 pysite=/tmp/libgraph-py
 rm -rf "$pysite"
-if python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$pysite" \
+if ! step 4 && ! step 5; then
+    :
+elif python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$pysite" \
         "$root/python" >"$out/python.log" 2>&1; then
     say "python package: built in $((SECONDS - t0)) s ($(python3 --version))"
-    (cd "$root" && PYTHONPATH="$pysite" python3 -m pytest -q -p no:cacheprovider \
+    step 4 && (cd "$root" && PYTHONPATH="$pysite" python3 -m pytest -q -p no:cacheprovider \
         ${PYTEST_ARGS:-tests/python/test_gpu.py tests/python/test_module_algorithms.py \
             tests/python/test_module_graph.py tests/python/test_module_arrays.py \
             tests/python/test_module_convert.py tests/python/test_module_io.py \
             tests/python/test_module_context.py} >>"$out/python.log" 2>&1)
-    say "pytest (python module): $(grep -E '(passed|failed|error)' "$out/python.log" | tail -1)"
+    step 4 && say "pytest (python module): $(grep -E '(passed|failed|error)' "$out/python.log" | tail -1)"
     # the NetworkX backend's tests with its calls on the GPU
     (cd "$root" && PYTHONPATH="$pysite" LIBGRAPH_TEST_DEVICE=gpu python3 -m pytest -q \
         -p no:cacheprovider tests/python/test_nx_backend.py >>"$out/python.log" 2>&1)
     say "pytest (NetworkX backend on the GPU): $(grep -E '(passed|failed|error)' "$out/python.log" | tail -1)"
     grep -E '^(FAILED|ERROR)' "$out/python.log" | head -20 | tee -a "$summary"
+    if step 5; then
+        (cd /tmp && PYTHONPATH="$pysite" python3 "$root/bench/nx_backend.py" "${NX_SCALE:-18}" \
+            --device gpu >"$out/nx_backend.log" 2>&1)
+        say "bench/nx_backend.py --device gpu (exit $?):"
+        grep -E '^(graph|row)' "$out/nx_backend.log" | tee -a "$summary"
+    fi
 else
     say "python package: build FAILED (tail of python.log follows)"
     tail -20 "$out/python.log" | tee -a "$summary"
