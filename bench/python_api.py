@@ -15,6 +15,9 @@
    Graph.from_edges(undirected, self-loops dropped, duplicates merged) vs the
    CLI building the same edges (lgraph bfs kron:S --json: its build_s, same
    options, same threads), R runs each, interleaved.
+3. Pickling: a pickle round trip (protocol 5, to bytes and back) of the
+   scale-S graph against save + load of the binary format (.lgb, in a
+   temporary directory), R runs each, interleaved.
 Prints "row:" lines; the medians and ratios at the end.
 """
 import argparse
@@ -89,6 +92,34 @@ def build(opts):
           f"{' '.join(f'{t:.3f}' for t in cli)} s (median {mc:.3f}); ratio {mp / mc:.2f}")
 
 
+def pickling(opts):
+    import pickle
+    import tempfile
+
+    g = lg.Graph.generate("kron", opts.scale)
+    pk, io = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "g.lgb")
+        for _ in range(opts.runs):
+            t0 = time.perf_counter()
+            h = pickle.loads(pickle.dumps(g, protocol=5))
+            pk.append(time.perf_counter() - t0)
+            assert h.num_edges == g.num_edges
+            del h
+            t0 = time.perf_counter()
+            g.save(path)
+            h = lg.Graph.load(path)
+            io.append(time.perf_counter() - t0)
+            assert h.num_edges == g.num_edges
+            del h
+            os.remove(path)
+    mp, mi = statistics.median(pk), statistics.median(io)
+    print(f"row: pickle kron:{opts.scale} ({g.num_edges} arcs), {opts.runs} interleaved runs: "
+          f"pickle round trip {' '.join(f'{t:.3f}' for t in pk)} s (median {mp:.3f}); "
+          f"save + load .lgb {' '.join(f'{t:.3f}' for t in io)} s (median {mi:.3f}); "
+          f"ratio {mp / mi:.2f}")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--lgraph", default=os.path.join(ROOT, ".local", "bin", "lgraph"))
@@ -101,6 +132,7 @@ def main():
           f"{os.cpu_count()} CPUs")
     overhead(opts)
     build(opts)
+    pickling(opts)
 
 
 if __name__ == "__main__":

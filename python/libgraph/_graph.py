@@ -59,6 +59,21 @@ def generate_edges(kind="kron", scale=10, edge_factor=16, seed=1, *, device=None
     return wrap(src), wrap(dst)
 
 
+def _restore(directed, offsets, indices, weights, nodes):
+    """A pickled Graph back (Graph.__reduce_ex__): its CSR arrays checked as
+    from_csr checks any (a pickle from elsewhere may be damaged)."""
+    def view(buf, code):
+        return None if buf is None else memoryview(buf).cast("B").cast(code)
+
+    g = _libgraph.from_csr(view(offsets, "q"), view(indices, "i"), view(weights, "f"),
+                           1 if directed else 2, False, False, duplicates=0,
+                           context=context(None))
+    self = Graph._wrap(g, nodes)
+    if nodes is not None:
+        self._node_index = dict(zip(nodes, range(len(nodes))))
+    return self
+
+
 def _generator(kind):
     try:
         return _GENERATORS[kind]
@@ -279,6 +294,37 @@ class Graph:
     def __repr__(self):
         kind = "directed" if self.directed else "undirected"
         w = ", weighted" if self.weighted else ""
-        origin = ", from networkx" if self.nodes is not None else ""
+        named = ", named nodes" if self.nodes is not None else ""
         return (f"<libgraph.Graph: {self.num_vertices} vertices, {self.num_edges} arcs, "
-                f"{kind}{w}{origin}>")
+                f"{kind}{w}{named}>")
+
+    # ---- pickling, copying, size ------------------------------------------------------
+
+    def __reduce_ex__(self, protocol):
+        """Pickles as the binary format holds a graph (directedness and the
+        CSR arrays: offsets, indices, weights) plus the node keys.  With
+        protocol 5 the arrays go to the pickle straight from the graph's
+        memory (pickle.PickleBuffer), or out of band with buffer_callback."""
+        arrays = self._g.csr()
+        if protocol >= 5:
+            import pickle
+
+            arrays = tuple(None if a is None else pickle.PickleBuffer(a) for a in arrays)
+        else:
+            arrays = tuple(None if a is None else bytes(memoryview(a)) for a in arrays)
+        return (_restore, (self.directed, *arrays, self.nodes))
+
+    def __copy__(self):
+        """A Graph sharing this one's arrays (a Graph cannot change); the node
+        list is shared too, as copy.copy shares attributes."""
+        other = Graph._wrap(self._g, self.nodes)
+        other._node_index = self._node_index
+        return other
+
+    def __sizeof__(self):
+        """Bytes of the object and its out-edge arrays (offsets, indices,
+        weights) and node list; a directed graph's in-edge arrays, built on
+        first use by the algorithms that pull, and a GPU copy are not counted."""
+        n, m = self.num_vertices, self.num_edges
+        size = object.__sizeof__(self) + 8 * (n + 1) + 4 * m + (4 * m if self.weighted else 0)
+        return size + (self.nodes.__sizeof__() if self.nodes is not None else 0)

@@ -180,3 +180,86 @@ def test_extension_buffers_without_numpy():
     d, p = _libgraph.bfs(raw, 0, parents=True)
     assert memoryview(d).tolist() == [0, 1, 2] and memoryview(p).tolist() == [0, 0, 1]
     assert len(d) == 3
+
+
+# ---------------------------------------------------------------------------
+# Pickling, copying, size
+# ---------------------------------------------------------------------------
+
+
+def _same_graph(a, b):
+    assert (a.num_vertices, a.num_edges, a.directed, a.weighted) == (
+        b.num_vertices, b.num_edges, b.directed, b.weighted)
+    for x, y in zip(a.csr(), b.csr()):
+        if x is None:
+            assert y is None
+        else:
+            np.testing.assert_array_equal(x, y)
+    assert a.nodes == b.nodes
+
+
+@pytest.mark.parametrize("shape,seed,directed,weighted", cases())
+def test_pickle_and_copies_keep_the_graph(shape, seed, directed, weighted):
+    import copy
+    import pickle
+
+    g = case(shape, seed, directed, weighted).g
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        h = pickle.loads(pickle.dumps(g, protocol=protocol))
+        _same_graph(g, h)
+        assert not np.shares_memory(g.csr()[0], h.csr()[0])
+    # protocol 5 with out-of-band buffers: the arrays are not copied into the pickle
+    buffers = []
+    data = pickle.dumps(g, protocol=5, buffer_callback=buffers.append)
+    _same_graph(g, pickle.loads(data, buffers=buffers))
+    assert len(data) < 200 + 8 * g.num_vertices  # the arrays went out of band
+    _same_graph(g, copy.deepcopy(g))
+    c = copy.copy(g)
+    _same_graph(g, c)
+    assert np.shares_memory(g.csr()[1], c.csr()[1]) or g.num_edges == 0
+    # the copies answer as the original
+    assert lg.connected_components(h, device=CPU).tolist() == \
+        lg.connected_components(g, device=CPU).tolist()
+
+
+def test_pickle_keeps_node_keys_and_lookups():
+    import copy
+    import pickle
+
+    nx = pytest.importorskip("networkx")
+    G = nx.Graph([("a", "b"), ("b", ("c", 1)), ("x", "y")])
+    G.add_edge("a", "a", weight=2.5)
+    g = lg.Graph.from_networkx(G)
+    for h in (pickle.loads(pickle.dumps(g)), copy.deepcopy(g), copy.copy(g)):
+        _same_graph(g, h)
+        assert h.vertex(("c", 1)) == g.vertex(("c", 1)) == 2
+        with pytest.raises(KeyError):
+            h.vertex("missing")
+    assert "named nodes" in repr(g) and "named" not in repr(lg.Graph.from_edges([0], [1]))
+    d = copy.deepcopy(g)
+    assert d.nodes is not g.nodes  # deep: its own node list
+
+
+def test_unpickling_a_damaged_pickle_raises():
+    import pickle
+
+    from libgraph._graph import _restore
+
+    g = lg.Graph.from_edges([0, 1, 2], [1, 2, 0], directed=True)
+    off, idx, _ = (bytes(memoryview(a)) if a is not None else None for a in g._g.csr())
+    with pytest.raises(ValueError):  # an index beyond the vertices
+        _restore(True, off, np.array([0, 9, 1], np.int32).tobytes(), None, None)
+    with pytest.raises(ValueError):  # offsets that do not end at the arcs
+        _restore(True, np.array([0, 1, 2, 5], np.int64).tobytes(), idx, None, None)
+    with pytest.raises(ValueError):  # an undirected graph's CSR that is not symmetric
+        _restore(False, off, idx, None, None)
+    assert pickle.loads(pickle.dumps(g)).num_edges == 3
+
+
+def test_sizeof_counts_the_arrays():
+    import sys
+
+    small = lg.Graph.from_edges([0], [1])
+    g = lg.Graph.generate("kron", 12, 16, 1)
+    want = 8 * (g.num_vertices + 1) + 4 * g.num_edges
+    assert want <= sys.getsizeof(g) - sys.getsizeof(small) + 100 <= want + 200
