@@ -1,6 +1,6 @@
 # Type stubs of the libgraph package (python/libgraph/*.py).
 from os import PathLike
-from typing import Any, Hashable, Literal, Mapping, Sequence, overload
+from typing import Any, Hashable, Literal, Mapping, Sequence, SupportsIndex, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -75,6 +75,8 @@ class Graph:
                            npt.NDArray[np.float32] | None]: ...
     def to_scipy(self) -> Any: ...
     def vertex(self, node: Hashable) -> int: ...
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]: ...
+    def __copy__(self) -> Graph: ...
 
 @overload
 def bfs(G: Graph, source: Any, *, parents: Literal[False] = False, max_depth: int | None = None,
