@@ -15,7 +15,10 @@
    Graph.from_edges(undirected, self-loops dropped, duplicates merged) vs the
    CLI building the same edges (lgraph bfs kron:S --json: its build_s, same
    options, same threads), R runs each, interleaved.
-3. Pickling: a pickle round trip (protocol 5, to bytes and back) of the
+3. Inputs from pandas: Graph.from_edges of the same edges as numpy int32
+   arrays and as pandas Series of them (read through __array__), R runs
+   each, interleaved (skipped without pandas).
+4. Pickling: a pickle round trip (protocol 5, to bytes and back) of the
    scale-S graph against save + load of the binary format (.lgb, in a
    temporary directory), R runs each, interleaved.
 Prints "row:" lines; the medians and ratios at the end.
@@ -92,6 +95,29 @@ def build(opts):
           f"{' '.join(f'{t:.3f}' for t in cli)} s (median {mc:.3f}); ratio {mp / mc:.2f}")
 
 
+def pandas_inputs(opts):
+    try:
+        import pandas as pd
+    except ImportError:
+        print("row: pandas inputs: skipped (no pandas)")
+        return
+    src, dst = lg.generate_edges("kron", opts.scale)
+    ssrc, sdst = pd.Series(src), pd.Series(dst)
+    ctx = lg.Context("cpu", num_threads=opts.threads)
+    times = {"ndarray": [], "Series": []}
+    for _ in range(opts.runs):
+        for name, (s, d) in (("ndarray", (src, dst)), ("Series", (ssrc, sdst))):
+            t0 = time.perf_counter()
+            g = lg.Graph.from_edges(s, d, num_vertices=1 << opts.scale, device=ctx)
+            times[name].append(time.perf_counter() - t0)
+            del g
+    med = {k: statistics.median(v) for k, v in times.items()}
+    print(f"row: from_edges kron:{opts.scale} ({len(src)} int32 edges), {opts.runs} interleaved "
+          f"runs: ndarray {' '.join(f'{t:.3f}' for t in times['ndarray'])} s (median "
+          f"{med['ndarray']:.3f}); pandas Series {' '.join(f'{t:.3f}' for t in times['Series'])} "
+          f"s (median {med['Series']:.3f}); ratio {med['Series'] / med['ndarray']:.2f}")
+
+
 def pickling(opts):
     import pickle
     import tempfile
@@ -132,6 +158,7 @@ def main():
           f"{os.cpu_count()} CPUs")
     overhead(opts)
     build(opts)
+    pandas_inputs(opts)
     pickling(opts)
 
 

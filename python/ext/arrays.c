@@ -320,11 +320,40 @@ static int from_sequence(PyObject *obj, const char *name, lgpy_elem el, lgpy_arr
     return 0;
 }
 
+/* An object without the buffer protocol that converts itself to an array
+ * (__array__: a pandas Series or Index, a pyarrow or torch CPU array, an
+ * xarray DataArray): the array it gives, whose buffer is then read as any
+ * other (pandas and pyarrow give a view of their data when they can).  NULL
+ * with no exception when obj has no __array__, NULL with one when it fails. */
+static PyObject *as_array(PyObject *obj)
+{
+    PyObject *method = PyObject_GetAttrString(obj, "__array__");
+    if (!method) {
+        if (PyErr_ExceptionMatches(PyExc_AttributeError))
+            PyErr_Clear();
+        return NULL;
+    }
+    PyObject *arr = PyObject_CallNoArgs(method);
+    Py_DECREF(method);
+    if (arr && !PyObject_CheckBuffer(arr)) {
+        PyErr_Format(PyExc_TypeError, "%s.__array__() gave %s, which has no buffer protocol",
+                     lgpy_type_name(obj), lgpy_type_name(arr));
+        Py_CLEAR(arr);
+    }
+    return arr;
+}
+
 int lgpy_array_get(PyObject *obj, const char *name, lgpy_elem el, lgpy_array *a)
 {
     int rc;
+    PyObject *arr = NULL;
     if (PyObject_CheckBuffer(obj))
         rc = from_buffer(obj, name, el, a);
+    else if ((arr = as_array(obj)) != NULL) {
+        rc = from_buffer(arr, name, el, a); /* the view holds arr */
+        Py_DECREF(arr);
+    } else if (PyErr_Occurred())
+        rc = -1;
     else if (PySequence_Check(obj) && !PyUnicode_Check(obj))
         rc = from_sequence(obj, name, el, a);
     else {

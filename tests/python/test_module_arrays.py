@@ -1,5 +1,6 @@
 """The input arrays the Python module takes: every integer and weight dtype,
-lists, tuples, array.array, memoryview and bytes, strided, reversed and
+lists, tuples, array.array, memoryview and bytes, objects that convert
+themselves (__array__: pandas, pyarrow, torch), strided, reversed and
 big-endian layouts, each building the same graph; and inputs neither
 modified nor kept.
 """
@@ -80,6 +81,50 @@ def test_containers():
     # bool arrays read as 0/1
     g = lg.Graph.from_edges(np.array([True, False]), np.array([False, True]), directed=True)
     np.testing.assert_array_equal(g.csr()[1], [1, 0])  # arcs 1 -> 0 and 0 -> 1
+
+
+class _ArrayLike:
+    """An object that is no buffer and no sequence but converts itself to a
+    numpy array, as pandas, pyarrow and torch objects do."""
+
+    def __init__(self, values, result=None):
+        self.values, self.result = values, result
+
+    def __array__(self, dtype=None, copy=None):
+        if self.result is not None:
+            if isinstance(self.result, Exception):
+                raise self.result
+            return self.result
+        return np.asarray(self.values)
+
+
+def test_objects_with_array_conversion():
+    src, dst, w, ref = _reference_graph()
+    g = lg.Graph.from_edges(_ArrayLike(src), _ArrayLike(dst), _ArrayLike(w), num_vertices=100,
+                            directed=True)
+    same_graph(g, ref)
+    # a vector argument too (pagerank's personalization)
+    p = np.arange(100, dtype=np.float64)
+    np.testing.assert_array_equal(lg.pagerank(ref, personalization=_ArrayLike(p), device=CPU),
+                                  lg.pagerank(ref, personalization=p, device=CPU))
+    with pytest.raises(TypeError, match="no buffer protocol"):
+        lg.Graph.from_edges(_ArrayLike(None, result=[1, 2]), [0, 1])
+    with pytest.raises(ZeroDivisionError):  # the conversion's own error, unchanged
+        lg.Graph.from_edges(_ArrayLike(None, result=ZeroDivisionError("no")), [0, 1])
+    with pytest.raises(ValueError):  # a bad id read through __array__ names the argument
+        lg.Graph.from_edges(_ArrayLike([0, -1]), [0, 1])
+
+
+def test_pandas_inputs():
+    pd = pytest.importorskip("pandas")
+    src, dst, w, ref = _reference_graph()
+    for make in (pd.Series, pd.Index, lambda a: pd.DataFrame({"x": a})["x"]):
+        g = lg.Graph.from_edges(make(src), make(dst), pd.Series(w), num_vertices=100,
+                                directed=True)
+        same_graph(g, ref)
+    # a nullable column with a missing value: a clear error, not a wrong graph
+    with pytest.raises((TypeError, ValueError)):
+        lg.Graph.from_edges(pd.Series([0, None], dtype="Int64"), [1, 0])
 
 
 def test_non_contiguous_and_big_endian():
