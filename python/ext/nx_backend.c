@@ -411,16 +411,16 @@ PyMethodDef lgpy_nx_backend_methods[] = {
      "bfs_visit(offsets, indices, first, depth_limit=-1)\n--\n\nNetworkX's breadth-first "
      "visit order over an adjacency-order CSR (nx_backend.c)."},
     {"components", mod_components, METH_VARARGS,
-     "components(nodes, labels)\n--\n\nSets of nodes by label, in first-node order "
+     "components(nodes, labels, /)\n--\n\nSets of nodes by label, in first-node order "
      "(nx_backend.c)."},
     {"tree_edges", (PyCFunction)(void (*)(void))mod_tree_edges, METH_VARARGS | METH_KEYWORDS,
      "tree_edges(nodes, order, parents, form='edges')\n--\n\n[(parent, node), ...] in visit "
      "order, or [(node, parent), ...], or [(parent, [children]), ...] "
      "(nx_backend.c)."},
     {"levels", mod_levels, METH_VARARGS,
-     "levels(nodes, order, ends)\n--\n\n{node: layer} in visit order (nx_backend.c)."},
+     "levels(nodes, order, ends, /)\n--\n\n{node: layer} in visit order (nx_backend.c)."},
     {"take", mod_take, METH_VARARGS,
-     "take(nodes, order, begin, end)\n--\n\n[nodes[v] for v in order[begin:end]] "
+     "take(nodes, order, begin, end, /)\n--\n\n[nodes[v] for v in order[begin:end]] "
      "(nx_backend.c)."},
     {NULL, NULL, 0, NULL},
 };

@@ -30,8 +30,17 @@ def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edg
                    seed: int = 1, *, device: _Device = None
                    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...
 
+__all__ = [
+    "Graph", "Context", "generate_edges", "bfs", "pagerank", "connected_components",
+    "number_connected_components", "last_backend", "last_backend_reason", "build_info",
+    "set_default_device", "get_default_device", "Error", "InvalidArgumentError",
+    "OutOfMemoryError", "DeviceError", "UnsupportedError", "FileFormatError", "NotConverged",
+    "InternalError", "MAX_VERTICES", "__version__",
+]
+
 class Graph:
     nodes: list[Hashable] | None
+    def __init__(self, *args: Any, **kwargs: Any) -> None: ...
     @classmethod
     def from_edges(cls, src: _Array, dst: _Array, weights: _Array | None = None,
                    num_vertices: int | None = None, directed: bool = False, *,

@@ -1,5 +1,8 @@
 """Arrays out of the extension: numpy views when numpy is there."""
 
+from types import ModuleType
+
+_np: ModuleType | None
 try:
     import numpy as _np
 except ImportError:  # numpy is optional

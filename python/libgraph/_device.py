@@ -6,7 +6,7 @@ import threading
 from ._libgraph import Context
 
 _lock = threading.RLock()
-_contexts = {}  # device string -> Context (opened once: a GPU context is costly)
+_contexts: dict[str, Context] = {}  # device string -> Context (opened once: a GPU context is costly)
 _default = "auto"
 
 # a child process must not use its parent's GPU contexts

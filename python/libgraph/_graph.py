@@ -91,6 +91,7 @@ class Graph:
     """
 
     __slots__ = ("_g", "nodes", "_node_index", "__weakref__")
+    nodes: list | None  # the node keys in vertex order (from NetworkX), or None
 
     def __init__(self, *args, **kwargs):
         raise TypeError(

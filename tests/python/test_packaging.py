@@ -63,3 +63,59 @@ def test_imports_without_numpy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+def test_extras_declare_what_the_tests_and_notebooks_import():
+    """The `test` extra is python/requirements-test.txt (install.sh's list),
+    and the `notebook` extra has every third-party module the notebooks in
+    examples/ import."""
+    import ast
+    import json
+    import re
+    import tomllib
+
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    with open(os.path.join(root, "python", "pyproject.toml"), "rb") as f:
+        extras = tomllib.load(f)["project"]["optional-dependencies"]
+    with open(os.path.join(root, "python", "requirements-test.txt")) as f:
+        listed = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    assert sorted(extras["test"]) == sorted(listed)
+
+    def name(requirement):
+        return re.split(r"[<>=!~\[ ]", requirement, maxsplit=1)[0].lower()
+
+    declared = {name(r) for r in extras["notebook"]}
+    examples = os.path.join(root, "examples")
+    imported = set()
+    for fname in os.listdir(examples):
+        if not fname.endswith(".ipynb"):
+            continue
+        with open(os.path.join(examples, fname)) as f:
+            cells = json.load(f)["cells"]
+        for cell in cells:
+            if cell["cell_type"] != "code":
+                continue
+            source = "".join(cell["source"])
+            source = "\n".join(l for l in source.splitlines() if not l.lstrip().startswith(("%", "!")))
+            for node in ast.walk(ast.parse(source)):
+                if isinstance(node, ast.Import):
+                    imported |= {a.name.split(".")[0] for a in node.names}
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    imported.add(node.module.split(".")[0])
+    third_party = {m for m in imported if m not in sys.stdlib_module_names and m != "libgraph"}
+    assert third_party, "no notebook imports found"
+    assert third_party <= declared, third_party - declared
+
+
+def test_stubs_match_the_package(tmp_path):
+    """mypy's stubtest finds no difference between the .pyi stubs and the
+    installed package, beyond python/stubtest-allowlist.txt's entries."""
+    pytest.importorskip("mypy")
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    config = tmp_path / "mypy.ini"
+    config.write_text("[mypy]\nignore_missing_imports = True\n")  # scipy has no stubs
+    out = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "libgraph", "--mypy-config-file", str(config),
+         "--allowlist", os.path.join(root, "python", "stubtest-allowlist.txt")],
+        capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stdout + out.stderr
