@@ -18,7 +18,9 @@
 3. Inputs from pandas: Graph.from_edges of the same edges as numpy int32
    arrays and as pandas Series of them (read through __array__), R runs
    each, interleaved (skipped without pandas).
-4. Pickling: a pickle round trip (protocol 5, to bytes and back) of the
+4. Named nodes: Graph.from_pandas on a DataFrame of string names (the
+   kron edges of scale S - 3) against pandas.factorize of its two columns.
+5. Pickling: a pickle round trip (protocol 5, to bytes and back) of the
    scale-S graph against save + load of the binary format (.lgb, in a
    temporary directory), R runs each, interleaved.
 Prints "row:" lines; the medians and ratios at the end.
@@ -118,6 +120,35 @@ def pandas_inputs(opts):
           f"s (median {med['Series']:.3f}); ratio {med['Series'] / med['ndarray']:.2f}")
 
 
+def pandas_names(opts):
+    """from_pandas on a DataFrame of string node names (the kron edges of
+    scale S - 3, about 2M at S = 20) against pandas.factorize of its two
+    columns, R runs each, interleaved."""
+    try:
+        import pandas as pd
+    except ImportError:
+        print("row: from_pandas: skipped (no pandas)")
+        return
+    src, dst = lg.generate_edges("kron", opts.scale - 3)
+    names = np.array([f"user{i}" for i in range(1 << (opts.scale - 3))], dtype=object)
+    df = pd.DataFrame({"source": names[src], "target": names[dst]})
+    ctx = lg.Context("cpu", num_threads=opts.threads)
+    ours, theirs = [], []
+    for _ in range(opts.runs):
+        t0 = time.perf_counter()
+        g = lg.Graph.from_pandas(df, device=ctx)
+        ours.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        pd.factorize(df["source"])
+        pd.factorize(df["target"])
+        theirs.append(time.perf_counter() - t0)
+    mo, mt = statistics.median(ours), statistics.median(theirs)
+    print(f"row: from_pandas ({len(df)} edges, {len(g.names)} string names), {opts.runs} "
+          f"interleaved runs: Graph.from_pandas {' '.join(f'{t:.3f}' for t in ours)} s (median "
+          f"{mo:.3f}); pandas.factorize of the two columns "
+          f"{' '.join(f'{t:.3f}' for t in theirs)} s (median {mt:.3f}); ratio {mo / mt:.2f}")
+
+
 def pickling(opts):
     import pickle
     import tempfile
@@ -159,6 +190,7 @@ def main():
     overhead(opts)
     build(opts)
     pandas_inputs(opts)
+    pandas_names(opts)
     pickling(opts)
 
 

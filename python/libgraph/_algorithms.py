@@ -48,7 +48,7 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
     return) instead of new ones, e.g. to reuse memory in a loop.
     """
     G = _graph(G)
-    if G._node_index is not None:
+    if G._index() is not None:
         source = _node_sources(G, source)
     if max_depth is None or max_depth >= _INT_MAX:
         max_depth = -1  # as deep as the graph goes
@@ -63,9 +63,10 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
 def _node_sources(G, source):
     """Node keys -> vertex ids: one key (keys may be tuples), or an iterable
     of keys."""
+    index = G._index()
     try:
-        if source in G._node_index:
-            return G._node_index[source]
+        if source in index:
+            return index[source]
     except TypeError:  # unhashable: a list, a numpy array
         pass
     if isinstance(source, (str, bytes)) or not hasattr(source, "__iter__"):

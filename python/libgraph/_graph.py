@@ -1,5 +1,6 @@
 """libgraph.Graph: an immutable graph in CSR form."""
 
+import numbers
 import operator
 import os
 
@@ -69,9 +70,68 @@ def _restore(directed, offsets, indices, weights, nodes):
                            1 if directed else 2, False, False, duplicates=0,
                            context=context(None))
     self = Graph._wrap(g, nodes)
-    if nodes is not None:
-        self._node_index = dict(zip(nodes, range(len(nodes))))
+    self._index()
     return self
+
+
+def _named(x):
+    """Whether from_edges reads x as node names rather than vertex ids: an
+    array of strings or objects, or a sequence whose first entry is not a
+    number (a list of ints stays ids, and floats fail as ids do)."""
+    dtype = getattr(x, "dtype", None)
+    if dtype is not None:  # strings and objects (pandas' too); not complex or records
+        return getattr(dtype, "kind", "O") in "OUS"
+    if isinstance(x, (str, bytes, bytearray, memoryview, dict, set, frozenset)) or hasattr(
+            x, "buffer_info"):
+        return False  # buffers are numbers; a string or an unordered container is no edge list
+    try:
+        first = next(iter(x))
+    except (TypeError, StopIteration):
+        return False
+    return not isinstance(first, numbers.Number)
+
+
+def _keys(x, name):
+    """x as a one-dimensional numpy array of its keys (object dtype for
+    lists, so tuples stay keys), without a Python loop over it."""
+    import numpy as np
+
+    if hasattr(x, "dtype") or hasattr(x, "__array__"):
+        a = np.asarray(x)
+    else:
+        x = x if hasattr(x, "__len__") else list(x)
+        a = np.fromiter(x, dtype=object, count=len(x))
+    if a.ndim != 1:
+        raise ValueError(f"{name}: expected one dimension, not {a.ndim}")
+    return a
+
+
+def _factorized(src, dst):
+    """(source ids, target ids, names) of named edges: pandas.factorize over
+    the keys interleaved edge by edge, so that names come in order of first
+    appearance, source before target."""
+    try:
+        import pandas as pd
+    except ImportError:
+        raise ImportError("node names need pandas (pip install pandas)") from None
+    import numpy as np
+
+    s, d = _keys(src, "src"), _keys(dst, "dst")
+    if len(s) != len(d):
+        raise ValueError(f"src and dst differ in length ({len(s)} and {len(d)})")
+    dtype = s.dtype if s.dtype == d.dtype else object
+    both = np.empty(2 * len(s), dtype=dtype)
+    both[0::2], both[1::2] = s, d
+    codes, uniques = pd.factorize(both)
+    if len(codes) and codes.min() < 0:
+        at = int(np.argmax(codes < 0))
+        raise ValueError(f"{('src', 'dst')[at % 2]}[{at // 2}]: a missing value (None or NaN) "
+                         f"cannot name a node")
+    if len(uniques) > _libgraph.MAX_VERTICES:
+        raise ValueError(f"{len(uniques)} node names, more than libgraph's "
+                         f"{_libgraph.MAX_VERTICES} vertices")
+    codes = codes.astype(np.int32)
+    return codes[0::2], codes[1::2], np.asarray(uniques, dtype=object).tolist()
 
 
 def _generator(kind):
@@ -90,8 +150,7 @@ class Graph:
     keys in ``nodes`` (vertex i is ``nodes[i]``).
     """
 
-    __slots__ = ("_g", "nodes", "_node_index", "__weakref__")
-    nodes: list | None  # the node keys in vertex order (from NetworkX), or None
+    __slots__ = ("_g", "_names", "_node_index", "__weakref__")
 
     def __init__(self, *args, **kwargs):
         raise TypeError(
@@ -103,30 +162,138 @@ class Graph:
     def _wrap(cls, g, nodes=None):
         self = object.__new__(cls)
         self._g = g
-        self.nodes = nodes
+        self._names = None if nodes is None else list(nodes)
         self._node_index = None
         return self
+
+    # ---- node names -------------------------------------------------------------------
+
+    @property
+    def names(self):
+        """The node names (keys) in vertex order: vertex i is names[i]; None
+        when the vertices are plain ids.  A graph made from NetworkX or from
+        named edges (from_edges / from_pandas with names) has them; setting a
+        list of num_vertices distinct hashables names a graph."""
+        return self._names
+
+    @names.setter
+    def names(self, names):
+        if names is not None:
+            names = list(names)
+            if len(names) != self.num_vertices:
+                raise ValueError(f"names: {len(names)} names for {self.num_vertices} vertices")
+            index = dict(zip(names, range(len(names))))  # TypeError for an unhashable name
+            if len(index) != len(names):
+                raise ValueError("names: a name appears twice")
+            self._node_index = index
+        else:
+            self._node_index = None
+        self._names = names
+
+    # the name NetworkX users know (a graph from_networkx has g.nodes)
+    nodes = names
+
+    def _index(self):
+        """{name: vertex id}, made on first use; None for an unnamed graph."""
+        if self._node_index is None and self._names is not None:
+            self._node_index = dict(zip(self._names, range(len(self._names))))
+        return self._node_index
+
+    def index_of(self, names):
+        """The vertex ids of node names: one name -> an int, a sequence or
+        array of them (a list, numpy array, pandas Series) -> an int64 array.
+        KeyError for a name the graph lacks.  An unnamed graph's names are its
+        vertex ids."""
+        index = self._index()
+        one = isinstance(names, (str, bytes, tuple)) or not hasattr(names, "__iter__")
+        if one:
+            return self.vertex(names)
+        import numpy as np
+
+        keys = list(names.tolist() if hasattr(names, "tolist") else names)
+        if index is None:
+            ids = np.asarray(keys, dtype=np.int64)
+            bad = (ids < 0) | (ids >= self.num_vertices)
+            if bad.any():
+                raise KeyError(f"vertex {keys[int(np.argmax(bad))]!r} is not in the graph")
+            return ids
+        try:
+            return np.fromiter((index[k] for k in keys), dtype=np.int64, count=len(keys))
+        except KeyError as e:
+            raise KeyError(f"node {e.args[0]!r} is not in the graph") from None
+
+    def to_pandas(self, values, name=None):
+        """A per-vertex result (an array of num_vertices: scores, distances,
+        labels) as a pandas Series indexed by node name (by vertex id for an
+        unnamed graph)."""
+        import pandas as pd
+
+        if len(values) != self.num_vertices:
+            raise ValueError(f"values: {len(values)} entries for {self.num_vertices} vertices")
+        index = pd.Index(self._names) if self._names is not None else None
+        return pd.Series(values, index=index, name=name)
+
+    def to_dict(self, values):
+        """A per-vertex result as a dict {node name (vertex id when unnamed): value}."""
+        if len(values) != self.num_vertices:
+            raise ValueError(f"values: {len(values)} entries for {self.num_vertices} vertices")
+        values = values.tolist() if hasattr(values, "tolist") else list(values)
+        keys = self._names if self._names is not None else range(self.num_vertices)
+        return dict(zip(keys, values))
 
     # ---- constructors -------------------------------------------------------------
 
     @classmethod
     def from_edges(cls, src, dst, weights=None, num_vertices=None, directed=False, *,
-                   symmetrize=False, drop_self_loops=False, duplicates="keep", device=None):
+                   names=None, symmetrize=False, drop_self_loops=False, duplicates="keep",
+                   device=None):
         """A graph of the edges src[i] -> dst[i] (with weights[i]).
 
-        src, dst: arrays of vertex ids (numpy arrays, array.array, memoryview,
-        sequences; int32 arrays are used without a copy).  weights: None or an
-        array of finite weights >= 0 (float32 used in place).  num_vertices:
-        None means one more than the largest id.  directed=False stores each
-        edge in both directions.  symmetrize (directed graphs) adds the
-        reverse arcs; duplicates: "keep", "sum", "min", "max", "first" or
-        "last" merges repeated edges.  Bad ids or weights raise ValueError.
+        src, dst: vertex ids (numpy arrays, pandas Series, array.array,
+        memoryview, sequences; int32 arrays are used without a copy), or node
+        names: any hashables (str, tuples, ints beyond int32), which number
+        the vertices in order of first appearance, edge by edge, source
+        before target (NetworkX's order), and become g.names.  names: None
+        reads integer arrays (and lists whose first entry is a number) as
+        ids and anything else as names; True: names whatever they are;
+        False: ids.  Names are factorized by pandas (needed for them).
+        weights: None or an array of finite weights >= 0 (float32 used in
+        place).  num_vertices: None means one more than the largest id (with
+        names: the number of names; it cannot be given).  directed=False
+        stores each edge in both directions.  symmetrize (directed graphs)
+        adds the reverse arcs; duplicates: "keep", "sum", "min", "max",
+        "first" or "last" merges repeated edges.  Bad ids or weights raise
+        ValueError.
         """
+        node_names = None
+        if names or (names is None and (_named(src) or _named(dst))):
+            if num_vertices is not None:
+                raise ValueError("num_vertices: not with node names (their number is the "
+                                 "number of vertices)")
+            src, dst, node_names = _factorized(src, dst)
+            num_vertices = len(node_names)
         g = _libgraph.from_edges(
             _num_vertices(num_vertices), src, dst, weights, 1 if directed else 2,
             bool(symmetrize), bool(drop_self_loops), duplicates=_duplicates(duplicates),
             context=context(device))
-        return cls._wrap(g)
+        return cls._wrap(g, node_names)
+
+    @classmethod
+    def from_pandas(cls, df, source="source", target="target", weight=None, *, directed=False,
+                    names=None, symmetrize=False, drop_self_loops=False, duplicates="keep",
+                    device=None):
+        """A graph of a DataFrame's edge list: columns source and target (ids
+        or node names, as from_edges reads them: a column of strings is
+        names), weight None or the weight column.  The rest as from_edges;
+        undirected unless directed=True, as networkx.from_pandas_edgelist."""
+        try:
+            s, t = df[source], df[target]
+            w = None if weight is None else df[weight]
+        except KeyError as e:
+            raise KeyError(f"df has no column {e.args[0]!r}") from None
+        return cls.from_edges(s, t, w, directed=directed, names=names, symmetrize=symmetrize,
+                              drop_self_loops=drop_self_loops, duplicates=duplicates,
+                              device=device)
 
     @classmethod
     def from_csr(cls, offsets, indices, weights=None, directed=True, *, symmetrize=False,
@@ -285,17 +452,18 @@ class Graph:
 
     def vertex(self, node):
         """The vertex id of a node key (graphs from NetworkX), else node itself."""
-        if self._node_index is None:
+        index = self._index()
+        if index is None:
             return node
         try:
-            return self._node_index[node]
-        except KeyError:
+            return index[node]
+        except (KeyError, TypeError):
             raise KeyError(f"node {node!r} is not in the graph") from None
 
     def __repr__(self):
         kind = "directed" if self.directed else "undirected"
         w = ", weighted" if self.weighted else ""
-        named = ", named nodes" if self.nodes is not None else ""
+        named = ", named nodes" if self._names is not None else ""
         return (f"<libgraph.Graph: {self.num_vertices} vertices, {self.num_edges} arcs, "
                 f"{kind}{w}{named}>")
 
@@ -313,13 +481,13 @@ class Graph:
             arrays = tuple(None if a is None else pickle.PickleBuffer(a) for a in arrays)
         else:
             arrays = tuple(None if a is None else bytes(memoryview(a)) for a in arrays)
-        return (_restore, (self.directed, *arrays, self.nodes))
+        return (_restore, (self.directed, *arrays, self._names))
 
     def __copy__(self):
         """A Graph sharing this one's arrays (a Graph cannot change); the node
         list is shared too, as copy.copy shares attributes."""
-        other = Graph._wrap(self._g, self.nodes)
-        other._node_index = self._node_index
+        other = Graph._wrap(self._g)
+        other._names, other._node_index = self._names, self._node_index
         return other
 
     def __sizeof__(self):
@@ -328,4 +496,4 @@ class Graph:
         first use by the algorithms that pull, and a GPU copy are not counted."""
         n, m = self.num_vertices, self.num_edges
         size = object.__sizeof__(self) + 8 * (n + 1) + 4 * m + (4 * m if self.weighted else 0)
-        return size + (self.nodes.__sizeof__() if self.nodes is not None else 0)
+        return size + (self._names.__sizeof__() if self._names is not None else 0)
