@@ -253,6 +253,11 @@ LG_API int64_t lg_graph_num_vertices(const lg_graph_t *graph);
 LG_API int64_t lg_graph_num_edges(const lg_graph_t *graph);
 LG_API bool lg_graph_is_directed(const lg_graph_t *graph);
 LG_API bool lg_graph_is_weighted(const lg_graph_t *graph);
+/* Bytes of host memory the graph holds: its CSR arrays and, once built
+ * (lg_graph_csc, or an algorithm that pulls), a directed graph's in-edge
+ * arrays (an undirected graph's are its CSR).  A copy on a GPU is device
+ * memory and not counted.  0 for NULL. */
+LG_API size_t lg_graph_host_bytes(const lg_graph_t *graph);
 
 /* Borrowed views of the CSR arrays: row_offsets has num_vertices + 1 entries,
  * col_indices and weights num_edges.  *weights is NULL for an unweighted

@@ -154,9 +154,14 @@ static void test_from_edges_by_hand(void)
         CHECK(lg_graph_is_directed(g) && !lg_graph_is_weighted(g) && gw == NULL);
         CHECK(memcmp(off, want_off, sizeof want_off) == 0);
         CHECK(memcmp(idx, want_idx, sizeof want_idx) == 0);
+        /* host memory: the CSR, then the in-edges once built (as large: unweighted) */
+        const size_t before = lg_graph_host_bytes(g);
+        CHECK(before >= sizeof want_off + sizeof want_idx);
+        CHECK(lg_graph_host_bytes(NULL) == 0);
         /* any output pointer may be NULL */
         CHECK_OK(lg_graph_csr(g, NULL, NULL, NULL));
         CHECK_OK(lg_graph_csc(g, NULL, NULL, NULL));
+        CHECK(lg_graph_host_bytes(g) - before == sizeof want_off + sizeof want_idx);
         const lg_edge_t *coff;
         CHECK_OK(lg_graph_csc(g, &coff, NULL, NULL));
         const lg_edge_t want_coff[] = {0, 1, 5, 5};

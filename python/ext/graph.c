@@ -50,7 +50,8 @@ enum {
     NUM_VERTICES,
     NUM_EDGES,
     DIRECTED,
-    WEIGHTED
+    WEIGHTED,
+    HOST_BYTES
 };
 
 static PyObject *graph_property(GraphObject *self, void *which)
@@ -59,6 +60,7 @@ static PyObject *graph_property(GraphObject *self, void *which)
     case NUM_VERTICES: return PyLong_FromLongLong(lg_graph_num_vertices(self->g));
     case NUM_EDGES: return PyLong_FromLongLong(lg_graph_num_edges(self->g));
     case DIRECTED: return PyBool_FromLong(lg_graph_is_directed(self->g));
+    case HOST_BYTES: return PyLong_FromSize_t(lg_graph_host_bytes(self->g));
     default: return PyBool_FromLong(lg_graph_is_weighted(self->g));
     }
 }
@@ -168,6 +170,8 @@ static PyGetSetDef graph_getset[] = {
     {"directed", (getter)graph_property, NULL, "Whether the graph is directed.", (void *)DIRECTED},
     {"weighted", (getter)graph_property, NULL, "Whether the edges carry weights.",
      (void *)WEIGHTED},
+    {"host_bytes", (getter)graph_property, NULL,
+     "Bytes of host memory the graph's arrays take (lg_graph_host_bytes).", (void *)HOST_BYTES},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -491,9 +491,8 @@ class Graph:
         return other
 
     def __sizeof__(self):
-        """Bytes of the object and its out-edge arrays (offsets, indices,
-        weights) and node list; a directed graph's in-edge arrays, built on
-        first use by the algorithms that pull, and a GPU copy are not counted."""
-        n, m = self.num_vertices, self.num_edges
-        size = object.__sizeof__(self) + 8 * (n + 1) + 4 * m + (4 * m if self.weighted else 0)
+        """Bytes of the object, the graph's arrays in host memory (its CSR
+        and, once built, a directed graph's in-edges) and the name list; a
+        copy on a GPU is not counted."""
+        size = object.__sizeof__(self) + self._g.host_bytes
         return size + (self._names.__sizeof__() if self._names is not None else 0)

@@ -103,6 +103,17 @@ bool lg_graph_is_weighted(const lg_graph_t *graph)
     return graph ? graph->out.weights != NULL : false;
 }
 
+size_t lg_graph_host_bytes(const lg_graph_t *graph)
+{
+    if (!graph)
+        return 0;
+    const size_t n = (size_t)graph->n, m = (size_t)graph->m;
+    const size_t csr = sizeof(lg_edge_t) * (n + 1) + sizeof(lg_vertex_t) * m +
+                       (graph->out.weights ? sizeof(float) * m : 0);
+    const bool csc = graph->directed && lg__graph_has_csc(graph);
+    return sizeof *graph + csr + (csc ? csr : 0);
+}
+
 lg_status_t lg_graph_csr(const lg_graph_t *graph, const lg_edge_t **row_offsets,
                          const lg_vertex_t **col_indices, const float **weights)
 {

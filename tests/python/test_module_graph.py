@@ -261,5 +261,19 @@ def test_sizeof_counts_the_arrays():
 
     small = lg.Graph.from_edges([0], [1])
     g = lg.Graph.generate("kron", 12, 16, 1)
-    want = 8 * (g.num_vertices + 1) + 4 * g.num_edges
-    assert want <= sys.getsizeof(g) - sys.getsizeof(small) + 100 <= want + 200
+    csr = 8 * (g.num_vertices + 1) + 4 * g.num_edges
+    extra = sys.getsizeof(g) - sys.getsizeof(small)
+    assert csr - 100 <= extra <= csr + 100
+    g.csc()  # an undirected graph's in-edges are its CSR: nothing more
+    assert sys.getsizeof(g) - sys.getsizeof(small) == extra
+    # a directed weighted graph: its in-edges count once built
+    rng = np.random.default_rng(3)
+    d = lg.Graph.from_edges(rng.integers(0, 500, 4000), rng.integers(0, 500, 4000),
+                            rng.uniform(1, 2, 4000).astype(np.float32), num_vertices=500,
+                            directed=True)
+    csr = 8 * 501 + 8 * d.num_edges
+    before = sys.getsizeof(d)
+    d.csc()
+    assert sys.getsizeof(d) - before == csr
+    g.names = [f"v{i}" for i in range(g.num_vertices)]
+    assert sys.getsizeof(g) - sys.getsizeof(small) >= extra + 8 * g.num_vertices
