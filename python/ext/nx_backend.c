@@ -177,7 +177,7 @@ cleanup:
 /* The results below take node objects in visit order, which is unrelated
  * to where the objects lie in memory: each loop fetches, a few iterations
  * ahead, the list entry of a later node and then the object itself (halves
- * the time of levels() on a 174k-node visit, measured in PERFORMANCE.md).
+ * the time of levels() on a 174k-node visit: docs/ARCHITECTURE.md).
  * A macro: GCC deletes calls of a function whose only effect is a prefetch. */
 #define PREFETCH_NODE(items, n, at, count, k)                                                     \
     do {                                                                                           \

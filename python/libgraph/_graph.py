@@ -63,15 +63,12 @@ def generate_edges(kind="kron", scale=10, edge_factor=16, seed=1, *, device=None
 def _restore(directed, offsets, indices, weights, nodes):
     """A pickled Graph back (Graph.__reduce_ex__): its CSR arrays checked as
     from_csr checks any (a pickle from elsewhere may be damaged)."""
-    def view(buf, code):
-        return None if buf is None else memoryview(buf).cast("B").cast(code)
+    return Graph._from_adjacency(nodes, None, offsets, indices, weights, directed)
 
-    g = _libgraph.from_csr(view(offsets, "q"), view(indices, "i"), view(weights, "f"),
-                           1 if directed else 2, False, False, duplicates=0,
-                           context=context(None))
-    self = Graph._wrap(g, nodes)
-    self._index()
-    return self
+
+def _view(buf, code):
+    """buf's bytes as a memoryview of format code (None stays None)."""
+    return None if buf is None else memoryview(buf).cast("B").cast(code)
 
 
 def _named(x):
@@ -358,11 +355,13 @@ class Graph:
 
     @classmethod
     def _from_adjacency(cls, nodes, index, offsets, indices, weights, directed, device=None):
-        """The graph of _libgraph.adjacency_csr's arrays (from_networkx, and
-        the NetworkX backend, which keeps the arrays too)."""
-        # NetworkX keeps both arcs of an undirected edge: the CSR is already symmetric
-        g = _libgraph.from_csr(memoryview(offsets).cast("q"), memoryview(indices).cast("i"),
-                               None if weights is None else memoryview(weights).cast("f"),
+        """The graph of CSR arrays given as bytes (int64 offsets, int32
+        indices, float32 weights or None) and their node keys and index (None:
+        made on first use): _libgraph.adjacency_csr's arrays (from_networkx,
+        and the NetworkX backend, which keeps them too), or an unpickled graph's.
+        An undirected graph's CSR holds both arcs of an edge (NetworkX's
+        adjacency does), checked as from_csr checks any."""
+        g = _libgraph.from_csr(_view(offsets, "q"), _view(indices, "i"), _view(weights, "f"),
                                1 if directed else 2, False, False, duplicates=0,
                                context=context(device))
         self = cls._wrap(g, nodes)
