@@ -190,7 +190,7 @@ LG_API const char *lg_last_backend_reason(void);
 typedef struct lg_graph lg_graph_t;
 
 typedef enum lg_directedness {
-    LG_DIRECTEDNESS_DEFAULT = 0, /* arrays: directed; files: see lg_graph_read */
+    LG_DIRECTEDNESS_DEFAULT = 0, /* arrays: undirected; files: see lg_graph_read */
     LG_DIRECTED = 1,
     LG_UNDIRECTED = 2
 } lg_directedness_t;
@@ -224,6 +224,8 @@ LG_API void lg_graph_options_init(lg_graph_options_t *options);
  * Duplicates are recognised after symmetrizing: in an undirected graph the
  * edges (u, v) and (v, u) are the same edge.
  *
+ * Undirected unless options->directedness is LG_DIRECTED (the one rule of
+ * every constructor and loader: undirected unless asked, or recorded).
  * Every id must lie in [0, num_vertices) and every weight be finite and >= 0;
  * otherwise LG_ERR_INVALID_ARGUMENT names the first offending edge and no
  * graph is built.
@@ -236,7 +238,8 @@ LG_API lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertic
 /*
  * Builds a graph from CSR arrays: row_offsets[num_vertices + 1] (row_offsets[0]
  * == 0, non-decreasing), col_indices[row_offsets[num_vertices]] and optional
- * weights of the same length.  The arrays are copied.  For an undirected graph
+ * weights of the same length.  The arrays are copied.  Undirected unless
+ * options->directedness is LG_DIRECTED, as lg_graph_from_edges.  For an undirected graph
  * the CSR must already be symmetric -- the arcs (u, v, w) and their reverses
  * (v, u, w) are the same multiset, checked after merging duplicates -- unless
  * options->symmetrize is set, in which case the reverse arcs are added.
@@ -253,11 +256,44 @@ LG_API int64_t lg_graph_num_vertices(const lg_graph_t *graph);
 LG_API int64_t lg_graph_num_edges(const lg_graph_t *graph);
 LG_API bool lg_graph_is_directed(const lg_graph_t *graph);
 LG_API bool lg_graph_is_weighted(const lg_graph_t *graph);
-/* Bytes of host memory the graph holds: its CSR arrays and, once built
- * (lg_graph_csc, or an algorithm that pulls), a directed graph's in-edge
- * arrays (an undirected graph's are its CSR).  A copy on a GPU is device
+/* Bytes of host memory the graph holds: its CSR arrays, its names and, once
+ * built (lg_graph_csc, or an algorithm that pulls), a directed graph's
+ * in-edge arrays (an undirected graph's are its CSR).  A copy on a GPU is device
  * memory and not counted.  0 for NULL. */
 LG_API size_t lg_graph_host_bytes(const lg_graph_t *graph);
+
+/*
+ * Vertex names: an optional name for every vertex, a 64-bit integer or a
+ * UTF-8 string, kept with the graph and written to (and read from) the
+ * binary format, so that an application's own keys survive a save and load.
+ * libgraph itself never looks names up; they need not be distinct.
+ */
+typedef enum lg_names_kind {
+    LG_NAMES_NONE = 0,  /* the graph has no names                          */
+    LG_NAMES_INT64 = 1, /* ints[v] is vertex v's name                       */
+    LG_NAMES_UTF8 = 2   /* text[offsets[v] .. offsets[v + 1]) is v's name   */
+} lg_names_kind_t;
+
+typedef struct lg_names {
+    lg_names_kind_t kind;
+    const int64_t *ints;    /* LG_NAMES_INT64: num_vertices entries                        */
+    const int64_t *offsets; /* LG_NAMES_UTF8: num_vertices + 1 byte offsets, from 0, non-decreasing */
+    const char *text;       /* LG_NAMES_UTF8: the names end to end, valid UTF-8, not
+                               NUL-terminated (a name may hold NUL bytes)      */
+} lg_names_t;
+
+/*
+ * Gives the graph names (copied), or takes them away (names NULL or of kind
+ * LG_NAMES_NONE).  Offsets that do not run from 0 upwards, or text that is
+ * not UTF-8, give LG_ERR_INVALID_ARGUMENT naming the first bad vertex, and
+ * the names are left as they were.  Names are the one thing about a graph
+ * that can change: not while another thread reads them (lg_graph_names,
+ * lg_graph_write); algorithms do not read them.
+ */
+LG_API lg_status_t lg_graph_set_names(lg_graph_t *graph, const lg_names_t *names);
+/* A borrowed view of the graph's names (kind LG_NAMES_NONE when it has
+ * none), valid until they are set again or the graph is freed. */
+LG_API lg_status_t lg_graph_names(const lg_graph_t *graph, lg_names_t *names);
 
 /* Borrowed views of the CSR arrays: row_offsets has num_vertices + 1 entries,
  * col_indices and weights num_edges.  *weights is NULL for an unweighted
@@ -290,22 +326,29 @@ typedef enum lg_file_format {
 /*
  * Reads a graph.  Text formats: '#' and '%' start comment lines (in .mtx only
  * the header and '%' lines), fields are separated by blanks.  Directedness
- * when options->directedness is LG_DIRECTEDNESS_DEFAULT: .mtx "symmetric" is
- * undirected and "general" directed; .el/.wel are directed (as in GAPBS); .lgb
- * keeps what it stored (asking for the other gives LG_ERR_INVALID_ARGUMENT).
- * An explicit choice overrides the text formats: LG_UNDIRECTED reads each
- * entry as an undirected edge, LG_DIRECTED reads a symmetric .mtx as a
- * directed graph with both arcs of every entry.  The number of vertices of an edge list is one more
- * than its largest id.  A malformed file gives LG_ERR_IO with "path:line:
- * reason".
+ * when options->directedness is LG_DIRECTEDNESS_DEFAULT is what the file
+ * records: .lgb its flag; .mtx its header ("symmetric" undirected, "general"
+ * directed); .el/.wel the header line lg_graph_write puts first
+ * ("# libgraph edge list: directed, 6 vertices, unweighted", a comment to
+ * other readers).  A file that records nothing (an edge list from
+ * elsewhere) is undirected.  An explicit choice overrides a text file's
+ * record: LG_UNDIRECTED reads each entry as an undirected edge, LG_DIRECTED
+ * reads a symmetric .mtx as a directed graph with both arcs of every entry;
+ * asking a .lgb for the other kind is LG_ERR_INVALID_ARGUMENT.  An edge list
+ * has the header line's vertex count, else one more than its largest id; a
+ * .wel whose header line says "unweighted" and whose weights are all 1
+ * gives an unweighted graph.  A .lgb's names (lg_graph_names) come with it.
+ * A malformed file gives LG_ERR_IO with "path:line: reason".
  */
 LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_format_t format,
                                  const lg_graph_options_t *options, lg_graph_t **graph);
 
 /* Writes a graph (all formats; .mtx as "general", or "symmetric" with the
- * lower triangle for undirected graphs; .el/.wel write every arc of a directed
- * graph and each undirected edge once).  The file is written to a temporary
- * name and renamed, so a failure leaves no partial file. */
+ * lower triangle for undirected graphs; .el/.wel write the header line
+ * above, then every arc of a directed graph and each undirected edge once).
+ * .lgb keeps everything, names included; the text formats keep no names
+ * (ids are written).  The file is written to a temporary name and renamed,
+ * so a failure leaves no partial file. */
 LG_API lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const char *path,
                                   lg_file_format_t format);
 

@@ -38,7 +38,7 @@ static inline lg_graph_t *small_graph(bool weighted)
     const lg_vertex_t src[] = {0, 1, 2, 2}, dst[] = {1, 2, 0, 3};
     const float w[] = {1.0f, 2.0f, 0.5f, 4.0f};
     lg_graph_t *g = NULL;
-    lg_status_t st = lg_graph_from_edges(ctx, 4, 4, src, dst, weighted ? w : NULL, NULL, &g);
+    lg_status_t st = lg_graph_from_edges(ctx, 4, 4, src, dst, weighted ? w : NULL, tu_directed(), &g);
     CHECK(st == LG_OK && g != NULL);
     if (!g) {
         fprintf(stderr, "cannot build the test graph: %s\n", lg_last_error());

@@ -126,7 +126,7 @@ static inline void or_build(or_graph *g, int64_t n, int64_t E, const lg_vertex_t
         lg_graph_options_init(&defaults);
         opts = &defaults;
     }
-    const bool directed = opts->directedness != LG_UNDIRECTED;
+    const bool directed = opts->directedness == LG_DIRECTED;
     const bool add_reverse = !directed || opts->symmetrize;
     struct or_arc *arcs = or_alloc((size_t)(2 * E), sizeof *arcs);
     int64_t A = 0;

@@ -116,7 +116,7 @@ static inline lg_graph_t *test_graph(void)
     const lg_vertex_t src[] = {0, 0, 1, 2, 3, 5}, dst[] = {1, 2, 3, 3, 4, 0};
     const float w[] = {1.0f, 2.0f, 1.0f, 0.5f, 3.0f, 1.0f};
     lg_graph_t *g = NULL;
-    lg_status_t st = lg_graph_from_edges(NULL, N, 6, src, dst, w, NULL, &g);
+    lg_status_t st = lg_graph_from_edges(NULL, N, 6, src, dst, w, tu_directed(), &g);
     if (st != LG_OK) {
         fprintf(stderr, "cannot build the test graph: %s\n", lg_last_error());
         exit(EXIT_FAILURE);

@@ -167,11 +167,11 @@ static void test_by_hand(void)
     /* directed 0->1, 1->2, 2->0, 3->2, 4 isolated; dangling: 4 */
     const lg_vertex_t src[] = {0, 1, 2, 3}, dst[] = {1, 2, 0, 2};
     lg_graph_t *g = NULL;
-    CHECK_OK(lg_graph_from_edges(ctx[0], 5, 4, src, dst, NULL, NULL, &g));
+    CHECK_OK(lg_graph_from_edges(ctx[0], 5, 4, src, dst, NULL, tu_directed(), &g));
     if (!g)
         return;
     or_graph o;
-    or_build(&o, 5, 4, src, dst, NULL, NULL);
+    or_build(&o, 5, 4, src, dst, NULL, tu_directed());
 
     int32_t dist[5], want_dist[5] = {2, 0, 1, -1, -1};
     lg_vertex_t parents[5], want_parents[5] = {2, 1, 1, -1, -1};

@@ -143,7 +143,7 @@ static void test_from_edges_by_hand(void)
 
     /* NULL options mean the defaults: directed, keep everything. */
     lg_graph_t *g = NULL;
-    CHECK_OK(lg_graph_from_edges(ctx[0], 3, 5, src, dst, NULL, NULL, &g));
+    CHECK_OK(lg_graph_from_edges(ctx[0], 3, 5, src, dst, NULL, tu_directed(), &g));
     if (g) {
         const lg_edge_t want_off[] = {0, 2, 4, 5};
         const lg_vertex_t want_idx[] = {1, 1, 0, 1, 1};
@@ -181,7 +181,7 @@ static void test_from_edges_by_hand(void)
     /* The input arrays are copied: changing them afterwards changes nothing. */
     lg_vertex_t s2[] = {0, 1}, d2[] = {1, 2};
     float w2[] = {0.5f, 0.25f};
-    CHECK_OK(lg_graph_from_edges(ctx[2], 3, 2, s2, d2, w2, NULL, &g));
+    CHECK_OK(lg_graph_from_edges(ctx[2], 3, 2, s2, d2, w2, tu_directed(), &g));
     if (g) {
         s2[0] = 2;
         d2[0] = 0;
@@ -208,6 +208,7 @@ static void test_weight_extremes(void)
     const lg_vertex_t s[] = {0, 0, 1}, d[] = {1, 1, 0};
     const float big[] = {3e38f, 3e38f, 1.0f};
     lg_graph_options_init(&o);
+    o.directedness = LG_DIRECTED;
     o.duplicates = LG_DUPLICATES_SUM;
     lg_status_t st = lg_graph_from_edges(ctx[0], 2, 3, s, d, big, &o, &g);
     CHECK(st == LG_OK || st == LG_ERR_INVALID_ARGUMENT);

@@ -118,7 +118,7 @@ static void from_csr_all_options(int64_t n, const lg_edge_t *off, const lg_verte
         int k = (combo + salt) % NUM_CTX;
         bool expect_ok = true, ambiguous = false;
         or_graph want;
-        if (o.directedness == LG_UNDIRECTED && !o.symmetrize) {
+        if (o.directedness != LG_DIRECTED && !o.symmetrize) {
             /* arcs taken as given; the CSR must be symmetric */
             lg_graph_options_t d = o;
             d.directedness = LG_DIRECTED;

@@ -242,7 +242,7 @@ static void test_allocation_failures(void)
         if (!done[1]) {
             lg_graph_t *g = POISON_GRAPH;
             lg__alloc_fail_after(k);
-            lg_status_t st = lg_graph_read(ctx, path, LG_FORMAT_AUTO, NULL, &g);
+            lg_status_t st = lg_graph_read(ctx, path, LG_FORMAT_AUTO, tu_directed(), &g);
             lg__alloc_fail_after(-1);
             sweep_broken = false;
             bool ok = sweep_ok(st, "lg_graph_read", k);

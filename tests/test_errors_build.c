@@ -168,48 +168,48 @@ static void test_from_csr_errors(void)
     lg_graph_options_t o;
     lg_graph_t *g = POISON_GRAPH;
 
-    CHECK_OK(lg_graph_from_csr(ctx, 3, off, idx, w, NULL, &g));
+    CHECK_OK(lg_graph_from_csr(ctx, 3, off, idx, w, tu_directed(), &g));
     lg_graph_free(&g);
 
     CHECK_STATUS(lg_graph_from_csr(ctx, 3, off, idx, w, NULL, NULL), LG_ERR_INVALID_ARGUMENT);
     g = POISON_GRAPH;
-    CHECK_STATUS(lg_graph_from_csr(ctx, 3, NULL, idx, w, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_from_csr(ctx, 3, NULL, idx, w, tu_directed(), &g), LG_ERR_INVALID_ARGUMENT);
     CHECK(g == NULL);
     g = POISON_GRAPH;
-    CHECK_STATUS(lg_graph_from_csr(ctx, 3, off, NULL, w, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_from_csr(ctx, 3, off, NULL, w, tu_directed(), &g), LG_ERR_INVALID_ARGUMENT);
     CHECK(g == NULL);
     const int64_t bad_n[] = {-1, LG_MAX_VERTICES + 1};
     for (size_t i = 0; i < 2; i++) {
         g = POISON_GRAPH;
-        CHECK_STATUS(lg_graph_from_csr(ctx, bad_n[i], off, idx, w, NULL, &g),
+        CHECK_STATUS(lg_graph_from_csr(ctx, bad_n[i], off, idx, w, tu_directed(), &g),
                      LG_ERR_INVALID_ARGUMENT);
         CHECK(g == NULL);
     }
     /* row_offsets[0] must be 0 */
     lg_edge_t off1[] = {1, 2, 3, 4};
     g = POISON_GRAPH;
-    CHECK_STATUS(lg_graph_from_csr(ctx, 3, off1, idx, w, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_from_csr(ctx, 3, off1, idx, w, tu_directed(), &g), LG_ERR_INVALID_ARGUMENT);
     CHECK(g == NULL);
     /* non-decreasing */
     lg_edge_t off2[] = {0, 3, 2, 4};
     g = POISON_GRAPH;
-    CHECK_STATUS(lg_graph_from_csr(ctx, 3, off2, idx, w, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_from_csr(ctx, 3, off2, idx, w, tu_directed(), &g), LG_ERR_INVALID_ARGUMENT);
     CHECK(g == NULL);
     lg_edge_t off3[] = {0, 2, 3, -1};
     g = POISON_GRAPH;
-    CHECK_STATUS(lg_graph_from_csr(ctx, 3, off3, idx, w, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_from_csr(ctx, 3, off3, idx, w, tu_directed(), &g), LG_ERR_INVALID_ARGUMENT);
     CHECK(g == NULL);
     /* an arc count no machine can hold, refused before the arrays are read */
     lg_edge_t off4[] = {0, 2, 3, INT64_MAX};
     g = POISON_GRAPH;
-    CHECK_STATUS(lg_graph_from_csr(ctx, 3, off4, idx, w, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_from_csr(ctx, 3, off4, idx, w, tu_directed(), &g), LG_ERR_INVALID_ARGUMENT);
     CHECK(g == NULL);
     /* column ids and weights */
     const lg_vertex_t bad_ids[] = {3, -1, INT32_MAX};
     for (size_t i = 0; i < 3; i++) {
         idx[2] = bad_ids[i];
         g = POISON_GRAPH;
-        CHECK_STATUS(lg_graph_from_csr(ctx, 3, off, idx, NULL, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+        CHECK_STATUS(lg_graph_from_csr(ctx, 3, off, idx, NULL, tu_directed(), &g), LG_ERR_INVALID_ARGUMENT);
         CHECK(g == NULL);
     }
     idx[2] = 2;
@@ -217,7 +217,7 @@ static void test_from_csr_errors(void)
     for (size_t i = 0; i < 3; i++) {
         w[3] = bad_w[i];
         g = POISON_GRAPH;
-        CHECK_STATUS(lg_graph_from_csr(ctx, 3, off, idx, w, NULL, &g), LG_ERR_INVALID_ARGUMENT);
+        CHECK_STATUS(lg_graph_from_csr(ctx, 3, off, idx, w, tu_directed(), &g), LG_ERR_INVALID_ARGUMENT);
         CHECK(g == NULL);
     }
     w[3] = 4.0f;

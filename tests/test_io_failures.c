@@ -71,8 +71,8 @@ static void test_lgb_corruption(void)
     bad[1] = 'X';
     expect_bad_lgb(path, bad, len, LG_ERR_IO, "magic");
     memcpy(bad, good, len);
-    bad[8] = 2;
-    expect_bad_lgb(path, bad, len, LG_ERR_UNSUPPORTED, "version 2");
+    bad[8] = 3;
+    expect_bad_lgb(path, bad, len, LG_ERR_UNSUPPORTED, "version 3");
     memcpy(bad, good, len);
     bad[8] = 0;
     expect_bad_lgb(path, bad, len, LG_ERR_IO, "version 0");
@@ -135,6 +135,98 @@ static void sweep(const char *label, const char *in, const lg_graph_t *g, const 
     unlink(out);
 }
 
+/* Names go into version 2 files, checked and checksummed like the rest. */
+static void test_lgb_names(void)
+{
+    static const lg_vertex_t src[] = {0, 1, 2}, dst[] = {1, 2, 3};
+    /* "a", "ü", "", "x\0y": a two-byte character, an empty name, a NUL */
+    static const char text[] = "a\xc3\xbcx\0y";
+    static const int64_t offs[] = {0, 1, 3, 3, 6};
+    static const int64_t ints[] = {-5, INT64_MAX, 0, 7};
+    const lg_names_t utf8 = {LG_NAMES_UTF8, NULL, offs, text};
+    const lg_names_t int64 = {LG_NAMES_INT64, ints, NULL, NULL};
+    char path[PATH_CAP];
+    size_t len = 0;
+    lg_names_t got;
+    lg_graph_t *g = make_graph(4, 3, src, dst, NULL, LG_DIRECTED), *r = NULL;
+    tmp_path(path, "names.lgb");
+    const size_t plain = lg_graph_host_bytes(g);
+    CHECK_OK(lg_graph_set_names(g, &utf8));
+    CHECK(lg_graph_host_bytes(g) == plain + 5 * 8 + 6);
+    CHECK_OK(lg_graph_write(ctx1, g, path, LG_FORMAT_AUTO));
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &r));
+    CHECK_OK(lg_graph_names(r, &got));
+    CHECK(got.kind == LG_NAMES_UTF8 && memcmp(got.offsets, offs, sizeof offs) == 0 &&
+          memcmp(got.text, text, 6) == 0);
+    lg_graph_free(&r);
+
+    unsigned char *good = read_bytes(path, &len), *bad = malloc(len + 8);
+    /* 56-byte header, offsets 5 * 8, indices 3 * 4, name offsets 5 * 8, 6 bytes of text */
+    CHECK(good && bad && len == 56 + 40 + 12 + 40 + 6 && good[8] == 2);
+    if (good && bad && len == 154) {
+        for (size_t at = 40; at < len; at += 7) { /* header fields and payload alike */
+            memcpy(bad, good, len);
+            bad[at] ^= 0x04;
+            write_bytes(path, bad, len);
+            const lg_status_t st = lg_graph_read(ctx4, path, LG_FORMAT_AUTO, NULL, &r);
+            CHECK(st == LG_ERR_IO && r == NULL);
+        }
+        memcpy(bad, good, len);
+        bad[40] = 3;
+        expect_bad_lgb(path, bad, len, LG_ERR_IO, "names kind 3");
+        memcpy(bad, good, len);
+        bad[48] = 7; /* longer names than the file holds */
+        expect_bad_lgb(path, bad, len, LG_ERR_IO, "truncated");
+        expect_bad_lgb(path, good, 50, LG_ERR_IO, "56-byte header");
+    }
+    free(good);
+    free(bad);
+
+    /* int names; no names again writes a version 1 file */
+    CHECK_OK(lg_graph_set_names(g, &int64));
+    CHECK_OK(lg_graph_write(ctx1, g, path, LG_FORMAT_AUTO));
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &r));
+    CHECK_OK(lg_graph_names(r, &got));
+    CHECK(got.kind == LG_NAMES_INT64 && memcmp(got.ints, ints, sizeof ints) == 0);
+    lg_graph_free(&r);
+    CHECK_OK(lg_graph_set_names(g, NULL));
+    CHECK(lg_graph_host_bytes(g) == plain);
+    CHECK_OK(lg_graph_write(ctx1, g, path, LG_FORMAT_AUTO));
+    good = read_bytes(path, &len);
+    CHECK(good && len == 40 + 40 + 12 && good[8] == 1);
+    free(good);
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &r));
+    CHECK_OK(lg_graph_names(r, &got));
+    CHECK(got.kind == LG_NAMES_NONE);
+    lg_graph_free(&r);
+
+    /* bad names are refused with the vertex, and change nothing */
+    CHECK_OK(lg_graph_set_names(g, &int64));
+    static const int64_t down[] = {0, 2, 1, 3, 3};
+    const lg_names_t bad_offsets = {LG_NAMES_UTF8, NULL, down, "abc"};
+    CHECK_STATUS(lg_graph_set_names(g, &bad_offsets), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("vertex 1");
+    static const int64_t o2[] = {0, 1, 2, 4, 5};
+    const lg_names_t bad_utf8 = {LG_NAMES_UTF8, NULL, o2, "ab\xed\xa0" "c"}; /* a surrogate */
+    CHECK_STATUS(lg_graph_set_names(g, &bad_utf8), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("vertex 2 is not UTF-8");
+    const lg_names_t bad_kind = {(lg_names_kind_t)9, ints, NULL, NULL};
+    CHECK_STATUS(lg_graph_set_names(g, &bad_kind), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_set_names(NULL, &int64), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_names(g, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_OK(lg_graph_names(g, &got));
+    CHECK(got.kind == LG_NAMES_INT64 && got.ints[1] == INT64_MAX);
+
+    /* the names' allocations fail cleanly too, read and written */
+    char out[PATH_CAP];
+    tmp_path(out, "names_out.lgb");
+    CHECK_OK(lg_graph_set_names(g, &utf8));
+    CHECK_OK(lg_graph_write(ctx1, g, path, LG_FORMAT_AUTO));
+    sweep("named .lgb", path, g, out);
+    lg_graph_free(&g);
+    unlink(path);
+}
+
 static void test_allocation_failures(void)
 {
     static const lg_vertex_t src[] = {0, 1, 2, 2};
@@ -161,6 +253,7 @@ int main(void)
 {
     static void (*const tests[])(void) = {
         test_lgb_corruption,
+        test_lgb_names,
         test_allocation_failures,
     };
     return io_main(tests, sizeof tests / sizeof tests[0]);

@@ -189,7 +189,7 @@ static void test_edge_lists(void)
     /* comments of both kinds, blank lines, blanks around fields, no final newline */
     tmp_path(path, "good.wel");
     write_text(path, "# SNAP-style header\n% another\n\n  0\t2 1.5  \n2 0 0\r\n\n1 1 2e0");
-    lg_graph_t *g = read_graph(ctx1, path, LG_DIRECTEDNESS_DEFAULT);
+    lg_graph_t *g = read_graph(ctx1, path, LG_DIRECTED);
     if (g) {
         static const lg_edge_t wo[] = {0, 1, 2, 3};
         static const lg_vertex_t wi[] = {2, 1, 0};
@@ -227,11 +227,48 @@ static void test_edge_lists(void)
     tmp_path(path, "list.txt");
     write_text(path, "0 1\n");
     CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_EL, NULL, &g));
-    CHECK(g && lg_graph_num_edges(g) == 1);
+    CHECK(g && lg_graph_num_edges(g) == 2 && !lg_graph_is_directed(g)); /* no header line */
     lg_graph_free(&g);
     unlink(path);
 
     expect_bad("garbage.el", "0 1\n2 abc\n", LG_ERR_IO, 2, "abc");
+    /* libgraph's header line records directedness, the vertex count and
+     * whether the weights mean anything */
+    tmp_path(path, "header.wel");
+    write_text(path, "# libgraph edge list: directed, 5 vertices, unweighted\n0 1 1\n2 1 1\n");
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g));
+    if (g) {
+        static const lg_edge_t ho[] = {0, 1, 1, 2, 2, 2};
+        lg_graph_csr(g, &off, &idx, &w);
+        CHECK(lg_graph_is_directed(g) && lg_graph_num_vertices(g) == 5 && w == NULL);
+        CHECK(memcmp(off, ho, sizeof ho) == 0 && idx[0] == 1 && idx[1] == 1);
+    }
+    lg_graph_free(&g);
+    /* the options override the recorded directedness, as for Matrix Market */
+    o.directedness = LG_UNDIRECTED;
+    o.drop_self_loops = false;
+    o.duplicates = LG_DUPLICATES_KEEP;
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, &o, &g));
+    CHECK(g && !lg_graph_is_directed(g) && lg_graph_num_edges(g) == 4);
+    lg_graph_free(&g);
+    /* weights other than 1 are kept whatever the line says */
+    write_text(path, "# libgraph edge list: undirected, 3 vertices, unweighted, later-field\n0 1 2\n");
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g));
+    CHECK(g && !lg_graph_is_directed(g) && lg_graph_num_vertices(g) == 3 &&
+          lg_graph_is_weighted(g) && lg_graph_num_edges(g) == 2);
+    lg_graph_free(&g);
+    unlink(path);
+    /* the line only counts as the first line; later it is a comment */
+    tmp_path(path, "late.el");
+    write_text(path, "0 1\n# libgraph edge list: directed, 9 vertices\n");
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g));
+    CHECK(g && !lg_graph_is_directed(g) && lg_graph_num_vertices(g) == 2);
+    lg_graph_free(&g);
+    unlink(path);
+    expect_bad("over.el", "# libgraph edge list: directed, 2 vertices\n0 1\n1 2\n", LG_ERR_IO, 0,
+               "header line says 2 vertices");
+    expect_bad("count.el", "# libgraph edge list: directed, lots of vertices\n0 1\n", LG_ERR_IO, 1,
+               "vertex count");
     expect_bad("third.el", "0 1\n1 2 3\n", LG_ERR_IO, 2, ".wel");
     expect_bad("neg.el", "0 1\n-1 2\n", LG_ERR_IO, 2, "-1");
     expect_bad("lonely.el", "0 1\n5\n", LG_ERR_IO, 2, "missing the destination");

@@ -71,6 +71,15 @@ lg_status_t lg__error(lg_status_t status, const char *fmt, ...);
     } while (0)
 
 /* Prints "N passed, N failed"; the program's exit status. */
+/* Options for a directed graph (the builders' default is undirected). */
+static inline const lg_graph_options_t *tu_directed(void)
+{
+    static lg_graph_options_t o;
+    lg_graph_options_init(&o);
+    o.directedness = LG_DIRECTED;
+    return &o;
+}
+
 static inline int tu_summary(void)
 {
     printf("%ld passed, %ld failed\n", tu_passed, tu_failed);

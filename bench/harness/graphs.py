@@ -1,9 +1,11 @@
 """The graphs of a bench/run: --graphs parsed (kron:S[:EF], urand:S[:EF], a
 bundled graph, or a .el file), the default lists, and each generated graph's
-edge list written once into bench/.cache by `lgraph generate`."""
+edge list written once into bench/.cache by `lgraph generate` (without the
+header line libgraph writes, which the anchors' readers do not skip)."""
 
 import os
 import re
+import shutil
 import sys
 
 from harness.common import BUNDLED, CACHE, GIB, ROOT, log
@@ -58,6 +60,20 @@ def ensure_file(g, lgraph, seed):
         return
     os.makedirs(CACHE, exist_ok=True)
     log(f"  generating {g.name} -> {os.path.relpath(g.path, ROOT)}")
-    rc, out, err, _, _ = run_cmd([lgraph, "generate", g.name, g.path, "--seed", str(seed)])
+    tmp = g.path[:-3] + ".tmp.el"
+    rc, out, err, _, _ = run_cmd([lgraph, "generate", g.name, tmp, "--seed", str(seed)])
     if rc != 0:
         raise RuntimeError(f"lgraph generate {g.name} failed: {err.strip() or out.strip()}")
+    strip_header(tmp, g.path)
+
+
+def strip_header(src, dst):
+    """Copies the edge list src to dst without the header line libgraph
+    writes first (`# libgraph edge list: ...`): GAPBS, igraph and the pandas
+    readers of the anchors take bare "u v" lines only."""
+    with open(src, "rb") as f, open(dst, "wb") as out:
+        first = f.readline()
+        if not first.startswith(b"# libgraph edge list:"):
+            out.write(first)
+        shutil.copyfileobj(f, out, 1 << 24)
+    os.remove(src)

@@ -4,7 +4,8 @@
  *
  * It answers its sizes, hands out its CSR and CSC arrays as read-only Buffers
  * that keep the graph alive (no copy; the CSC is built on first use, O(m)),
- * and its degrees as new int64 Buffers (O(n)).  Work that may take a while
+ * and its degrees as new int64 Buffers (O(n)); it gets and sets the vertex
+ * names libgraph keeps for the binary format (copies, as bytes).  Work that may take a while
  * (building the CSC, degrees, freeing a big graph) runs with the GIL released.
  */
 #include "ext.h"
@@ -153,6 +154,52 @@ static PyObject *graph_in_degrees(GraphObject *self, PyObject *Py_UNUSED(unused)
     return graph_degrees(self, 1);
 }
 
+/* names() -> None, (1, int64 bytes) or (2, int64 offset bytes, UTF-8 text
+ * bytes): copies, since names may be set again. */
+static PyObject *graph_names(GraphObject *self, PyObject *Py_UNUSED(unused))
+{
+    lg_names_t v;
+    lg_status_t s = lg_graph_names(self->g, &v);
+    if (s != LG_OK)
+        return lgpy_raise_status(lgpy_state_of_type(Py_TYPE(self)), s);
+    const Py_ssize_t n = (Py_ssize_t)lg_graph_num_vertices(self->g);
+    if (v.kind == LG_NAMES_INT64)
+        return Py_BuildValue("(iy#)", 1, (const char *)v.ints, n * 8);
+    if (v.kind == LG_NAMES_UTF8)
+        return Py_BuildValue("(iy#y#)", 2, (const char *)v.offsets, (n + 1) * 8, v.text,
+                             (Py_ssize_t)v.offsets[n]);
+    Py_RETURN_NONE;
+}
+
+/* set_names(kind, ints, offsets, text): lg_graph_set_names of bytes-like
+ * arrays (kind 0: no names; 1: ints of n int64; 2: offsets of n + 1 int64
+ * and text), the lengths checked here, the rest by libgraph. */
+static PyObject *graph_set_names(GraphObject *self, PyObject *args)
+{
+    int kind;
+    Py_buffer a = {0}, b = {0}, c = {0};
+    PyObject *result = NULL;
+    if (!PyArg_ParseTuple(args, "iy*y*y*:set_names", &kind, &a, &b, &c))
+        return NULL;
+    const Py_ssize_t n = (Py_ssize_t)lg_graph_num_vertices(self->g);
+    lg_names_t v = {(lg_names_kind_t)kind, a.buf, b.buf, c.buf};
+    if ((kind == LG_NAMES_INT64 && a.len != n * 8) ||
+        (kind == LG_NAMES_UTF8 &&
+         (b.len != (n + 1) * 8 || ((const int64_t *)b.buf)[n] != (int64_t)c.len))) {
+        PyErr_Format(PyExc_ValueError, "set_names: arrays of the wrong length for %zd vertices",
+                     n);
+        goto done;
+    }
+    const lg_status_t s = lg_graph_set_names(self->g, &v);
+    result = s == LG_OK ? Py_NewRef(Py_None)
+                        : lgpy_raise_status(lgpy_state_of_type(Py_TYPE(self)), s);
+done:
+    PyBuffer_Release(&a);
+    PyBuffer_Release(&b);
+    PyBuffer_Release(&c);
+    return result;
+}
+
 static PyObject *graph_repr(GraphObject *self)
 {
     return PyUnicode_FromFormat("<libgraph._libgraph.Graph: %lld vertices, %lld arcs, %s%s>",
@@ -185,6 +232,12 @@ static PyMethodDef graph_methods[] = {
      "out_degrees() -> Buffer of int64: out-arcs of every vertex."},
     {"in_degrees", (PyCFunction)graph_in_degrees, METH_NOARGS,
      "in_degrees() -> Buffer of int64: in-arcs of every vertex."},
+    {"names", (PyCFunction)graph_names, METH_NOARGS,
+     "names() -> None, (1, int64 bytes) or (2, int64 offset bytes, UTF-8 bytes): copies of "
+     "the vertex names libgraph holds (lg_graph_names)."},
+    {"set_names", (PyCFunction)graph_set_names, METH_VARARGS,
+     "set_names(kind, ints, offsets, text): lg_graph_set_names (kind 0 none, 1 int64, 2 "
+     "UTF-8; unused arrays b'')."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -12,6 +12,11 @@ libgraph's memory, no copy), else as memoryviews.  Every function takes
 when one answers, a graph moving to it once its CPU calls have cost about
 its upload; else the CPU), "cpu", "gpu", "gpu:N" or a Context.
 
+Directedness follows one rule in every constructor and loader: a graph is
+undirected unless directed=True, or the input records that it is directed
+(a NetworkX DiGraph, a .lgb file, a "general" .mtx, the header line
+libgraph writes in .el/.wel files).
+
 The C extension is libgraph._libgraph; this package is a thin layer over it.
 See docs/PYTHON.md.
 """

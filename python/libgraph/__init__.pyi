@@ -65,11 +65,11 @@ class Graph:
                     device: _Device = None) -> Graph: ...
     @classmethod
     def from_csr(cls, offsets: _Array, indices: _Array, weights: _Array | None = None,
-                 directed: bool = True, *, symmetrize: bool = False,
+                 directed: bool = False, *, symmetrize: bool = False,
                  drop_self_loops: bool = False, duplicates: _Duplicates = "keep",
                  device: _Device = None) -> Graph: ...
     @classmethod
-    def from_scipy(cls, matrix: Any, directed: bool = True, *, weighted: bool = True,
+    def from_scipy(cls, matrix: Any, directed: bool = False, *, weighted: bool = True,
                    symmetrize: bool = False, drop_self_loops: bool = False,
                    duplicates: _Duplicates = "sum", device: _Device = None) -> Graph: ...
     @classmethod
@@ -82,7 +82,7 @@ class Graph:
     @classmethod
     def generate(cls, kind: Literal["kron", "urand"] = "kron", scale: int = 10,
                  edge_factor: int = 16, seed: int = 1, *, device: _Device = None) -> Graph: ...
-    def save(self, path: str | PathLike[str], format: _Format = None, *,
+    def save(self, path: str | PathLike[str], format: _Format = None, *, names: bool = True,
              device: _Device = None) -> None: ...
     @property
     def num_vertices(self) -> int: ...

@@ -3,6 +3,7 @@
 import numbers
 import operator
 import os
+import threading
 
 from . import _libgraph
 from ._arrays import wrap, have_numpy
@@ -36,6 +37,60 @@ def _format(fmt):
         raise ValueError(
             f"format: must be None, 'mtx', 'el', 'wel' or 'lgb', not {fmt!r}"
         ) from None
+
+
+# save() lends a graph's names to libgraph for the length of a write: one
+# save of a named graph at a time, so that no write reads names another
+# thread is replacing (a Graph's C handle may be shared by copies).
+_names_lock = threading.Lock()
+
+
+def _saved_format(path, fmt):
+    """The format code a save of path takes (0 when libgraph cannot tell)."""
+    code = _format(fmt)
+    if code == 0:
+        code = _FORMATS.get(os.path.splitext(os.fspath(path))[1].lstrip(".").lower(), 0)
+    return code
+
+
+def _encoded_names(names):
+    """Node names as lg_graph_set_names takes them: (1, int64 bytes, b"",
+    b"") for ints, (2, b"", int64 offset bytes, UTF-8 text) for strings; a
+    ValueError for names of other types (tuples, mixed), which only pickles
+    keep."""
+    import numpy as np
+
+    if all(isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+           for x in names):
+        try:
+            return 1, np.array(names, dtype=np.int64).tobytes(), b"", b""
+        except OverflowError:
+            raise ValueError("names: an int name beyond int64 cannot go into a .lgb file") from None
+    if all(isinstance(x, str) for x in names):
+        try:
+            encoded = [x.encode("utf-8") for x in names]
+        except UnicodeEncodeError as e:
+            raise ValueError(f"names: a name that is not valid Unicode: {e}") from None
+        offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
+        np.cumsum(np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded)),
+                  out=offsets[1:])
+        return 2, b"", offsets.tobytes(), b"".join(encoded)
+    types = sorted({type(x).__name__ for x in names})
+    raise ValueError(f"names: a .lgb file keeps names that are all str or all int, not "
+                     f"{' and '.join(types)}; pickle the graph to keep any names, or pass "
+                     f"names=False")
+
+
+def _decoded_names(stored):
+    """The names of _libgraph.Graph.names(): a list, or None."""
+    if stored is None:
+        return None
+    import numpy as np
+
+    if stored[0] == 1:
+        return np.frombuffer(stored[1], dtype=np.int64).tolist()
+    offsets, text = np.frombuffer(stored[1], dtype=np.int64).tolist(), stored[2]
+    return [text[a:b].decode("utf-8") for a, b in zip(offsets, offsets[1:])]
 
 
 def _num_vertices(n):
@@ -293,26 +348,27 @@ class Graph:
                               device=device)
 
     @classmethod
-    def from_csr(cls, offsets, indices, weights=None, directed=True, *, symmetrize=False,
+    def from_csr(cls, offsets, indices, weights=None, directed=False, *, symmetrize=False,
                  drop_self_loops=False, duplicates="keep", device=None):
         """A graph from CSR arrays: offsets (num_vertices + 1 entries, int64
-        used in place), indices (int32), optional weights.  An undirected
-        graph's CSR must be symmetric unless symmetrize=True."""
+        used in place), indices (int32), optional weights.  Undirected unless
+        directed=True: an undirected graph's CSR must be symmetric (else
+        ValueError) unless symmetrize=True adds the reverse arcs."""
         g = _libgraph.from_csr(
             offsets, indices, weights, 1 if directed else 2, bool(symmetrize),
             bool(drop_self_loops), duplicates=_duplicates(duplicates), context=context(device))
         return cls._wrap(g)
 
     @classmethod
-    def from_scipy(cls, matrix, directed=True, *, weighted=True, symmetrize=False,
+    def from_scipy(cls, matrix, directed=False, *, weighted=True, symmetrize=False,
                    drop_self_loops=False, duplicates="sum", device=None):
         """A graph from a square scipy.sparse matrix or array: entry (i, j) is
         the edge i -> j with weight A[i, j] (weighted=False drops the values).
         Explicitly stored zeros are edges of weight 0; repeated entries of a
         COO matrix follow `duplicates` (default "sum", as SciPy) when
         directed, and add up when undirected (the matrix goes through
-        tocsr()).  directed=False needs a symmetric matrix (or
-        symmetrize=True)."""
+        tocsr()).  Undirected unless directed=True: an undirected graph needs
+        a symmetric matrix (else ValueError) or symmetrize=True."""
         shape = getattr(matrix, "shape", None)
         if shape is None or not hasattr(matrix, "tocsr"):
             raise TypeError(f"matrix: expected a scipy.sparse matrix, not {type(matrix).__name__}")
@@ -373,13 +429,22 @@ class Graph:
              duplicates="keep", device=None):
         """Reads a graph file: .mtx (Matrix Market), .el / .wel (edge lists,
         0-based), .lgb (libgraph's binary CSR); format=None goes by the
-        extension.  directed=None takes the format's default (.mtx:
-        symmetric is undirected; .el/.wel: directed).  A missing or malformed
-        file raises FileFormatError (an OSError) naming the line."""
+        extension.  directed=None takes what the file records (.lgb; a .mtx
+        header's "symmetric" or "general"; the header line libgraph writes
+        at the top of .el/.wel), and a file that records nothing (an edge
+        list from elsewhere) is undirected; True or False overrides the
+        record.  A missing or malformed file raises FileFormatError (an
+        OSError) naming the line."""
         g = _libgraph.read(os.fspath(path), _format(format), _directedness(directed),
                            bool(symmetrize), bool(drop_self_loops),
                            duplicates=_duplicates(duplicates), context=context(device))
-        return cls._wrap(g)
+        names = _decoded_names(g.names())
+        if names is None:
+            return cls._wrap(g)
+        g.set_names(0, b"", b"", b"")  # the Graph keeps them (as Python objects) from here
+        self = cls._wrap(g)
+        self.names = names  # checked as any names (distinct)
+        return self
 
     @classmethod
     def generate(cls, kind="kron", scale=10, edge_factor=16, seed=1, *, device=None):
@@ -391,10 +456,28 @@ class Graph:
                                operator.index(seed), context=context(device))
         return cls._wrap(g)
 
-    def save(self, path, format=None, *, device=None):
+    def save(self, path, format=None, *, names=True, device=None):
         """Writes the graph (format=None: by the file's extension); written to
-        a temporary name and renamed, so a failure leaves no partial file."""
-        _libgraph.write(self._g, os.fspath(path), _format(format), context=context(device))
+        a temporary name and renamed, so a failure leaves no partial file.
+        Every format keeps the directedness, vertex count and arcs (.el drops
+        the weights).  Node names go into .lgb files when they are all str
+        or all int (others: ValueError; pickles keep any); the text formats
+        hold vertex ids, so a named graph needs names=False there (the names
+        are then not written: ValueError otherwise)."""
+        path = os.fspath(path)
+        if self._names is None or not names:
+            _libgraph.write(self._g, path, _format(format), context=context(device))
+            return
+        if _saved_format(path, format) != _FORMATS["lgb"]:
+            raise ValueError("names: only the binary format (.lgb) keeps node names; save to "
+                             ".lgb, or pass names=False to write vertex ids without them")
+        encoded = _encoded_names(self._names)
+        with _names_lock:
+            self._g.set_names(*encoded)
+            try:
+                _libgraph.write(self._g, path, _format(format), context=context(device))
+            finally:
+                self._g.set_names(0, b"", b"", b"")
 
     # ---- properties ------------------------------------------------------------------
 

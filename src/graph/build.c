@@ -420,7 +420,7 @@ lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int
     if (bad >= 0)
         return lg__report_bad_edge(fn, bad, num_vertices, src[bad], dst[bad],
                                    weights ? &weights[bad] : NULL);
-    const bool directed = options->directedness != LG_UNDIRECTED;
+    const bool directed = options->directedness == LG_DIRECTED;
     const bool add_reverse = !directed || options->symmetrize;
     return lg__build_from_arcs(num_vertices, num_edges, src, dst, NULL, weights, directed,
                                add_reverse, options, threads, graph);

@@ -193,7 +193,7 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
     if (bad >= 0)
         return lg__report_bad_edge(fn, bad, num_vertices, (lg_vertex_t)bad_src, col_indices[bad],
                                    weights ? &weights[bad] : NULL);
-    const bool directed = options->directedness != LG_UNDIRECTED;
+    const bool directed = options->directedness == LG_DIRECTED;
     if (!options->symmetrize && !options->drop_self_loops &&
         rows_sorted(num_vertices, row_offsets, col_indices, threads)) {
         /* already a CSR in final form but for duplicates: copy, merge, done */

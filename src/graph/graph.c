@@ -1,8 +1,8 @@
 /*
  * graph.c - the graph handle: ownership, accessors, the lazy CSC.
  *
- * A graph is immutable once built.  The only state that changes after is two
- * caches.  The in-edge (CSC) copy is built on first need under csc_lock and
+ * A graph's edges are immutable once built; its names (names.c) may be set
+ * again.  The only other state that changes after is two caches.  The in-edge (CSC) copy is built on first need under csc_lock and
  * published through the csc_ready flag (release/acquire), so readers on the
  * fast path take no lock.  The GPU plugin's device copy (device_cache) is
  * made by the plugin during a GPU call, under device_lock (algorithms.c), and
@@ -54,6 +54,7 @@ void lg_graph_free(lg_graph_t **graph)
         lg__csr_free(&g->in);
     lg__csr_free(&g->out);
     pthread_mutex_destroy(&g->csc_lock);
+    lg__names_free(&g->names);
     lg__free(g);
     *graph = NULL;
 }
@@ -111,7 +112,7 @@ size_t lg_graph_host_bytes(const lg_graph_t *graph)
     const size_t csr = sizeof(lg_edge_t) * (n + 1) + sizeof(lg_vertex_t) * m +
                        (graph->out.weights ? sizeof(float) * m : 0);
     const bool csc = graph->directed && lg__graph_has_csc(graph);
-    return sizeof *graph + csr + (csc ? csr : 0);
+    return sizeof *graph + csr + (csc ? csr : 0) + lg__names_bytes(graph->n, &graph->names);
 }
 
 lg_status_t lg_graph_csr(const lg_graph_t *graph, const lg_edge_t **row_offsets,

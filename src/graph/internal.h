@@ -140,11 +140,31 @@ struct lg_csr {
     float *weights;       /* m, or NULL */
 };
 
+/* A graph's vertex names (names.c), owned; kind LG_NAMES_NONE when none. */
+struct lg_names_store {
+    lg_names_kind_t kind;
+    int64_t *ints;    /* LG_NAMES_INT64: n */
+    int64_t *offsets; /* LG_NAMES_UTF8: n + 1 */
+    char *text;       /* LG_NAMES_UTF8: offsets[n] bytes */
+};
+
+/* Checks names for an n-vertex graph: "fn: ..." LG_ERR_INVALID_ARGUMENT. */
+LG_INTERNAL lg_status_t lg__names_check(const char *fn, int64_t n, const lg_names_t *names);
+/* A copy of checked names (kind NONE for NULL); LG_ERR_OUT_OF_MEMORY. */
+LG_INTERNAL lg_status_t lg__names_copy(int64_t n, const lg_names_t *names,
+                                       struct lg_names_store *store);
+LG_INTERNAL void lg__names_free(struct lg_names_store *store);
+/* The bytes of the arrays of an n-vertex graph's names. */
+LG_INTERNAL size_t lg__names_bytes(int64_t n, const struct lg_names_store *store);
+/* The borrowed view of stored names. */
+LG_INTERNAL lg_names_t lg__names_view(const struct lg_names_store *store);
+
 struct lg_graph {
     int64_t n;
     int64_t m;
     bool directed;
     struct lg_csr out; /* owned */
+    struct lg_names_store names; /* set by lg_graph_set_names or a .lgb file */
     /* The in-edges, built lazily; for an undirected graph they alias `out`. */
     pthread_mutex_t csc_lock;
     atomic_bool csc_ready;

@@ -52,7 +52,7 @@ def test_from_scipy_coo_duplicates_sum():
     col = np.array([1, 1, 2, 0, 1])
     data = np.array([1.0, 2.0, 3.0, 4.0, 5.0])
     M = sp.coo_array((data, (row, col)), shape=(4, 4))
-    g = lg.Graph.from_scipy(M)
+    g = lg.Graph.from_scipy(M, directed=True)
     A = M.tocsr()
     A.sort_indices()
     off, idx, w = g.csr()

@@ -337,7 +337,7 @@ def test_unknown_format(tmp_path):
     with pytest.raises(ValueError):
         lg.Graph.load(tmp_path / "noext")
     # format named: read as that
-    assert lg.Graph.load(p, format="el").num_edges == 1
+    assert lg.Graph.load(p, format="el").num_edges == 2  # undirected: no header line says otherwise
     with pytest.raises(ValueError):
         lg.Graph.load(p, format="csv")
     g = lg.Graph.from_edges([0], [1])

@@ -25,42 +25,88 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("fmt", ["mtx", "el", "wel", "lgb"])
 @pytest.mark.parametrize("directed", [False, True])
 @pytest.mark.parametrize("weighted", [False, True])
-def test_save_load_roundtrip(tmp_path, fmt, directed, weighted):
+@pytest.mark.parametrize("named", [None, "str", "int"])
+def test_save_load_roundtrip(tmp_path, fmt, directed, weighted, named):
+    """Every format x directedness x weights x names: what is saved loads
+    back with the default options as it was, nothing lost or doubled (.el
+    drops the weights; only .lgb keeps names)."""
     rng = np.random.default_rng(21)
     n = 90
-    src = rng.integers(0, n, 300)
-    dst = rng.integers(0, n, 300)
-    src[0] = dst[0] = n - 1  # the largest id has an edge (.el/.wel count to it); a self-loop
+    src = rng.integers(0, n - 2, 300)  # vertices 88 and 89 isolated, past the largest id
+    dst = rng.integers(0, n - 2, 300)
+    src[0] = dst[0] = 5  # a self-loop
     w = rng.uniform(0.1, 9.0, 300).astype(np.float32) if weighted else None
     g = lg.Graph.from_edges(src, dst, w, num_vertices=n, directed=directed, duplicates="sum")
+    if named == "str":
+        g.names = [f"node {i} \u00e9" for i in range(n)]  # not ASCII, with a blank
+    elif named == "int":
+        g.names = [3 * i - 2**40 for i in range(n)]  # beyond int32
     for path, kw in ((tmp_path / f"g.{fmt}", {}), (tmp_path / "g.data", {"format": fmt}),
                      (str(tmp_path / f"s.{fmt.upper()}"), {})):
-        g.save(path, **kw)
-        h = lg.Graph.load(path, directed=directed, **kw)
-        assert h.num_vertices == n and h.directed == directed
-        if fmt == "el":
-            assert not h.weighted
-        elif fmt == "wel":
-            assert h.weighted  # (an unweighted graph is written with weights 1)
+        if named and fmt != "lgb":
+            with pytest.raises(ValueError, match="only the binary format"):
+                g.save(path, **kw)
+            g.save(path, names=False, **kw)
         else:
-            assert h.weighted == weighted
+            g.save(path, **kw)
+        h = lg.Graph.load(path, **kw)
+        assert h.num_vertices == n and h.num_edges == g.num_edges and h.directed == directed
+        assert h.weighted == (weighted and fmt != "el")
         off, idx, hw = h.csr()
         np.testing.assert_array_equal(off, g.csr()[0])
         np.testing.assert_array_equal(idx, g.csr()[1])
-        if weighted and fmt in ("wel", "lgb", "mtx"):
-            np.testing.assert_allclose(hw, g.csr()[2], rtol=1e-6)
-            if fmt == "lgb":
-                np.testing.assert_array_equal(hw, g.csr()[2])
-    # default directedness: .mtx and .lgb keep it; .el/.wel read directed
-    g.save(tmp_path / f"d.{fmt}")
-    h = lg.Graph.load(tmp_path / f"d.{fmt}")
-    if fmt in ("mtx", "lgb"):
-        assert h.directed == directed
-    else:
-        assert h.directed
-    if fmt == "lgb":
-        with pytest.raises(ValueError):
-            lg.Graph.load(tmp_path / f"d.{fmt}", directed=not directed)
+        if h.weighted:
+            np.testing.assert_array_equal(hw, g.csr()[2])  # text keeps 9 digits: exact
+        assert h.names == (g.names if fmt == "lgb" else None)
+        # the directedness asked for overrides a text file's record
+        if fmt != "lgb":
+            other = lg.Graph.load(path, directed=not directed, **kw)
+            assert other.directed != directed
+        else:
+            with pytest.raises(ValueError):
+                lg.Graph.load(path, directed=not directed, **kw)
+
+
+def test_save_names_errors(tmp_path):
+    g = lg.Graph.from_edges([0, 1], [1, 2])
+    g.names = ["a", 1, "c"]  # mixed: pickles keep them, .lgb cannot
+    with pytest.raises(ValueError, match="all str or all int, not int and str"):
+        g.save(tmp_path / "g.lgb")
+    g.names = [("a", 1), ("b", 2), ("c", 3)]
+    with pytest.raises(ValueError, match="tuple"):
+        g.save(tmp_path / "g.lgb")
+    g.names = [2**63, 0, 1]
+    with pytest.raises(ValueError, match="int64"):
+        g.save(tmp_path / "g.lgb")
+    g.names = ["\ud800", "b", "c"]  # a lone surrogate is no UTF-8
+    with pytest.raises(ValueError, match="Unicode"):
+        g.save(tmp_path / "g.lgb")
+    assert not (tmp_path / "g.lgb").exists()
+    g.save(tmp_path / "g.lgb", names=False)
+    assert lg.Graph.load(tmp_path / "g.lgb").names is None
+    # the names lent to libgraph for a write are taken back after it
+    g.names = ["x", "y", "z"]
+    g.save(tmp_path / "n.lgb")
+    assert g._g.names() is None
+    h = lg.Graph.load(tmp_path / "n.lgb")
+    assert h.names == ["x", "y", "z"] and h._g.names() is None
+    assert h.index_of(["z", "x"]).tolist() == [2, 0]
+
+
+def test_edge_list_without_header_is_undirected(tmp_path):
+    p = tmp_path / "snap.el"
+    p.write_text("# from elsewhere\n0 1\n1 2\n")
+    g = lg.Graph.load(p)
+    assert not g.directed and g.num_edges == 4
+    d = lg.Graph.load(p, directed=True)
+    assert d.directed and d.num_edges == 2
+    # what libgraph writes records itself
+    d.save(tmp_path / "d.el")
+    assert (tmp_path / "d.el").read_text().splitlines()[0] == (
+        "# libgraph edge list: directed, 3 vertices, unweighted")
+    assert lg.Graph.load(tmp_path / "d.el").directed
+    G = nx.read_edgelist(tmp_path / "d.el", nodetype=int, create_using=nx.DiGraph)
+    assert sorted(G.edges) == [(0, 1), (1, 2)]  # other readers skip the line
 
 
 def test_load_bundled_graph_matches_networkx():

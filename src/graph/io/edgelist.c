@@ -9,18 +9,90 @@
  *   .wel  "u v w" a line: the same with a weight (finite, >= 0)
  *
  * '#' (SNAP's headers) and '%' start comment lines; blank lines are
- * skipped.  An edge list is directed by default, as in GAPBS.  There is no
- * vertex count: n is one more than the largest id, so isolated vertices
- * above the largest used id do not survive an edge list.
+ * skipped.  The format itself records neither directedness nor a vertex
+ * count, so libgraph's writer starts the file with a comment line that
+ * does, which other readers skip as a comment:
+ *
+ *   # libgraph edge list: undirected, 6 vertices, unweighted
+ *
+ * ("directed" or "undirected"; "weighted" or "unweighted"), and the reader
+ * honours it when it is the first line.  Without it, an edge list is read as
+ * undirected (unless the options ask for directed), and n is one more than
+ * the largest id.  With it, the graph has the stated vertex count (so
+ * isolated vertices past the largest id survive), and a .wel whose line says
+ * "unweighted" and whose weights are all 1 gives an unweighted graph.
  *
  * The writer lists every arc of a directed graph and one arc of each edge
  * of an undirected one (u <= v); .wel of an unweighted graph gives weight 1.
  *
  * Errors: LG_ERR_IO "path:line: reason" for the first bad line (an id that
- * is not a non-negative integer or not below LG_MAX_VERTICES, a missing or
- * extra field, a weight that is not a finite number >= 0).
+ * is not a non-negative integer or not below LG_MAX_VERTICES, or not below
+ * the header line's vertex count, a missing or extra field, a weight that is
+ * not a finite number >= 0) and for a header line it cannot read.
  */
 #include "io.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define HEADER_PREFIX "# libgraph edge list:"
+
+/* What libgraph's header line records. */
+struct el_header {
+    bool present;
+    lg_directedness_t directedness;
+    int64_t n;
+    bool unweighted;
+};
+
+/* Reads the header line at the start of text, if there is one.  Its fields
+ * are comma-separated; unknown ones are skipped, so that later versions may
+ * add some. */
+static lg_status_t read_header(const char *path, const char *text, struct el_header *h)
+{
+    memset(h, 0, sizeof *h);
+    h->n = -1;
+    if (strncmp(text, HEADER_PREFIX, sizeof HEADER_PREFIX - 1) != 0)
+        return LG_OK;
+    h->present = true;
+    const char *p = text + sizeof HEADER_PREFIX - 1;
+    while (*p && *p != '\n') {
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        const char *f = p;
+        while (*p && *p != '\n' && *p != '\r' && *p != ',')
+            p++;
+        const size_t len = (size_t)(p - f);
+        long long count = 0;
+        char unit[16];
+        if (len == 8 && memcmp(f, "directed", 8) == 0) {
+            h->directedness = LG_DIRECTED;
+        } else if (len == 10 && memcmp(f, "undirected", 10) == 0) {
+            h->directedness = LG_UNDIRECTED;
+        } else if (len == 10 && memcmp(f, "unweighted", 10) == 0) {
+            h->unweighted = true;
+        } else if (len >= 8 && memcmp(f + len - 8, "vertices", 8) == 0) {
+            char field[48];
+            if (len >= sizeof field || (memcpy(field, f, len), field[len] = 0,
+                                        sscanf(field, "%lld %15s", &count, unit) != 2) ||
+                strcmp(unit, "vertices") != 0 || count < 0 || count > LG_MAX_VERTICES)
+                return lg__error(LG_ERR_IO, "%s:1: bad vertex count in the header line", path);
+            h->n = count;
+        }
+        if (*p == '\r')
+            p++;
+    }
+    return LG_OK;
+}
+
+/* All weights 1, or no weights: what a .wel of an unweighted graph holds. */
+static bool all_ones(const struct lg_edge_arrays *e)
+{
+    for (int64_t i = 0; e->w && i < e->count; i++)
+        if (e->w[i] != 1.0f)
+            return false;
+    return true;
+}
 
 static struct lg_line_rules edge_list_rules(lg_file_format_t format)
 {
@@ -43,10 +115,22 @@ lg_status_t lg__read_edge_list(lg_context_t *context, const char *path, lg_file_
     const struct lg_line_rules r = edge_list_rules(format);
     const int threads = lg__threads(context);
 
+    struct el_header h;
     if ((st = lg__load_text(path, threads, &t)) != LG_OK ||
+        (st = read_header(path, t.data, &h)) != LG_OK ||
         (st = lg__parse_edges(path, &r, &t, t.data, threads, &e)) != LG_OK)
         goto cleanup;
-    st = lg__graph_from_text(context, path, &t, e.max_id + 1, &e, options, false, graph);
+    if (h.n >= 0 && e.max_id >= h.n) {
+        st = lg__error(LG_ERR_IO, "%s: vertex id %lld, but the header line says %lld vertices",
+                       path, (long long)e.max_id, (long long)h.n);
+        goto cleanup;
+    }
+    if (h.unweighted && all_ones(&e)) {
+        lg__free(e.w);
+        e.w = NULL;
+    }
+    st = lg__graph_from_text(context, path, &t, h.n >= 0 ? h.n : e.max_id + 1, &e, options,
+                             h.directedness, graph);
 
 cleanup:
     lg__free_edges(&e);
@@ -58,5 +142,10 @@ lg_status_t lg__write_edge_list(struct lg_out_file *out, const lg_graph_t *g, bo
                                 int threads)
 {
     const struct lg_text_style s = {0, g->directed ? LG_ALL_ARCS : LG_ROW_LE_COL, weights};
-    return lg__write_arcs(out, g, &s, threads);
+    char line[96];
+    const int len = snprintf(line, sizeof line, HEADER_PREFIX " %s, %lld vertices, %s\n",
+                             g->directed ? "directed" : "undirected", (long long)g->n,
+                             g->out.weights ? "weighted" : "unweighted");
+    lg_status_t st = lg__out_write(out, line, (size_t)len);
+    return st != LG_OK ? st : lg__write_arcs(out, g, &s, threads);
 }

@@ -147,26 +147,28 @@ cleanup:
     return st;
 }
 
-/* Build options for a text file whose own convention is file_undirected.  A
- * symmetric matrix asked for as directed keeps both arcs of every entry. */
-static lg_graph_options_t text_build_options(const lg_graph_options_t *o, bool file_undirected)
+/* Build options for a text file that records `recorded` (or nothing:
+ * LG_DIRECTEDNESS_DEFAULT, taken as undirected).  A file that records an
+ * undirected graph asked for as directed keeps both arcs of every entry. */
+static lg_graph_options_t text_build_options(const lg_graph_options_t *o,
+                                             lg_directedness_t recorded)
 {
     lg_graph_options_t b = *o;
     if (b.directedness == LG_DIRECTEDNESS_DEFAULT)
-        b.directedness = file_undirected ? LG_UNDIRECTED : LG_DIRECTED;
-    else if (b.directedness == LG_DIRECTED && file_undirected)
+        b.directedness = recorded == LG_DIRECTED ? LG_DIRECTED : LG_UNDIRECTED;
+    else if (b.directedness == LG_DIRECTED && recorded == LG_UNDIRECTED)
         b.symmetrize = true;
     return b;
 }
 
 lg_status_t lg__graph_from_text(lg_context_t *context, const char *path, struct lg_text *t,
                                 int64_t n, const struct lg_edge_arrays *e,
-                                const lg_graph_options_t *options, bool file_undirected,
+                                const lg_graph_options_t *options, lg_directedness_t recorded,
                                 lg_graph_t **graph)
 {
     lg__free(t->data);
     t->data = NULL;
-    const lg_graph_options_t b = text_build_options(options, file_undirected);
+    const lg_graph_options_t b = text_build_options(options, recorded);
     return lg__blame_file(
         lg_graph_from_edges(context, n, e->count, e->src, e->dst, e->w, &b, graph), path);
 }

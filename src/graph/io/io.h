@@ -215,12 +215,13 @@ LG_INTERNAL void lg__free_edges(struct lg_edge_arrays *a);
 
 /* Frees the text (it is no longer needed: this lowers the peak while
  * building), then builds the n-vertex graph from the parsed edges with the
- * caller's options over the file's own convention, file_undirected. */
+ * caller's options over the directedness the file records (LG_DIRECTEDNESS_DEFAULT:
+ * none, and the graph is undirected unless the options say otherwise). */
 LG_INTERNAL lg_status_t lg__graph_from_text(lg_context_t *context, const char *path,
                                             struct lg_text *t, int64_t n,
                                             const struct lg_edge_arrays *e,
-                                            const lg_graph_options_t *options, bool file_undirected,
-                                            lg_graph_t **graph);
+                                            const lg_graph_options_t *options,
+                                            lg_directedness_t recorded, lg_graph_t **graph);
 
 /* ---- writing text (text_write.c) ----------------------------------------------- */
 

@@ -3,18 +3,27 @@
  * checksum.  The layout is this library's own (docs/ARCHITECTURE.md, "Files",
  * has the same table):
  *
- * .lgb, version 1.  All integers little-endian; offsets in bytes.
+ * .lgb, version 1 or 2.  All integers little-endian; offsets in bytes.
  *
  *     0   8  magic 89 4C 47 42 0D 0A 1A 0A ("\x89LGB\r\n\x1a\n", after PNG's: the
  *            high byte catches 7-bit channels, CR LF and LF catch newline
  *            translation, 1A stops DOS's type)
- *     8   4  uint32 version (1)
+ *     8   4  uint32 version (1: no names; 2: the fields at 40 and the names)
  *    12   4  uint32 flags: bit 0 directed, bit 1 weighted; other bits 0
  *    16   8  int64 n, the number of vertices
  *    24   8  int64 m, the number of stored arcs
  *    32   8  uint64 checksum (lgb_checksum)
- *    40      int64 row_offsets[n + 1], int32 col_indices[m], float32 weights[m]
- *            (weights only when weighted); nothing after them
+ *   version 2 only:
+ *    40   4  uint32 names kind (lg_names_kind_t: 0 none, 1 int64, 2 UTF-8)
+ *    44   4  uint32 0
+ *    48   8  int64 t, the bytes of UTF-8 names (0 for other kinds)
+ *  40 / 56   int64 row_offsets[n + 1], int32 col_indices[m], float32 weights[m]
+ *            (weights only when weighted); then the names: int64 names[n]
+ *            (kind 1) or int64 name_offsets[n + 1] and t bytes of text
+ *            (kind 2); nothing after them
+ *
+ * The writer writes version 1 for a graph without names, so that such files
+ * stay readable by libgraph versions that know only version 1.
  *
  * An undirected graph stores its symmetric CSR (both arcs of every edge).
  * The arrays lie in the file exactly as in memory, so reading is parallel
@@ -34,8 +43,9 @@
 #include <string.h>
 
 static const unsigned char LGB_MAGIC[8] = {0x89, 'L', 'G', 'B', '\r', '\n', 0x1a, '\n'};
-#define LGB_VERSION 1u
-#define LGB_HEADER_BYTES 40
+#define LGB_VERSION 2u
+#define LGB_V1_HEADER_BYTES 40
+#define LGB_HEADER_BYTES 56
 #define LGB_FLAG_DIRECTED 1u
 #define LGB_FLAG_WEIGHTED 2u
 #define LGB_FLAGS_KNOWN (LGB_FLAG_DIRECTED | LGB_FLAG_WEIGHTED)
@@ -47,7 +57,14 @@ struct lgb_header {
     uint32_t version, flags;
     int64_t n, m;
     uint64_t checksum;
+    uint32_t names_kind, reserved; /* version 2 */
+    int64_t text_bytes;            /* version 2 */
 };
+
+static size_t header_bytes(const struct lgb_header *h)
+{
+    return h->version >= 2 ? LGB_HEADER_BYTES : LGB_V1_HEADER_BYTES;
+}
 
 /* The host is little-endian (checked before), so the header is memcpy'd. */
 static void lgb_encode(const struct lgb_header *h, unsigned char b[LGB_HEADER_BYTES])
@@ -58,6 +75,9 @@ static void lgb_encode(const struct lgb_header *h, unsigned char b[LGB_HEADER_BY
     memcpy(b + 16, &h->n, 8);
     memcpy(b + 24, &h->m, 8);
     memcpy(b + 32, &h->checksum, 8);
+    memcpy(b + 40, &h->names_kind, 4);
+    memcpy(b + 44, &h->reserved, 4);
+    memcpy(b + 48, &h->text_bytes, 8);
 }
 
 static void lgb_decode(const unsigned char b[LGB_HEADER_BYTES], struct lgb_header *h)
@@ -69,11 +89,28 @@ static void lgb_decode(const unsigned char b[LGB_HEADER_BYTES], struct lgb_heade
     memcpy(&h->checksum, b + 32, 8);
 }
 
-/* Payload bytes the header promises; n and m are already in range. */
+static void lgb_decode_v2(const unsigned char b[LGB_HEADER_BYTES], struct lgb_header *h)
+{
+    memcpy(&h->names_kind, b + 40, 4);
+    memcpy(&h->reserved, b + 44, 4);
+    memcpy(&h->text_bytes, b + 48, 8);
+}
+
+/* Bytes of the names section. */
+static int64_t lgb_names_bytes(const struct lgb_header *h)
+{
+    switch (h->names_kind) {
+    case LG_NAMES_INT64: return h->n * 8;
+    case LG_NAMES_UTF8: return (h->n + 1) * 8 + h->text_bytes;
+    default: return 0;
+    }
+}
+
+/* Payload bytes the header promises; n, m and t are already in range. */
 static int64_t lgb_payload_bytes(const struct lgb_header *h)
 {
     const int64_t per_arc = (h->flags & LGB_FLAG_WEIGHTED) ? 8 : 4;
-    return (h->n + 1) * 8 + h->m * per_arc;
+    return (h->n + 1) * 8 + h->m * per_arc + lgb_names_bytes(h);
 }
 
 /* ---- the checksum -------------------------------------------------------------- */
@@ -127,18 +164,31 @@ static uint64_t hash_section(const void *data, size_t bytes, uint64_t section, i
 }
 
 /* Chains the header fields and the section hashes (offsets 0, indices 1,
- * weights 2, or 0 for no weights) through lg__mix64, so a flipped flag or
- * count is caught as surely as a flipped payload byte. */
+ * weights 2, or 0 for no weights; in version 2, the names' kind and text
+ * length, then int names or name offsets 3 and text 4) through lg__mix64, so
+ * a flipped flag or count is caught as surely as a flipped payload byte. */
 static uint64_t lgb_checksum(const struct lgb_header *h, const lg_edge_t *offsets,
-                             const lg_vertex_t *indices, const float *weights, int threads)
+                             const lg_vertex_t *indices, const float *weights,
+                             const lg_names_t *names, int threads)
 {
     uint64_t x = lg__mix64(h->version | (uint64_t)h->flags << 32);
     x = lg__mix64(x ^ (uint64_t)h->n);
     x = lg__mix64(x ^ (uint64_t)h->m);
     x = lg__mix64(x ^ hash_section(offsets, (size_t)(h->n + 1) * sizeof *offsets, 0, threads));
     x = lg__mix64(x ^ hash_section(indices, (size_t)h->m * sizeof *indices, 1, threads));
-    return lg__mix64(
+    x = lg__mix64(
         x ^ (weights ? hash_section(weights, (size_t)h->m * sizeof *weights, 2, threads) : 0));
+    if (h->version < 2)
+        return x;
+    x = lg__mix64(x ^ (h->names_kind | (uint64_t)h->reserved << 32));
+    x = lg__mix64(x ^ (uint64_t)h->text_bytes);
+    if (h->names_kind == LG_NAMES_INT64)
+        x = lg__mix64(x ^ hash_section(names->ints, (size_t)h->n * 8, 3, threads));
+    if (h->names_kind == LG_NAMES_UTF8) {
+        x = lg__mix64(x ^ hash_section(names->offsets, ((size_t)h->n + 1) * 8, 3, threads));
+        x = lg__mix64(x ^ hash_section(names->text, (size_t)h->text_bytes, 4, threads));
+    }
+    return x;
 }
 
 /* ---- the reader ---------------------------------------------------------------- */
@@ -162,9 +212,14 @@ static lg_status_t check_lgb_header(const struct lg_in_file *in, const struct lg
         return lg__error(LG_ERR_IO, "%s: bad vertex count %lld", path, (long long)h->n);
     if (h->m < 0 || h->m > LG_MAX_FILE_EDGES)
         return lg__error(LG_ERR_IO, "%s: bad arc count %lld", path, (long long)h->m);
+    if (h->names_kind > LG_NAMES_UTF8 || h->reserved != 0)
+        return lg__error(LG_ERR_IO, "%s: unknown names kind %u", path, (unsigned)h->names_kind);
+    if (h->text_bytes < 0 || h->text_bytes > LG_MAX_FILE_EDGES * 8 ||
+        (h->names_kind != LG_NAMES_UTF8 && h->text_bytes != 0))
+        return lg__error(LG_ERR_IO, "%s: bad names length %lld", path, (long long)h->text_bytes);
     if (!in->regular)
         return LG_OK; /* a pipe: short reads will tell */
-    const int64_t want = LGB_HEADER_BYTES + lgb_payload_bytes(h);
+    const int64_t want = (int64_t)header_bytes(h) + lgb_payload_bytes(h);
     if (in->size < want)
         return lg__error(LG_ERR_IO, "%s: truncated: %lld bytes, but the header promises %lld", path,
                          (long long)in->size, (long long)want);
@@ -177,16 +232,25 @@ static lg_status_t check_lgb_header(const struct lg_in_file *in, const struct lg
 static lg_status_t read_lgb_header(struct lg_in_file *in, struct lgb_header *h)
 {
     unsigned char b[LGB_HEADER_BYTES];
-    const int64_t got = lg__read_full(in->fd, (char *)b, sizeof b);
+    int64_t got = lg__read_full(in->fd, (char *)b, LGB_V1_HEADER_BYTES);
     if (got < 0)
         return lg__errno_error(errno, in->path, "read error");
     if (got >= (int64_t)sizeof LGB_MAGIC && memcmp(b, LGB_MAGIC, sizeof LGB_MAGIC) != 0)
         return lg__error(LG_ERR_IO, "%s: not a libgraph binary graph (bad magic number)", in->path);
-    if (got < (int64_t)sizeof b)
-        return lg__error(LG_ERR_IO, "%s: truncated: %lld bytes, shorter than the %d-byte header",
-                         in->path, (long long)got, LGB_HEADER_BYTES);
-    in->pos = got;
     lgb_decode(b, h);
+    /* version 2 has more header after version 1's */
+    if (got == LGB_V1_HEADER_BYTES && h->version >= 2) {
+        const int64_t more = lg__read_full(in->fd, (char *)b + got, LGB_HEADER_BYTES - got);
+        if (more < 0)
+            return lg__errno_error(errno, in->path, "read error");
+        got += more;
+    }
+    if (got < (int64_t)header_bytes(h))
+        return lg__error(LG_ERR_IO, "%s: truncated: %lld bytes, shorter than the %d-byte header",
+                         in->path, (long long)got, (int)header_bytes(h));
+    if (h->version >= 2)
+        lgb_decode_v2(b, h);
+    in->pos = got;
     return check_lgb_header(in, h);
 }
 
@@ -223,6 +287,7 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
     lg_edge_t *offsets = NULL;
     lg_vertex_t *indices = NULL;
     float *weights = NULL;
+    struct lg_names_store names = {LG_NAMES_NONE, NULL, NULL, NULL};
     struct lgb_header h = {0};
     struct lg_in_file in;
     lg_graph_options_t b;
@@ -240,16 +305,32 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
     indices = lg__alloc_array((size_t)h.m, sizeof *indices, "CSR column indices");
     if (weighted)
         weights = lg__alloc_array((size_t)h.m, sizeof *weights, "CSR weights");
-    if (!offsets || !indices || (weighted && !weights)) {
+    names.kind = (lg_names_kind_t)h.names_kind;
+    if (names.kind == LG_NAMES_INT64)
+        names.ints = lg__alloc_array(h.n ? (size_t)h.n : 1, 8, "vertex names");
+    if (names.kind == LG_NAMES_UTF8) {
+        names.offsets = lg__alloc_array((size_t)h.n + 1, 8, "name offsets");
+        names.text = lg__alloc_array(h.text_bytes ? (size_t)h.text_bytes : 1, 1, "vertex names");
+    }
+    if (!offsets || !indices || (weighted && !weights) ||
+        (names.kind == LG_NAMES_INT64 && !names.ints) ||
+        (names.kind == LG_NAMES_UTF8 && (!names.offsets || !names.text))) {
         st = LG_ERR_OUT_OF_MEMORY;
         goto cleanup;
     }
     if ((st = lg__in_read(&in, offsets, offsets_bytes, threads, "row offsets")) != LG_OK ||
         (st = lg__in_read(&in, indices, arc_bytes, threads, "column indices")) != LG_OK ||
         (weighted && (st = lg__in_read(&in, weights, arc_bytes, threads, "weights")) != LG_OK) ||
+        (names.ints && (st = lg__in_read(&in, names.ints, (size_t)h.n * 8, threads, "names")) !=
+                           LG_OK) ||
+        (names.offsets &&
+         ((st = lg__in_read(&in, names.offsets, ((size_t)h.n + 1) * 8, threads, "names")) !=
+              LG_OK ||
+          (st = lg__in_read(&in, names.text, (size_t)h.text_bytes, threads, "names")) != LG_OK)) ||
         (st = check_lgb_end(&in)) != LG_OK)
         goto cleanup;
-    const uint64_t sum = lgb_checksum(&h, offsets, indices, weights, threads);
+    const lg_names_t view = lg__names_view(&names);
+    const uint64_t sum = lgb_checksum(&h, offsets, indices, weights, &view, threads);
     if (sum != h.checksum) {
         st = lg__error(LG_ERR_IO, "%s: checksum mismatch (stored %016llx, computed %016llx)", path,
                        (unsigned long long)h.checksum, (unsigned long long)sum);
@@ -262,10 +343,20 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
                        path, (long long)offsets[0], (long long)offsets[h.n], (long long)h.m);
         goto cleanup;
     }
-    st =
-        lg__blame_file(lg_graph_from_csr(context, h.n, offsets, indices, weights, &b, graph), path);
+    if (names.kind == LG_NAMES_UTF8 && names.offsets[h.n] != h.text_bytes) {
+        st = lg__error(LG_ERR_IO, "%s: name offsets end at %lld, not at the %lld bytes of names",
+                       path, (long long)names.offsets[h.n], (long long)h.text_bytes);
+        goto cleanup;
+    }
+    if ((st = lg__blame_file(lg__names_check("names", h.n, &view), path)) != LG_OK ||
+        (st = lg__blame_file(lg_graph_from_csr(context, h.n, offsets, indices, weights, &b, graph),
+                             path)) != LG_OK)
+        goto cleanup;
+    (*graph)->names = names; /* the graph owns them now */
+    memset(&names, 0, sizeof names);
 
 cleanup:
+    lg__names_free(&names);
     lg__free(offsets);
     lg__free(indices);
     lg__free(weights);
@@ -279,15 +370,30 @@ lg_status_t lg__write_lgb(struct lg_out_file *out, const lg_graph_t *g, int thre
 {
     const struct lg_csr *c = &g->out;
     unsigned char b[LGB_HEADER_BYTES];
+    const lg_names_t names = lg__names_view(&g->names);
     struct lgb_header h = {
-        LGB_VERSION, (g->directed ? LGB_FLAG_DIRECTED : 0) | (c->weights ? LGB_FLAG_WEIGHTED : 0),
-        g->n, g->m, 0};
+        names.kind == LG_NAMES_NONE ? 1u : 2u,
+        (g->directed ? LGB_FLAG_DIRECTED : 0) | (c->weights ? LGB_FLAG_WEIGHTED : 0),
+        g->n,
+        g->m,
+        0,
+        (uint32_t)names.kind,
+        0,
+        names.kind == LG_NAMES_UTF8 ? names.offsets[g->n] : 0};
     lg_status_t st;
-    h.checksum = lgb_checksum(&h, c->offsets, c->indices, c->weights, threads);
+    h.checksum = lgb_checksum(&h, c->offsets, c->indices, c->weights, &names, threads);
     lgb_encode(&h, b);
-    if ((st = lg__out_write(out, b, sizeof b)) != LG_OK ||
+    if ((st = lg__out_write(out, b, header_bytes(&h))) != LG_OK ||
         (st = lg__out_write(out, c->offsets, (size_t)(g->n + 1) * sizeof *c->offsets)) != LG_OK ||
-        (st = lg__out_write(out, c->indices, (size_t)g->m * sizeof *c->indices)) != LG_OK)
+        (st = lg__out_write(out, c->indices, (size_t)g->m * sizeof *c->indices)) != LG_OK ||
+        (c->weights &&
+         (st = lg__out_write(out, c->weights, (size_t)g->m * sizeof *c->weights)) != LG_OK))
         return st;
-    return c->weights ? lg__out_write(out, c->weights, (size_t)g->m * sizeof *c->weights) : LG_OK;
+    if (names.kind == LG_NAMES_INT64)
+        return lg__out_write(out, names.ints, (size_t)g->n * 8);
+    if (names.kind == LG_NAMES_UTF8 &&
+        (st = lg__out_write(out, names.offsets, ((size_t)g->n + 1) * 8)) != LG_OK)
+        return st;
+    return names.kind == LG_NAMES_UTF8 ? lg__out_write(out, names.text, (size_t)h.text_bytes)
+                                       : LG_OK;
 }

@@ -223,7 +223,8 @@ lg_status_t lg__read_mtx(lg_context_t *context, const char *path, const lg_graph
     if ((st = lg__parse_edges(path, &r, &t, h.body, threads, &e)) != LG_OK ||
         (st = check_entry_count(path, &r, &t, &h, e.count)) != LG_OK)
         goto cleanup;
-    st = lg__graph_from_text(context, path, &t, h.rows, &e, options, h.symmetric, graph);
+    st = lg__graph_from_text(context, path, &t, h.rows, &e, options,
+                             h.symmetric ? LG_UNDIRECTED : LG_DIRECTED, graph);
 
 cleanup:
     lg__free_edges(&e);
