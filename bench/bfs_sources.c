@@ -154,7 +154,7 @@ static lg_status_t pick_sources(lg_context_t *ctx, const lg_graph_t *g, int k,
     lg_status_t st = LG_ERR_OUT_OF_MEMORY;
     if (!label || !size)
         goto done;
-    if ((st = lg_connected_components(ctx, g, label, NULL)) != LG_OK)
+    if ((st = lg_connected_components(ctx, g, NULL, label, NULL)) != LG_OK)
         goto done;
     lg_vertex_t giant = 0;
     for (int64_t v = 0; v < n; v++)

@@ -33,7 +33,7 @@ static lg_status_t call(int which, lg_context_t *ctx, const lg_graph_t *g, int32
     switch (which) {
     case BFS: return lg_bfs(ctx, g, 0, NULL, d, NULL);
     case PAGERANK: return lg_pagerank(ctx, g, NULL, x, NULL);
-    default: return lg_connected_components(ctx, g, d, NULL);
+    default: return lg_connected_components(ctx, g, NULL, d, NULL);
     }
 }
 

@@ -49,12 +49,12 @@ static int time_iterations(lg_context_t *ctx, const lg_graph_t *g, bool f32, int
     po.tol = 0.0;
     po.max_iter = max_iter;
     for (int r = 0; r < repeat; r++) {
-        int iters = 0;
+        lg_pagerank_result_t res;
         double t0 = bench_now();
-        lg_status_t st = f32 ? lg_pagerank_f32(ctx, g, &po, scores, &iters)
-                             : lg_pagerank(ctx, g, &po, scores, &iters);
+        lg_status_t st = f32 ? lg_pagerank_f32(ctx, g, &po, scores, &res)
+                             : lg_pagerank(ctx, g, &po, scores, &res);
         t[r] = bench_now() - t0;
-        if (st != LG_ERR_NOT_CONVERGED || iters != max_iter)
+        if (st != LG_ERR_NOT_CONVERGED || res.iterations != max_iter)
             return fail("lg_pagerank");
     }
     *out = bench_median(t, repeat);
@@ -134,18 +134,18 @@ int main(int argc, char **argv)
             return 1;
 
         /* end-to-end, as networkx.pagerank would be called */
-        int iters = 0;
+        lg_pagerank_result_t res;
         t0 = bench_now();
-        if (lg_pagerank(ctx, g, NULL, scores, &iters) != LG_OK)
+        if (lg_pagerank(ctx, g, NULL, scores, &res) != LG_OK)
             return fail("lg_pagerank");
         const double e2e = bench_now() - t0;
         t0 = bench_now();
-        if (lg_pagerank(ctx, g, NULL, scores, &iters) != LG_OK)
+        if (lg_pagerank(ctx, g, NULL, scores, &res) != LG_OK)
             return fail("lg_pagerank");
         const double e2e_cached = bench_now() - t0;
         printf("row: %s:%d end-to-end double tol 1e-6: %.3f ms first call (upload included), "
                "%.3f ms cached, %d iterations, ran on %s\n",
-               kind, scale, 1e3 * e2e, 1e3 * e2e_cached, iters,
+               kind, scale, 1e3 * e2e, 1e3 * e2e_cached, res.iterations,
                lg_last_backend() == LG_BACKEND_GPU ? "gpu" : "cpu");
 
         const double floor_bytes = 4.0 * (double)m + 8.0 * (double)n + 4.0 * 4.0 * (double)n;

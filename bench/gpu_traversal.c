@@ -116,7 +116,7 @@ static int run_graph(lg_context_t *ctx, const char *spec, int repeat, int num_so
     const lg_edge_t *off;
     lg_graph_csr(g, &off, NULL, NULL);
     int64_t count = 0;
-    if (lg_connected_components(cpu, g, label, &count) != LG_OK) {
+    if (lg_connected_components(cpu, g, NULL, label, &count) != LG_OK) {
         fail("components on the CPU");
         goto done;
     }
@@ -180,7 +180,7 @@ static int run_graph(lg_context_t *ctx, const char *spec, int repeat, int num_so
 
     for (int r = 0; r < repeat; r++) {
         t0 = bench_now();
-        if (lg_connected_components(ctx, g, label, &count) != LG_OK) {
+        if (lg_connected_components(ctx, g, NULL, label, &count) != LG_OK) {
             fail("components");
             goto done;
         }

@@ -12,7 +12,8 @@
  *    that says exactly what was wrong ("edge 17: destination 1000 >=
  *    num_vertices 1000").  A failed call leaves its outputs and the world as it
  *    found them, except where the function says otherwise (PageRank returns its
- *    last iterate with LG_ERR_NOT_CONVERGED).
+ *    last iterate with LG_ERR_NOT_CONVERGED; a cancelled call's outputs are
+ *    unspecified, see "Progress and cancellation").
  *  - The library never prints, aborts or exits, and frees everything it
  *    allocated on every error path.
  *  - Handles are opaque.  lg_X_free(&h) accepts a NULL handle (and a pointer to
@@ -73,7 +74,8 @@ typedef enum lg_status {
     LG_ERR_UNSUPPORTED = 4,      /* valid, but not supported by this build    */
     LG_ERR_IO = 5,               /* a file could not be read, written or parsed */
     LG_ERR_NOT_CONVERGED = 6,    /* an iteration hit its limit; output holds the last iterate */
-    LG_ERR_INTERNAL = 7          /* a bug in libgraph; please report it        */
+    LG_ERR_INTERNAL = 7,         /* a bug in libgraph; please report it        */
+    LG_ERR_CANCELLED = 8         /* the progress callback asked the call to stop */
 } lg_status_t;
 
 /* A constant name for a status ("LG_ERR_IO"); never NULL. */
@@ -92,6 +94,43 @@ LG_API const char *lg_version_string(void);
  * why there is none ("no GPU plugin found: looked for ...").  Finding the
  * plugin loads it, once per process, but opens no device. */
 LG_API const char *lg_build_info(void);
+
+/* ------------------------------------------------------------------------ */
+/* Progress and cancellation                                                */
+/* ------------------------------------------------------------------------ */
+
+/* What a long call is doing when it reports progress. */
+typedef enum lg_stage {
+    LG_STAGE_READ = 1,      /* reading a file: done and total bytes                  */
+    LG_STAGE_PARSE = 2,     /* parsing a text file: done and total bytes             */
+    LG_STAGE_BUILD = 3,     /* building a graph: done and total steps                */
+    LG_STAGE_BFS = 4,       /* BFS: done levels, total -1 (unknown)                  */
+    LG_STAGE_PAGERANK = 5,  /* PageRank: done iterations, total max_iter; residual   */
+    LG_STAGE_COMPONENTS = 6 /* connected components: done and total passes (-1: unknown) */
+} lg_stage_t;
+
+typedef struct lg_progress_info {
+    lg_stage_t stage;
+    int64_t done;    /* units of the stage finished                                  */
+    int64_t total;   /* units in all, or -1 when not known ahead                    */
+    double residual; /* PageRank: the L1 change of the last iteration; else 0        */
+} lg_progress_info_t;
+
+/*
+ * A progress callback: called by a long operation (reading and building a
+ * graph, BFS, PageRank, connected components; on the CPU and on the GPU)
+ * between its steps -- each PageRank iteration, each BFS level, each pass,
+ * each phase of a build, every few megabytes of a file -- always on the
+ * thread that made the call, never while its own OpenMP threads run.
+ * Returning true goes on; returning false stops the operation at that step:
+ * it frees what it allocated and returns LG_ERR_CANCELLED, its graph output
+ * NULL and its array outputs holding unspecified values.  Graphs, contexts
+ * and devices stay usable.  The callback must not call libgraph functions
+ * on the same graph.  Steps are short (a PageRank iteration on a 1 GB graph
+ * is about a tenth of a second on a few cores), so a flag set by a signal
+ * handler and returned here answers within a fraction of a second.
+ */
+typedef bool (*lg_progress_fn)(const lg_progress_info_t *info, void *user_data);
 
 /* ------------------------------------------------------------------------ */
 /* Context                                                                  */
@@ -210,6 +249,8 @@ typedef struct lg_graph_options {
     bool symmetrize;                /* directed graphs: add the reverse of every edge   */
     bool drop_self_loops;           /* default false                                     */
     lg_duplicates_t duplicates;     /* default LG_DUPLICATES_KEEP                      */
+    lg_progress_fn progress;        /* reading and building; default NULL (none)         */
+    void *progress_data;            /* passed to progress                                */
 } lg_graph_options_t;
 
 LG_API void lg_graph_options_init(lg_graph_options_t *options);
@@ -389,6 +430,8 @@ typedef struct lg_bfs_options {
      * 15 and 18; alpha 0 keeps the search top-down throughout. */
     int direction_alpha;
     int direction_beta;
+    lg_progress_fn progress; /* called after each level; default NULL (none) */
+    void *progress_data;
 } lg_bfs_options_t;
 
 LG_API void lg_bfs_options_init(lg_bfs_options_t *options);
@@ -427,7 +470,17 @@ typedef struct lg_pagerank_options {
     const double *personalization; /* NULL: uniform; else N entries >= 0, sum > 0 */
     const double *nstart;          /* NULL: uniform; else N entries >= 0, sum > 0 */
     const double *dangling;        /* NULL: = personalization; else N entries >= 0, sum > 0 */
+    lg_progress_fn progress;       /* called after each iteration; default NULL    */
+    void *progress_data;
 } lg_pagerank_options_t;
+
+/* What a PageRank call did. */
+typedef struct lg_pagerank_result {
+    int iterations;  /* iterations run                                           */
+    double residual; /* the L1 change of the last iteration, sum |x - xlast| (0 when
+                        none ran)                                                  */
+    bool converged;  /* residual < N * tol: LG_OK rather than LG_ERR_NOT_CONVERGED */
+} lg_pagerank_result_t;
 
 LG_API void lg_pagerank_options_init(lg_pagerank_options_t *options);
 
@@ -438,10 +491,11 @@ LG_API void lg_pagerank_options_init(lg_pagerank_options_t *options);
  * personalization, d the normalised dangling vector.  A dangling vertex is one
  * whose out-weight is 0.  Parallel edges add their weights.  Iterates at most
  * max_iter times, stopping after the first iteration whose L1 change is below
- * N * tol.  scores[num_vertices] gets the result; iterations (may be NULL) the
- * number of iterations run.  When max_iter runs out, returns
- * LG_ERR_NOT_CONVERGED with the last iterate in scores.  An empty graph
- * returns LG_OK with nothing written.
+ * N * tol.  scores[num_vertices] gets the result; result (may be NULL) the
+ * iterations run, the last L1 change and whether it converged, also when the
+ * call returns LG_ERR_NOT_CONVERGED: max_iter ran out, and scores hold the
+ * last iterate.  An empty graph returns LG_OK with nothing written but
+ * result (0 iterations, converged).
  *
  * Memory on the CPU: 4 vectors of num_vertices (5 in single precision); a
  * call that is expected to run many iterations on a graph with skewed
@@ -452,26 +506,34 @@ LG_API void lg_pagerank_options_init(lg_pagerank_options_t *options);
  */
 LG_API lg_status_t lg_pagerank(lg_context_t *context, const lg_graph_t *graph,
                                const lg_pagerank_options_t *options, double *scores,
-                               int *iterations);
+                               lg_pagerank_result_t *result);
 
 /* The same in single precision: the vectors are float (half the memory
  * traffic); each vertex's in-edges are summed in float runs of 8 added up in
  * double, and the convergence test is accumulated in double. */
 LG_API lg_status_t lg_pagerank_f32(lg_context_t *context, const lg_graph_t *graph,
                                    const lg_pagerank_options_t *options, float *scores,
-                                   int *iterations);
+                                   lg_pagerank_result_t *result);
 
 /* ------------------------------------------------------------------------ */
 /* Connected components                                                     */
 /* ------------------------------------------------------------------------ */
 
+typedef struct lg_components_options {
+    lg_progress_fn progress; /* called after each pass; default NULL (none) */
+    void *progress_data;
+} lg_components_options_t;
+
+LG_API void lg_components_options_init(lg_components_options_t *options);
+
 /*
  * Connected components of an undirected graph, weakly connected components of
  * a directed one.  labels[v] = the smallest vertex id in v's component, so the
  * labels are canonical and equal across backends.  num_components (may be
- * NULL) gets the number of components.
+ * NULL) gets the number of components.  options may be NULL (the defaults).
  */
 LG_API lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *graph,
+                                           const lg_components_options_t *options,
                                            lg_vertex_t *labels, int64_t *num_components);
 
 #ifdef __cplusplus

@@ -78,7 +78,7 @@ static inline void check_components(const lg_graph_t *g, const or_graph *o, int 
     lg_vertex_t *want = or_alloc((size_t)n, sizeof *want);
     lg_vertex_t *labels = or_alloc((size_t)n, sizeof *labels);
     int64_t want_count = or_components(o, want), count = -1;
-    lg_status_t st = lg_connected_components(ctx[k], g, labels, &count);
+    lg_status_t st = lg_connected_components(ctx[k], g, NULL, labels, &count);
     CHECK(or_ran_on_expected(n > 0)); /* nothing to run on an empty graph */
     CHECK(st == LG_OK);
     if (st == LG_OK) {
@@ -91,7 +91,7 @@ static inline void check_components(const lg_graph_t *g, const or_graph *o, int 
         /* num_components may be NULL */
         for (int64_t v = 0; v < n; v++)
             labels[v] = -1;
-        CHECK_OK(lg_connected_components(ctx[(k + 1) % NUM_CTX], g, labels, NULL));
+        CHECK_OK(lg_connected_components(ctx[(k + 1) % NUM_CTX], g, NULL, labels, NULL));
         CHECK(memcmp(labels, want, (size_t)n * sizeof *labels) == 0);
     } else {
         report("lg_connected_components: %s: %s", lg_status_string(st), lg_last_error());
@@ -131,11 +131,13 @@ static inline void check_pagerank(const lg_graph_t *g, const or_graph *o,
     double *want = or_alloc((size_t)n, sizeof *want);
     double *errs = or_alloc((size_t)eff->max_iter + 1, sizeof *errs);
     double *got = or_alloc((size_t)n, sizeof *got);
-    int want_iters = -1, iters = -5;
+    int want_iters = -1;
+    lg_pagerank_result_t r = {-5, -1.0, false};
     bool converged =
         or_pagerank(o, eff->alpha, eff->personalization, eff->nstart, eff->dangling,
                     eff->use_weights, eff->max_iter, eff->tol, want, &want_iters, errs);
-    lg_status_t st = lg_pagerank(ctx[k], g, po, got, &iters);
+    lg_status_t st = lg_pagerank(ctx[k], g, po, got, &r);
+    const int iters = r.iterations;
     CHECK(or_ran_on_expected(n > 0)); /* nothing to run on an empty graph */
     if (borderline(errs, want_iters, (double)n * eff->tol)) {
         borderline_skips++;
@@ -151,6 +153,10 @@ static inline void check_pagerank(const lg_graph_t *g, const or_graph *o,
                    lg_status_string(st), iters, lg_last_error(), lg_status_string(want_st),
                    want_iters);
         if (st == want_st && iters == want_iters) {
+            /* what the result says: the oracle's last L1 change, and the status's verdict */
+            const double want_residual = iters > 0 ? errs[iters - 1] : 0.0;
+            CHECK(r.converged == (st == LG_OK));
+            CHECK(fabs(r.residual - want_residual) <= 1e-12 * (want_residual + 1.0));
             double worst = 0.0;
             int64_t at = 0;
             for (int64_t v = 0; v < n; v++)
@@ -179,8 +185,10 @@ static inline void check_pagerank_f32(const lg_graph_t *g, const or_graph *o,
     float *got = or_alloc((size_t)n, sizeof *got);
     double *want = or_alloc((size_t)n, sizeof *want);
     double *errs = or_alloc((size_t)po->max_iter + 1, sizeof *errs);
-    int iters = -5, want_iters = -1;
-    lg_status_t st = lg_pagerank_f32(ctx[k], g, po, got, &iters);
+    int want_iters = -1;
+    lg_pagerank_result_t r = {-5, -1.0, false};
+    lg_status_t st = lg_pagerank_f32(ctx[k], g, po, got, &r);
+    const int iters = r.iterations;
     CHECK(or_ran_on_expected(n > 0)); /* nothing to run on an empty graph */
     CHECK(st == LG_OK || st == LG_ERR_NOT_CONVERGED);
     CHECK(iters >= 1 && iters <= po->max_iter);
@@ -193,6 +201,8 @@ static inline void check_pagerank_f32(const lg_graph_t *g, const or_graph *o,
                 -1.0, want, &want_iters, errs);
     /* float rounding moves an L1 change of total mass 2 by a few 1e-7 */
     const double limit = (double)n * po->tol, slack = 1e-5;
+    CHECK(r.converged == (st == LG_OK));
+    CHECK(fabs(r.residual - errs[iters - 1]) <= slack);
     if (st == LG_OK) {
         CHECK(errs[iters - 1] < limit + slack);
         CHECK(iters == 1 || errs[iters - 2] >= limit - slack);

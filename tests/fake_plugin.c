@@ -135,7 +135,7 @@ static lg_status_t device_copy(const struct lg_graph_view *g, struct fake_graph 
 
 static lg_status_t fake_pagerank(const struct lg_exec *exec, const struct lg_graph_view *g,
                                  const lg_pagerank_options_t *opts, lg_precision_t precision,
-                                 void *scores, int *iterations)
+                                 void *scores, lg_pagerank_result_t *result)
 {
     struct fake_state *s = exec->state;
     struct fake_graph *d = NULL;
@@ -173,8 +173,9 @@ static lg_status_t fake_pagerank(const struct lg_exec *exec, const struct lg_gra
                          (long long)g->m);
         goto done;
     }
-    if (iterations)
-        *iterations = FAKE_ITERATIONS;
+    result->iterations = FAKE_ITERATIONS;
+    result->residual = 0.0;
+    result->converged = true;
 done:
     atomic_fetch_sub(&s->busy, 1);
     return st;

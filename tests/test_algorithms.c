@@ -190,7 +190,7 @@ static void test_by_hand(void)
 
     lg_vertex_t labels[5], want_labels[5] = {0, 0, 0, 0, 4};
     int64_t count = 0;
-    CHECK_OK(lg_connected_components(ctx[2], g, labels, &count));
+    CHECK_OK(lg_connected_components(ctx[2], g, NULL, labels, &count));
     CHECK(memcmp(labels, want_labels, sizeof labels) == 0);
     CHECK(count == 2);
     CHECK(or_components(&o, labels) == 2 && memcmp(labels, want_labels, sizeof labels) == 0);
@@ -202,9 +202,9 @@ static void test_by_hand(void)
     const double pers[5] = {1, 0, 0, 0, 3};
     po.personalization = pers;
     double x[5];
-    int iters = 0;
-    CHECK_OK(lg_pagerank(ctx[0], g, &po, x, &iters));
-    CHECK(iters == 2);
+    lg_pagerank_result_t r;
+    CHECK_OK(lg_pagerank(ctx[0], g, &po, x, &r));
+    CHECK(r.iterations == 2 && r.residual == 0.0 && r.converged);
     CHECK(x[0] == 0.25 && x[1] == 0.0 && x[2] == 0.0 && x[3] == 0.0 && x[4] == 0.75);
 
     /* one iteration from uniform, alpha 0.5, by hand:
@@ -214,8 +214,9 @@ static void test_by_hand(void)
     lg_pagerank_options_init(&po);
     po.alpha = 0.5;
     po.max_iter = 1;
-    CHECK_STATUS(lg_pagerank(ctx[1], g, &po, x, &iters), LG_ERR_NOT_CONVERGED);
-    CHECK(iters == 1);
+    CHECK_STATUS(lg_pagerank(ctx[1], g, &po, x, &r), LG_ERR_NOT_CONVERGED);
+    /* |0.22 - 0.2| * 2 + |0.32 - 0.2| + |0.12 - 0.2| * 2 */
+    CHECK(r.iterations == 1 && fabs(r.residual - 0.32) < 1e-15 && !r.converged);
     const double hand[5] = {0.22, 0.22, 0.32, 0.12, 0.12};
     double ox[5];
     int oit;
@@ -238,7 +239,7 @@ static void test_by_hand(void)
         CHECK(nonef[0] == -1.0f);
         lg_vertex_t lab[1] = {-5};
         count = -1;
-        CHECK_OK(lg_connected_components(ctx[2], g, lab, &count));
+        CHECK_OK(lg_connected_components(ctx[2], g, NULL, lab, &count));
         CHECK(count == 0 && lab[0] == -5);
         lg_graph_free(&g);
     }

@@ -112,7 +112,7 @@ static void test_data_file(const char *name, int64_t want_n, int64_t want_edges)
                 /* facebook_combined is one component */
                 int64_t count = 0;
                 lg_vertex_t *labels = or_alloc((size_t)want.n, sizeof *labels);
-                CHECK_OK(lg_connected_components(ctx[0], g, labels, &count));
+                CHECK_OK(lg_connected_components(ctx[0], g, NULL, labels, &count));
                 CHECK(count == 1);
                 free(labels);
             }

@@ -113,7 +113,7 @@ struct worker {
     int32_t *dist;
     lg_vertex_t *parents, *labels;
     double *scores;
-    int iters;
+    lg_pagerank_result_t pr;
     lg_status_t st_bfs, st_cc, st_pr;
 };
 
@@ -124,9 +124,9 @@ static void *work(void *arg)
     lg_bfs_options_init(&bo);
     bo.compute_parents = true;
     /* PageRank first: on a fresh directed graph it races for the lazy CSC */
-    w->st_pr = lg_pagerank(w->c, w->g, NULL, w->scores, &w->iters);
+    w->st_pr = lg_pagerank(w->c, w->g, NULL, w->scores, &w->pr);
     w->st_bfs = lg_bfs(w->c, w->g, w->source, &bo, w->dist, w->parents);
-    w->st_cc = lg_connected_components(w->c, w->g, w->labels, NULL);
+    w->st_cc = lg_connected_components(w->c, w->g, NULL, w->labels, NULL);
     return NULL;
 }
 
@@ -181,7 +181,7 @@ static void test_shared(void)
                 continue;
             pthread_join(th[t], NULL);
             CHECK(w[t].st_pr == LG_OK && w[t].st_bfs == LG_OK && w[t].st_cc == LG_OK);
-            CHECK(w[t].iters == pr_iters);
+            CHECK(w[t].pr.iterations == pr_iters);
             double worst = 0.0;
             for (int64_t v = 0; v < n; v++)
                 worst = fmax(worst, fabs(w[t].scores[v] - pr[v]));

@@ -35,7 +35,7 @@ static void check_cc_all(const lg_graph_t *g, const or_graph *o, const char *wha
         for (int64_t v = 0; v < n; v++)
             got[v] = -7;
         int64_t count = -1;
-        lg_status_t st = lg_connected_components(ctx[k], g, got, run == 3 ? NULL : &count);
+        lg_status_t st = lg_connected_components(ctx[k], g, NULL, got, run == 3 ? NULL : &count);
         CHECK(or_ran_on_expected(n > 0)); /* nothing to run on an empty graph */
         cc_runs++;
         CHECK(st == LG_OK);

@@ -55,18 +55,19 @@ static void pagerank_refused(const lg_graph_t *g, const lg_pagerank_options_t *p
 {
     double scores[4] = {-9, -9, -9, -9};
     float fscores[4] = {-9, -9, -9, -9};
-    int iters = -9;
-    lg_status_t st = lg_pagerank(ctx, g, po, scores, &iters);
+    lg_pagerank_result_t r = {-9, -9.0, false};
+    lg_status_t st = lg_pagerank(ctx, g, po, scores, &r);
     CHECK(st == LG_ERR_INVALID_ARGUMENT && lg_last_error()[0] != '\0');
     if (st != LG_ERR_INVALID_ARGUMENT)
         fprintf(stderr, "  lg_pagerank with %s returned %s\n", what, lg_status_string(st));
-    CHECK(scores[0] == -9 && scores[1] == -9 && scores[2] == -9 && scores[3] == -9 && iters == -9);
-    st = lg_pagerank_f32(ctx, g, po, fscores, &iters);
+    CHECK(scores[0] == -9 && scores[1] == -9 && scores[2] == -9 && scores[3] == -9 &&
+          r.iterations == -9 && r.residual == -9.0);
+    st = lg_pagerank_f32(ctx, g, po, fscores, &r);
     CHECK(st == LG_ERR_INVALID_ARGUMENT && lg_last_error()[0] != '\0');
     if (st != LG_ERR_INVALID_ARGUMENT)
         fprintf(stderr, "  lg_pagerank_f32 with %s returned %s\n", what, lg_status_string(st));
     CHECK(fscores[0] == -9 && fscores[1] == -9 && fscores[2] == -9 && fscores[3] == -9 &&
-          iters == -9);
+          r.iterations == -9 && r.residual == -9.0);
 }
 
 static void test_pagerank_errors(void)
@@ -75,12 +76,12 @@ static void test_pagerank_errors(void)
     lg_pagerank_options_t po;
     double scores[4];
     float fscores[4];
-    int iters;
+    lg_pagerank_result_t r;
 
-    CHECK_STATUS(lg_pagerank(ctx, NULL, NULL, scores, &iters), LG_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(lg_pagerank_f32(ctx, NULL, NULL, fscores, &iters), LG_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(lg_pagerank(ctx, g, NULL, NULL, &iters), LG_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(lg_pagerank_f32(ctx, g, NULL, NULL, &iters), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_pagerank(ctx, NULL, NULL, scores, &r), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_pagerank_f32(ctx, NULL, NULL, fscores, &r), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_pagerank(ctx, g, NULL, NULL, &r), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_pagerank_f32(ctx, g, NULL, NULL, &r), LG_ERR_INVALID_ARGUMENT);
 
     const double bad_alpha[] = {-0.01, 1.0000001, -INFINITY, INFINITY, NAN};
     for (size_t i = 0; i < sizeof bad_alpha / sizeof bad_alpha[0]; i++) {
@@ -124,18 +125,18 @@ static void test_pagerank_errors(void)
     /* the edges of the valid range are valid */
     lg_pagerank_options_init(&po);
     po.alpha = 0.0;
-    CHECK_OK(lg_pagerank(ctx, g, &po, scores, &iters));
+    CHECK_OK(lg_pagerank(ctx, g, &po, scores, &r));
     po.alpha = 1.0;
     po.max_iter = 5;
-    lg_status_t st = lg_pagerank(ctx, g, &po, scores, &iters);
+    lg_status_t st = lg_pagerank(ctx, g, &po, scores, &r);
     CHECK(st == LG_OK || st == LG_ERR_NOT_CONVERGED);
     lg_pagerank_options_init(&po);
     po.tol = 0.0; /* never converges */
     po.max_iter = 3;
-    CHECK_STATUS(lg_pagerank(ctx, g, &po, scores, &iters), LG_ERR_NOT_CONVERGED);
-    CHECK(iters == 3);
-    CHECK_STATUS(lg_pagerank_f32(ctx, g, &po, fscores, &iters), LG_ERR_NOT_CONVERGED);
-    CHECK(iters == 3);
+    CHECK_STATUS(lg_pagerank(ctx, g, &po, scores, &r), LG_ERR_NOT_CONVERGED);
+    CHECK(r.iterations == 3 && !r.converged && r.residual > 0.0);
+    CHECK_STATUS(lg_pagerank_f32(ctx, g, &po, fscores, &r), LG_ERR_NOT_CONVERGED);
+    CHECK(r.iterations == 3 && !r.converged && r.residual > 0.0);
     /* a not-converged result is still a distribution */
     double sum = 0.0;
     for (int v = 0; v < 4; v++)
@@ -149,10 +150,10 @@ static void test_components_errors(void)
     lg_graph_t *g = small_graph(false);
     lg_vertex_t labels[4] = {-9, -9, -9, -9};
     int64_t count = -9;
-    CHECK_STATUS(lg_connected_components(ctx, NULL, labels, &count), LG_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(lg_connected_components(ctx, g, NULL, &count), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_connected_components(ctx, NULL, NULL, labels, &count), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_connected_components(ctx, g, NULL, NULL, &count), LG_ERR_INVALID_ARGUMENT);
     CHECK(count == -9 && labels[0] == -9);
-    CHECK_OK(lg_connected_components(ctx, g, labels, NULL));
+    CHECK_OK(lg_connected_components(ctx, g, NULL, labels, NULL));
     CHECK(labels[0] == 0 && labels[1] == 0 && labels[2] == 0 && labels[3] == 0);
     lg_graph_free(&g);
 }

@@ -65,7 +65,7 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
     lg_vertex_t parents[64], labels[64];
     double pr[64];
     float prf[64];
-    int iters = -9;
+    lg_pagerank_result_t r = {-9, 0.0, false};
     int64_t count = -9;
 
     lg__alloc_fail_after(k);
@@ -101,9 +101,9 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
 
     for (int64_t v = 0; v < n; v++)
         pr[v] = -9.0, prf[v] = -9.0f;
-    st = lg_pagerank(c, g, NULL, pr, &iters);
+    st = lg_pagerank(c, g, NULL, pr, &r);
     if (sweep_ok(st, "lg_pagerank", k)) {
-        CHECK(iters == want->pr_iters);
+        CHECK(r.iterations == want->pr_iters);
         double worst = 0.0;
         for (int64_t v = 0; v < n; v++)
             worst = fmax(worst, fabs(pr[v] - want->pr[v]));
@@ -115,7 +115,7 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
             untouched = untouched && pr[v] == -9.0;
         CHECK(untouched);
     }
-    st = lg_pagerank_f32(c, g, NULL, prf, &iters);
+    st = lg_pagerank_f32(c, g, NULL, prf, &r);
     if (sweep_ok(st, "lg_pagerank_f32", k)) {
         double worst = 0.0;
         for (int64_t v = 0; v < n; v++)
@@ -131,7 +131,7 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
 
     for (int64_t v = 0; v < n; v++)
         labels[v] = -9;
-    st = lg_connected_components(c, g, labels, &count);
+    st = lg_connected_components(c, g, NULL, labels, &count);
     if (sweep_ok(st, "lg_connected_components", k)) {
         CHECK(memcmp(labels, want->labels, (size_t)n * sizeof *labels) == 0);
         CHECK(count == want->count);
@@ -292,10 +292,10 @@ static void test_pagerank_hub_order_failures(void)
     lg_pagerank_options_init(&po);
     po.tol = 1e-12; /* many iterations: worth a hub order */
     double *want = or_alloc((size_t)n, sizeof *want), *got = or_alloc((size_t)n, sizeof *got);
-    int want_iters = -1, iters = -1;
+    lg_pagerank_result_t want_r = {-1, 0.0, false}, r = {-1, 0.0, false};
     const size_t hub_min = lg__pagerank_hub_min_bytes(0); /* a small graph reaches it */
     (void)lg__pagerank_hub_runs();
-    CHECK_OK(lg_pagerank(ctx, g, &po, want, &want_iters));
+    CHECK_OK(lg_pagerank(ctx, g, &po, want, &want_r));
     CHECK(lg__pagerank_hub_runs() == 1);
     long k, hub_runs = 0, without = 0;
     for (k = 0; k < SWEEP_MAX; k++) {
@@ -305,7 +305,7 @@ static void test_pagerank_hub_order_failures(void)
         for (int64_t v = 0; v < n; v++)
             got[v] = -9.0;
         lg__alloc_fail_after(k);
-        lg_status_t st = lg_pagerank(ctx, g, &po, got, &iters);
+        lg_status_t st = lg_pagerank(ctx, g, &po, got, &r);
         lg__alloc_fail_after(-1);
         const long runs = lg__pagerank_hub_runs();
         if (st == LG_ERR_OUT_OF_MEMORY) {
@@ -315,7 +315,7 @@ static void test_pagerank_hub_order_failures(void)
             CHECK(untouched);
             continue;
         }
-        CHECK(st == LG_OK && iters == want_iters);
+        CHECK(st == LG_OK && r.iterations == want_r.iterations);
         /* the same sums in the same order, but the reductions of the
          * error and the dangling mass may differ in the last bit */
         double worst = 0.0;
@@ -342,8 +342,8 @@ static void test_pagerank_hub_order_failures(void)
         lg__mem_available_override(avail[i]);
         for (int64_t v = 0; v < n; v++)
             got[v] = -9.0;
-        CHECK_OK(lg_pagerank(ctx, g, &po, got, &iters));
-        CHECK(lg__pagerank_hub_runs() == runs_want[i] && iters == want_iters);
+        CHECK_OK(lg_pagerank(ctx, g, &po, got, &r));
+        CHECK(lg__pagerank_hub_runs() == runs_want[i] && r.iterations == want_r.iterations);
         double worst = 0.0;
         for (int64_t v = 0; v < n; v++)
             worst = fmax(worst, fabs(got[v] - want[v]) / want[v]);
@@ -352,8 +352,8 @@ static void test_pagerank_hub_order_failures(void)
     lg__mem_available_override(-1);
     /* with the default size rule a graph this small never takes it */
     lg__pagerank_hub_min_bytes(hub_min);
-    CHECK_OK(lg_pagerank(ctx, g, &po, got, &iters));
-    CHECK(lg__pagerank_hub_runs() == 0 && iters == want_iters);
+    CHECK_OK(lg_pagerank(ctx, g, &po, got, &r));
+    CHECK(lg__pagerank_hub_runs() == 0 && r.iterations == want_r.iterations);
     free(want);
     free(got);
     lg_graph_free(&g);

@@ -70,8 +70,9 @@ static void check_pr_double(const struct tgraph *t, const lg_pagerank_options_t 
 {
     const int64_t n = t->o.n;
     double *got = or_alloc((size_t)n, sizeof *got);
-    int iters = -5;
-    lg_status_t st = lg_pagerank(ctx[k], t->g, po, got, &iters);
+    lg_pagerank_result_t r = {-5, 0.0, false};
+    lg_status_t st = lg_pagerank(ctx[k], t->g, po, got, &r);
+    const int iters = r.iterations;
     CHECK(or_ran_on_expected(n > 0));
     lg_status_t want_st = w->converged ? LG_OK : LG_ERR_NOT_CONVERGED;
     if (too_close(w, n, po->tol, 1e-9 * (double)n * po->tol)) {
@@ -101,8 +102,9 @@ static void check_pr_float(const struct tgraph *t, const lg_pagerank_options_t *
 {
     const int64_t n = t->o.n;
     float *got = or_alloc((size_t)n, sizeof *got);
-    int iters = -5;
-    lg_status_t st = lg_pagerank_f32(ctx[k], t->g, po, got, &iters);
+    lg_pagerank_result_t r = {-5, 0.0, false};
+    lg_status_t st = lg_pagerank_f32(ctx[k], t->g, po, got, &r);
+    const int iters = r.iterations;
     CHECK(or_ran_on_expected(n > 0));
     lg_status_t want_st = w->converged ? LG_OK : LG_ERR_NOT_CONVERGED;
     /* float rounding moves an L1 change (of vectors summing to 1) by ~1e-6 */

@@ -50,13 +50,13 @@ static bool pr_failing_at(const struct lg_plugin_test_hooks *hooks, lg_context_t
     po.max_iter = 20;
     lg_graph_t *g = tgraph_fresh_copy(t);
     void *got = or_alloc((size_t)n, sizeof(double));
-    int iters = -1;
+    lg_pagerank_result_t r = {-1, 0.0, false};
     hooks->fail_after(k);
-    lg_status_t st = f32 ? lg_pagerank_f32(c, g, &po, (float *)got, &iters)
-                         : lg_pagerank(c, g, &po, (double *)got, &iters);
+    lg_status_t st = f32 ? lg_pagerank_f32(c, g, &po, (float *)got, &r)
+                         : lg_pagerank(c, g, &po, (double *)got, &r);
     const bool fired = hooks->fail_after(-1) < 0;
     const lg_backend_t ran = lg_last_backend();
-    const bool ok = st == LG_ERR_NOT_CONVERGED && iters == 20 && pr_matches(want, got, f32, n);
+    const bool ok = st == LG_ERR_NOT_CONVERGED && r.iterations == 20 && pr_matches(want, got, f32, n);
     const bool oom = st == LG_ERR_OUT_OF_MEMORY && strstr(lg_last_error(), "GPU memory") != NULL;
     const char *where = auto_ctx ? "AUTO context" : "GPU context";
     if (!fired || auto_ctx) {
@@ -66,17 +66,17 @@ static bool pr_failing_at(const struct lg_plugin_test_hooks *hooks, lg_context_t
         CHECK(ok);
         if (!ok)
             report("%s, allocation %lld %s: %s after %d iterations (%s)", where, k,
-                   fired ? "failed" : "not reached", lg_status_string(st), iters, lg_last_error());
+                   fired ? "failed" : "not reached", lg_status_string(st), r.iterations, lg_last_error());
     } else {
         CHECK(oom || (ok && ran == LG_BACKEND_GPU));
         if (!(oom || ok))
             report("%s, allocation %lld failed: %s (%s), want LG_ERR_OUT_OF_MEMORY", where, k,
                    lg_status_string(st), lg_last_error());
         /* the graph is still usable: the next call (hook off) is right */
-        iters = -1;
-        st = f32 ? lg_pagerank_f32(c, g, &po, (float *)got, &iters)
-                 : lg_pagerank(c, g, &po, (double *)got, &iters);
-        const bool again = st == LG_ERR_NOT_CONVERGED && iters == 20 &&
+        r.iterations = -1;
+        st = f32 ? lg_pagerank_f32(c, g, &po, (float *)got, &r)
+                 : lg_pagerank(c, g, &po, (double *)got, &r);
+        const bool again = st == LG_ERR_NOT_CONVERGED && r.iterations == 20 &&
                            lg_last_backend() == LG_BACKEND_GPU && pr_matches(want, got, f32, n);
         CHECK(again);
         if (!again)

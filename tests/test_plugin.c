@@ -56,7 +56,7 @@ static void no_plugin(void)
     CHECK(lg_last_backend() == LG_BACKEND_CPU);
     CHECK_STATUS(lg_bfs(ctx, g, N, NULL, dist, NULL), LG_ERR_INVALID_ARGUMENT);
     CHECK(lg_last_backend() == LG_BACKEND_AUTO);
-    CHECK_OK(lg_connected_components(NULL, g, (lg_vertex_t *)dist, NULL));
+    CHECK_OK(lg_connected_components(NULL, g, NULL, (lg_vertex_t *)dist, NULL));
     CHECK(lg_last_backend() == LG_BACKEND_CPU); /* a NULL context is the CPU */
     lg_graph_free(&g);
     lg_context_free(&ctx);

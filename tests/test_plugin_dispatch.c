@@ -67,13 +67,13 @@ static void gpu_context(void)
     CHECK_OK(lg_graph_csr(g, &off, &idx, &w));
     double x[N];
     float xf[N];
-    int iters = -1;
+    lg_pagerank_result_t r = {-1, 0.0, false};
     lg_pagerank_options_t po;
     lg_pagerank_options_init(&po);
     po.alpha = 0.7;
-    CHECK_OK(lg_pagerank(gpu, g, &po, x, &iters));
+    CHECK_OK(lg_pagerank(gpu, g, &po, x, &r));
     CHECK(lg_last_backend() == LG_BACKEND_GPU);
-    CHECK(fake_scores(x, N) && iters == FAKE_ITERATIONS);
+    CHECK(fake_scores(x, N) && r.iterations == FAKE_ITERATIONS && r.converged);
     CHECK(fs->last_n == N && fs->last_m == 6 && fs->last_directed == 1);
     CHECK(fs->last_offsets == off && fs->last_indices == idx && fs->last_weights == w);
     CHECK(fs->last_precision == 0 && fs->last_alpha == 0.7);
@@ -92,7 +92,7 @@ static void gpu_context(void)
     CHECK_MESSAGE("lg_bfs: no GPU kernel for BFS in this version (use LG_BACKEND_AUTO or the CPU)");
     CHECK(lg_last_backend() == LG_BACKEND_AUTO);
     CHECK_STATUS(lg_bfs_multi(gpu, g, &src, 1, NULL, dist, NULL), LG_ERR_UNSUPPORTED);
-    CHECK_STATUS(lg_connected_components(gpu, g, labels, NULL), LG_ERR_UNSUPPORTED);
+    CHECK_STATUS(lg_connected_components(gpu, g, NULL, labels, NULL), LG_ERR_UNSUPPORTED);
     CHECK_MESSAGE("lg_connected_components: no GPU kernel for connected components");
     CHECK(lg_last_backend() == LG_BACKEND_AUTO);
     bool untouched = true;
@@ -106,8 +106,9 @@ static void gpu_context(void)
     CHECK(lg_last_backend() == LG_BACKEND_AUTO);
     lg_graph_t *empty = NULL;
     CHECK_OK(lg_graph_from_edges(NULL, 0, 0, NULL, NULL, NULL, NULL, &empty));
-    CHECK_OK(lg_pagerank(gpu, empty, NULL, x, &iters));
-    CHECK(iters == 0 && lg_last_backend() == LG_BACKEND_CPU);
+    CHECK_OK(lg_pagerank(gpu, empty, NULL, x, &r));
+    CHECK(r.iterations == 0 && r.converged && r.residual == 0.0 &&
+          lg_last_backend() == LG_BACKEND_CPU);
     CHECK(atomic_load(&fs->pagerank_calls) == calls);
     lg_graph_free(&empty);
 
@@ -146,7 +147,8 @@ static void oom(void)
     lg_graph_t *g = test_graph();
     double want[N], x[N];
     float wantf[N], xf[N];
-    int want_iters = -1, iters = -2;
+    int want_iters = -1;
+    lg_pagerank_result_t r = {-2, 0.0, false};
     cpu_pagerank(g, want, wantf, &want_iters);
 
     /* AUTO: the CPU reruns it, and the plugin's message does not stay */
@@ -154,11 +156,11 @@ static void oom(void)
     CHECK_OK(open_context(LG_BACKEND_AUTO, 0, 2, NULL, &ctx));
     CHECK(ctx && backend_of(ctx) == LG_BACKEND_GPU);
     set_sentinel();
-    CHECK_OK(lg_pagerank(ctx, g, NULL, x, &iters));
+    CHECK_OK(lg_pagerank(ctx, g, NULL, x, &r));
     CHECK_SENTINEL();
     CHECK(lg_last_backend() == LG_BACKEND_CPU);
     CHECK(strcmp(lg_last_backend_reason(), "the GPU ran out of memory") == 0);
-    CHECK(close_to(x, want, N) && iters == want_iters);
+    CHECK(close_to(x, want, N) && r.iterations == want_iters);
     CHECK_OK(lg_pagerank_f32(ctx, g, NULL, xf, NULL));
     CHECK(lg_last_backend() == LG_BACKEND_CPU && memcmp(xf, wantf, sizeof xf) == 0);
     CHECK(atomic_load(&stats()->pagerank_calls) == 2);

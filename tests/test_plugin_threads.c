@@ -80,7 +80,7 @@ static void threads(void)
     struct worker w[THREADS];
     lg_graph_t *g = test_graph();
     lg_vertex_t labels[N];
-    CHECK_OK(lg_connected_components(NULL, g, labels, NULL));
+    CHECK_OK(lg_connected_components(NULL, g, NULL, labels, NULL));
     CHECK(lg_last_backend() == LG_BACKEND_CPU); /* on this thread; the others start afresh */
     memset(w, 0, sizeof w);
     run_threads(open_at_once, w); /* the first contexts race to load the plugin */

@@ -134,6 +134,7 @@ int cli_bfs(const struct session *s)
     }
     lg_bfs_options_t o;
     lg_bfs_options_init(&o);
+    o.progress = cli_go_on;
     o.compute_parents = a->parents;
     o.max_depth = a->max_depth;
     if (a->do_alpha >= 0)
@@ -210,14 +211,14 @@ struct pagerank_call {
     const lg_pagerank_options_t *options;
     double *scores;
     float *scores_f32; /* non-NULL: --float */
-    int *iterations;
+    lg_pagerank_result_t *result;
 };
 
 static lg_status_t pagerank_run(const struct session *s, void *arg)
 {
     const struct pagerank_call *c = arg;
-    return c->scores_f32 ? lg_pagerank_f32(s->ctx, s->g, c->options, c->scores_f32, c->iterations)
-                         : lg_pagerank(s->ctx, s->g, c->options, c->scores, c->iterations);
+    return c->scores_f32 ? lg_pagerank_f32(s->ctx, s->g, c->options, c->scores_f32, c->result)
+                         : lg_pagerank(s->ctx, s->g, c->options, c->scores, c->result);
 }
 
 int cli_pagerank(const struct session *s)
@@ -229,7 +230,8 @@ int cli_pagerank(const struct session *s)
     double *times = malloc((size_t)a->repeat * sizeof *times);
     int k = a->top < n ? a->top : (int)n;
     lg_vertex_t *best = malloc((size_t)(k ? k : 1) * sizeof *best);
-    int rc = 0, iters = 0;
+    int rc = 0;
+    lg_pagerank_result_t r = {0, 0.0, false};
     lg_status_t st = LG_OK;
     if (!x || (a->use_float && !xf) || !best || !times) {
         fprintf(stderr, "lgraph: out of memory\n");
@@ -242,7 +244,8 @@ int cli_pagerank(const struct session *s)
     o.tol = a->tol;
     o.max_iter = a->max_iter;
     o.use_weights = !a->unweighted;
-    struct pagerank_call call = {&o, x, xf, &iters};
+    o.progress = cli_go_on;
+    struct pagerank_call call = {&o, x, xf, &r};
     st = run_timed(s, pagerank_run, &call, times, LG_ERR_NOT_CONVERGED);
     if (st != LG_OK && st != LG_ERR_NOT_CONVERGED) {
         rc = cli_fail("pagerank", st);
@@ -251,8 +254,8 @@ int cli_pagerank(const struct session *s)
     if (a->use_float)
         for (int64_t v = 0; v < n; v++)
             x[v] = xf[v];
-    printf("pagerank (%s, alpha %g, tol %g): %d iterations", a->use_float ? "float" : "double",
-           a->alpha, a->tol, iters);
+    printf("pagerank (%s, alpha %g, tol %g): %d iterations, residual %.3g",
+           a->use_float ? "float" : "double", a->alpha, a->tol, r.iterations, r.residual);
     print_times(times, a->repeat);
     printf("%s\n", st == LG_OK ? "" : " -- NOT CONVERGED");
     cli_note_fallback(s, "pagerank");
@@ -265,8 +268,10 @@ int cli_pagerank(const struct session *s)
     }
     if (a->json) {
         cli_json_begin(s, times, a->repeat);
-        printf(", \"iterations\": %d, \"converged\": %s, \"precision\": \"%s\"", iters,
-               st == LG_OK ? "true" : "false", a->use_float ? "float" : "double");
+        printf(", \"iterations\": %d, \"residual\": %.17g, \"converged\": %s, "
+               "\"precision\": \"%s\"",
+               r.iterations, r.residual, r.converged ? "true" : "false",
+               a->use_float ? "float" : "double");
         cli_json_end();
     }
     if (a->output)
@@ -287,7 +292,10 @@ struct cc_call {
 static lg_status_t cc_run(const struct session *s, void *arg)
 {
     const struct cc_call *c = arg;
-    return lg_connected_components(s->ctx, s->g, c->labels, c->count);
+    lg_components_options_t o;
+    lg_components_options_init(&o);
+    o.progress = cli_go_on;
+    return lg_connected_components(s->ctx, s->g, &o, c->labels, c->count);
 }
 
 int cli_cc(const struct session *s)

@@ -14,7 +14,33 @@
  */
 #include "lgraph.h"
 
+#include <signal.h>
 #include <string.h>
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    interrupted = 1;
+    signal(sig, SIG_DFL); /* a second Ctrl-C ends the process at once */
+}
+
+void cli_catch_interrupts(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+bool cli_go_on(const lg_progress_info_t *info, void *data)
+{
+    (void)info;
+    (void)data;
+    return !interrupted;
+}
 
 /* convert / generate: writes the graph in the format of the target's extension. */
 static int convert(const struct session *s)
@@ -35,6 +61,7 @@ int main(int argc, char **argv)
     int rc = cli_parse_args(argc, argv, &a);
     if (rc)
         return rc == 1 ? 0 : 2;
+    cli_catch_interrupts();
 
     lg_context_options_t co = a.device;
     co.num_threads = a.threads;

@@ -80,7 +80,16 @@ int cli_pagerank(const struct session *s);
 int cli_cc(const struct session *s);
 
 /* output.c; a cli_line_writer writes what one line of --output says about vertex v */
+/* Ctrl-C: the first SIGINT stops the running libgraph call at its next step
+ * (every long call is given cli_go_on as its progress callback), and lgraph
+ * exits with 130 after freeing what it holds; a second one ends the process
+ * at once. */
+void cli_catch_interrupts(void);
+bool cli_go_on(const lg_progress_info_t *info, void *data);
+
 typedef void (*cli_line_writer)(FILE *f, int64_t v, const void *results);
+/* Says what failed and returns the exit status: 2 for bad input, 130 for an
+ * interrupted call, else 1. */
 int cli_fail(const char *what, lg_status_t st);
 double cli_median(const double *t, int k);
 void cli_json_begin(const struct session *s, const double *times, int k);

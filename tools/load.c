@@ -61,6 +61,7 @@ static lg_status_t generate(lg_context_t *ctx, lg_generator_t gen, int scale, in
     o.directedness = LG_UNDIRECTED;
     o.drop_self_loops = true;
     o.duplicates = LG_DUPLICATES_FIRST;
+    o.progress = cli_go_on;
     st = lg_graph_from_edges(ctx, (int64_t)1 << scale, E, src, dst, NULL, &o, g);
 done:
     free(src);
@@ -92,6 +93,7 @@ lg_status_t cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, do
         o.directedness = a->directedness;
         o.drop_self_loops = a->drop_self_loops;
         o.duplicates = a->merge_duplicates ? LG_DUPLICATES_LAST : LG_DUPLICATES_KEEP;
+        o.progress = cli_go_on;
         st = lg_graph_read(ctx, a->input, LG_FORMAT_AUTO, &o, g);
     }
     *build_s = cli_now() - t0 - *gen_s;

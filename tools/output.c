@@ -14,6 +14,10 @@
  * file, 1 for anything else. */
 int cli_fail(const char *what, lg_status_t st)
 {
+    if (st == LG_ERR_CANCELLED) {
+        fprintf(stderr, "lgraph: %s: interrupted\n", what);
+        return 130; /* 128 + SIGINT, as a shell reports a process SIGINT ended */
+    }
     fprintf(stderr, "lgraph: %s: %s (%s)\n", what, lg_last_error(), lg_status_string(st));
     return st == LG_ERR_INVALID_ARGUMENT || st == LG_ERR_IO ? 2 : 1;
 }

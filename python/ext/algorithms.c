@@ -196,7 +196,7 @@ typedef struct {
 static lg_status_t components(void *job)
 {
     components_job *j = job;
-    return lg_connected_components(j->on.ctx, j->on.g, j->labels, &j->count);
+    return lg_connected_components(j->on.ctx, j->on.g, NULL, j->labels, &j->count);
 }
 
 static PyObject *mod_connected_components(PyObject *module, PyObject *args, PyObject *kwargs)

@@ -54,6 +54,8 @@ struct call {
     /* whether the kernel may read the in-edges in this call (BFS: only when
      * the search may go bottom-up), if its table says it reads them */
     bool may_read_in_edges;
+    lg_progress_fn progress; /* from the call's options */
+    void *progress_data;
     union {
         struct {
             const lg_vertex_t *sources;
@@ -66,7 +68,7 @@ struct call {
             const lg_pagerank_options_t *opts;
             lg_precision_t precision;
             void *scores;
-            int *iterations;
+            lg_pagerank_result_t *result;
         } pagerank;
         struct {
             lg_vertex_t *labels;
@@ -94,7 +96,7 @@ static lg_status_t invoke(const struct lg_kernels *k, const struct lg_exec *x,
                       c->args.bfs.dist, c->args.bfs.parents);
     case LG_ALGORITHM_PAGERANK:
         return k->pagerank(x, g, c->args.pagerank.opts, c->args.pagerank.precision,
-                           c->args.pagerank.scores, c->args.pagerank.iterations);
+                           c->args.pagerank.scores, c->args.pagerank.result);
     case LG_ALGORITHM_COMPONENTS:
         return k->components(x, g, c->args.components.labels, c->args.components.num_components);
     }
@@ -202,7 +204,7 @@ static lg_status_t prepare(const lg_context_t *ctx, const lg_graph_t *graph,
 /* Runs c on the CPU's kernels. */
 static lg_status_t run_cpu(const lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
 {
-    const struct lg_exec x = {NULL, lg__threads(ctx)};
+    const struct lg_exec x = {NULL, lg__threads(ctx), {c->progress, c->progress_data}};
     struct lg_graph_view g;
     lg_status_t st = prepare(ctx, graph, &lg__cpu_kernels, c, &g);
     if (st != LG_OK)
@@ -218,7 +220,7 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
 {
     char saved[LG_ERROR_CAPACITY];
     lg_graph_t *g = (lg_graph_t *)graph; /* its device-copy slot and lock */
-    const struct lg_exec x = {ctx->gpu_state, ctx->num_threads};
+    const struct lg_exec x = {ctx->gpu_state, ctx->num_threads, {c->progress, c->progress_data}};
     struct lg_graph_view view;
     lg_status_t st = prepare(ctx, graph, &ctx->plugin->kernels, c, &view);
     if (st != LG_OK) {
@@ -242,7 +244,7 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
 }
 
 /* The one path from a validated call to a kernel. */
-static lg_status_t dispatch(lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
+static lg_status_t run(lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
 {
     bool rent = false;
     const struct lg_kernels *k = choose(ctx, graph, c, &rent);
@@ -262,6 +264,13 @@ static lg_status_t dispatch(lg_context_t *ctx, const lg_graph_t *graph, const st
     return st;
 }
 
+/* run(), and the message of a call its progress callback stopped. */
+static lg_status_t dispatch(lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
+{
+    const lg_status_t st = run(ctx, graph, c);
+    return st == LG_ERR_CANCELLED ? lg__cancelled(c->function) : st;
+}
+
 #define LG_BFS_DEFAULT_ALPHA 15 /* GAPBS's tuned values (Beamer et al.) */
 #define LG_BFS_DEFAULT_BETA 18
 
@@ -273,6 +282,8 @@ void lg_bfs_options_init(lg_bfs_options_t *options)
     options->max_depth = -1;
     options->direction_alpha = LG_BFS_DEFAULT_ALPHA;
     options->direction_beta = LG_BFS_DEFAULT_BETA;
+    options->progress = NULL;
+    options->progress_data = NULL;
 }
 
 lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph, const lg_vertex_t *sources,
@@ -313,6 +324,8 @@ lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph, const l
                      "lg_bfs",
                      "BFS",
                      options->direction_alpha > 0,
+                     options->progress,
+                     options->progress_data,
                      {.bfs = {sources, num_sources, options, distances, parents}}};
     return dispatch(context, graph, &c);
 }
@@ -334,6 +347,8 @@ void lg_pagerank_options_init(lg_pagerank_options_t *options)
     options->personalization = NULL;
     options->nstart = NULL;
     options->dangling = NULL;
+    options->progress = NULL;
+    options->progress_data = NULL;
 }
 
 /* A vector option must be a non-negative, finite distribution with a positive sum. */
@@ -357,9 +372,10 @@ static lg_status_t check_distribution(const char *name, const double *v, int64_t
 
 static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
                             const lg_pagerank_options_t *options, lg_precision_t precision,
-                            void *scores, int *iterations)
+                            void *scores, lg_pagerank_result_t *result)
 {
     lg_pagerank_options_t defaults;
+    lg_pagerank_result_t ignored;
     lg_status_t st;
     lg__set_last_backend(LG_BACKEND_AUTO);
     if (!graph)
@@ -385,8 +401,11 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
          (st = check_distribution("nstart", options->nstart, graph->n)) != LG_OK ||
          (st = check_distribution("dangling", options->dangling, graph->n)) != LG_OK))
         return st;
-    if (iterations)
-        *iterations = 0;
+    if (!result)
+        result = &ignored;
+    result->iterations = 0;
+    result->residual = 0.0;
+    result->converged = true;
     if (graph->n == 0) {
         lg__set_last_backend(LG_BACKEND_CPU); /* nothing to rank, answered here */
         return LG_OK;
@@ -395,26 +414,44 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
                      "lg_pagerank",
                      "PageRank",
                      true,
-                     {.pagerank = {options, precision, scores, iterations}}};
+                     options->progress,
+                     options->progress_data,
+                     {.pagerank = {options, precision, scores, result}}};
     return dispatch(context, graph, &c);
 }
 
 lg_status_t lg_pagerank(lg_context_t *context, const lg_graph_t *graph,
-                        const lg_pagerank_options_t *options, double *scores, int *iterations)
+                        const lg_pagerank_options_t *options, double *scores,
+                        lg_pagerank_result_t *result)
 {
-    return pagerank(context, graph, options, LG_PRECISION_F64, scores, iterations);
+    return pagerank(context, graph, options, LG_PRECISION_F64, scores, result);
 }
 
 lg_status_t lg_pagerank_f32(lg_context_t *context, const lg_graph_t *graph,
-                            const lg_pagerank_options_t *options, float *scores, int *iterations)
+                            const lg_pagerank_options_t *options, float *scores,
+                            lg_pagerank_result_t *result)
 {
-    return pagerank(context, graph, options, LG_PRECISION_F32, scores, iterations);
+    return pagerank(context, graph, options, LG_PRECISION_F32, scores, result);
+}
+
+void lg_components_options_init(lg_components_options_t *options)
+{
+    if (!options)
+        return;
+    options->progress = NULL;
+    options->progress_data = NULL;
 }
 
 lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *graph,
-                                    lg_vertex_t *labels, int64_t *num_components)
+                                    const lg_components_options_t *options, lg_vertex_t *labels,
+                                    int64_t *num_components)
 {
+    lg_components_options_t defaults;
     lg__set_last_backend(LG_BACKEND_AUTO);
+    if (!options) {
+        lg_components_options_init(&defaults);
+        options = &defaults;
+    }
     if (!graph)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_connected_components: graph is NULL");
     if (graph->n > 0 && !labels)
@@ -429,6 +466,8 @@ lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *gra
                      "lg_connected_components",
                      "connected components",
                      true,
+                     options->progress,
+                     options->progress_data,
                      {.components = {labels, num_components}}};
     return dispatch(context, graph, &c);
 }

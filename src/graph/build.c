@@ -321,10 +321,15 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
  * One random scatter of the arcs; the row sorts are local.
  */
 static lg_status_t arcs_to_csr(const struct lg__arc_source *a, lg_duplicates_t policy, int threads,
-                               struct lg_csr *out, int64_t *m_out)
+                               struct lg_progress progress, struct lg_csr *out, int64_t *m_out)
 {
     int64_t m = 0;
     lg_status_t st = lg__counting_sort(a, threads, out, &m);
+    if (st == LG_OK && !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_ROWS,
+                                          LG_BUILD_STEPS, 0.0)) {
+        lg__csr_free(out);
+        st = LG_ERR_CANCELLED;
+    }
     if (st == LG_OK && (st = lg__finish_rows(a->n, out, &m, policy, true, threads)) != LG_OK)
         lg__csr_free(out);
     *m_out = m;
@@ -341,6 +346,8 @@ void lg_graph_options_init(lg_graph_options_t *options)
     options->symmetrize = false;
     options->drop_self_loops = false;
     options->duplicates = LG_DUPLICATES_KEEP;
+    options->progress = NULL;
+    options->progress_data = NULL;
 }
 
 lg_status_t lg__check_graph_options(const char *fn, const lg_graph_options_t *o)
@@ -392,7 +399,7 @@ lg_status_t lg__build_from_arcs(int64_t n, int64_t E, const lg_vertex_t *src,
     struct lg__arc_source a = {n, E, src, dst, rows, w, add_reverse, o->drop_self_loops};
     struct lg_csr csr;
     int64_t m = 0;
-    lg_status_t st = arcs_to_csr(&a, o->duplicates, threads, &csr, &m);
+    lg_status_t st = arcs_to_csr(&a, o->duplicates, threads, lg__graph_progress(o), &csr, &m);
     if (st != LG_OK)
         return st;
     st = lg__graph_wrap(n, directed, &csr, graph);
@@ -420,10 +427,17 @@ lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int
     if (bad >= 0)
         return lg__report_bad_edge(fn, bad, num_vertices, src[bad], dst[bad],
                                    weights ? &weights[bad] : NULL);
+    if (!lg_progress_go_on(lg__graph_progress(options), LG_STAGE_BUILD, LG_BUILD_CHECKED,
+                           LG_BUILD_STEPS, 0.0))
+        return lg__cancelled(fn);
     const bool directed = options->directedness == LG_DIRECTED;
     const bool add_reverse = !directed || options->symmetrize;
-    return lg__build_from_arcs(num_vertices, num_edges, src, dst, NULL, weights, directed,
-                               add_reverse, options, threads, graph);
+    st = lg__build_from_arcs(num_vertices, num_edges, src, dst, NULL, weights, directed,
+                             add_reverse, options, threads, graph);
+    if (st == LG_OK)
+        (void)lg_progress_go_on(lg__graph_progress(options), LG_STAGE_BUILD, LG_BUILD_STEPS,
+                                LG_BUILD_STEPS, 0.0);
+    return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
 }
 
 /* First index >= lo in the sorted idx[lo, hi) that is >= key. */

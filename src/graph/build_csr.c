@@ -193,6 +193,9 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
     if (bad >= 0)
         return lg__report_bad_edge(fn, bad, num_vertices, (lg_vertex_t)bad_src, col_indices[bad],
                                    weights ? &weights[bad] : NULL);
+    const struct lg_progress progress = lg__graph_progress(options);
+    if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_CHECKED, LG_BUILD_STEPS, 0.0))
+        return lg__cancelled(fn);
     const bool directed = options->directedness == LG_DIRECTED;
     if (!options->symmetrize && !options->drop_self_loops &&
         rows_sorted(num_vertices, row_offsets, col_indices, threads)) {
@@ -224,10 +227,11 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
             goto cleanup;
         }
     }
+    (void)lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_STEPS, LG_BUILD_STEPS, 0.0);
     *graph = g;
     g = NULL;
 
 cleanup:
     lg_graph_free(&g);
-    return st;
+    return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
 }

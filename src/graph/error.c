@@ -20,6 +20,7 @@ const char *lg_status_string(lg_status_t status)
     case LG_ERR_IO: return "LG_ERR_IO";
     case LG_ERR_NOT_CONVERGED: return "LG_ERR_NOT_CONVERGED";
     case LG_ERR_INTERNAL: return "LG_ERR_INTERNAL";
+    case LG_ERR_CANCELLED: return "LG_ERR_CANCELLED";
     }
     return "LG_ERR_UNKNOWN_STATUS";
 }
@@ -56,4 +57,9 @@ void lg__error_restore(const char saved[LG_ERROR_CAPACITY])
 lg_status_t lg__oom(const char *what)
 {
     return lg__error(LG_ERR_OUT_OF_MEMORY, "out of memory allocating %s", what);
+}
+
+lg_status_t lg__cancelled(const char *fn)
+{
+    return lg__error(LG_ERR_CANCELLED, "%s: cancelled by the progress callback", fn);
 }

@@ -132,6 +132,26 @@ static inline int lg__team_size(int threads, int64_t work)
 /* lg__team_size of the context's thread count. */
 LG_INTERNAL int lg__threads_for(const lg_context_t *ctx, int64_t work);
 
+/* ---- progress --------------------------------------------------------------- */
+
+/* The progress callback of a graph-building call's options. */
+static inline struct lg_progress lg__graph_progress(const lg_graph_options_t *o)
+{
+    const struct lg_progress p = {o->progress, o->progress_data};
+    return p;
+}
+
+/* The steps a build reports (LG_STAGE_BUILD): the input checked, the arcs
+ * in rows, the rows sorted and merged. */
+enum {
+    LG_BUILD_CHECKED = 1,
+    LG_BUILD_ROWS = 2,
+    LG_BUILD_STEPS = 3
+};
+
+/* LG_ERR_CANCELLED with the message "fn: cancelled by the progress callback". */
+LG_INTERNAL lg_status_t lg__cancelled(const char *fn);
+
 /* ---- graph ----------------------------------------------------------------- */
 
 struct lg_csr {

@@ -55,13 +55,44 @@ struct lg_graph_view {
     void **device_cache;
 };
 
+/* A call's progress callback (NULL: none) and its data, from its options. */
+struct lg_progress {
+    lg_progress_fn fn;
+    void *data;
+};
+
+/* Reports a finished step to a call's progress callback, from the calling
+ * thread, outside parallel regions; false when the callback asked to stop:
+ * the caller then frees what it holds and returns LG_ERR_CANCELLED (the
+ * public function writes the message). */
+static inline bool lg_progress_go_on(struct lg_progress p, lg_stage_t stage, int64_t done,
+                                     int64_t total, double residual)
+{
+    if (!p.fn)
+        return true;
+    lg_progress_info_t info;
+    info.stage = stage;
+    info.done = done;
+    info.total = total;
+    info.residual = residual;
+    return p.fn(&info, p.data);
+}
+
 /* Where a kernel runs: the backend's state for the context (the plugin's
- * device, stream and scratch; NULL for the CPU) and the host threads the
- * context allows (>= 1). */
+ * device, stream and scratch; NULL for the CPU), the host threads the
+ * context allows (>= 1), and the call's progress callback. */
 struct lg_exec {
     void *state;
     int num_threads;
+    struct lg_progress progress;
 };
+
+/* lg_progress_go_on of a kernel's call. */
+static inline bool lg_exec_go_on(const struct lg_exec *x, lg_stage_t stage, int64_t done,
+                                 int64_t total, double residual)
+{
+    return lg_progress_go_on(x->progress, stage, done, total, residual);
+}
 
 /* Bits of lg_kernels.in_edges, one an algorithm. */
 enum lg_algorithm {
@@ -76,10 +107,11 @@ struct lg_kernels {
     lg_status_t (*bfs)(const struct lg_exec *x, const struct lg_graph_view *g,
                        const lg_vertex_t *sources, int64_t num_sources,
                        const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents);
-    /* NetworkX's PageRank into scores (double or float by precision); n > 0. */
+    /* NetworkX's PageRank into scores (double or float by precision), what
+     * it did into *result (not NULL); n > 0. */
     lg_status_t (*pagerank)(const struct lg_exec *x, const struct lg_graph_view *g,
                             const lg_pagerank_options_t *opts, lg_precision_t precision,
-                            void *scores, int *iterations);
+                            void *scores, lg_pagerank_result_t *result);
     /* labels[v] = the smallest vertex id of v's (weak) component; n > 0. */
     lg_status_t (*components)(const struct lg_exec *x, const struct lg_graph_view *g,
                               lg_vertex_t *labels, int64_t *num_components);

@@ -104,11 +104,12 @@ lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_forma
         (st = check_host_for(fn, format)) != LG_OK)
         return st;
     switch (format) {
-    case LG_FORMAT_MTX: return lg__read_mtx(context, path, options, graph);
+    case LG_FORMAT_MTX: st = lg__read_mtx(context, path, options, graph); break;
     case LG_FORMAT_EL:
-    case LG_FORMAT_WEL: return lg__read_edge_list(context, path, format, options, graph);
-    default: return lg__read_lgb(context, path, options, graph);
+    case LG_FORMAT_WEL: st = lg__read_edge_list(context, path, format, options, graph); break;
+    default: st = lg__read_lgb(context, path, options, graph); break;
     }
+    return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
 }
 
 lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const char *path,

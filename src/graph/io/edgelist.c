@@ -116,9 +116,10 @@ lg_status_t lg__read_edge_list(lg_context_t *context, const char *path, lg_file_
     const int threads = lg__threads(context);
 
     struct el_header h;
-    if ((st = lg__load_text(path, threads, &t)) != LG_OK ||
+    const struct lg_progress progress = lg__graph_progress(options);
+    if ((st = lg__load_text(path, threads, progress, &t)) != LG_OK ||
         (st = read_header(path, t.data, &h)) != LG_OK ||
-        (st = lg__parse_edges(path, &r, &t, t.data, threads, &e)) != LG_OK)
+        (st = lg__parse_edges(path, &r, &t, t.data, threads, progress, &e)) != LG_OK)
         goto cleanup;
     if (h.n >= 0 && e.max_id >= h.n) {
         st = lg__error(LG_ERR_IO, "%s: vertex id %lld, but the header line says %lld vertices",

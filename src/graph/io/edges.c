@@ -3,7 +3,9 @@
  * parsed edges handed to lg_graph_from_edges; shared by the Matrix Market
  * and edge-list readers.
  *
- * The body is cut at line boundaries into one chunk a thread.  Each chunk
+ * The body is cut at line boundaries into one chunk a thread (for a big
+ * body, into rounds of one chunk a thread, with progress reported and
+ * cancellation honoured between rounds).  Each chunk
  * first counts its newlines, which bounds its edges (at most one a line),
  * so every chunk parses straight into its own slice of the edge arrays (no
  * reallocation, no locks); the slices are closed up afterwards, in file
@@ -21,6 +23,10 @@
 
 /* A text chunk shorter than this is not worth a thread of its own. */
 #define PARSE_CHUNK_MIN ((size_t)256 << 10)
+/* A round of chunks (one a thread) covers at most this much text, so that a
+ * round takes a few tenths of a second at most (parsing runs at about
+ * 200-400 MB/s a thread). */
+#define PARSE_ROUND_MAX ((size_t)256 << 20)
 
 /* Counts '\n' eight bytes at a time: a byte of w ^ NEWLINES is zero exactly
  * where w holds a newline, and the expression below sets the top bit of
@@ -56,12 +62,14 @@ static void split_chunks(const char *body, const char *end, struct lg_chunk *chu
     chunks[nc - 1].end = end;
 }
 
-static int chunk_count(size_t len, int threads)
+/* The chunks of a body of len bytes: one a thread (fewer for a small body),
+ * times the rounds a big body needs; *round gets the chunks a round. */
+static int64_t chunk_count(size_t len, int threads, int *round)
 {
     size_t by_size = len / PARSE_CHUNK_MIN;
-    if (by_size < 1)
-        return 1;
-    return by_size < (size_t)threads ? (int)by_size : threads;
+    *round = by_size < 1 ? 1 : by_size < (size_t)threads ? (int)by_size : threads;
+    const size_t rounds = (len + PARSE_ROUND_MAX - 1) / PARSE_ROUND_MAX;
+    return (int64_t)*round * (int64_t)(rounds > 1 ? rounds : 1);
 }
 
 /* Moves each chunk's edges down to follow the previous chunk's (the slots of
@@ -95,19 +103,20 @@ void lg__free_edges(struct lg_edge_arrays *a)
 
 lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
                             const struct lg_text *t, const char *body, int threads,
-                            struct lg_edge_arrays *out)
+                            struct lg_progress progress, struct lg_edge_arrays *out)
 {
     lg_status_t st = LG_OK;
     struct lg_edge_arrays a = {0};
     const char *end = t->data + t->size;
-    const int nc = chunk_count((size_t)(end - body), threads);
+    int round;
+    const int nc = (int)chunk_count((size_t)(end - body), threads, &round);
     struct lg_chunk *chunks = lg__alloc_array((size_t)nc, sizeof *chunks, "parser chunks");
     if (!chunks)
         return LG_ERR_OUT_OF_MEMORY;
     split_chunks(body, end, chunks, nc);
 
     /* a chunk holds at most one edge a line */
-#pragma omp parallel for num_threads(nc) schedule(static, 1)
+#pragma omp parallel for num_threads(round) schedule(static, 1)
     for (int c = 0; c < nc; c++)
         chunks[c].count = count_newlines(chunks[c].begin, chunks[c].end) + 1;
     int64_t slots = 0;
@@ -124,16 +133,23 @@ lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
         goto cleanup;
     }
 
-#pragma omp parallel for num_threads(nc) schedule(static, 1)
-    for (int c = 0; c < nc; c++)
-        lg__parse_chunk(r, &a, &chunks[c]);
-
-    /* chunks are in file order, so the first one that failed has the first bad line */
-    for (int c = 0; c < nc; c++) {
-        if (chunks[c].error_at) {
-            st = lg__error(LG_ERR_IO, "%s:%lld: %s", path,
-                           (long long)(count_newlines(t->data, chunks[c].error_at) + 1),
-                           chunks[c].reason);
+    for (int lo = 0; lo < nc; lo += round) {
+        const int hi = nc - lo < round ? nc : lo + round;
+#pragma omp parallel for num_threads(hi - lo) schedule(static, 1)
+        for (int c = lo; c < hi; c++)
+            lg__parse_chunk(r, &a, &chunks[c]);
+        /* chunks are in file order, so the first one that failed has the first bad line */
+        for (int c = lo; c < hi; c++) {
+            if (chunks[c].error_at) {
+                st = lg__error(LG_ERR_IO, "%s:%lld: %s", path,
+                               (long long)(count_newlines(t->data, chunks[c].error_at) + 1),
+                               chunks[c].reason);
+                goto cleanup;
+            }
+        }
+        if (!lg_progress_go_on(progress, LG_STAGE_PARSE, chunks[hi - 1].end - body, end - body,
+                               0.0)) {
+            st = LG_ERR_CANCELLED;
             goto cleanup;
         }
     }

@@ -39,6 +39,10 @@
 #define READ_PIECE ((size_t)8 << 20)
 #define PIPE_BUFFER_START ((size_t)1 << 20)
 
+/* Progress is reported after each part of this many bytes: a few tenths of
+ * a second at page-cache speed on two cores, less on more. */
+#define REPORT_BYTES ((size_t)256 << 20)
+
 /* How many random temporary names to try before giving up. */
 #define TEMP_ATTEMPTS 64
 
@@ -136,19 +140,28 @@ static void pread_parallel(int fd, char *buf, size_t bytes, int64_t at, int thre
 lg_status_t lg__in_read(struct lg_in_file *in, void *buf, size_t bytes, int threads,
                         const char *what)
 {
-    int err = 0, ended = 0;
-    if (in->regular) {
-        pread_parallel(in->fd, buf, bytes, in->pos, threads, &err, &ended);
-    } else {
-        const int64_t got = lg__read_full(in->fd, buf, bytes);
-        err = got < 0 ? errno : 0;
-        ended = got >= 0 && (size_t)got < bytes;
+    for (size_t at = 0; at < bytes;) {
+        const size_t len = bytes - at < REPORT_BYTES ? bytes - at : REPORT_BYTES;
+        int err = 0, ended = 0;
+        char *p = (char *)buf + at;
+        if (in->regular) {
+            pread_parallel(in->fd, p, len, in->pos, threads, &err, &ended);
+        } else {
+            const int64_t got = lg__read_full(in->fd, p, len);
+            err = got < 0 ? errno : 0;
+            ended = got >= 0 && (size_t)got < len;
+        }
+        if (err)
+            return lg__errno_error(err, in->path, "read error");
+        if (ended)
+            return lg__error(LG_ERR_IO, "%s: truncated: the file ends inside the %s", in->path,
+                             what);
+        in->pos += (int64_t)len;
+        at += len;
+        if (!lg_progress_go_on(in->progress, LG_STAGE_READ, in->pos, in->regular ? in->size : -1,
+                               0.0))
+            return LG_ERR_CANCELLED;
     }
-    if (err)
-        return lg__errno_error(err, in->path, "read error");
-    if (ended)
-        return lg__error(LG_ERR_IO, "%s: truncated: the file ends inside the %s", in->path, what);
-    in->pos += (int64_t)bytes;
     return LG_OK;
 }
 
@@ -185,10 +198,13 @@ static lg_status_t read_stream(struct lg_in_file *in, char **buf, size_t *used)
         if (got == 0)
             return LG_OK;
         *used += (size_t)got;
+        if (!lg_progress_go_on(in->progress, LG_STAGE_READ, (int64_t)*used, -1, 0.0))
+            return LG_ERR_CANCELLED;
     }
 }
 
-lg_status_t lg__load_text(const char *path, int threads, struct lg_text *t)
+lg_status_t lg__load_text(const char *path, int threads, struct lg_progress progress,
+                          struct lg_text *t)
 {
     struct lg_in_file in;
     char *buf = NULL;
@@ -196,6 +212,7 @@ lg_status_t lg__load_text(const char *path, int threads, struct lg_text *t)
     lg_status_t st = lg__in_open(&in, path);
     if (st != LG_OK)
         return st;
+    in.progress = progress;
     if (!in.regular) {
         st = read_stream(&in, &buf, &used);
     } else if ((buf = lg__alloc_array((size_t)in.size + 1, 1, "a file buffer")) == NULL) {

@@ -64,6 +64,7 @@ struct lg_in_file {
     bool regular;
     int64_t size; /* of a regular file */
     int64_t pos;  /* where the next lg__in_read starts */
+    struct lg_progress progress; /* told of each part read (LG_STAGE_READ) */
 };
 
 LG_INTERNAL lg_status_t lg__in_open(struct lg_in_file *in, const char *path);
@@ -72,7 +73,8 @@ LG_INTERNAL void lg__in_close(struct lg_in_file *in);
  * errno set. */
 LG_INTERNAL int64_t lg__read_full(int fd, char *p, size_t bytes);
 /* Reads the next `bytes` bytes, the file's `what` (named when it ends too
- * soon), into buf. */
+ * soon), into buf, reporting progress between parts of a few hundred MB
+ * (LG_ERR_CANCELLED when the callback says stop). */
 LG_INTERNAL lg_status_t lg__in_read(struct lg_in_file *in, void *buf, size_t bytes, int threads,
                                     const char *what);
 
@@ -82,7 +84,8 @@ struct lg_text {
     size_t size;
 };
 
-LG_INTERNAL lg_status_t lg__load_text(const char *path, int threads, struct lg_text *t);
+LG_INTERNAL lg_status_t lg__load_text(const char *path, int threads, struct lg_progress progress,
+                                      struct lg_text *t);
 
 /* ---- output files (file.c) ----------------------------------------------------- */
 
@@ -209,7 +212,7 @@ LG_INTERNAL int64_t lg__data_line_number(const struct lg_line_rules *r, const ch
  * (allocated here); a bad line gives LG_ERR_IO "path:line: reason". */
 LG_INTERNAL lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
                                         const struct lg_text *t, const char *body, int threads,
-                                        struct lg_edge_arrays *out);
+                                        struct lg_progress progress, struct lg_edge_arrays *out);
 
 LG_INTERNAL void lg__free_edges(struct lg_edge_arrays *a);
 

@@ -294,6 +294,7 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
     const int threads = lg__threads(context);
     if ((st = lg__in_open(&in, path)) != LG_OK)
         return st;
+    in.progress = lg__graph_progress(options);
 
     if ((st = read_lgb_header(&in, &h)) != LG_OK ||
         (st = lgb_build_options(path, &h, options, &b)) != LG_OK)

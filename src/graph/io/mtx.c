@@ -216,11 +216,12 @@ lg_status_t lg__read_mtx(lg_context_t *context, const char *path, const lg_graph
     struct lg_line_rules r;
     const int threads = lg__threads(context);
 
-    if ((st = lg__load_text(path, threads, &t)) != LG_OK ||
+    const struct lg_progress progress = lg__graph_progress(options);
+    if ((st = lg__load_text(path, threads, progress, &t)) != LG_OK ||
         (st = parse_header(path, &t, &h)) != LG_OK)
         goto cleanup;
     r = mtx_rules(&h);
-    if ((st = lg__parse_edges(path, &r, &t, h.body, threads, &e)) != LG_OK ||
+    if ((st = lg__parse_edges(path, &r, &t, h.body, threads, progress, &e)) != LG_OK ||
         (st = check_entry_count(path, &r, &t, &h, e.count)) != LG_OK)
         goto cleanup;
     st = lg__graph_from_text(context, path, &t, h.rows, &e, options,

@@ -277,7 +277,8 @@ lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
     int64_t scout = start(&s, sources, num_sources);
     int64_t edges_to_check = g->m, reached = s.size;
     int32_t level = 1;
-    while (s.size > 0 && level <= last_level) {
+    bool stop = false; /* the progress callback asked to (after each level) */
+    while (s.size > 0 && level <= last_level && !stop) {
         bool bottom_up = false;
         if (may_go_bottom_up && scout > edges_to_check / opts->direction_alpha) {
             queue_to_bitmap(&s);
@@ -291,7 +292,8 @@ lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
                 old_awake = awake;
                 awake = bottom_up_step(&s, level++);
                 reached += awake;
-            } while (level <= last_level && awake > 0 &&
+                stop = !lg_exec_go_on(x, LG_STAGE_BFS, level - 1, -1, 0.0);
+            } while (!stop && level <= last_level && awake > 0 &&
                      (awake >= old_awake || awake > n / opts->direction_beta));
             bitmap_to_queue(&s);
             scout = 1;
@@ -304,8 +306,11 @@ lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
             next_queue = t;
             s.size = next_size;
             reached += next_size;
+            stop = !lg_exec_go_on(x, LG_STAGE_BFS, level - 1, -1, 0.0);
         }
     }
+    if (stop && s.size > 0 && level <= last_level)
+        st = LG_ERR_CANCELLED; /* (a stop after the last level changes nothing) */
     /* the arrays may have been swapped: free what the state holds now */
     queue = s.queue;
     front = s.front;

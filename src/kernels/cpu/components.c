@@ -126,6 +126,8 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
             if (off[v] + r < off[v + 1])
                 link(labels, (lg_vertex_t)v, adj[off[v] + r]);
         compress(labels, n, threads);
+        if (!lg_exec_go_on(x, LG_STAGE_COMPONENTS, r + 1, NEIGHBOR_ROUNDS + 1, 0.0))
+            return LG_ERR_CANCELLED;
     }
 
     /* -1 matches no label: with no way to look back, nothing is skipped */
@@ -141,6 +143,7 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
                 link(labels, (lg_vertex_t)v, in_adj[e]);
     }
     compress(labels, n, threads);
+    (void)lg_exec_go_on(x, LG_STAGE_COMPONENTS, NEIGHBOR_ROUNDS + 1, NEIGHBOR_ROUNDS + 1, 0.0);
 
     int64_t roots = 0;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : roots)

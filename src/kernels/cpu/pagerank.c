@@ -255,7 +255,7 @@ static void out_weight_sums(const struct lg_graph_view *g, bool use_weights, dou
 
 lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_view *g,
                              const lg_pagerank_options_t *opts, lg_precision_t precision,
-                             void *scores, int *iterations)
+                             void *scores, lg_pagerank_result_t *result)
 {
     const int threads = lg__team_size(exec->num_threads, g->n + g->m);
     const int64_t n = g->n;
@@ -362,6 +362,12 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
         dangling = sums.dangling;
         iter++;
         converged = err < limit;
+        /* every iteration is reported; a stop counts while work is left */
+        if (!lg_exec_go_on(exec, LG_STAGE_PAGERANK, iter, opts->max_iter, err) && !converged &&
+            iter < opts->max_iter) {
+            st = LG_ERR_CANCELLED;
+            goto cleanup;
+        }
     }
     /* Into the caller's array by all threads: it is often fresh (a new
      * NumPy array), and faulting its pages in is then most of the copy. */
@@ -378,8 +384,9 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
                    (size_t)len * elem);
         }
     }
-    if (iterations)
-        *iterations = iter;
+    result->iterations = iter;
+    result->residual = err;
+    result->converged = converged;
     if (!converged)
         st = lg__error(LG_ERR_NOT_CONVERGED,
                        "lg_pagerank: no convergence in %d iterations (last L1 change %g, needs < "

@@ -46,7 +46,8 @@
  * levels it has, where a launch a level with its counters read back by the
  * host cost a round trip a level (docs/ARCHITECTURE.md gives the figures).
  * Where cooperative launch is not available the same kernel runs a phase a
- * launch, the host reading after each whether the search is done.
+ * launch, the host reading after each whether the search is done (and
+ * telling the call's progress callback, which may stop it there).
  * Directed graphs go bottom-up over their in-edges (the host's CSC,
  * uploaded once and kept with the device graph); an undirected graph's
  * in-edges are its out-edges.
@@ -590,8 +591,14 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
                 hipMemcpyAsync(&last, a.last, sizeof last, hipMemcpyDeviceToHost, s->stream),
                 "searching");
             LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "searching");
+            /* between launches (a cooperative search reports once, done) */
+            const bool go_on = lg_progress_go_on(s->progress, LG_STAGE_BFS, last.level, -1, 0.0);
             if (last.kind == PHASE_DONE)
                 break;
+            if (!go_on) {
+                st = LG_ERR_CANCELLED;
+                goto cleanup;
+            }
             if (!grid) { /* a cooperative search ends DONE */
                 st = lg__gpu_fail(hipErrorLaunchFailure, fn, "searching");
                 goto cleanup;
@@ -618,6 +625,7 @@ lg_status_t lg__gpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
 {
     lg__gpu_state *s = (lg__gpu_state *)x->state;
     s->host_threads = x->num_threads;
+    s->progress = x->progress;
     lg__device_guard on_device(s->device);
     if (on_device.error() != hipSuccess)
         return lg__gpu_fail(on_device.error(), "lg_bfs", "selecting the device");

@@ -238,6 +238,12 @@ static lg_status_t components_on_device(lg__gpu_state *s, const struct lg_graph_
         LG_TRY_OR_CLEANUP(hipGetLastError(), "sampling the labels");
         LG_TRY_OR_CLEANUP(lg__download(s, sample, d_sample, sizeof sample), "sampling the labels");
         skip = most_frequent(sample);
+        /* the host waited for the sampled rounds: a point to report */
+        if (!lg_progress_go_on(s->progress, LG_STAGE_COMPONENTS, NEIGHBOR_ROUNDS,
+                               NEIGHBOR_ROUNDS + 1, 0.0)) {
+            st = LG_ERR_CANCELLED;
+            goto cleanup;
+        }
     }
     link_rest<<<blocks, CC_BLOCK, 0, s->stream>>>(off, idx, label, n, skip);
     compress<<<blocks, CC_BLOCK, 0, s->stream>>>(label, n);
@@ -249,6 +255,8 @@ static lg_status_t components_on_device(lg__gpu_state *s, const struct lg_graph_
     LG_TRY_OR_CLEANUP(lg__download(s, &count, d_count, sizeof count), "downloading the count");
     if (num_components)
         *num_components = (int64_t)count;
+    (void)lg_progress_go_on(s->progress, LG_STAGE_COMPONENTS, NEIGHBOR_ROUNDS + 1,
+                            NEIGHBOR_ROUNDS + 1, 0.0);
 
 cleanup:
     (void)hipStreamSynchronize(s->stream);
@@ -263,6 +271,7 @@ lg_status_t lg__gpu_components(const struct lg_exec *x, const struct lg_graph_vi
 {
     lg__gpu_state *s = (lg__gpu_state *)x->state;
     s->host_threads = x->num_threads;
+    s->progress = x->progress;
     lg__device_guard on_device(s->device);
     if (on_device.error() != hipSuccess)
         return lg__gpu_fail(on_device.error(), "lg_connected_components", "selecting the device");

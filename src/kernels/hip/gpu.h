@@ -31,6 +31,8 @@ struct lg__gpu_state {
     int search_blocks;   /* BFS's cooperative grid (bfs.hip); -1 until asked */
     int host_threads;    /* the calling context's CPU threads (lg_exec.num_threads):
                           * the parts of a staged copy's chunk (transfer.hip) */
+    struct lg_progress progress; /* the call's progress callback (lg_exec.progress),
+                                  * told between kernel launches of its steps */
     /* the pinned buffers of large copies (transfer.hip),
      * made on the first one, kept until the context closes */
     void *staging[2];
@@ -244,6 +246,6 @@ lg_status_t lg__gpu_components(const struct lg_exec *x, const struct lg_graph_vi
                                lg_vertex_t *labels, int64_t *num_components);
 lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
                              const lg_pagerank_options_t *opts, lg_precision_t precision,
-                             void *scores, int *iterations);
+                             void *scores, lg_pagerank_result_t *result);
 
 #endif /* LG_GPU_H */

@@ -308,7 +308,7 @@ static hipError_t upload_normalised(const double *v, int64_t n, const lg_vertex_
 /* The power iteration in precision T (the set-up, the loop, the download). */
 template <class T>
 static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pagerank_options_t *opts,
-                       bool use_weights, const char *fn, T *scores, int *iterations,
+                       bool use_weights, const char *fn, T *scores, lg_pagerank_result_t *result,
                        bool *out_of_range_seen, bool float_requested)
 {
     lg_status_t st = LG_OK;
@@ -431,14 +431,21 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
             dangling = sums.dangling;
             iter++;
             converged = err < limit;
+            /* every iteration is reported; a stop counts while work is left */
+            if (!lg_progress_go_on(s->progress, LG_STAGE_PAGERANK, iter, opts->max_iter, err) &&
+                !converged && iter < opts->max_iter) {
+                st = LG_ERR_CANCELLED;
+                goto cleanup;
+            }
         }
         /* back to the graph's vertex order, through the spare vector */
         scatter_permuted<T><<<lg__blocks_for(n, tpb), tpb, 0, s->stream>>>(cn, x, pull.perm, n);
         LG_TRY_OR_CLEANUP(hipGetLastError(), "downloading the scores");
         LG_TRY_OR_CLEANUP(lg__download(s, scores, cn, (size_t)n * sizeof(T)),
                           "downloading the scores");
-        if (iterations)
-            *iterations = iter;
+        result->iterations = iter;
+        result->residual = err;
+        result->converged = converged;
         if (!converged)
             st = lg__gpu_host->error(LG_ERR_NOT_CONVERGED,
                                      "lg_pagerank: no convergence in %d iterations (last L1 change "
@@ -463,7 +470,7 @@ cleanup:
 
 static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_view *g,
                                       const lg_pagerank_options_t *opts, lg_precision_t precision,
-                                      void *scores, int *iterations)
+                                      void *scores, lg_pagerank_result_t *result)
 {
     static const char fn[] = "lg_pagerank";
     lg__dev_graph *dg = NULL;
@@ -474,7 +481,7 @@ static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_vi
         return st;
     const bool use_weights = opts->use_weights && g->out.weights;
     if (precision == LG_PRECISION_F32) {
-        st = run<float>(s, dg, opts, use_weights, fn, (float *)scores, iterations, &out_of_range,
+        st = run<float>(s, dg, opts, use_weights, fn, (float *)scores, result, &out_of_range,
                         true);
         if (st == LG_OK && out_of_range) {
             /* an out-weight float cannot invert: run in double, round at the end */
@@ -482,7 +489,7 @@ static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_vi
             if (!wide) {
                 st = lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (scores)", fn);
             } else {
-                st = run<double>(s, dg, opts, use_weights, fn, wide, iterations, &out_of_range,
+                st = run<double>(s, dg, opts, use_weights, fn, wide, result, &out_of_range,
                                  false);
                 if (st == LG_OK || st == LG_ERR_NOT_CONVERGED)
                     for (int64_t v = 0; v < g->n; v++)
@@ -491,7 +498,7 @@ static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_vi
             }
         }
     } else {
-        st = run<double>(s, dg, opts, use_weights, fn, (double *)scores, iterations, &out_of_range,
+        st = run<double>(s, dg, opts, use_weights, fn, (double *)scores, result, &out_of_range,
                          false);
     }
     if (temporary)
@@ -502,12 +509,13 @@ static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_vi
 /* The entry point, on the context's device for the call (lg__device_guard). */
 lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
                              const lg_pagerank_options_t *opts, lg_precision_t precision,
-                             void *scores, int *iterations)
+                             void *scores, lg_pagerank_result_t *result)
 {
     lg__gpu_state *s = (lg__gpu_state *)x->state;
     s->host_threads = x->num_threads;
+    s->progress = x->progress;
     lg__device_guard on_device(s->device);
     if (on_device.error() != hipSuccess)
         return lg__gpu_fail(on_device.error(), "lg_pagerank", "selecting the device");
-    return lg__gpu_call_end(s, pagerank_on_device(s, g, opts, precision, scores, iterations));
+    return lg__gpu_call_end(s, pagerank_on_device(s, g, opts, precision, scores, result));
 }
