@@ -9,7 +9,8 @@
  * O(n + m) per iteration), the extension adds O(1) or, for an argument that
  * must be converted, one pass over it.  Results come back as the out= arrays
  * or new Buffers; a failed call raises the exception of its status, and
- * PageRank's NotConverged carries the last iterate.
+ * PageRank's NotConverged carries the last iterate.  Every call is watched
+ * (watch.c): Ctrl-C stops it between two steps with KeyboardInterrupt.
  */
 #include "ext.h"
 
@@ -96,7 +97,10 @@ static PyObject *mod_bfs(PyObject *module, PyObject *args, PyObject *kwargs)
         goto done;
     j.distances = dist.data;
     j.parents = parents ? par.data : NULL;
-    if (lgpy_call(j.on.st, bfs, &j) == 0)
+    lgpy_watch w;
+    lgpy_watch_init(&w, j.on.st, false);
+    LGPY_WATCH(o, &w);
+    if (lgpy_call_watched(j.on.st, bfs, &j, &w) == 0)
         result = Py_BuildValue("(OO)", dist.obj, par.obj ? par.obj : Py_None);
 done:
     lgpy_array_release(&sources);
@@ -112,25 +116,29 @@ typedef struct {
     lg_pagerank_options_t options;
     int precision; /* 64: lg_pagerank's doubles, 32: lg_pagerank_f32's floats */
     void *scores;
-    int iterations;
+    lg_pagerank_result_t result;
 } pagerank_job;
 
 static lg_status_t pagerank(void *job)
 {
     pagerank_job *j = job;
     if (j->precision == 64)
-        return lg_pagerank(j->on.ctx, j->on.g, &j->options, j->scores, &j->iterations);
-    return lg_pagerank_f32(j->on.ctx, j->on.g, &j->options, j->scores, &j->iterations);
+        return lg_pagerank(j->on.ctx, j->on.g, &j->options, j->scores, &j->result);
+    return lg_pagerank_f32(j->on.ctx, j->on.g, &j->options, j->scores, &j->result);
 }
 
-/* Raises NotConverged(message) carrying the last iterate (.scores, .iterations). */
-static void raise_not_converged(lgpy_state *st, PyObject *scores, int iterations)
+/* Raises NotConverged(message) carrying the last iterate (.scores,
+ * .iterations, .residual). */
+static void raise_not_converged(lgpy_state *st, PyObject *scores, const lg_pagerank_result_t *r)
 {
     PyObject *exc = PyObject_CallFunction(st->NotConverged, "s", lg_last_error());
-    PyObject *it = exc ? PyLong_FromLong(iterations) : NULL;
-    if (it && PyObject_SetAttrString(exc, "scores", scores) == 0 &&
-        PyObject_SetAttrString(exc, "iterations", it) == 0)
+    PyObject *it = exc ? PyLong_FromLong(r->iterations) : NULL;
+    PyObject *res = it ? PyFloat_FromDouble(r->residual) : NULL;
+    if (res && PyObject_SetAttrString(exc, "scores", scores) == 0 &&
+        PyObject_SetAttrString(exc, "iterations", it) == 0 &&
+        PyObject_SetAttrString(exc, "residual", res) == 0)
         PyErr_SetObject(st->NotConverged, exc);
+    Py_XDECREF(res);
     Py_XDECREF(it);
     Py_XDECREF(exc);
 }
@@ -142,7 +150,7 @@ static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs
                          "precision",   "context",         "out",    NULL};
     PyObject *graph_o, *pers_o = Py_None, *nstart_o = Py_None, *dang_o = Py_None, *ctx_o = Py_None,
                        *out_o = Py_None;
-    pagerank_job j = {.precision = 64, .iterations = 0};
+    pagerank_job j = {.precision = 64};
     lg_pagerank_options_t *o = &j.options;
     lg_pagerank_options_init(o);
     int use_weights = 1;
@@ -169,12 +177,17 @@ static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs
     o->nstart = nstart.data;
     o->dangling = dang.data;
     j.scores = out.data;
-    const lg_status_t s = lgpy_nogil(pagerank, &j);
+    lgpy_watch w;
+    lgpy_watch_init(&w, j.on.st, false);
+    LGPY_WATCH(o, &w);
+    const lg_status_t s = lgpy_nogil_watched(pagerank, &j, &w);
     lgpy_result_release(&out);
-    if (s == LG_OK)
-        result = Py_BuildValue("(Oi)", out.obj, j.iterations);
+    if (w.failed && PyErr_Occurred())
+        ; /* KeyboardInterrupt: raised as it is */
+    else if (s == LG_OK)
+        result = Py_BuildValue("(Oid)", out.obj, j.result.iterations, j.result.residual);
     else if (s == LG_ERR_NOT_CONVERGED)
-        raise_not_converged(j.on.st, out.obj, j.iterations);
+        raise_not_converged(j.on.st, out.obj, &j.result);
     else
         lgpy_raise_status(j.on.st, s);
 done:
@@ -189,6 +202,7 @@ done:
 
 typedef struct {
     lgpy_on_graph on;
+    lg_components_options_t options;
     lg_vertex_t *labels;
     int64_t count;
 } components_job;
@@ -196,7 +210,7 @@ typedef struct {
 static lg_status_t components(void *job)
 {
     components_job *j = job;
-    return lg_connected_components(j->on.ctx, j->on.g, NULL, j->labels, &j->count);
+    return lg_connected_components(j->on.ctx, j->on.g, &j->options, j->labels, &j->count);
 }
 
 static PyObject *mod_connected_components(PyObject *module, PyObject *args, PyObject *kwargs)
@@ -213,7 +227,11 @@ static PyObject *mod_connected_components(PyObject *module, PyObject *args, PyOb
     if (lgpy_result_get(j.on.st, out_o, "out", 'i', j.on.n, &labels) < 0)
         return NULL;
     j.labels = labels.data;
-    if (lgpy_call(j.on.st, components, &j) == 0)
+    lgpy_watch w;
+    lgpy_watch_init(&w, j.on.st, false);
+    lg_components_options_init(&j.options);
+    LGPY_WATCH(&j.options, &w);
+    if (lgpy_call_watched(j.on.st, components, &j, &w) == 0)
         result = Py_BuildValue("(OL)", labels.obj, (long long)j.count);
     lgpy_result_drop(&labels);
     return result;
@@ -228,8 +246,8 @@ PyMethodDef lgpy_algorithm_methods[] = {
     {"pagerank", (PyCFunction)(void (*)(void))mod_pagerank, METH_VARARGS | METH_KEYWORDS,
      "pagerank(graph, alpha=0.85, tol=1e-6, max_iter=100, use_weights=True, "
      "personalization=None, nstart=None, dangling=None, *, precision=64, context=None, "
-     "out=None) -> (scores, iterations)\n\nRaises NotConverged (with .scores, .iterations) "
-     "when max_iter runs out.  out: a float64 (float32) array of num_vertices to write into."},
+     "out=None) -> (scores, iterations, residual)\n\nRaises NotConverged (with .scores, "
+     ".iterations, .residual) when max_iter runs out.  out: a float64 (float32) array of num_vertices to write into."},
     {"connected_components", (PyCFunction)(void (*)(void))mod_connected_components,
      METH_VARARGS | METH_KEYWORDS,
      "connected_components(graph, *, context=None, out=None) -> (labels, count)"},

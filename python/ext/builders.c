@@ -57,11 +57,16 @@ static int build_setup(PyObject *module, const build_args *a, build *b)
     return 0;
 }
 
-/* Runs fn(job), which makes *g: the new Graph, or NULL with the exception of
- * the failure set. */
-static PyObject *made_graph(lgpy_state *st, lgpy_job_fn fn, void *job, lg_graph_t **g)
+/* Runs fn(job), which makes *g with the options o, watched (Ctrl-C, a
+ * progress bar: watch.c): the new Graph, or NULL with the exception of the
+ * failure set. */
+static PyObject *made_graph(lgpy_state *st, lgpy_job_fn fn, void *job, lg_graph_options_t *o,
+                            lg_graph_t **g)
 {
-    if (lgpy_call(st, fn, job) < 0)
+    lgpy_watch w;
+    lgpy_watch_init(&w, st, true);
+    LGPY_WATCH(o, &w);
+    if (lgpy_call_watched(st, fn, job, &w) < 0)
         return NULL;
     return lgpy_graph_wrap(st, *g);
 }
@@ -103,7 +108,7 @@ static PyObject *build_from_arrays(PyObject *module, const build_args *a, int64_
     PyObject *result = NULL;
     const Py_ssize_t m = read(&j, arrays[0], arrays[1]);
     if (m >= 0 && lgpy_array_get_optional(arrays[2], "weights", LGPY_F32, m, &j.weights) == 0)
-        result = made_graph(j.b.st, make, &j, &j.b.g);
+        result = made_graph(j.b.st, make, &j, &j.b.options, &j.b.g);
     lgpy_array_release(&j.first);
     lgpy_array_release(&j.second);
     lgpy_array_release(&j.weights);
@@ -227,7 +232,7 @@ static PyObject *mod_read(PyObject *module, PyObject *args, PyObject *kwargs)
     file_job j = {.path = PyBytes_AS_STRING(path), .format = (lg_file_format_t)format};
     PyObject *result = NULL;
     if (build_setup(module, &a, &j.b) == 0 && format_arg(format) == 0)
-        result = made_graph(j.b.st, read_graph, &j, &j.b.g);
+        result = made_graph(j.b.st, read_graph, &j, &j.b.options, &j.b.g);
     Py_DECREF(path);
     return result;
 }
@@ -282,7 +287,8 @@ typedef struct {
     lg_context_t *ctx;
     int generator, scale, edge_factor;
     unsigned long long seed;
-    lg_graph_t *g;          /* generate's */
+    lg_graph_options_t options; /* generate's: the GAP benchmark's convention */
+    lg_graph_t *g;              /* generate's */
     lg_vertex_t *src, *dst; /* generate_edges's */
 } generate_job;
 
@@ -305,7 +311,7 @@ static lg_status_t generate(void *job)
 {
     generate_job *j = job;
     return lg_generate(j->ctx, (lg_generator_t)j->generator, j->scale, j->edge_factor,
-                       (uint64_t)j->seed, NULL, &j->g);
+                       (uint64_t)j->seed, &j->options, &j->g);
 }
 
 static PyObject *mod_generate(PyObject *module, PyObject *args, PyObject *kwargs)
@@ -313,7 +319,12 @@ static PyObject *mod_generate(PyObject *module, PyObject *args, PyObject *kwargs
     generate_job j;
     if (generate_args(module, args, kwargs, "ii|iO$O:generate", &j) < 0)
         return NULL;
-    return made_graph(j.st, generate, &j, &j.g);
+    /* what lg_generate takes for NULL options, with the watch's callback */
+    lg_graph_options_init(&j.options);
+    j.options.directedness = LG_UNDIRECTED;
+    j.options.drop_self_loops = true;
+    j.options.duplicates = LG_DUPLICATES_FIRST;
+    return made_graph(j.st, generate, &j, &j.options, &j.g);
 }
 
 static lg_status_t generate_edges(void *job)

@@ -36,6 +36,7 @@ typedef struct {
     PyTypeObject *buffer_type, *context_type, *graph_type;
     PyObject *Error, *InvalidArgumentError, *OutOfMemoryError, *DeviceError, *UnsupportedError,
         *FileFormatError, *NotConverged, *InternalError;
+    PyObject *progress; /* set_progress's function, or NULL (watch.c) */
 } lgpy_state;
 
 lgpy_state *lgpy_state_of_module(PyObject *module);
@@ -161,11 +162,36 @@ int lgpy_context_arg(lgpy_state *st, PyObject *obj, lg_context_t **ctx);
  * 0, or -1 with TypeError set. */
 int lgpy_on_graph_args(PyObject *module, PyObject *graph_o, PyObject *ctx_o, lgpy_on_graph *on);
 
+/* ---- watch.c: Ctrl-C and progress during a long call ---------------------- */
+
+/* One long call's watch: its options' progress_data, with lgpy_watch_step as
+ * their progress callback. */
+typedef struct {
+    PyObject *progress;     /* the module's progress function (shown calls only), or NULL */
+    PyThreadState *tstate;  /* saved while the call runs without the GIL */
+    double start, next_check;
+    bool shown;             /* progress was called: it gets "done" at the end */
+    bool failed;            /* a step raised (KeyboardInterrupt, progress's exception) */
+} lgpy_watch;
+
+/* show: a load or build, whose steps go to the progress function. */
+void lgpy_watch_init(lgpy_watch *w, lgpy_state *st, bool show);
+bool lgpy_watch_step(const lg_progress_info_t *info, void *data);
+/* fn(job) with the GIL released under the watch: its status (w->failed
+ * tells that a Python exception is set and caused the stop). */
+lg_status_t lgpy_nogil_watched(lgpy_job_fn fn, void *job, lgpy_watch *w);
+/* The same, as lgpy_call: 0, or -1 with the step's exception or the status's. */
+int lgpy_call_watched(lgpy_state *st, lgpy_job_fn fn, void *job, lgpy_watch *w);
+/* Points options' progress fields (any options struct has them) at w. */
+#define LGPY_WATCH(options, w)                                                                     \
+    ((options)->progress = lgpy_watch_step, (options)->progress_data = (w))
+
 /* ---- builders.c, algorithms.c: the module's functions ---------------------- */
 
 extern PyMethodDef lgpy_builder_methods[];
 extern PyMethodDef lgpy_algorithm_methods[];
 extern PyMethodDef lgpy_networkx_methods[];
 extern PyMethodDef lgpy_nx_backend_methods[];
+extern PyMethodDef lgpy_watch_methods[];
 
 #endif

@@ -177,7 +177,8 @@ static int add_exceptions(PyObject *m, lgpy_state *st)
                        "A file could not be read, written or parsed (LG_ERR_IO).") < 0 ||
         add_exception2(m, st, &st->NotConverged, "NotConverged", PyExc_RuntimeError,
                        "An iteration hit its limit (LG_ERR_NOT_CONVERGED); .scores holds the "
-                       "last iterate and .iterations the iterations run.") < 0 ||
+                       "last iterate, .iterations the iterations run and .residual the last "
+                       "L1 change.") < 0 ||
         add_exception2(m, st, &st->InternalError, "InternalError", PyExc_RuntimeError,
                        "A bug in libgraph (LG_ERR_INTERNAL); please report it.") < 0)
         return -1;
@@ -191,6 +192,7 @@ static int module_exec(PyObject *m)
         PyModule_AddFunctions(m, lgpy_algorithm_methods) < 0 ||
         PyModule_AddFunctions(m, lgpy_networkx_methods) < 0 ||
         PyModule_AddFunctions(m, lgpy_nx_backend_methods) < 0 ||
+        PyModule_AddFunctions(m, lgpy_watch_methods) < 0 ||
         PyModule_AddFunctions(m, library_methods) < 0)
         return -1;
     if (add_type(m, &st->buffer_type, &lgpy_buffer_spec) < 0 ||
@@ -217,6 +219,7 @@ static int module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->FileFormatError);
     Py_VISIT(st->NotConverged);
     Py_VISIT(st->InternalError);
+    Py_VISIT(st->progress);
     return 0;
 }
 
@@ -234,6 +237,7 @@ static int module_clear(PyObject *m)
     Py_CLEAR(st->FileFormatError);
     Py_CLEAR(st->NotConverged);
     Py_CLEAR(st->InternalError);
+    Py_CLEAR(st->progress);
     return 0;
 }
 

@@ -43,8 +43,10 @@ from ._algorithms import (
     last_backend_reason,
     number_connected_components,
     pagerank,
+    PageRankInfo,
 )
 from ._device import get_default_device, set_default_device
+from ._progress import get_progress, set_progress
 
 __all__ = [
     "Graph",
@@ -52,6 +54,7 @@ __all__ = [
     "generate_edges",
     "bfs",
     "pagerank",
+    "PageRankInfo",
     "connected_components",
     "number_connected_components",
     "last_backend",
@@ -59,6 +62,8 @@ __all__ = [
     "build_info",
     "set_default_device",
     "get_default_device",
+    "set_progress",
+    "get_progress",
     "Error",
     "InvalidArgumentError",
     "OutOfMemoryError",

@@ -1,6 +1,7 @@
 # Type stubs of the libgraph package (python/libgraph/*.py).
 from os import PathLike
-from typing import Any, Hashable, Literal, Mapping, Sequence, SupportsIndex, overload
+from typing import (Any, Callable, Hashable, Literal, Mapping, NamedTuple, Sequence, SupportsIndex,
+                    overload)
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +34,8 @@ def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edg
 __all__ = [
     "Graph", "Context", "generate_edges", "bfs", "pagerank", "connected_components",
     "number_connected_components", "last_backend", "last_backend_reason", "build_info",
-    "set_default_device", "get_default_device", "Error", "InvalidArgumentError",
+    "set_default_device", "get_default_device", "set_progress", "get_progress", "PageRankInfo",
+    "Error", "InvalidArgumentError",
     "OutOfMemoryError", "DeviceError", "UnsupportedError", "FileFormatError", "NotConverged",
     "InternalError", "MAX_VERTICES", "__version__",
 ]
@@ -113,10 +115,23 @@ def bfs(G: Graph, source: Any, *, parents: Literal[True], max_depth: int | None 
         direction_alpha: int = 15, direction_beta: int = 18, device: _Device = None,
         out: Any = None, parents_out: Any = None
         ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...
+class PageRankInfo(NamedTuple):
+    iterations: int
+    residual: float
+    converged: bool
+
+@overload
 def pagerank(G: Graph, alpha: float = 0.85, personalization: _Vector = None, max_iter: int = 100,
              tol: float = 1e-06, nstart: _Vector = None, weight: Any = "weight",
              dangling: _Vector = None, *, dtype: Literal["float64", "float32"] = "float64",
-             device: _Device = None, out: Any = None) -> npt.NDArray[np.floating[Any]]: ...
+             device: _Device = None, out: Any = None,
+             return_info: Literal[False] = False) -> npt.NDArray[np.floating[Any]]: ...
+@overload
+def pagerank(G: Graph, alpha: float = 0.85, personalization: _Vector = None, max_iter: int = 100,
+             tol: float = 1e-06, nstart: _Vector = None, weight: Any = "weight",
+             dangling: _Vector = None, *, dtype: Literal["float64", "float32"] = "float64",
+             device: _Device = None, out: Any = None,
+             return_info: Literal[True]) -> tuple[npt.NDArray[np.floating[Any]], PageRankInfo]: ...
 def connected_components(G: Graph, *, device: _Device = None,
                          out: Any = None) -> npt.NDArray[np.int32]: ...
 def number_connected_components(G: Graph, *, device: _Device = None) -> int: ...
@@ -125,3 +140,5 @@ def last_backend_reason() -> str: ...
 def build_info() -> str: ...
 def set_default_device(device: _Device) -> None: ...
 def get_default_device() -> _Device: ...
+def set_progress(fn: bool | Callable[[str, int, int], object] | None = True) -> None: ...
+def get_progress() -> Callable[[str, int, int], object] | None: ...

@@ -1,6 +1,7 @@
 """BFS, PageRank and connected components over the extension."""
 
 import operator
+from typing import NamedTuple
 
 from . import _libgraph
 from ._arrays import wrap
@@ -92,8 +93,19 @@ def _vector(G, value, name):
     return out
 
 
+class PageRankInfo(NamedTuple):
+    """What a PageRank call did: the iterations it ran, the L1 change of the
+    last one (sum |x - x_last|), and whether that was below num_vertices *
+    tol."""
+
+    iterations: int
+    residual: float
+    converged: bool
+
+
 def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nstart=None,
-             weight="weight", dangling=None, *, dtype="float64", device=None, out=None):
+             weight="weight", dangling=None, *, dtype="float64", device=None, out=None,
+             return_info=False):
     """PageRank with networkx.pagerank's semantics and arguments.
 
     personalization, nstart, dangling: None, arrays of num_vertices values,
@@ -103,16 +115,19 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     "float32" (vectors in single precision; each row summed in float runs of
     8 added up in double).  Stops after the first iteration whose L1 change
     is below num_vertices * tol;
-    raises NotConverged, with .scores (the last iterate) and .iterations,
-    when max_iter runs out.  Returns the scores (in out, a float64 or
-    float32 array of num_vertices matching dtype, when given).
+    raises NotConverged, with .scores (the last iterate), .iterations and
+    .residual, when max_iter runs out (as networkx.pagerank raises
+    PowerIterationFailedConvergence).  Returns the scores (in out, a float64
+    or float32 array of num_vertices matching dtype, when given), or with
+    return_info=True (scores, PageRankInfo(iterations, residual, converged)).
+    Ctrl-C stops it between two iterations (KeyboardInterrupt).
     """
     G = _graph(G)
     precision = {"float64": 64, "float32": 32, "double": 64, "single": 32}.get(str(dtype))
     if precision is None:
         raise ValueError(f"dtype: must be 'float64' or 'float32', not {dtype!r}")
     try:
-        scores, _ = _libgraph.pagerank(
+        scores, iterations, residual = _libgraph.pagerank(
             G._g, float(alpha), float(tol), _int_option(max_iter, "max_iter"), bool(weight),
             _vector(G, personalization, "personalization"), _vector(G, nstart, "nstart"),
             _vector(G, dangling, "dangling"), precision=precision, context=context(device),
@@ -120,6 +135,8 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     except _libgraph.NotConverged as e:
         e.scores = _result(e.scores, out)
         raise
+    if return_info:
+        return _result(scores, out), PageRankInfo(iterations, residual, True)
     return _result(scores, out)
 
 

@@ -24,9 +24,9 @@
 /* A text chunk shorter than this is not worth a thread of its own. */
 #define PARSE_CHUNK_MIN ((size_t)256 << 10)
 /* A round of chunks (one a thread) covers at most this much text, so that a
- * round takes a few tenths of a second at most (parsing runs at about
- * 200-400 MB/s a thread). */
-#define PARSE_ROUND_MAX ((size_t)256 << 20)
+ * round takes a fifth of a second at most (parsing runs at about 200-400
+ * MB/s a thread). */
+#define PARSE_ROUND_MAX ((size_t)64 << 20)
 
 /* Counts '\n' eight bytes at a time: a byte of w ^ NEWLINES is zero exactly
  * where w holds a newline, and the expression below sets the top bit of

@@ -39,9 +39,9 @@
 #define READ_PIECE ((size_t)8 << 20)
 #define PIPE_BUFFER_START ((size_t)1 << 20)
 
-/* Progress is reported after each part of this many bytes: a few tenths of
- * a second at page-cache speed on two cores, less on more. */
-#define REPORT_BYTES ((size_t)256 << 20)
+/* Progress is reported after each part of this many bytes: well under a
+ * tenth of a second at page-cache speed. */
+#define REPORT_BYTES ((size_t)64 << 20)
 
 /* How many random temporary names to try before giving up. */
 #define TEMP_ATTEMPTS 64

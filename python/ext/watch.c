@@ -1,0 +1,149 @@
+/*
+ * watch.c - Python's part in a long library call that runs with the GIL
+ * released: Ctrl-C, and a progress bar for loads and builds.
+ *
+ * The call's options carry lgpy_watch_step as their progress callback
+ * (libgraph.h, "Progress and cancellation"), which the library calls on the
+ * calling thread between steps: PageRank iterations, BFS levels, passes,
+ * parts of a file, phases of a build.  At most every signal_period (50 ms)
+ * it takes the GIL back (the thread state the call saved) and runs Python's
+ * signal handlers: the default SIGINT handler raises KeyboardInterrupt,
+ * the step returns false, the library stops the call at that step
+ * (LG_ERR_CANCELLED) and frees what it held, and the exception reaches the
+ * caller with the graph as it was.  A step is a fraction of a second on the
+ * largest graphs a machine holds (docs/PERFORMANCE.md has the latencies), so
+ * Ctrl-C answers within half a second.
+ *
+ * Once a load or build has run for progress_after (1 s), each step is
+ * also handed to the module's progress function (set_progress; the package
+ * installs one that draws a tqdm bar when tqdm is there) as
+ * progress(stage, done, total), and progress("done", 0, 0) ends it.  An
+ * exception from it stops the call the same way.
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
+#include "ext.h"
+
+#include <time.h>
+
+/* How often a step looks at the signals, and when progress is first shown
+ * (seconds; set_watch_timing changes them for tests). */
+static double signal_period = 0.05, progress_after = 1.0;
+
+static double monotonic_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static const char *stage_name(lg_stage_t stage)
+{
+    switch (stage) {
+    case LG_STAGE_READ: return "read";
+    case LG_STAGE_PARSE: return "parse";
+    case LG_STAGE_BUILD: return "build";
+    case LG_STAGE_BFS: return "bfs";
+    case LG_STAGE_PAGERANK: return "pagerank";
+    case LG_STAGE_COMPONENTS: return "components";
+    }
+    return "?";
+}
+
+void lgpy_watch_init(lgpy_watch *w, lgpy_state *st, bool show)
+{
+    w->progress = show && st->progress ? Py_NewRef(st->progress) : NULL;
+    w->tstate = NULL;
+    w->start = monotonic_seconds();
+    w->next_check = w->start + signal_period;
+    w->shown = false;
+    w->failed = false;
+}
+
+bool lgpy_watch_step(const lg_progress_info_t *info, void *data)
+{
+    lgpy_watch *w = data;
+    const double now = monotonic_seconds();
+    const bool tell = w->progress && now - w->start >= progress_after;
+    if (now < w->next_check && !tell)
+        return true;
+    w->next_check = now + signal_period;
+    PyEval_RestoreThread(w->tstate);
+    bool go_on = PyErr_CheckSignals() == 0;
+    if (go_on && tell) {
+        PyObject *r = PyObject_CallFunction(w->progress, "sLL", stage_name(info->stage),
+                                            (long long)info->done, (long long)info->total);
+        go_on = r != NULL;
+        Py_XDECREF(r);
+        w->shown = true;
+    }
+    w->tstate = PyEval_SaveThread();
+    w->failed = w->failed || !go_on;
+    return go_on;
+}
+
+lg_status_t lgpy_nogil_watched(lgpy_job_fn fn, void *job, lgpy_watch *w)
+{
+    w->tstate = PyEval_SaveThread();
+    const lg_status_t s = fn(job);
+    PyEval_RestoreThread(w->tstate);
+    w->tstate = NULL;
+    if (w->shown) { /* the bar ends, whatever the outcome */
+        PyObject *type, *value, *traceback;
+        PyErr_Fetch(&type, &value, &traceback); /* an exception of a step comes first */
+        PyObject *r = PyObject_CallFunction(w->progress, "sii", "done", 0, 0);
+        Py_XDECREF(r);
+        if (type) {
+            PyErr_Clear();
+            PyErr_Restore(type, value, traceback);
+        } else if (!r) {
+            w->failed = true; /* its exception stands */
+        }
+    }
+    Py_CLEAR(w->progress);
+    return s;
+}
+
+int lgpy_call_watched(lgpy_state *st, lgpy_job_fn fn, void *job, lgpy_watch *w)
+{
+    const lg_status_t s = lgpy_nogil_watched(fn, job, w);
+    if (w->failed && PyErr_Occurred())
+        return -1; /* KeyboardInterrupt, or the progress function's exception */
+    if (s == LG_OK)
+        return 0;
+    lgpy_raise_status(st, s);
+    return -1;
+}
+
+static PyObject *mod_set_progress(PyObject *module, PyObject *fn)
+{
+    lgpy_state *st = lgpy_state_of_module(module);
+    if (fn != Py_None && !PyCallable_Check(fn)) {
+        PyErr_Format(PyExc_TypeError, "set_progress: expected a callable or None, not %s",
+                     lgpy_type_name(fn));
+        return NULL;
+    }
+    Py_XSETREF(st->progress, fn == Py_None ? NULL : Py_NewRef(fn));
+    Py_RETURN_NONE;
+}
+
+static PyObject *mod_set_watch_timing(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    double period, after;
+    if (!PyArg_ParseTuple(args, "dd:_set_watch_timing", &period, &after))
+        return NULL;
+    PyObject *old = Py_BuildValue("(dd)", signal_period, progress_after);
+    signal_period = period;
+    progress_after = after;
+    return old;
+}
+
+PyMethodDef lgpy_watch_methods[] = {
+    {"set_progress", mod_set_progress, METH_O,
+     "set_progress(fn or None): fn(stage, done, total) is called on the calling thread at the "
+     "steps of a load or build that has run for a second ('read', 'parse', 'build'), then "
+     "fn('done', 0, 0); an exception from it stops the call."},
+    {"_set_watch_timing", mod_set_watch_timing, METH_VARARGS,
+     "_set_watch_timing(signal_period, progress_after) -> the old pair (seconds), for tests."},
+    {NULL, NULL, 0, NULL},
+};

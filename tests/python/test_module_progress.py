@@ -1,0 +1,171 @@
+"""Long calls that can be stopped and watched: Ctrl-C (a real SIGINT sent to
+the process) stops PageRank, BFS and a build between two steps with
+KeyboardInterrupt and leaves the graph usable; loads and builds show their
+progress through set_progress's function; PageRank says what it did
+(iterations, the last L1 change, converged) and the residual is checked
+against a power iteration in NumPy.
+"""
+import os
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+lg = pytest.importorskip("libgraph")
+from libgraph import _libgraph  # noqa: E402
+
+pytestmark = pytest.mark.skipif(threading.current_thread() is not threading.main_thread(),
+                                reason="signals go to the main thread")
+
+
+def interrupted(call, where, delay=0.3):
+    """Sends SIGINT to this process `delay` seconds into call(), which must
+    end with KeyboardInterrupt raised inside the extension's call made by
+    the libgraph function `where` (the innermost Python frame); returns the
+    seconds from the signal to the exception."""
+    sent = []
+
+    def fire():
+        time.sleep(delay)
+        sent.append(time.perf_counter())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    t = threading.Thread(target=fire)
+    t.start()
+    try:
+        with pytest.raises(KeyboardInterrupt) as e:
+            call()
+        assert e.traceback[-1].name == where
+        return time.perf_counter() - sent[0]
+    finally:
+        t.join()
+
+
+@pytest.fixture(scope="module")
+def kron():
+    return lg.Graph.generate("kron", 14, device="cpu")
+
+
+def test_ctrl_c_stops_pagerank(kron):
+    # tol 0 and a million iterations would run for minutes
+    want = lg.pagerank(kron, device="cpu")
+    interrupted(lambda: lg.pagerank(kron, tol=0.0, max_iter=10**6, device="cpu"), "pagerank")
+    # the graph is as it was: the next call gives the same scores (up to the
+    # summation order, which a call expecting many iterations may change)
+    np.testing.assert_allclose(lg.pagerank(kron, device="cpu"), want, rtol=1e-12)
+
+
+def test_ctrl_c_stops_bfs():
+    # a path of 2M vertices searched top-down: 2M levels, seconds of them
+    n = 2_000_000
+    g = lg.Graph.from_edges(np.arange(n - 1), np.arange(1, n), num_vertices=n)
+    interrupted(lambda: lg.bfs(g, 0, direction_alpha=0, device="cpu"), "bfs")
+    d = lg.bfs(g, n - 1, max_depth=3, device="cpu")
+    assert d[n - 4:].tolist() == [3, 2, 1, 0] and (d[: n - 4] == -1).all()
+
+
+def test_ctrl_c_stops_a_build_and_a_load(tmp_path):
+    # kron:20's 16M raw edges take a second or more to build on two cores,
+    # and its edge list as long to load: the signal comes between two steps
+    src, dst = lg.generate_edges("kron", 20, device="cpu")
+    interrupted(lambda: lg.Graph.from_edges(src, dst, device="cpu"), "from_edges", delay=0.2)
+    g = lg.Graph.from_edges(src[:100000], dst[:100000], device="cpu")
+    g.save(tmp_path / "small.el")
+    lg.Graph.from_edges(src, dst, device="cpu").save(tmp_path / "k.el", names=False)
+    del src, dst
+    interrupted(lambda: lg.Graph.load(tmp_path / "k.el", device="cpu"), "load", delay=0.2)
+    assert lg.Graph.load(tmp_path / "small.el", device="cpu").num_edges == g.num_edges
+
+
+def test_progress_of_loads_and_builds(tmp_path):
+    g = lg.Graph.generate("kron", 12, device="cpu")
+    g.save(tmp_path / "g.el")
+    seen = []
+    before = lg.get_progress()
+    old = _libgraph._set_watch_timing(0.05, 0.0)  # show from the first step
+    try:
+        lg.set_progress(lambda stage, done, total: seen.append((stage, done, total)))
+        h = lg.Graph.load(tmp_path / "g.el", device="cpu")
+        assert h.num_edges == g.num_edges
+        stages = [s for s, _, _ in seen]
+        assert stages[0] == "read" and stages[-1] == "done" and "parse" in stages
+        assert stages[-2] == "build" and seen[-2][1:] == (3, 3)
+        # stages come in order, done counts up within each
+        order = {"read": 0, "parse": 1, "build": 2, "done": 3}
+        assert [order[s] for s in stages] == sorted(order[s] for s in stages)
+        size = os.path.getsize(tmp_path / "g.el")
+        assert [x for x in seen if x[0] == "read"][-1][1:] == (size, size)
+        # algorithms are not shown
+        seen.clear()
+        lg.pagerank(h, device="cpu")
+        assert seen == []
+
+        # an exception from the function stops the call and reaches the caller
+        def refuse(stage, done, total):
+            if stage == "parse":
+                raise RuntimeError("enough")
+
+        lg.set_progress(refuse)
+        with pytest.raises(RuntimeError, match="enough"):
+            lg.Graph.load(tmp_path / "g.el", device="cpu")
+        lg.set_progress(False)
+        assert lg.get_progress() is None
+        assert lg.Graph.load(tmp_path / "g.el", device="cpu").num_edges == g.num_edges
+        with pytest.raises(TypeError):
+            lg.set_progress(3)
+    finally:
+        _libgraph._set_watch_timing(*old)
+        lg.set_progress(before if before is not None else False)
+
+
+def test_default_progress_draws_tqdm_bars(tmp_path, capsys):
+    tqdm = pytest.importorskip("tqdm")
+    assert tqdm is not None
+    g = lg.Graph.generate("kron", 12, device="cpu")
+    g.save(tmp_path / "g.el")
+    before = lg.get_progress()
+    old = _libgraph._set_watch_timing(0.05, 0.0)
+    try:
+        lg.set_progress(True)
+        lg.Graph.load(tmp_path / "g.el", device="cpu")
+    finally:
+        _libgraph._set_watch_timing(*old)
+        lg.set_progress(before if before is not None else False)
+    err = capsys.readouterr().err
+    assert "libgraph: read" in err and "libgraph: build" in err
+
+
+def numpy_pagerank(g, alpha, iterations):
+    """NetworkX's power iteration in NumPy: the iterates' last L1 change."""
+    off, idx, _ = g.csr()
+    n = g.num_vertices
+    A = sp.csr_array((np.ones(len(idx)), idx, off), shape=(n, n))
+    out = np.asarray(A.sum(axis=1)).ravel()
+    dangling = out == 0
+    inv = np.where(dangling, 0.0, 1.0 / np.where(dangling, 1.0, out))
+    x = np.full(n, 1.0 / n)
+    residual = 0.0
+    for _ in range(iterations):
+        last = x
+        x = alpha * (A.T @ (last * inv) + last[dangling].sum() / n) + (1 - alpha) / n
+        residual = np.abs(x - last).sum()
+    return x, residual
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_pagerank_says_what_it_did(kron, dtype):
+    x, info = lg.pagerank(kron, dtype=dtype, return_info=True, device="cpu")
+    assert isinstance(info, lg.PageRankInfo) and info.converged
+    want, residual = numpy_pagerank(kron, 0.85, info.iterations)
+    assert info.residual < kron.num_vertices * 1e-6
+    assert info.residual == pytest.approx(residual, rel=1e-9 if dtype == "float64" else 1e-3)
+    np.testing.assert_allclose(x, want, rtol=1e-9 if dtype == "float64" else 1e-4)
+    # not converged: the exception says the same
+    with pytest.raises(lg.NotConverged) as e:
+        lg.pagerank(kron, tol=0.0, max_iter=7, dtype=dtype, device="cpu")
+    _, residual = numpy_pagerank(kron, 0.85, 7)
+    assert e.value.iterations == 7
+    assert e.value.residual == pytest.approx(residual, rel=1e-9 if dtype == "float64" else 1e-3)
