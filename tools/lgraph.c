@@ -27,7 +27,10 @@ static void on_interrupt(int sig)
 
 void cli_catch_interrupts(void)
 {
-    struct sigaction sa;
+    struct sigaction sa, old;
+    /* a background job's SIGINT is ignored by its shell: it stays ignored */
+    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+        return;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_interrupt;
     sa.sa_flags = SA_RESTART;
@@ -92,6 +95,7 @@ int main(int argc, char **argv)
         printf("generated edges in %.3f s, built the graph in %.3f s\n", s.gen_s, s.build_s);
     else
         printf("read and built the graph in %.3f s\n", s.build_s);
+    fflush(stdout); /* a long command's reader (a pipe) sees the graph before the results */
 
     if (!strcmp(a.command, "info"))
         rc = cli_info(&s);

@@ -83,7 +83,8 @@ int cli_cc(const struct session *s);
 /* Ctrl-C: the first SIGINT stops the running libgraph call at its next step
  * (every long call is given cli_go_on as its progress callback), and lgraph
  * exits with 130 after freeing what it holds; a second one ends the process
- * at once. */
+ * at once.  A SIGINT ignored when lgraph starts (a background job) stays
+ * ignored. */
 void cli_catch_interrupts(void);
 bool cli_go_on(const lg_progress_info_t *info, void *data);
 

@@ -93,7 +93,8 @@ def test_pagerank_directed_with_dangling_vertices(lgraph, tmp_path):
     g.add_nodes_from(range(n_file))
     g.add_edges_from(map(tuple, edges.tolist()))
     got = np.array([float(x) for x in lgraph_output(lgraph, tmp_path, "pagerank", path,
-                                                    "--tol", 1e-12, "--max-iter", 500)])
+                                                    "--directed", "--tol", 1e-12,
+                                                    "--max-iter", 500)])
     ref = nx.pagerank(g, tol=1e-12, max_iter=500)
     np.testing.assert_allclose(got, [ref[v] for v in range(n_file)], rtol=1e-9, atol=1e-14)
 
@@ -141,7 +142,8 @@ def test_weighted_directed_pagerank_from_mtx(lgraph, tmp_path):
     g = nx.from_scipy_sparse_array(a.tocsr(), create_using=nx.DiGraph)
     ref = nx.pagerank(g, tol=1e-12, max_iter=500)
     got = np.array([float(x) for x in lgraph_output(lgraph, tmp_path, "pagerank", path,
-                                                    "--tol", 1e-12, "--max-iter", 500)])
+                                                    "--directed", "--tol", 1e-12,
+                                                    "--max-iter", 500)])
     np.testing.assert_allclose(got, [ref[v] for v in range(n)], rtol=1e-9, atol=1e-14)
     ref_u = nx.pagerank(g, tol=1e-12, max_iter=500, weight=None)
     got_u = np.array([float(x) for x in lgraph_output(lgraph, tmp_path, "pagerank", path,
