@@ -23,6 +23,11 @@
 5. Pickling: a pickle round trip (protocol 5, to bytes and back) of the
    scale-S graph against save + load of the binary format (.lgb, in a
    temporary directory), R runs each, interleaved.
+6. Ctrl-C latency: SIGINT sent to the process a random 0.05-0.5 s into each
+   long call (PageRank with tol 0 on kron:S, BFS down a path of 4M vertices,
+   connected components of kron:S, from_edges of kron:S's raw edges, loading
+   its .el and its .lgb), R runs each: the seconds from the signal to the
+   KeyboardInterrupt (a call that ended first is counted as such).
 Prints "row:" lines; the medians and ratios at the end.
 """
 import argparse
@@ -177,6 +182,60 @@ def pickling(opts):
           f"ratio {mp / mi:.2f}")
 
 
+def interrupt_latency(opts):
+    import random
+    import signal
+    import tempfile
+    import threading
+
+    rng = random.Random(1)
+    g = lg.Graph.generate("kron", opts.scale)
+    src, dst = lg.generate_edges("kron", opts.scale)
+    n = 4_000_000
+    path = lg.Graph.from_edges(np.arange(n - 1, dtype=np.int32), np.arange(1, n, dtype=np.int32))
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    with tempfile.TemporaryDirectory() as tmp:
+        el, lgb = os.path.join(tmp, "g.el"), os.path.join(tmp, "g.lgb")
+        g.save(el)
+        g.save(lgb)
+        calls = {
+            "pagerank": lambda: lg.pagerank(g, tol=0.0, max_iter=10**6),
+            "bfs (path, 4M levels)": lambda: lg.bfs(path, 0, direction_alpha=0),
+            "connected_components": lambda: lg.connected_components(g),
+            "from_edges": lambda: lg.Graph.from_edges(src, dst),
+            "load .el": lambda: lg.Graph.load(el),
+            "load .lgb": lambda: lg.Graph.load(lgb),
+        }
+        for name, call in calls.items():
+            lat, finished = [], 0
+            for _ in range(opts.runs):
+                delay = rng.uniform(0.05, 0.5)
+                sent = []
+
+                def fire():
+                    time.sleep(delay)
+                    sent.append(time.perf_counter())
+                    os.kill(os.getpid(), signal.SIGINT)
+
+                t = threading.Thread(target=fire)
+                t.start()
+                try:
+                    call()
+                    t.join()
+                    finished += 1
+                    try:
+                        time.sleep(1)  # the signal, if it comes after the call
+                    except KeyboardInterrupt:
+                        pass
+                except KeyboardInterrupt:
+                    lat.append(time.perf_counter() - sent[0])
+                    t.join()
+            shown = " ".join(f"{x * 1e3:.1f}" for x in lat)
+            print(f"row: Ctrl-C {name} on kron:{opts.scale}: {len(lat)} interrupted, latency "
+                  f"{shown} ms (max {max(lat) * 1e3 if lat else float('nan'):.1f} ms); "
+                  f"{finished} ended before the signal")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--lgraph", default=os.path.join(ROOT, ".local", "bin", "lgraph"))
@@ -192,6 +251,7 @@ def main():
     pandas_inputs(opts)
     pandas_names(opts)
     pickling(opts)
+    interrupt_latency(opts)
 
 
 if __name__ == "__main__":

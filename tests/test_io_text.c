@@ -17,6 +17,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define IO_TMP_PREFIX "io_text_"
 
+#include "internal.h" /* lg__parse_part_bytes */
 #include "io_util.h"
 #include "libgraph.h"
 #include "test_util.h"
@@ -296,6 +297,7 @@ static void test_error_line_in_late_chunk(void)
 {
     enum {
         LINES = 200000,
+        EARLY = 40001, /* late in the first of four chunks */
         BAD = 150001
     };
     char path[PATH_CAP];
@@ -315,6 +317,33 @@ static void test_error_line_in_late_chunk(void)
     check_where(path, BAD);
     CHECK_STATUS(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
     check_where(path, BAD);
+    /* parsed in parts of 1000 bytes a chunk a round: the chunk that fails
+     * first in time is not the first in the file */
+    const size_t part = lg__parse_part_bytes(1000);
+    CHECK_STATUS(lg_graph_read(ctx4, path, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
+    check_where(path, BAD);
+    f = fopen(path, "w");
+    for (int i = 1; i <= LINES; i++) {
+        if (i == EARLY || i == BAD)
+            fprintf(f, "%d oops\n", i);
+        else
+            fprintf(f, "%d %d\n", i % 5000, (i * 7) % 5000);
+    }
+    fclose(f);
+    CHECK_STATUS(lg_graph_read(ctx4, path, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
+    check_where(path, EARLY);
+    /* and a good file reads the same in parts as whole */
+    f = fopen(path, "w");
+    for (int i = 1; i <= LINES; i++)
+        fprintf(f, i % 999 ? "%d %d\n" : "# %d %d\n", i % 5000, (i * 7) % 5000);
+    fclose(f);
+    lg_graph_t *parts = NULL, *whole = NULL;
+    CHECK_OK(lg_graph_read(ctx4, path, LG_FORMAT_AUTO, NULL, &parts));
+    lg__parse_part_bytes(part);
+    CHECK_OK(lg_graph_read(ctx4, path, LG_FORMAT_AUTO, NULL, &whole));
+    CHECK(parts && whole && same_graph(parts, whole));
+    lg_graph_free(&parts);
+    lg_graph_free(&whole);
     unlink(path);
 }
 

@@ -59,6 +59,9 @@ long lg__bfs_top_down_stays(void);
  * puts in hub order (default HUB_MIN_BYTES, 8 MiB; tests use 0 to reach it
  * on small graphs); returns the previous value. */
 size_t lg__pagerank_hub_min_bytes(size_t bytes);
+/* Test hook (io/edges.c): the text a parser chunk reads in one round, 32 MB;
+ * 0 leaves it.  Returns the value before. */
+size_t lg__parse_part_bytes(size_t bytes);
 
 /* ---- errors -------------------------------------------------------------- */
 

@@ -3,9 +3,10 @@
  * parsed edges handed to lg_graph_from_edges; shared by the Matrix Market
  * and edge-list readers.
  *
- * The body is cut at line boundaries into one chunk a thread (for a big
- * body, into rounds of one chunk a thread, with progress reported and
- * cancellation honoured between rounds).  Each chunk
+ * The body is cut at line boundaries into one chunk a thread.  A chunk is
+ * parsed in parts of at most 32 MB, every chunk's next part in one
+ * parallel round, so that progress is reported and a cancel honoured between
+ * rounds while each chunk's edges stay in one run.  Each chunk
  * first counts its newlines, which bounds its edges (at most one a line),
  * so every chunk parses straight into its own slice of the edge arrays (no
  * reallocation, no locks); the slices are closed up afterwards, in file
@@ -23,10 +24,17 @@
 
 /* A text chunk shorter than this is not worth a thread of its own. */
 #define PARSE_CHUNK_MIN ((size_t)256 << 10)
-/* A round of chunks (one a thread) covers at most this much text, so that a
- * round takes a fifth of a second at most (parsing runs at about 200-400
- * MB/s a thread). */
-#define PARSE_ROUND_MAX ((size_t)64 << 20)
+/* A chunk's part in one round: a round takes a tenth of a second at most
+ * (parsing runs at about 200-400 MB/s a thread).  Tests make it small. */
+static size_t parse_part_bytes = (size_t)32 << 20;
+
+size_t lg__parse_part_bytes(size_t bytes)
+{
+    const size_t old = parse_part_bytes;
+    if (bytes)
+        parse_part_bytes = bytes;
+    return old;
+}
 
 /* Counts '\n' eight bytes at a time: a byte of w ^ NEWLINES is zero exactly
  * where w holds a newline, and the expression below sets the top bit of
@@ -62,14 +70,36 @@ static void split_chunks(const char *body, const char *end, struct lg_chunk *chu
     chunks[nc - 1].end = end;
 }
 
-/* The chunks of a body of len bytes: one a thread (fewer for a small body),
- * times the rounds a big body needs; *round gets the chunks a round. */
-static int64_t chunk_count(size_t len, int threads, int *round)
+static int chunk_count(size_t len, int threads)
 {
     size_t by_size = len / PARSE_CHUNK_MIN;
-    *round = by_size < 1 ? 1 : by_size < (size_t)threads ? (int)by_size : threads;
-    const size_t rounds = (len + PARSE_ROUND_MAX - 1) / PARSE_ROUND_MAX;
-    return (int64_t)*round * (int64_t)(rounds > 1 ? rounds : 1);
+    if (by_size < 1)
+        return 1;
+    return by_size < (size_t)threads ? (int)by_size : threads;
+}
+
+/* Parses c's next part (up to parse_part_bytes, whole lines) into the slots
+ * after those it filled, keeping its count, max_id and first error. */
+static void parse_part(const struct lg_line_rules *r, const struct lg_edge_arrays *a,
+                       struct lg_chunk *c)
+{
+    const size_t len = parse_part_bytes;
+    const char *stop = (size_t)(c->end - c->next) > len ? c->next + len : c->end;
+    if (stop != c->end && stop[-1] != '\n')
+        stop = lg__next_line(stop, c->end);
+    struct lg_chunk part;
+    memset(&part, 0, sizeof part);
+    part.begin = c->next;
+    part.end = stop;
+    part.base = c->base + c->count;
+    lg__parse_chunk(r, a, &part);
+    c->count += part.count;
+    c->max_id = part.max_id > c->max_id ? part.max_id : c->max_id;
+    if (part.error_at) {
+        c->error_at = part.error_at;
+        memcpy(c->reason, part.reason, sizeof c->reason);
+    }
+    c->next = stop;
 }
 
 /* Moves each chunk's edges down to follow the previous chunk's (the slots of
@@ -108,15 +138,14 @@ lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
     lg_status_t st = LG_OK;
     struct lg_edge_arrays a = {0};
     const char *end = t->data + t->size;
-    int round;
-    const int nc = (int)chunk_count((size_t)(end - body), threads, &round);
+    const int nc = chunk_count((size_t)(end - body), threads);
     struct lg_chunk *chunks = lg__alloc_array((size_t)nc, sizeof *chunks, "parser chunks");
     if (!chunks)
         return LG_ERR_OUT_OF_MEMORY;
     split_chunks(body, end, chunks, nc);
 
     /* a chunk holds at most one edge a line */
-#pragma omp parallel for num_threads(round) schedule(static, 1)
+#pragma omp parallel for num_threads(nc) schedule(static, 1)
     for (int c = 0; c < nc; c++)
         chunks[c].count = count_newlines(chunks[c].begin, chunks[c].end) + 1;
     int64_t slots = 0;
@@ -133,26 +162,41 @@ lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
         goto cleanup;
     }
 
-    for (int lo = 0; lo < nc; lo += round) {
-        const int hi = nc - lo < round ? nc : lo + round;
-#pragma omp parallel for num_threads(hi - lo) schedule(static, 1)
-        for (int c = lo; c < hi; c++)
-            lg__parse_chunk(r, &a, &chunks[c]);
-        /* chunks are in file order, so the first one that failed has the first bad line */
-        for (int c = lo; c < hi; c++) {
-            if (chunks[c].error_at) {
-                st = lg__error(LG_ERR_IO, "%s:%lld: %s", path,
-                               (long long)(count_newlines(t->data, chunks[c].error_at) + 1),
-                               chunks[c].reason);
-                goto cleanup;
-            }
+    for (int c = 0; c < nc; c++) {
+        chunks[c].next = chunks[c].begin;
+        chunks[c].count = 0;
+        chunks[c].max_id = -1;
+    }
+    /* Rounds until every chunk before the first failed one is parsed: the
+     * chunks are in file order, so the first failed chunk then holds the
+     * first bad line. */
+    for (int live = nc; live > 0;) {
+#pragma omp parallel for num_threads(nc) schedule(static, 1)
+        for (int c = 0; c < live; c++)
+            if (c < live && chunks[c].next < chunks[c].end && !chunks[c].error_at)
+                parse_part(r, &a, &chunks[c]);
+        int64_t parsed = 0;
+        int first_failed = nc;
+        bool left = false;
+        for (int c = 0; c < nc; c++) {
+            parsed += chunks[c].next - chunks[c].begin;
+            if (chunks[c].error_at && c < first_failed)
+                first_failed = c;
+            left = left || (c < first_failed && chunks[c].next < chunks[c].end);
         }
-        if (!lg_progress_go_on(progress, LG_STAGE_PARSE, chunks[hi - 1].end - body, end - body,
-                               0.0)) {
+        if (!left && first_failed < nc) {
+            const struct lg_chunk *f = &chunks[first_failed];
+            st = lg__error(LG_ERR_IO, "%s:%lld: %s", path,
+                           (long long)(count_newlines(t->data, f->error_at) + 1), f->reason);
+            goto cleanup;
+        }
+        live = left ? first_failed : 0;
+        if (live > 0 && !lg_progress_go_on(progress, LG_STAGE_PARSE, parsed, end - body, 0.0)) {
             st = LG_ERR_CANCELLED;
             goto cleanup;
         }
     }
+    (void)lg_progress_go_on(progress, LG_STAGE_PARSE, end - body, end - body, 0.0);
     a.count = close_up(&a, chunks, nc, &a.max_id);
     *out = a;
     memset(&a, 0, sizeof a);

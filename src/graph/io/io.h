@@ -188,7 +188,8 @@ struct lg_edge_arrays {
 /* One thread's share of the text: whole lines [begin, end). */
 struct lg_chunk {
     const char *begin, *end;
-    int64_t base; /* its edges go to slots base, base + 1, ... */
+    const char *next; /* where its parsing stands (lg__parse_edges's rounds) */
+    int64_t base;     /* its edges go to slots base, base + 1, ... */
     int64_t count;
     int64_t max_id;       /* -1 when it has no edges */
     const char *error_at; /* NULL, or a point in its first bad line */
