@@ -193,6 +193,19 @@ LG_API lg_status_t lg_context_get_num_threads(const lg_context_t *context, int *
 LG_API lg_status_t lg_context_get_device(const lg_context_t *context, const char **description);
 
 /*
+ * Copies bytes from src to dst, either of them memory of the context's GPU
+ * (or both), on the context's device and stream, and returns when the copy
+ * is done: the runtime tells the direction by the addresses (unified
+ * addressing), so a host application can bring a GPU array in, or put a
+ * result into one, without a GPU runtime of its own.  Work another stream
+ * has queued on src must be finished first (the copy runs on the context's
+ * stream, ordered after the legacy default stream's work).  A context
+ * without a GPU is LG_ERR_UNSUPPORTED; an address the runtime rejects is
+ * LG_ERR_DEVICE with its message.
+ */
+LG_API lg_status_t lg_context_copy(lg_context_t *context, void *dst, const void *src, size_t bytes);
+
+/*
  * Where the algorithms run.  On a CPU context (or a NULL one), on the CPU.
  * On a context created with LG_BACKEND_GPU, on the GPU; an algorithm the
  * GPU plugin has no kernel for fails with LG_ERR_UNSUPPORTED, and one that

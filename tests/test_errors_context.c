@@ -38,6 +38,7 @@ static void test_status_strings(void)
         {LG_ERR_IO, "LG_ERR_IO"},
         {LG_ERR_NOT_CONVERGED, "LG_ERR_NOT_CONVERGED"},
         {LG_ERR_INTERNAL, "LG_ERR_INTERNAL"},
+        {LG_ERR_CANCELLED, "LG_ERR_CANCELLED"},
     };
     const size_t count = sizeof names / sizeof names[0];
     for (size_t i = 0; i < count; i++) {
@@ -45,7 +46,7 @@ static void test_status_strings(void)
         CHECK(s != NULL && strcmp(s, names[i].name) == 0);
     }
     /* an unknown value gets a name too, and not the name of a real status */
-    const int unknown[] = {-1, 8, 99, 1 << 20};
+    const int unknown[] = {-1, 9, 99, 1 << 20};
     for (size_t u = 0; u < sizeof unknown / sizeof unknown[0]; u++) {
         const char *s = lg_status_string((lg_status_t)unknown[u]);
         CHECK(s != NULL && s[0] != '\0');
@@ -159,6 +160,11 @@ static void test_context_errors(void)
         CHECK(threads >= 1);
         CHECK_STATUS(lg_context_get_backend(c, NULL), LG_ERR_INVALID_ARGUMENT);
         CHECK_STATUS(lg_context_get_num_threads(c, NULL), LG_ERR_INVALID_ARGUMENT);
+        /* a CPU context has no device memory to copy */
+        char a[4] = "abc", z[4] = "";
+        CHECK_STATUS(lg_context_copy(c, z, a, sizeof a), LG_ERR_UNSUPPORTED);
+        CHECK_MESSAGE("lg_context_copy: the context has no GPU");
+        CHECK(z[0] == '\0');
         lg_context_free(&c);
         CHECK(c == NULL);
     }

@@ -49,6 +49,16 @@ static void gpu_context(void)
     CHECK(threads == 2);
     CHECK_CONTAINS(lg_build_info(), "GPU plugin: " LG_FAKE_PLUGIN);
 
+    /* lg_context_copy goes to the plugin (whose device memory is the host's) */
+    const double from[3] = {1.5, 2.5, 3.5};
+    double to[3] = {0, 0, 0};
+    CHECK_OK(lg_context_copy(gpu, to, from, sizeof from));
+    CHECK(to[0] == 1.5 && to[2] == 3.5 && atomic_load(&fs->copies) == 1);
+    CHECK_OK(lg_context_copy(gpu, to, NULL, 0)); /* nothing to copy */
+    CHECK_STATUS(lg_context_copy(gpu, NULL, from, 8), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_context_copy(NULL, to, from, 8), LG_ERR_UNSUPPORTED);
+    CHECK(atomic_load(&fs->copies) == 1);
+
     /* a device the plugin does not have */
     CHECK_STATUS(open_context(LG_BACKEND_GPU, 1, 0, NULL, &bad), LG_ERR_DEVICE);
     CHECK_MESSAGE("lg_context_create: fake plugin, GPU 1: fake: device 1 does not exist");

@@ -229,6 +229,22 @@ lg_status_t lg_context_get_device(const lg_context_t *context, const char **desc
     return LG_OK;
 }
 
+lg_status_t lg_context_copy(lg_context_t *context, void *dst, const void *src, size_t bytes)
+{
+    static const char fn[] = "lg_context_copy";
+    if (!context || context->backend != LG_BACKEND_GPU)
+        return lg__error(LG_ERR_UNSUPPORTED, "%s: %s", fn,
+                         context ? "the context has no GPU" : "context is NULL (the CPU)");
+    if ((!dst || !src) && bytes > 0)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn, dst ? "src" : "dst");
+    if (bytes == 0)
+        return LG_OK;
+    pthread_mutex_lock(&context->gpu_lock); /* the plugin's state and stream */
+    const lg_status_t st = context->plugin->copy(context->gpu_state, dst, src, bytes);
+    pthread_mutex_unlock(&context->gpu_lock);
+    return st;
+}
+
 /* Which backend ran the thread's last algorithm call, and why when the
  * context left the choice to the library (algorithms.c sets both). */
 static _Thread_local lg_backend_t last_backend = LG_BACKEND_AUTO;

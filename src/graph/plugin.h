@@ -74,6 +74,8 @@ struct lg_plugin {
     void (*close)(void *state);
     /* Frees a graph's device copy (may be called with no context open). */
     void (*graph_free)(void *device_graph);
+    /* lg_context_copy on the context's device and stream, synchronously. */
+    lg_status_t (*copy)(void *state, void *dst, const void *src, size_t bytes);
     /* The GPU's kernels (kernels.h); NULL entries have none. */
     struct lg_kernels kernels;
 };

@@ -35,6 +35,7 @@ typedef cudaEvent_t hipEvent_t;
 #define hipDeviceAttributeCooperativeLaunch cudaDevAttrCooperativeLaunch
 #define hipMemcpyHostToDevice cudaMemcpyHostToDevice
 #define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
+#define hipMemcpyDefault cudaMemcpyDefault
 #define hipMemcpyDeviceToDevice cudaMemcpyDeviceToDevice
 #define hipStreamNonBlocking cudaStreamNonBlocking
 

@@ -121,6 +121,22 @@ static void gpu_close(void *state)
     lg__gpu_host->free(s);
 }
 
+/* lg_context_copy: hipMemcpyDefault lets the runtime tell the direction by
+ * the addresses (unified addressing); on the context's stream, then waited
+ * for. */
+static lg_status_t gpu_copy(void *state, void *dst, const void *src, size_t bytes)
+{
+    static const char fn[] = "lg_context_copy";
+    lg__gpu_state *s = (lg__gpu_state *)state;
+    lg__device_guard on_device(s->device);
+    if (on_device.error() != hipSuccess)
+        return lg__gpu_fail(on_device.error(), fn, "selecting the device");
+    hipError_t e = hipMemcpyAsync(dst, src, bytes, hipMemcpyDefault, s->stream);
+    if (e == hipSuccess)
+        e = hipStreamSynchronize(s->stream);
+    return e == hipSuccess ? LG_OK : lg__gpu_fail(e, fn, "copying");
+}
+
 long long lg__gpu_allocations_left = -1; /* gpu_runtime.h */
 long long lg__gpu_live_allocations = 0;
 
@@ -163,6 +179,7 @@ static const struct lg_plugin plugin_table = {
     gpu_open,
     gpu_close,
     lg__dev_graph_free,
+    gpu_copy,
     {lg__gpu_bfs, lg__gpu_pagerank, lg__gpu_components, LG_ALGORITHM_BFS},
 };
 
