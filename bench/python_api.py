@@ -3,6 +3,7 @@
 
     .venv/bin/python bench/python_api.py [--lgraph PATH] [--call-time PATH]
                                          [--threads T] [--scale S] [--runs R]
+                                         [--groups overhead,...] [--device D]
 
 1. Call overhead on a 10-vertex graph (the undirected path 0-1-...-9): the
    best of 7 rounds of 20000 calls of libgraph.bfs / pagerank /
@@ -189,9 +190,10 @@ def interrupt_latency(opts):
     import threading
 
     rng = random.Random(1)
+    lg.set_default_device(opts.device)
     g = lg.Graph.generate("kron", opts.scale)
     src, dst = lg.generate_edges("kron", opts.scale)
-    n = 4_000_000
+    n = 4_000_000 if opts.device == "cpu" else 2
     path = lg.Graph.from_edges(np.arange(n - 1, dtype=np.int32), np.arange(1, n, dtype=np.int32))
     signal.signal(signal.SIGINT, signal.default_int_handler)
     with tempfile.TemporaryDirectory() as tmp:
@@ -206,6 +208,12 @@ def interrupt_latency(opts):
             "load .el": lambda: lg.Graph.load(el),
             "load .lgb": lambda: lg.Graph.load(lgb),
         }
+        if opts.device != "cpu":
+            # loads and builds run on the CPU whatever the device; a GPU BFS
+            # runs every level in one cooperative launch, with no step between
+            calls = {"pagerank": calls["pagerank"],
+                     "bfs (kron)": lambda: lg.bfs(g, 0),
+                     "connected_components": calls["connected_components"]}
         for name, call in calls.items():
             lat, finished = [], 0
             for _ in range(opts.runs):
@@ -221,17 +229,26 @@ def interrupt_latency(opts):
                 t.start()
                 try:
                     call()
-                    t.join()
                     finished += 1
+                except KeyboardInterrupt as e:
+                    tb = e.__traceback__
+                    while tb.tb_next:
+                        tb = tb.tb_next
+                    # raised by the extension's call (the innermost frame is
+                    # libgraph's), not in this loop after the call ended
+                    if "libgraph" in tb.tb_frame.f_code.co_filename:
+                        lat.append(time.perf_counter() - sent[0])
+                    else:
+                        finished += 1
+                while t.is_alive():  # the signal may still come: let it land here
                     try:
-                        time.sleep(1)  # the signal, if it comes after the call
+                        t.join()
+                        time.sleep(0.05)
                     except KeyboardInterrupt:
                         pass
-                except KeyboardInterrupt:
-                    lat.append(time.perf_counter() - sent[0])
-                    t.join()
             shown = " ".join(f"{x * 1e3:.1f}" for x in lat)
-            print(f"row: Ctrl-C {name} on kron:{opts.scale}: {len(lat)} interrupted, latency "
+            print(f"row: Ctrl-C {name} on kron:{opts.scale}, device {opts.device}: {len(lat)} "
+                  f"interrupted, latency "
                   f"{shown} ms (max {max(lat) * 1e3 if lat else float('nan'):.1f} ms); "
                   f"{finished} ended before the signal")
 
@@ -243,15 +260,16 @@ def main():
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--scale", type=int, default=20)
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--groups", default="overhead,build,pandas,names,pickle,interrupt",
+                   help="which of the groups above to run")
+    p.add_argument("--device", default="cpu", help="device of the Ctrl-C group's calls")
     opts = p.parse_args()
     print(f"libgraph {lg.__version__}; Python {sys.version.split()[0]}; numpy {np.__version__}; "
           f"{os.cpu_count()} CPUs")
-    overhead(opts)
-    build(opts)
-    pandas_inputs(opts)
-    pandas_names(opts)
-    pickling(opts)
-    interrupt_latency(opts)
+    groups = {"overhead": overhead, "build": build, "pandas": pandas_inputs,
+              "names": pandas_names, "pickle": pickling, "interrupt": interrupt_latency}
+    for name in opts.groups.split(","):
+        groups[name](opts)
 
 
 if __name__ == "__main__":

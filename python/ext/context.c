@@ -10,6 +10,8 @@
  */
 #include "ext.h"
 
+#include <stdint.h>
+
 typedef struct {
     PyObject_HEAD lg_context_t *ctx;
 } ContextObject;
@@ -105,6 +107,44 @@ static PyObject *context_repr(ContextObject *self)
     return PyUnicode_FromFormat("<libgraph.Context: %s>", d);
 }
 
+typedef struct {
+    lg_context_t *ctx;
+    void *dst;
+    const void *src;
+    size_t bytes;
+} copy_job;
+
+static lg_status_t copy(void *job)
+{
+    copy_job *j = job;
+    return lg_context_copy(j->ctx, j->dst, j->src, j->bytes);
+}
+
+/* _copy(dst, src, nbytes): lg_context_copy between addresses given as ints
+ * (a GPU array's pointer, a numpy array's ctypes.data), the GIL released. */
+static PyObject *context_copy(ContextObject *self, PyObject *args)
+{
+    unsigned long long dst, src;
+    Py_ssize_t bytes;
+    if (!PyArg_ParseTuple(args, "KKn:_copy", &dst, &src, &bytes))
+        return NULL;
+    if (bytes < 0) {
+        PyErr_SetString(PyExc_ValueError, "_copy: nbytes < 0");
+        return NULL;
+    }
+    copy_job j = {self->ctx, (void *)(uintptr_t)dst, (const void *)(uintptr_t)src, (size_t)bytes};
+    if (lgpy_call(lgpy_state_of_type(Py_TYPE(self)), copy, &j) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef context_methods[] = {
+    {"_copy", (PyCFunction)context_copy, METH_VARARGS,
+     "_copy(dst, src, nbytes): lg_context_copy between two addresses (ints), one of them, "
+     "or both, in the context's GPU memory."},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyGetSetDef context_getset[] = {
     {"backend", (getter)context_backend, NULL, "Where the context runs: 'cpu' or 'gpu'.", NULL},
     {"device", (getter)context_device, NULL, "What the context runs on, as one line.", NULL},
@@ -122,6 +162,7 @@ static PyType_Slot context_slots[] = {
     {Py_tp_dealloc, context_dealloc},
     {Py_tp_repr, context_repr},
     {Py_tp_getset, context_getset},
+    {Py_tp_methods, context_methods},
     {0, NULL},
 };
 

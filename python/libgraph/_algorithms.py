@@ -6,6 +6,7 @@ from typing import NamedTuple
 from . import _libgraph
 from ._arrays import wrap
 from ._device import context
+from ._gpu_arrays import host_out, into_device, to_host
 from ._graph import Graph
 
 
@@ -46,19 +47,25 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
     its own parent, -1 unreached.  For a graph from NetworkX, source is a node
     key (or a list of them).  direction_alpha=0 keeps the search top-down.
     out / parents_out: int32 arrays of num_vertices to write into (and
-    return) instead of new ones, e.g. to reuse memory in a loop.
+    return) instead of new ones, e.g. to reuse memory in a loop (GPU arrays
+    too: _gpu_arrays.py).
     """
     G = _graph(G)
     if G._index() is not None:
         source = _node_sources(G, source)
     if max_depth is None or max_depth >= _INT_MAX:
         max_depth = -1  # as deep as the graph goes
-    d, p = _libgraph.bfs(G._g, source, parents=bool(parents),
+    out, gpu_out = host_out(out, "out")
+    parents_out, gpu_parents = host_out(parents_out, "parents_out")
+    d, p = _libgraph.bfs(G._g, to_host(source, "source"), parents=bool(parents),
                          max_depth=_int_option(max_depth, "max_depth"),
                          direction_alpha=_int_option(direction_alpha, "direction_alpha"),
                          direction_beta=_int_option(direction_beta, "direction_beta"),
                          context=context(device), out=out, parents_out=parents_out)
-    return (_result(d, out), _result(p, parents_out)) if parents else _result(d, out)
+    d = into_device(_result(d, out), gpu_out, "out")
+    if not parents:
+        return d
+    return d, into_device(_result(p, parents_out), gpu_parents, "parents_out")
 
 
 def _node_sources(G, source):
@@ -79,7 +86,7 @@ def _vector(G, value, name):
     """A per-vertex option: None, an array of num_vertices, or a dict
     {vertex or node key: value} (missing entries 0, as NetworkX)."""
     if value is None or not isinstance(value, dict):
-        return value
+        return to_host(value, name)
     n = G.num_vertices
     out = [0.0] * n
     for key, x in value.items():
@@ -123,6 +130,7 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     Ctrl-C stops it between two iterations (KeyboardInterrupt).
     """
     G = _graph(G)
+    out, gpu_out = host_out(out, "out")
     precision = {"float64": 64, "float32": 32, "double": 64, "single": 32}.get(str(dtype))
     if precision is None:
         raise ValueError(f"dtype: must be 'float64' or 'float32', not {dtype!r}")
@@ -133,11 +141,12 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
             _vector(G, dangling, "dangling"), precision=precision, context=context(device),
             out=out)
     except _libgraph.NotConverged as e:
-        e.scores = _result(e.scores, out)
+        e.scores = into_device(_result(e.scores, out), gpu_out, "out")
         raise
+    scores = into_device(_result(scores, out), gpu_out, "out")
     if return_info:
-        return _result(scores, out), PageRankInfo(iterations, residual, True)
-    return _result(scores, out)
+        return scores, PageRankInfo(iterations, residual, True)
+    return scores
 
 
 
@@ -145,8 +154,9 @@ def connected_components(G, *, device=None, out=None):
     """Connected components (weakly connected for a directed graph):
     labels[v] is the smallest vertex id of v's component (int32; written
     into out, an int32 array of num_vertices, when given)."""
+    out, gpu_out = host_out(out, "out")
     labels, _ = _libgraph.connected_components(_graph(G)._g, context=context(device), out=out)
-    return _result(labels, out)
+    return into_device(_result(labels, out), gpu_out, "out")
 
 
 def number_connected_components(G, *, device=None):

@@ -8,6 +8,7 @@ import threading
 from . import _libgraph
 from ._arrays import wrap, have_numpy
 from ._device import context
+from ._gpu_arrays import to_host
 
 _DUPLICATES = {"keep": 0, "sum": 1, "min": 2, "max": 3, "first": 4, "last": 5}
 _FORMATS = {None: 0, "auto": 0, "mtx": 1, "el": 2, "wel": 3, "lgb": 4, "binary": 4}
@@ -317,6 +318,8 @@ class Graph:
         "first" or "last" merges repeated edges.  Bad ids or weights raise
         ValueError.
         """
+        src, dst, weights = (to_host(src, "src"), to_host(dst, "dst"),
+                             to_host(weights, "weights"))
         node_names = None
         if names or (names is None and (_named(src) or _named(dst))):
             if num_vertices is not None:
@@ -355,7 +358,8 @@ class Graph:
         directed=True: an undirected graph's CSR must be symmetric (else
         ValueError) unless symmetrize=True adds the reverse arcs."""
         g = _libgraph.from_csr(
-            offsets, indices, weights, 1 if directed else 2, bool(symmetrize),
+            to_host(offsets, "offsets"), to_host(indices, "indices"), to_host(weights, "weights"),
+            1 if directed else 2, bool(symmetrize),
             bool(drop_self_loops), duplicates=_duplicates(duplicates), context=context(device))
         return cls._wrap(g)
 

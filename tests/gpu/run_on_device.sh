@@ -14,9 +14,11 @@
 #    bench_gpu_traversal (BFS, CC) on kron:21:48 kron:22 urand:22 (TRAVERSAL=...),
 #    and on each scale PageRank, BFS and CC on the GPU against the CPU;
 # 4. the Python package built there (pip, no build isolation: the machine has
-#    no registry) and its tests: tests/python/test_gpu.py on the GPU, and the
-#    module's CPU tests (PYTEST_ARGS=... to choose others); then the NetworkX
-#    backend's tests with its calls on the GPU;
+#    no registry) and its tests: tests/python/test_gpu.py on the GPU (CuPy and
+#    PyTorch arrays in and out too), and the module's CPU tests (PYTEST_ARGS=...
+#    to choose others); Ctrl-C's latency (bench/python_api.py --groups
+#    interrupt) on the GPU and the host's CPU; then the NetworkX backend's
+#    tests with its calls on the GPU;
 # 5. bench/nx_backend.py on kron:18 with the backend's device "gpu":
 #    NetworkX on this host's CPU against the backend (NX_SCALE=...).
 # STEPS="1 2 3 4 5" (the default) chooses the steps; step 3 needs step 1's build.
@@ -142,8 +144,18 @@ elif python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --t
         ${PYTEST_ARGS:-tests/python/test_gpu.py tests/python/test_module_algorithms.py \
             tests/python/test_module_graph.py tests/python/test_module_arrays.py \
             tests/python/test_module_convert.py tests/python/test_module_io.py \
-            tests/python/test_module_context.py} >>"$out/python.log" 2>&1)
+            tests/python/test_module_context.py tests/python/test_module_progress.py} \
+        >>"$out/python.log" 2>&1)
     step 4 && say "pytest (python module): $(grep -E '(passed|failed|error)' "$out/python.log" | tail -1)"
+    # Ctrl-C's latency in the long calls on the GPU (and on this host's CPU)
+    if step 4; then
+        for dev in gpu cpu; do
+            (cd /tmp && PYTHONPATH="$pysite" python3 "$root/bench/python_api.py" --groups interrupt \
+                --device "$dev" --scale "${INTERRUPT_SCALE:-22}" --runs 5 --threads "$jobs" \
+                >>"$out/interrupt.log" 2>&1)
+        done
+        grep -E '^row' "$out/interrupt.log" | tee -a "$summary"
+    fi
     # the NetworkX backend's tests with its calls on the GPU
     (cd "$root" && PYTHONPATH="$pysite" LIBGRAPH_TEST_DEVICE=gpu python3 -m pytest -q \
         -p no:cacheprovider tests/python/test_nx_backend.py >>"$out/python.log" 2>&1)

@@ -151,3 +151,59 @@ def test_threads_share_one_graph_on_the_gpu(gpu):
     for t in threads:
         t.join()
     assert not errors, errors
+
+
+# ---- GPU arrays in and out (CuPy, PyTorch; DLPack-only producers) ----------
+
+
+class DLPackOnly:
+    """A GPU array seen only through DLPack (as JAX's arrays are)."""
+
+    def __init__(self, a):
+        self._a = a
+
+    def __dlpack__(self, **kwargs):
+        return self._a.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self):
+        return self._a.__dlpack_device__()
+
+
+def test_cupy_and_torch_arrays_in_and_out(gpu):
+    cp = pytest.importorskip("cupy")
+    rng = np.random.default_rng(3)
+    n, m = 500, 4000
+    src = rng.integers(0, n, m).astype(np.int32)
+    dst = rng.integers(0, n, m).astype(np.int32)
+    w = rng.uniform(0.5, 2.0, m).astype(np.float32)
+    want = lg.Graph.from_edges(src, dst, w, num_vertices=n, directed=True)
+    for make in (cp.asarray, lambda a: DLPackOnly(cp.asarray(a))):
+        g = lg.Graph.from_edges(make(src), make(dst), make(w), num_vertices=n, directed=True)
+        for a, b in zip(g.csr(), want.csr()):
+            np.testing.assert_array_equal(a, b)
+    pers = rng.uniform(0, 1, n)
+    cpu = lg.pagerank(want, personalization=pers, tol=1e-10, device="cpu")
+    out = cp.zeros(n, dtype=cp.float64)
+    got = lg.pagerank(want, personalization=cp.asarray(pers), tol=1e-10, device=gpu, out=out)
+    assert got is out and lg.last_backend() == "gpu"
+    np.testing.assert_allclose(cp.asnumpy(out), cpu, rtol=1e-9, atol=1e-12)
+    labels = cp.full(n, -7, dtype=cp.int32)
+    assert lg.connected_components(want, device=gpu, out=labels) is labels
+    np.testing.assert_array_equal(cp.asnumpy(labels), lg.connected_components(want, device="cpu"))
+    torch = pytest.importorskip("torch")
+    dist = torch.full((n,), -7, dtype=torch.int32, device="cuda")
+    sources = torch.tensor([0, 5], dtype=torch.int32, device="cuda")
+    assert lg.bfs(want, sources, device=gpu, out=dist) is dist
+    np.testing.assert_array_equal(dist.cpu().numpy(), lg.bfs(want, [0, 5], device="cpu"))
+    # a wrong out= is refused, after the call, without writing it
+    with pytest.raises(ValueError, match="500 elements of int32"):
+        lg.bfs(want, 0, device=gpu, out=cp.zeros(n, dtype=cp.float32))
+
+
+def test_ctrl_c_stops_pagerank_on_the_gpu(gpu):
+    from test_module_progress import interrupted
+
+    g = lg.Graph.generate("kron", 16)
+    want = lg.pagerank(g, device=gpu)
+    interrupted(lambda: lg.pagerank(g, tol=0.0, max_iter=10**7, device=gpu), "pagerank")
+    np.testing.assert_allclose(lg.pagerank(g, device=gpu), want, rtol=1e-12)

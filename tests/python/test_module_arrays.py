@@ -180,3 +180,55 @@ def test_input_arrays_are_not_modified_or_kept():
     w[:] = 9  # the graph copied them
     for a, b in zip(g.csr(), csr_before):
         np.testing.assert_array_equal(a, b)
+
+
+# ---------------------------------------------------------------------------
+# GPU arrays (__cuda_array_interface__, DLPack): what can be checked without
+# a GPU; test_gpu.py copies CuPy and PyTorch arrays on one
+# ---------------------------------------------------------------------------
+
+
+def test_dlpack_capsule_layout():
+    """The DLTensor read through ctypes: numpy's own capsule describes the
+    array's address, length and type."""
+    from libgraph._gpu_arrays import device_array, from_capsule
+
+    for dtype, typestr in ((np.int32, "<i4"), (np.float64, "<f8"), (np.uint8, "<u1")):
+        a = np.arange(7, dtype=dtype)
+        d = from_capsule(a.__dlpack__(), 3, "a")
+        assert (d.ptr, d.length, d.typestr, d.device, d.nbytes) == (
+            a.ctypes.data, 7, typestr, 3, a.nbytes)
+        assert device_array(a, "a") is None  # host memory: used as any array
+    with pytest.raises(ValueError, match="contiguous"):
+        from_capsule(np.arange(8, dtype=np.int32)[::2].__dlpack__(), 0, "a")
+    with pytest.raises(ValueError, match="one dimension"):
+        from_capsule(np.zeros((2, 2)).__dlpack__(), 0, "a")
+    with pytest.raises(TypeError, match="type code"):
+        from_capsule(np.zeros(2, dtype=np.complex64).__dlpack__(), 0, "a")
+
+
+class FakeGpuArray:
+    """An object that says its memory is on a GPU (it is not)."""
+
+    def __init__(self, shape=(3,), strides=None, typestr="<i4"):
+        self.__cuda_array_interface__ = {"shape": shape, "typestr": typestr, "data": (4096, False),
+                                         "version": 3, "strides": strides}
+
+
+def test_gpu_arrays_need_a_gpu_and_one_dimension():
+    with pytest.raises(ValueError, match="one dimension"):
+        lg.Graph.from_edges(FakeGpuArray(shape=(2, 2)), [0, 1])
+    with pytest.raises(ValueError, match="contiguous"):
+        lg.Graph.from_edges(FakeGpuArray(strides=(8,)), [0, 1, 2])
+    try:
+        lg.Context("gpu")
+    except lg.DeviceError:
+        pass
+    else:
+        pytest.skip("a GPU answers here: test_gpu.py copies real GPU arrays")
+    g = lg.Graph.from_edges([0, 1], [1, 2])
+    for call in (lambda: lg.Graph.from_edges(FakeGpuArray(), [0, 1, 2]),
+                 lambda: lg.pagerank(g, out=FakeGpuArray(typestr="<f8")),
+                 lambda: lg.bfs(g, 0, out=FakeGpuArray())):
+        with pytest.raises(lg.DeviceError, match="GPU"):
+            call()
