@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #define MAX_SEEN 512
+#define STEPS 11 /* a build's steps (src/graph/internal.h, LG_BUILD_STEPS) */
 
 /* What a callback saw, and the call at which it says stop (1-based; 0: never). */
 struct record {
@@ -206,13 +207,14 @@ static void test_build_progress(void)
     lg_graph_t *g = NULL;
     record_reset(&rec, 0);
     CHECK_OK(lg_graph_from_edges(ctx[0], 4, 5, src, dst, NULL, &o, &g));
-    CHECK(rec.calls == 3 && steps_count_up(&rec, LG_STAGE_BUILD, 1, 3));
+    /* checked, counted, four parts put in rows, four sorted and merged, made */
+    CHECK(rec.calls == STEPS && steps_count_up(&rec, LG_STAGE_BUILD, 1, STEPS));
     CHECK(g && lg_graph_num_edges(g) == 10);
-    for (int stop = 1; stop <= 3; stop++) {
+    for (int stop = 1; stop <= STEPS; stop++) {
         lg_graph_t *h = NULL;
         record_reset(&rec, stop);
         const lg_status_t st = lg_graph_from_edges(ctx[1], 4, 5, src, dst, NULL, &o, &h);
-        if (stop < 3) { /* a stop after the last step comes when nothing is left */
+        if (stop < STEPS) { /* a stop after the last step comes when nothing is left */
             CHECK(st == LG_ERR_CANCELLED && h == NULL);
             CHECK_MESSAGE("lg_graph_from_edges: cancelled by the progress callback");
         } else {
@@ -228,7 +230,7 @@ static void test_build_progress(void)
     lg_graph_t *h = NULL;
     record_reset(&rec, 0);
     CHECK_OK(lg_graph_from_csr(ctx[2], 4, off, idx, NULL, &o, &h));
-    CHECK(rec.calls == 2 && rec.seen[0].done == 1 && rec.seen[1].done == 3);
+    CHECK(rec.calls == 2 && rec.seen[0].done == 1 && rec.seen[1].done == STEPS);
     lg_graph_free(&h);
     record_reset(&rec, 1);
     CHECK_STATUS(lg_graph_from_csr(ctx[2], 4, off, idx, NULL, &o, &h), LG_ERR_CANCELLED);
@@ -238,7 +240,7 @@ static void test_build_progress(void)
     o.directedness = LG_UNDIRECTED;
     record_reset(&rec, 0);
     CHECK_OK(lg_generate(ctx[0], LG_GENERATOR_URAND, 6, 4, 1, &o, &h));
-    CHECK(rec.calls == 3 && steps_count_up(&rec, LG_STAGE_BUILD, 1, 3));
+    CHECK(rec.calls == STEPS && steps_count_up(&rec, LG_STAGE_BUILD, 1, STEPS));
     lg_graph_free(&h);
     lg_graph_free(&g);
 }
@@ -278,7 +280,7 @@ static void test_read_progress(void)
         CHECK(ordered && read_to == bytes);
         CHECK(f == 1 ? parsed_to == 0 : parsed_to > 0);
         CHECK(rec.seen[rec.calls - 1].stage == LG_STAGE_BUILD &&
-              rec.seen[rec.calls - 1].done == 3);
+              rec.seen[rec.calls - 1].done == STEPS);
         lg_graph_free(&g);
         for (int stop = 1; stop < rec.calls; stop++) {
             record_reset(&rec, stop);

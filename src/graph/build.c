@@ -210,10 +210,12 @@ static lg_status_t row_scratch_alloc(int64_t n, const struct lg_csr *c, int thre
 }
 
 /* Sorts every row of a CSR by destination (stably, when `sort`) and merges
- * duplicate arcs by the policy, compacting the arrays; *m is updated.  On
- * failure the CSR is unusable and must be freed. */
+ * duplicate arcs by the policy, compacting the arrays; *m is updated.  The
+ * rows go in LG_BUILD_ROW_ROUNDS rounds, each reported to progress (build
+ * steps LG_BUILD_ROWS + 1, ...), which may stop the call.  On failure the
+ * CSR is unusable and must be freed. */
 lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicates_t policy,
-                            bool sort, int threads)
+                            bool sort, int threads, struct lg_progress progress)
 {
     const bool weighted = c->weights != NULL;
     struct row_scratch s = {0};
@@ -234,23 +236,35 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
         return LG_ERR_OUT_OF_MEMORY;
     }
     /* merging in place is safe to repeat: a merged row merges to itself */
+    for (int r = 0; r < LG_BUILD_ROW_ROUNDS; r++) {
+        const int64_t first = n * r / LG_BUILD_ROW_ROUNDS, stop = n * (r + 1) / LG_BUILD_ROW_ROUNDS;
 #pragma omp parallel num_threads(threads)
-    {
+        {
 #ifdef _OPENMP
-        const size_t t = (size_t)omp_get_thread_num();
+            const size_t t = (size_t)omp_get_thread_num();
 #else
-        const size_t t = 0;
+            const size_t t = 0;
 #endif
-        lg_vertex_t *ti = sort ? s.idx + t * (size_t)s.each : NULL;
-        float *tw = sort && weighted ? s.w + t * (size_t)s.each : NULL;
+            lg_vertex_t *ti = sort ? s.idx + t * (size_t)s.each : NULL;
+            float *tw = sort && weighted ? s.w + t * (size_t)s.each : NULL;
 #pragma omp for schedule(dynamic, 1024)
-        for (int64_t v = 0; v < n; v++) {
-            lg_edge_t lo = c->offsets[v], len = c->offsets[v + 1] - lo;
-            if (sort && len > s.each)
-                continue; /* below, one at a time */
-            if (sort)
-                sort_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, key_bits, ti, tw);
-            offsets[v] = merge_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, policy);
+            for (int64_t v = first; v < stop; v++) {
+                lg_edge_t lo = c->offsets[v], len = c->offsets[v + 1] - lo;
+                if (sort && len > s.each)
+                    continue; /* below, one at a time */
+                if (sort)
+                    sort_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, key_bits,
+                             ti, tw);
+                offsets[v] =
+                    merge_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, policy);
+            }
+        }
+        if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_ROWS + 1 + r, LG_BUILD_STEPS,
+                               0.0)) {
+            lg__free(s.idx);
+            lg__free(s.w);
+            lg__free(offsets);
+            return LG_ERR_CANCELLED;
         }
     }
     if (sort && s.longest > s.each) {
@@ -324,13 +338,14 @@ static lg_status_t arcs_to_csr(const struct lg__arc_source *a, lg_duplicates_t p
                                struct lg_progress progress, struct lg_csr *out, int64_t *m_out)
 {
     int64_t m = 0;
-    lg_status_t st = lg__counting_sort(a, threads, out, &m);
+    lg_status_t st = lg__counting_sort(a, threads, progress, out, &m);
     if (st == LG_OK && !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_ROWS,
                                           LG_BUILD_STEPS, 0.0)) {
         lg__csr_free(out);
         st = LG_ERR_CANCELLED;
     }
-    if (st == LG_OK && (st = lg__finish_rows(a->n, out, &m, policy, true, threads)) != LG_OK)
+    if (st == LG_OK &&
+        (st = lg__finish_rows(a->n, out, &m, policy, true, threads, progress)) != LG_OK)
         lg__csr_free(out);
     *m_out = m;
     return st;

@@ -31,9 +31,11 @@ struct lg__arc_source {
 LG_INTERNAL int64_t lg__row_of_arc(const lg_edge_t *rows, int64_t n, int64_t i);
 
 /* Stable counting sort of an arc source by source vertex: out gets the rows,
- * each row's arcs in input order.  *m_out = the number of arcs. */
+ * each row's arcs in input order.  *m_out = the number of arcs.  The count
+ * is reported to progress (build step LG_BUILD_COUNTED), which may stop it. */
 LG_INTERNAL lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
-                                          struct lg_csr *out, int64_t *m_out);
+                                          struct lg_progress progress, struct lg_csr *out,
+                                          int64_t *m_out);
 
 /* The transpose of an n-row CSR with m arcs: rows become columns, each sorted. */
 LG_INTERNAL lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in,
@@ -58,7 +60,8 @@ LG_INTERNAL lg_status_t lg__check_counts(const char *fn, int64_t n, int64_t E);
  * duplicate arcs by the policy, compacting the arrays; *m is updated.  On
  * failure the CSR is unusable and must be freed. */
 LG_INTERNAL lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m,
-                                        lg_duplicates_t policy, bool sort, int threads);
+                                        lg_duplicates_t policy, bool sort, int threads,
+                                        struct lg_progress progress);
 
 /* Builds a graph from validated arcs (COO arrays, or a CSR when src is NULL
  * and rows holds its offsets). */

@@ -204,7 +204,8 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
         struct lg_csr c = {0};
         st = copy_csr(num_vertices, row_offsets, col_indices, weights, &c);
         if (st == LG_OK && options->duplicates != LG_DUPLICATES_KEEP &&
-            (st = lg__finish_rows(num_vertices, &c, &m, options->duplicates, false, threads)) !=
+            (st = lg__finish_rows(num_vertices, &c, &m, options->duplicates, false, threads,
+                                  progress)) !=
                 LG_OK)
             lg__csr_free(&c);
         if (st == LG_OK)

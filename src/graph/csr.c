@@ -92,26 +92,28 @@ static inline void arc_at(const struct lg__arc_source *a, int64_t i, int64_t *ro
     *v = a->dst ? a->dst[i] : (lg_vertex_t)*row;
 }
 
-/* Chunk c of `chunks`: its arcs [*lo, *hi), and the row of its first arc
- * (the rows cursor of arc_at). */
-static inline int64_t chunk_of(const struct lg__arc_source *a, int c, int chunks, int64_t *lo,
-                               int64_t *hi)
+/* Part `part` of `parts` of chunk c of `chunks`: its arcs [*lo, *hi), and
+ * the row of its first arc (the rows cursor of arc_at). */
+static inline int64_t chunk_of(const struct lg__arc_source *a, int c, int chunks, int part,
+                               int parts, int64_t *lo, int64_t *hi)
 {
-    *lo = a->E * c / chunks;
-    *hi = a->E * (c + 1) / chunks;
+    const int64_t first = a->E * c / chunks, len = a->E * (c + 1) / chunks - first;
+    *lo = first + len * part / parts;
+    *hi = first + len * (part + 1) / parts;
     return a->rows && *lo < *hi ? lg__row_of_arc(a->rows, a->n, *lo) : 0;
 }
 
-/* One pass over chunk c's arcs, moving each kept arc's row cursor h[u] on
- * by one (and h[v] for the reverse arc).  With idx, the arc is stored where
- * the cursor stood (the scatter; w: its weight too); without, the pass only
- * counts.  Inlined with constant NULLs into the counting pass, whose loop
- * then has no stores but the counts. */
-static inline __attribute__((always_inline)) void chunk_pass(const struct lg__arc_source *a, int c,
-                                                             int chunks, lg_edge_t *h,
-                                                             lg_vertex_t *idx, float *w)
+/* One pass over a part of chunk c's arcs, moving each kept arc's row
+ * cursor h[u] on by one (and h[v] for the reverse arc).  With idx, the arc
+ * is stored where the cursor stood (the scatter; w: its weight too);
+ * without, the pass only counts.  Inlined with constant NULLs into the
+ * counting pass, whose loop then has no stores but the counts.  A chunk's
+ * parts in order keep its arcs in input order. */
+static inline __attribute__((always_inline)) void
+chunk_pass(const struct lg__arc_source *a, int c, int chunks, int part, int parts, lg_edge_t *h,
+           lg_vertex_t *idx, float *w)
 {
-    int64_t lo, hi, row = chunk_of(a, c, chunks, &lo, &hi);
+    int64_t lo, hi, row = chunk_of(a, c, chunks, part, parts, &lo, &hi);
     for (int64_t i = lo; i < hi; i++) {
         lg_vertex_t u, v;
         arc_at(a, i, &row, &u, &v);
@@ -147,8 +149,8 @@ static int chunk_count(int64_t n, int64_t E, int threads)
 
 /* Stable counting sort of an arc source by source vertex: out gets the rows,
  * each row's arcs in input order.  *m_out = the number of arcs. */
-lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads, struct lg_csr *out,
-                              int64_t *m_out)
+lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
+                              struct lg_progress progress, struct lg_csr *out, int64_t *m_out)
 {
     lg_status_t st = LG_OK;
     const int64_t n = a->n, E = a->E;
@@ -168,7 +170,11 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads, struc
 
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
     for (int c = 0; c < chunks; c++)
-        chunk_pass(a, c, chunks, hist + (size_t)c * (size_t)(n + 1), NULL, NULL);
+        chunk_pass(a, c, chunks, 0, 1, hist + (size_t)c * (size_t)(n + 1), NULL, NULL);
+    if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_COUNTED, LG_BUILD_STEPS, 0.0)) {
+        st = LG_ERR_CANCELLED;
+        goto cleanup;
+    }
         /* offsets[v] = degree; chunk c of row v starts after chunks 0..c-1 of it */
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t v = 0; v < n; v++) {
@@ -196,9 +202,20 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads, struc
         goto cleanup;
     }
 
+    /* the scatter in LG_BUILD_SCATTER_ROUNDS rounds, each a part of every
+     * chunk, reported (build steps LG_BUILD_COUNTED + 1, ...) */
+    for (int r = 0; r < LG_BUILD_SCATTER_ROUNDS; r++) {
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int c = 0; c < chunks; c++)
-        chunk_pass(a, c, chunks, hist + (size_t)c * (size_t)(n + 1), idx, w);
+        for (int c = 0; c < chunks; c++)
+            chunk_pass(a, c, chunks, r, LG_BUILD_SCATTER_ROUNDS,
+                       hist + (size_t)c * (size_t)(n + 1), idx, w);
+        if (r + 1 < LG_BUILD_SCATTER_ROUNDS &&
+            !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_COUNTED + 1 + r, LG_BUILD_STEPS,
+                               0.0)) {
+            st = LG_ERR_CANCELLED;
+            goto cleanup;
+        }
+    }
 
     out->offsets = offsets;
     out->indices = idx;
@@ -224,5 +241,6 @@ lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in, int
     /* arcs u->v become v->u; the stable sort leaves each column's sources ascending */
     struct lg__arc_source a = {n, m, in->indices, NULL, in->offsets, in->weights, false, false};
     int64_t mm = 0;
-    return lg__counting_sort(&a, threads, out, &mm);
+    const struct lg_progress none = {NULL, NULL};
+    return lg__counting_sort(&a, threads, none, out, &mm);
 }

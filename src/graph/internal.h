@@ -145,11 +145,17 @@ static inline struct lg_progress lg__graph_progress(const lg_graph_options_t *o)
 }
 
 /* The steps a build reports (LG_STAGE_BUILD): the input checked, the arcs
- * in rows, the rows sorted and merged. */
+ * counted by source, each of LG_BUILD_SCATTER_ROUNDS parts of the arcs put
+ * in rows (the last one: LG_BUILD_ROWS), each of LG_BUILD_ROW_ROUNDS parts
+ * of the rows sorted and merged, the graph made: a step takes a fifth of a
+ * second at most on two cores for kron:21's 67M arcs. */
 enum {
     LG_BUILD_CHECKED = 1,
-    LG_BUILD_ROWS = 2,
-    LG_BUILD_STEPS = 3
+    LG_BUILD_COUNTED = 2,
+    LG_BUILD_SCATTER_ROUNDS = 4,
+    LG_BUILD_ROWS = LG_BUILD_COUNTED + LG_BUILD_SCATTER_ROUNDS,
+    LG_BUILD_ROW_ROUNDS = 4,
+    LG_BUILD_STEPS = LG_BUILD_ROWS + LG_BUILD_ROW_ROUNDS + 1
 };
 
 /* LG_ERR_CANCELLED with the message "fn: cancelled by the progress callback". */

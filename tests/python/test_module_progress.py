@@ -96,7 +96,7 @@ def test_progress_of_loads_and_builds(tmp_path):
         assert h.num_edges == g.num_edges
         stages = [s for s, _, _ in seen]
         assert stages[0] == "read" and stages[-1] == "done" and "parse" in stages
-        assert stages[-2] == "build" and seen[-2][1:] == (3, 3)
+        assert stages[-2] == "build" and seen[-2][1:] == (11, 11)
         # stages come in order, done counts up within each
         order = {"read": 0, "parse": 1, "build": 2, "done": 3}
         assert [order[s] for s in stages] == sorted(order[s] for s in stages)
