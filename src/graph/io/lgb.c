@@ -148,47 +148,75 @@ static uint64_t hash_block(const unsigned char *p, size_t bytes, uint64_t tag)
 /* A section (one array) is cut into 1 MiB blocks; block b is hashed with tag
  * section << 48 | b << 2, and the section's hash is the sum (mod 2^64) of its
  * block hashes.  The tags make the sum depend on each block's place, and the
- * sum makes the result independent of the thread count. */
-static uint64_t hash_section(const void *data, size_t bytes, uint64_t section, int threads)
+ * sum makes the result independent of the thread count -- and lets a reader
+ * hash a section part by part, as the parts arrive.  hash_part sums the
+ * blocks of [lo, hi) of a section of `bytes` bytes (lo a multiple of the
+ * block, hi too unless it is the end). */
+static uint64_t hash_part(const void *data, size_t bytes, size_t lo, size_t hi, uint64_t section,
+                          int threads)
 {
     const unsigned char *p = data;
-    const int64_t blocks = (int64_t)((bytes + LGB_HASH_BLOCK - 1) / LGB_HASH_BLOCK);
+    const int64_t first = (int64_t)(lo / LGB_HASH_BLOCK);
+    const int64_t stop = (int64_t)((hi + LGB_HASH_BLOCK - 1) / LGB_HASH_BLOCK);
     uint64_t sum = 0;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : sum)
-    for (int64_t b = 0; b < blocks; b++) {
-        const size_t lo = (size_t)b * LGB_HASH_BLOCK;
-        const size_t len = bytes - lo < LGB_HASH_BLOCK ? bytes - lo : LGB_HASH_BLOCK;
-        sum += hash_block(p + lo, len, section << 48 | (uint64_t)b << 2);
+    for (int64_t b = first; b < stop; b++) {
+        const size_t at = (size_t)b * LGB_HASH_BLOCK;
+        const size_t len = bytes - at < LGB_HASH_BLOCK ? bytes - at : LGB_HASH_BLOCK;
+        sum += hash_block(p + at, len, section << 48 | (uint64_t)b << 2);
     }
     return sum;
 }
 
-/* Chains the header fields and the section hashes (offsets 0, indices 1,
- * weights 2, or 0 for no weights; in version 2, the names' kind and text
- * length, then int names or name offsets 3 and text 4) through lg__mix64, so
- * a flipped flag or count is caught as surely as a flipped payload byte. */
-static uint64_t lgb_checksum(const struct lgb_header *h, const lg_edge_t *offsets,
-                             const lg_vertex_t *indices, const float *weights,
-                             const lg_names_t *names, int threads)
+static uint64_t hash_section(const void *data, size_t bytes, uint64_t section, int threads)
+{
+    return hash_part(data, bytes, 0, bytes, section, threads);
+}
+
+/* The hashes of a file's sections, in its order: row offsets 0, column
+ * indices 1, weights 2 (0 when unweighted), int names or name offsets 3,
+ * name text 4 (0 when absent). */
+struct lgb_sums {
+    uint64_t section[5];
+};
+
+/* Chains the header fields and the section hashes through lg__mix64 (in
+ * version 2 the names' kind and text length too, and their sections), so a
+ * flipped flag or count is caught as surely as a flipped payload byte. */
+static uint64_t lgb_checksum(const struct lgb_header *h, const struct lgb_sums *s)
 {
     uint64_t x = lg__mix64(h->version | (uint64_t)h->flags << 32);
     x = lg__mix64(x ^ (uint64_t)h->n);
     x = lg__mix64(x ^ (uint64_t)h->m);
-    x = lg__mix64(x ^ hash_section(offsets, (size_t)(h->n + 1) * sizeof *offsets, 0, threads));
-    x = lg__mix64(x ^ hash_section(indices, (size_t)h->m * sizeof *indices, 1, threads));
-    x = lg__mix64(
-        x ^ (weights ? hash_section(weights, (size_t)h->m * sizeof *weights, 2, threads) : 0));
+    for (int k = 0; k < 3; k++)
+        x = lg__mix64(x ^ s->section[k]);
     if (h->version < 2)
         return x;
     x = lg__mix64(x ^ (h->names_kind | (uint64_t)h->reserved << 32));
     x = lg__mix64(x ^ (uint64_t)h->text_bytes);
-    if (h->names_kind == LG_NAMES_INT64)
-        x = lg__mix64(x ^ hash_section(names->ints, (size_t)h->n * 8, 3, threads));
-    if (h->names_kind == LG_NAMES_UTF8) {
-        x = lg__mix64(x ^ hash_section(names->offsets, ((size_t)h->n + 1) * 8, 3, threads));
-        x = lg__mix64(x ^ hash_section(names->text, (size_t)h->text_bytes, 4, threads));
-    }
+    if (h->names_kind != LG_NAMES_NONE)
+        x = lg__mix64(x ^ s->section[3]);
+    if (h->names_kind == LG_NAMES_UTF8)
+        x = lg__mix64(x ^ s->section[4]);
     return x;
+}
+
+/* The sections' hashes of arrays in memory (the writer's). */
+static void lgb_sums_of(const struct lgb_header *h, const lg_edge_t *offsets,
+                        const lg_vertex_t *indices, const float *weights, const lg_names_t *names,
+                        int threads, struct lgb_sums *s)
+{
+    memset(s, 0, sizeof *s);
+    s->section[0] = hash_section(offsets, (size_t)(h->n + 1) * sizeof *offsets, 0, threads);
+    s->section[1] = hash_section(indices, (size_t)h->m * sizeof *indices, 1, threads);
+    if (weights)
+        s->section[2] = hash_section(weights, (size_t)h->m * sizeof *weights, 2, threads);
+    if (names->kind == LG_NAMES_INT64)
+        s->section[3] = hash_section(names->ints, (size_t)h->n * 8, 3, threads);
+    if (names->kind == LG_NAMES_UTF8) {
+        s->section[3] = hash_section(names->offsets, ((size_t)h->n + 1) * 8, 3, threads);
+        s->section[4] = hash_section(names->text, (size_t)h->text_bytes, 4, threads);
+    }
 }
 
 /* ---- the reader ---------------------------------------------------------------- */
@@ -280,6 +308,24 @@ static lg_status_t lgb_build_options(const char *path, const struct lgb_header *
     return LG_OK;
 }
 
+/* Reads section k of `bytes` bytes into buf in parts of LGB_READ_PART (each
+ * reported to the call's progress by lg__in_read, and hashed as it comes,
+ * so that no step holds the whole section's hash). */
+#define LGB_READ_PART ((size_t)64 << 20)
+static lg_status_t read_hashed(struct lg_in_file *in, void *buf, size_t bytes, int k, int threads,
+                               const char *what, struct lgb_sums *sums)
+{
+    for (size_t lo = 0; lo < bytes;) {
+        const size_t len = bytes - lo < LGB_READ_PART ? bytes - lo : LGB_READ_PART;
+        const lg_status_t st = lg__in_read(in, (char *)buf + lo, len, threads, what);
+        if (st != LG_OK)
+            return st;
+        sums->section[k] += hash_part(buf, bytes, lo, lo + len, (uint64_t)k, threads);
+        lo += len;
+    }
+    return LG_OK;
+}
+
 lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph_options_t *options,
                          lg_graph_t **graph)
 {
@@ -319,19 +365,26 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
         st = LG_ERR_OUT_OF_MEMORY;
         goto cleanup;
     }
-    if ((st = lg__in_read(&in, offsets, offsets_bytes, threads, "row offsets")) != LG_OK ||
-        (st = lg__in_read(&in, indices, arc_bytes, threads, "column indices")) != LG_OK ||
-        (weighted && (st = lg__in_read(&in, weights, arc_bytes, threads, "weights")) != LG_OK) ||
-        (names.ints && (st = lg__in_read(&in, names.ints, (size_t)h.n * 8, threads, "names")) !=
-                           LG_OK) ||
+    struct lgb_sums sums;
+    memset(&sums, 0, sizeof sums);
+    if ((st = read_hashed(&in, offsets, offsets_bytes, 0, threads, "row offsets", &sums)) !=
+            LG_OK ||
+        (st = read_hashed(&in, indices, arc_bytes, 1, threads, "column indices", &sums)) !=
+            LG_OK ||
+        (weighted &&
+         (st = read_hashed(&in, weights, arc_bytes, 2, threads, "weights", &sums)) != LG_OK) ||
+        (names.ints &&
+         (st = read_hashed(&in, names.ints, (size_t)h.n * 8, 3, threads, "names", &sums)) !=
+             LG_OK) ||
         (names.offsets &&
-         ((st = lg__in_read(&in, names.offsets, ((size_t)h.n + 1) * 8, threads, "names")) !=
-              LG_OK ||
-          (st = lg__in_read(&in, names.text, (size_t)h.text_bytes, threads, "names")) != LG_OK)) ||
+         ((st = read_hashed(&in, names.offsets, ((size_t)h.n + 1) * 8, 3, threads, "names",
+                            &sums)) != LG_OK ||
+          (st = read_hashed(&in, names.text, (size_t)h.text_bytes, 4, threads, "names",
+                            &sums)) != LG_OK)) ||
         (st = check_lgb_end(&in)) != LG_OK)
         goto cleanup;
     const lg_names_t view = lg__names_view(&names);
-    const uint64_t sum = lgb_checksum(&h, offsets, indices, weights, &view, threads);
+    const uint64_t sum = lgb_checksum(&h, &sums);
     if (sum != h.checksum) {
         st = lg__error(LG_ERR_IO, "%s: checksum mismatch (stored %016llx, computed %016llx)", path,
                        (unsigned long long)h.checksum, (unsigned long long)sum);
@@ -382,7 +435,9 @@ lg_status_t lg__write_lgb(struct lg_out_file *out, const lg_graph_t *g, int thre
         0,
         names.kind == LG_NAMES_UTF8 ? names.offsets[g->n] : 0};
     lg_status_t st;
-    h.checksum = lgb_checksum(&h, c->offsets, c->indices, c->weights, &names, threads);
+    struct lgb_sums sums;
+    lgb_sums_of(&h, c->offsets, c->indices, c->weights, &names, threads, &sums);
+    h.checksum = lgb_checksum(&h, &sums);
     lgb_encode(&h, b);
     if ((st = lg__out_write(out, b, header_bytes(&h))) != LG_OK ||
         (st = lg__out_write(out, c->offsets, (size_t)(g->n + 1) * sizeof *c->offsets)) != LG_OK ||
