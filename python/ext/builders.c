@@ -66,8 +66,10 @@ static PyObject *made_graph(lgpy_state *st, lgpy_job_fn fn, void *job, lg_graph_
     lgpy_watch w;
     lgpy_watch_init(&w, st, true);
     LGPY_WATCH(o, &w);
-    if (lgpy_call_watched(st, fn, job, &w) < 0)
+    if (lgpy_call_watched(st, fn, job, &w) < 0) {
+        lg_graph_free(g); /* made, when the stop came after the last step */
         return NULL;
+    }
     return lgpy_graph_wrap(st, *g);
 }
 

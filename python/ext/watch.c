@@ -63,6 +63,8 @@ void lgpy_watch_init(lgpy_watch *w, lgpy_state *st, bool show)
 bool lgpy_watch_step(const lg_progress_info_t *info, void *data)
 {
     lgpy_watch *w = data;
+    if (w->failed) /* an exception is set: no Python until the call returns */
+        return false;
     const double now = monotonic_seconds();
     const bool tell = w->progress && now - w->start >= progress_after;
     if (now < w->next_check && !tell)

@@ -203,6 +203,11 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
         int64_t m = E;
         struct lg_csr c = {0};
         st = copy_csr(num_vertices, row_offsets, col_indices, weights, &c);
+        if (st == LG_OK &&
+            !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_ROWS, LG_BUILD_STEPS, 0.0)) {
+            lg__csr_free(&c);
+            st = LG_ERR_CANCELLED;
+        }
         if (st == LG_OK && options->duplicates != LG_DUPLICATES_KEEP &&
             (st = lg__finish_rows(num_vertices, &c, &m, options->duplicates, false, threads,
                                   progress)) !=
@@ -217,6 +222,12 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
     if (st != LG_OK)
         goto cleanup;
     if (!directed && !options->symmetrize) {
+        /* the symmetry check reads every arc once more: a step of its own */
+        if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_STEPS - 1, LG_BUILD_STEPS,
+                               0.0)) {
+            st = LG_ERR_CANCELLED;
+            goto cleanup;
+        }
         int64_t v = csr_symmetric(g->n, &g->out, threads)
                         ? -1
                         : first_asymmetric_row(g->n, &g->out, threads);

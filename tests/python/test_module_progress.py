@@ -125,6 +125,43 @@ def test_progress_of_loads_and_builds(tmp_path):
         lg.set_progress(before if before is not None else False)
 
 
+def test_a_progress_exception_at_any_step(tmp_path):
+    """The progress function raising at step k, for every k of a load: the
+    exception reaches the caller (a stop at the last step, which the library
+    does not honour, too: the graph it made is freed), and the next load is
+    whole."""
+    g = lg.Graph.generate("kron", 10, device="cpu")
+    g.save(tmp_path / "g.el")
+
+    class Stop(Exception):
+        pass
+
+    before = lg.get_progress()
+    old = _libgraph._set_watch_timing(0.0, 0.0)
+    try:
+        steps = []
+        lg.set_progress(lambda stage, done, total: steps.append(stage))
+        lg.Graph.load(tmp_path / "g.el", device="cpu")
+        assert steps[-1] == "done" and len(steps) > 10
+        for k in range(1, len(steps)):  # the last call, "done", may not stop anything
+            calls = []
+
+            def stop_at_k(stage, done, total):
+                calls.append(stage)
+                if len(calls) == k:
+                    raise Stop(stage)
+
+            lg.set_progress(stop_at_k)
+            with pytest.raises(Stop):
+                lg.Graph.load(tmp_path / "g.el", device="cpu")
+            # after the exception only "done" comes, so that a bar can close
+            assert calls[k:] in ([], ["done"])
+    finally:
+        _libgraph._set_watch_timing(*old)
+        lg.set_progress(before if before is not None else False)
+    assert lg.Graph.load(tmp_path / "g.el", device="cpu").num_edges == g.num_edges
+
+
 def test_default_progress_draws_tqdm_bars(tmp_path, capsys):
     tqdm = pytest.importorskip("tqdm")
     assert tqdm is not None
