@@ -109,6 +109,15 @@ static void test_pagerank_progress(void)
     tgraph_free(&t);
 }
 
+/* dist[v] == v: the distances along the path 0 - 1 - ... - 49 from 0 */
+static bool along_the_path(const int32_t *dist)
+{
+    bool right = true;
+    for (int v = 0; v < 50; v++)
+        right = right && dist[v] == v;
+    return right;
+}
+
 static void test_bfs_progress(void)
 {
     /* a path 0 - 1 - ... - 49: 49 levels */
@@ -130,10 +139,7 @@ static void test_bfs_progress(void)
         bo.progress_data = &rec;
         record_reset(&rec, 0);
         CHECK_OK(lg_bfs(ctx[k], t.g, 0, &bo, dist, NULL));
-        bool right = true;
-        for (int v = 0; v < 50; v++)
-            right = right && dist[v] == v;
-        CHECK(right);
+        CHECK(along_the_path(dist));
 #ifdef LG_TEST_GPU
         /* the cooperative search runs every level in one launch: one report */
         CHECK(rec.calls >= 1 && rec.seen[0].stage == LG_STAGE_BFS && rec.seen[0].total == -1);
@@ -154,10 +160,7 @@ static void test_bfs_progress(void)
         record_reset(&rec, last);
         bo.progress = NULL;
         CHECK_OK(lg_bfs(ctx[k], t.g, 0, &bo, dist, NULL));
-        right = true;
-        for (int v = 0; v < 50; v++)
-            right = right && dist[v] == v;
-        CHECK(right);
+        CHECK(along_the_path(dist));
     }
     tgraph_free(&t);
     el_free(&el);
