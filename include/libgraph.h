@@ -95,6 +95,16 @@ LG_API const char *lg_version_string(void);
  * plugin loads it, once per process, but opens no device. */
 LG_API const char *lg_build_info(void);
 
+/* Where a call's output arrays are. */
+typedef enum lg_memory {
+    LG_MEMORY_HOST = 0,  /* host memory (the default)                          */
+    LG_MEMORY_DEVICE = 1 /* memory of the context's GPU: the call then runs on the GPU,
+                            and writes its results there without a host copy;
+                            a context without a GPU is LG_ERR_INVALID_ARGUMENT,
+                            an algorithm the GPU has no kernel for LG_ERR_UNSUPPORTED,
+                            and an AUTO context does not fall back to the CPU */
+} lg_memory_t;
+
 /* ------------------------------------------------------------------------ */
 /* Progress and cancellation                                                */
 /* ------------------------------------------------------------------------ */
@@ -445,6 +455,7 @@ typedef struct lg_bfs_options {
     int direction_beta;
     lg_progress_fn progress; /* called after each level; default NULL (none) */
     void *progress_data;
+    lg_memory_t output_memory; /* where distances and parents are; default host */
 } lg_bfs_options_t;
 
 LG_API void lg_bfs_options_init(lg_bfs_options_t *options);
@@ -485,6 +496,7 @@ typedef struct lg_pagerank_options {
     const double *dangling;        /* NULL: = personalization; else N entries >= 0, sum > 0 */
     lg_progress_fn progress;       /* called after each iteration; default NULL    */
     void *progress_data;
+    lg_memory_t output_memory;     /* where scores are; default host                */
 } lg_pagerank_options_t;
 
 /* What a PageRank call did. */
@@ -535,6 +547,7 @@ LG_API lg_status_t lg_pagerank_f32(lg_context_t *context, const lg_graph_t *grap
 typedef struct lg_components_options {
     lg_progress_fn progress; /* called after each pass; default NULL (none) */
     void *progress_data;
+    lg_memory_t output_memory; /* where labels are; default host */
 } lg_components_options_t;
 
 LG_API void lg_components_options_init(lg_components_options_t *options);

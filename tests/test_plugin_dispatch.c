@@ -149,6 +149,37 @@ static void gpu_context(void)
     CHECK(atomic_load(&fs->closes) == atomic_load(&fs->opens) && atomic_load(&fs->opens) == 2);
     lg_graph_free(&outlives);
     CHECK(atomic_load(&fs->graph_frees) == 2 && atomic_load(&fs->bad_frees) == 0);
+
+    /* outputs in device memory (the fake's device memory is the host's):
+     * AUTO gives the call to the plugin even where its rule would rent the
+     * CPU, and refuses, not falls back, where the plugin has no kernel; a
+     * CPU context refuses them */
+    (void)lg__auto_upload_ns_override(1000000000000LL); /* the rule: the CPU */
+    CHECK_OK(open_context(LG_BACKEND_AUTO, 0, 2, NULL, &autoc));
+    lg_graph_t *fresh = test_graph();
+    lg_pagerank_options_t pd;
+    lg_pagerank_options_init(&pd);
+    pd.output_memory = LG_MEMORY_DEVICE;
+    memset(x, 0, sizeof x);
+    CHECK_OK(lg_pagerank(autoc, fresh, &pd, x, NULL));
+    CHECK(lg_last_backend() == LG_BACKEND_GPU && fake_scores(x, N));
+    CHECK(strcmp(lg_last_backend_reason(), "the outputs are in device memory") == 0);
+    lg_bfs_options_t bd;
+    lg_bfs_options_init(&bd);
+    bd.output_memory = LG_MEMORY_DEVICE;
+    lg_components_options_t cd;
+    lg_components_options_init(&cd);
+    cd.output_memory = LG_MEMORY_DEVICE;
+    CHECK_STATUS(lg_bfs(autoc, fresh, 0, &bd, dist, NULL), LG_ERR_UNSUPPORTED);
+    CHECK_STATUS(lg_connected_components(autoc, fresh, &cd, labels, NULL), LG_ERR_UNSUPPORTED);
+    CHECK_STATUS(lg_pagerank(NULL, fresh, &pd, x, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("lg_pagerank: output_memory is LG_MEMORY_DEVICE, but the context has no GPU");
+    pd.output_memory = (lg_memory_t)7;
+    CHECK_STATUS(lg_pagerank(autoc, fresh, &pd, x, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("unknown output_memory 7");
+    (void)lg__auto_upload_ns_override(0);
+    lg_graph_free(&fresh);
+    lg_context_free(&autoc);
 }
 
 static void oom(void)

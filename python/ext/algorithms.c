@@ -16,6 +16,20 @@
 
 #include <stdint.h>
 
+/* With device_outputs, an out= argument is the address of a GPU array
+ * (the Python layer checked its length and type): *p gets it.  0, or -1
+ * with TypeError set. */
+static int device_address(PyObject *obj, const char *name, void **p)
+{
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s: with device_outputs, expected an address, not %s",
+                     name, lgpy_type_name(obj));
+        return -1;
+    }
+    *p = PyLong_AsVoidPtr(obj);
+    return *p || !PyErr_Occurred() ? 0 : -1;
+}
+
 /* ---- BFS ------------------------------------------------------------------ */
 
 typedef struct {
@@ -74,34 +88,41 @@ static int source_arg(PyObject *obj, bfs_job *j, lgpy_array *copy)
 
 static PyObject *mod_bfs(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"graph",          "source",  "parents", "max_depth",   "direction_alpha",
-                         "direction_beta", "context", "out",     "parents_out", NULL};
+    static char *kw[] = {"graph",       "source",         "parents", "max_depth",
+                         "direction_alpha", "direction_beta", "context", "out",
+                         "parents_out", "device_outputs", NULL};
     PyObject *graph_o, *src_o, *ctx_o = Py_None, *out_o = Py_None, *pout_o = Py_None;
-    int parents = 0, max_depth = -1;
+    int parents = 0, max_depth = -1, on_device = 0;
     bfs_job j;
     lg_bfs_options_t *o = &j.options;
     lg_bfs_options_init(o);
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|$piiiOOO:bfs", kw, &graph_o, &src_o,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|$piiiOOOp:bfs", kw, &graph_o, &src_o,
                                      &parents, &max_depth, &o->direction_alpha, &o->direction_beta,
-                                     &ctx_o, &out_o, &pout_o) ||
+                                     &ctx_o, &out_o, &pout_o, &on_device) ||
         lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) < 0)
         return NULL;
     o->compute_parents = parents != 0;
     o->max_depth = max_depth;
+    o->output_memory = on_device ? LG_MEMORY_DEVICE : LG_MEMORY_HOST;
     lgpy_array sources = LGPY_ARRAY_INIT;
     lgpy_result dist = LGPY_RESULT_INIT, par = LGPY_RESULT_INIT;
     PyObject *result = NULL;
-    if (source_arg(src_o, &j, &sources) < 0 ||
-        lgpy_result_get(j.on.st, out_o, "out", 'i', j.on.n, &dist) < 0 ||
-        (parents && lgpy_result_get(j.on.st, pout_o, "parents_out", 'i', j.on.n, &par) < 0))
+    void *dev_dist = NULL, *dev_par = NULL;
+    if (source_arg(src_o, &j, &sources) < 0)
         goto done;
-    j.distances = dist.data;
-    j.parents = parents ? par.data : NULL;
+    if (on_device ? device_address(out_o, "out", &dev_dist) < 0 ||
+                        (parents && device_address(pout_o, "parents_out", &dev_par) < 0)
+                  : lgpy_result_get(j.on.st, out_o, "out", 'i', j.on.n, &dist) < 0 ||
+                        (parents &&
+                         lgpy_result_get(j.on.st, pout_o, "parents_out", 'i', j.on.n, &par) < 0))
+        goto done;
+    j.distances = on_device ? dev_dist : dist.data;
+    j.parents = !parents ? NULL : on_device ? dev_par : par.data;
     lgpy_watch w;
     lgpy_watch_init(&w, j.on.st, false);
     LGPY_WATCH(o, &w);
     if (lgpy_call_watched(j.on.st, bfs, &j, &w) == 0)
-        result = Py_BuildValue("(OO)", dist.obj, par.obj ? par.obj : Py_None);
+        result = Py_BuildValue("(OO)", dist.obj ? dist.obj : Py_None, par.obj ? par.obj : Py_None);
 done:
     lgpy_array_release(&sources);
     lgpy_result_drop(&dist);
@@ -147,16 +168,18 @@ static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs
 {
     static char *kw[] = {"graph",       "alpha",           "tol",    "max_iter",
                          "use_weights", "personalization", "nstart", "dangling",
-                         "precision",   "context",         "out",    NULL};
+                         "precision",   "context",         "out",    "device_outputs",
+                         NULL};
     PyObject *graph_o, *pers_o = Py_None, *nstart_o = Py_None, *dang_o = Py_None, *ctx_o = Py_None,
                        *out_o = Py_None;
     pagerank_job j = {.precision = 64};
     lg_pagerank_options_t *o = &j.options;
     lg_pagerank_options_init(o);
-    int use_weights = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|ddipOOO$iOO:pagerank", kw, &graph_o,
+    int use_weights = 1, on_device = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|ddipOOO$iOOp:pagerank", kw, &graph_o,
                                      &o->alpha, &o->tol, &o->max_iter, &use_weights, &pers_o,
-                                     &nstart_o, &dang_o, &j.precision, &ctx_o, &out_o) ||
+                                     &nstart_o, &dang_o, &j.precision, &ctx_o, &out_o,
+                                     &on_device) ||
         lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) < 0)
         return NULL;
     if (j.precision != 32 && j.precision != 64) {
@@ -171,12 +194,16 @@ static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs
     if (lgpy_array_get_optional(pers_o, "personalization", LGPY_F64, n, &pers) < 0 ||
         lgpy_array_get_optional(nstart_o, "nstart", LGPY_F64, n, &nstart) < 0 ||
         lgpy_array_get_optional(dang_o, "dangling", LGPY_F64, n, &dang) < 0 ||
-        lgpy_result_get(j.on.st, out_o, "out", j.precision == 64 ? 'd' : 'f', n, &out) < 0)
+        (on_device ? device_address(out_o, "out", &j.scores) < 0
+                   : lgpy_result_get(j.on.st, out_o, "out", j.precision == 64 ? 'd' : 'f', n,
+                                     &out) < 0))
         goto done;
     o->personalization = pers.data;
     o->nstart = nstart.data;
     o->dangling = dang.data;
-    j.scores = out.data;
+    o->output_memory = on_device ? LG_MEMORY_DEVICE : LG_MEMORY_HOST;
+    if (!on_device)
+        j.scores = out.data;
     lgpy_watch w;
     lgpy_watch_init(&w, j.on.st, false);
     LGPY_WATCH(o, &w);
@@ -185,9 +212,10 @@ static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs
     if (w.failed && PyErr_Occurred())
         ; /* KeyboardInterrupt: raised as it is */
     else if (s == LG_OK)
-        result = Py_BuildValue("(Oid)", out.obj, j.result.iterations, j.result.residual);
+        result = Py_BuildValue("(Oid)", out.obj ? out.obj : Py_None, j.result.iterations,
+                               j.result.residual);
     else if (s == LG_ERR_NOT_CONVERGED)
-        raise_not_converged(j.on.st, out.obj, &j.result);
+        raise_not_converged(j.on.st, out.obj ? out.obj : Py_None, &j.result);
     else
         lgpy_raise_status(j.on.st, s);
 done:
@@ -215,24 +243,28 @@ static lg_status_t components(void *job)
 
 static PyObject *mod_connected_components(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"graph", "context", "out", NULL};
+    static char *kw[] = {"graph", "context", "out", "device_outputs", NULL};
     PyObject *graph_o, *ctx_o = Py_None, *out_o = Py_None;
+    int on_device = 0;
     components_job j = {.count = 0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO:connected_components", kw, &graph_o,
-                                     &ctx_o, &out_o) ||
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OOp:connected_components", kw, &graph_o,
+                                     &ctx_o, &out_o, &on_device) ||
         lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) < 0)
         return NULL;
     lgpy_result labels = LGPY_RESULT_INIT;
     PyObject *result = NULL;
-    if (lgpy_result_get(j.on.st, out_o, "out", 'i', j.on.n, &labels) < 0)
+    void *dev_labels = NULL;
+    if (on_device ? device_address(out_o, "out", &dev_labels) < 0
+                  : lgpy_result_get(j.on.st, out_o, "out", 'i', j.on.n, &labels) < 0)
         return NULL;
-    j.labels = labels.data;
+    j.labels = on_device ? dev_labels : labels.data;
     lgpy_watch w;
     lgpy_watch_init(&w, j.on.st, false);
     lg_components_options_init(&j.options);
+    j.options.output_memory = on_device ? LG_MEMORY_DEVICE : LG_MEMORY_HOST;
     LGPY_WATCH(&j.options, &w);
     if (lgpy_call_watched(j.on.st, components, &j, &w) == 0)
-        result = Py_BuildValue("(OL)", labels.obj, (long long)j.count);
+        result = Py_BuildValue("(OL)", labels.obj ? labels.obj : Py_None, (long long)j.count);
     lgpy_result_drop(&labels);
     return result;
 }
@@ -240,16 +272,20 @@ static PyObject *mod_connected_components(PyObject *module, PyObject *args, PyOb
 PyMethodDef lgpy_algorithm_methods[] = {
     {"bfs", (PyCFunction)(void (*)(void))mod_bfs, METH_VARARGS | METH_KEYWORDS,
      "bfs(graph, source, *, parents=False, max_depth=-1, direction_alpha=15, "
-     "direction_beta=18, context=None, out=None, parents_out=None) -> (distances, parents or "
-     "None)\n\nsource: a vertex id or an array of them (multi-source).  out / parents_out: "
-     "int32 arrays of num_vertices to write into (returned), instead of new ones."},
+     "direction_beta=18, context=None, out=None, parents_out=None, device_outputs=False) -> "
+     "(distances, parents or None)\n\nsource: a vertex id or an array of them (multi-source).  "
+     "out / parents_out: int32 arrays of num_vertices to write into (returned), instead of new "
+     "ones; with device_outputs, the addresses of GPU arrays (then None is returned for them)."},
     {"pagerank", (PyCFunction)(void (*)(void))mod_pagerank, METH_VARARGS | METH_KEYWORDS,
      "pagerank(graph, alpha=0.85, tol=1e-6, max_iter=100, use_weights=True, "
      "personalization=None, nstart=None, dangling=None, *, precision=64, context=None, "
-     "out=None) -> (scores, iterations, residual)\n\nRaises NotConverged (with .scores, "
-     ".iterations, .residual) when max_iter runs out.  out: a float64 (float32) array of num_vertices to write into."},
+     "out=None, device_outputs=False) -> (scores, iterations, residual)\n\nRaises "
+     "NotConverged (with .scores, .iterations, .residual) when max_iter runs out.  out: a "
+     "float64 (float32) array of num_vertices to write into; with device_outputs, a GPU "
+     "array's address."},
     {"connected_components", (PyCFunction)(void (*)(void))mod_connected_components,
      METH_VARARGS | METH_KEYWORDS,
-     "connected_components(graph, *, context=None, out=None) -> (labels, count)"},
+     "connected_components(graph, *, context=None, out=None, device_outputs=False) -> "
+     "(labels, count)"},
     {NULL, NULL, 0, NULL},
 };

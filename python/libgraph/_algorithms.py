@@ -6,7 +6,7 @@ from typing import NamedTuple
 from . import _libgraph
 from ._arrays import wrap
 from ._device import context
-from ._gpu_arrays import host_out, into_device, to_host
+from ._gpu_arrays import host_out, into_device, on_device, to_host
 from ._graph import Graph
 
 
@@ -55,13 +55,23 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
         source = _node_sources(G, source)
     if max_depth is None or max_depth >= _INT_MAX:
         max_depth = -1  # as deep as the graph goes
+    ctx = context(device)
     out, gpu_out = host_out(out, "out")
     parents_out, gpu_parents = host_out(parents_out, "parents_out")
+    n = G.num_vertices
+    at = on_device(gpu_out, ctx, "<i4", n, "out")
+    at_parents = on_device(gpu_parents, ctx, "<i4", n, "parents_out") if parents else None
+    # the kernel writes GPU arrays itself when it can write all of them
+    direct = at is not None and (not parents or at_parents is not None)
     d, p = _libgraph.bfs(G._g, to_host(source, "source"), parents=bool(parents),
                          max_depth=_int_option(max_depth, "max_depth"),
                          direction_alpha=_int_option(direction_alpha, "direction_alpha"),
                          direction_beta=_int_option(direction_beta, "direction_beta"),
-                         context=context(device), out=out, parents_out=parents_out)
+                         context=ctx, out=at if direct else out,
+                         parents_out=at_parents if direct else parents_out,
+                         device_outputs=direct)
+    if direct:
+        return (gpu_out[0], gpu_parents[0]) if parents else gpu_out[0]
     d = into_device(_result(d, out), gpu_out, "out")
     if not parents:
         return d
@@ -134,16 +144,19 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     precision = {"float64": 64, "float32": 32, "double": 64, "single": 32}.get(str(dtype))
     if precision is None:
         raise ValueError(f"dtype: must be 'float64' or 'float32', not {dtype!r}")
+    ctx = context(device)
+    at = on_device(gpu_out, ctx, "<f8" if precision == 64 else "<f4", G.num_vertices, "out")
     try:
         scores, iterations, residual = _libgraph.pagerank(
             G._g, float(alpha), float(tol), _int_option(max_iter, "max_iter"), bool(weight),
             _vector(G, personalization, "personalization"), _vector(G, nstart, "nstart"),
-            _vector(G, dangling, "dangling"), precision=precision, context=context(device),
-            out=out)
+            _vector(G, dangling, "dangling"), precision=precision, context=ctx,
+            out=out if at is None else at, device_outputs=at is not None)
     except _libgraph.NotConverged as e:
-        e.scores = into_device(_result(e.scores, out), gpu_out, "out")
+        e.scores = gpu_out[0] if at is not None else into_device(_result(e.scores, out), gpu_out,
+                                                                 "out")
         raise
-    scores = into_device(_result(scores, out), gpu_out, "out")
+    scores = gpu_out[0] if at is not None else into_device(_result(scores, out), gpu_out, "out")
     if return_info:
         return scores, PageRankInfo(iterations, residual, True)
     return scores
@@ -154,9 +167,13 @@ def connected_components(G, *, device=None, out=None):
     """Connected components (weakly connected for a directed graph):
     labels[v] is the smallest vertex id of v's component (int32; written
     into out, an int32 array of num_vertices, when given)."""
+    G = _graph(G)
+    ctx = context(device)
     out, gpu_out = host_out(out, "out")
-    labels, _ = _libgraph.connected_components(_graph(G)._g, context=context(device), out=out)
-    return into_device(_result(labels, out), gpu_out, "out")
+    at = on_device(gpu_out, ctx, "<i4", G.num_vertices, "out")
+    labels, _ = _libgraph.connected_components(G._g, context=ctx, out=out if at is None else at,
+                                               device_outputs=at is not None)
+    return gpu_out[0] if at is not None else into_device(_result(labels, out), gpu_out, "out")
 
 
 def number_connected_components(G, *, device=None):

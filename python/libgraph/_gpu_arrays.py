@@ -4,9 +4,10 @@ or 3) or DLPack (__dlpack__ with __dlpack_device__ saying CUDA or ROCm).
 
 A graph lives in host memory (its device copy is a cache made from it), so
 a GPU array that goes into a graph or an option is copied to the host first,
-by one lg_context_copy on a GPU context of the array's device; a result
-asked for in a GPU array (out=) is computed into host memory and copied into
-it the same way.  The copies run on libgraph's stream, after work queued on
+by one lg_context_copy on a GPU context of the array's device.  A result
+asked for in a GPU array (out=) is written there by the GPU kernel itself
+(output_memory LG_MEMORY_DEVICE: no host copy) when the call runs on that
+array's GPU, and otherwise computed into host memory and copied into it.  The copies run on libgraph's stream, after work queued on
 the default stream (CuPy's and PyTorch's unless you chose another): an array
 filled on a stream of your own must be synchronized first.
 """
@@ -125,6 +126,25 @@ def host_out(out, name):
     by None (a fresh host result), to be copied into it by into_device."""
     d = device_array(out, name) if out is not None else None
     return (None, (out, d)) if d is not None else (out, None)
+
+
+def on_device(target, ctx, typestr, length, name):
+    """The address to hand the extension (device_outputs=True) when the call
+    can write the GPU out= array of host_out itself: its context runs on the
+    GPU that holds the array (a "gpu:N" context of its ordinal, or an "auto"
+    one that found GPU 0 there); else None, and into_device copies.  Checks
+    the array's type and length first (ValueError)."""
+    if target is None:
+        return None
+    d = target[1]
+    if d.typestr[1:] != typestr[1:] or d.length != length:
+        import numpy as np
+
+        raise ValueError(f"{name}: expected {length} elements of {np.dtype(typestr)}, not "
+                         f"{d.length} of {np.dtype(d.typestr)}")
+    if ctx is None or ctx.backend != "gpu" or not ctx.device.startswith(f"gpu {d.device}:"):
+        return None
+    return d.ptr
 
 
 def into_device(result, target, name):

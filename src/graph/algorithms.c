@@ -56,6 +56,7 @@ struct call {
     bool may_read_in_edges;
     lg_progress_fn progress; /* from the call's options */
     void *progress_data;
+    bool device_outputs; /* the options' output_memory is LG_MEMORY_DEVICE */
     union {
         struct {
             const lg_vertex_t *sources;
@@ -156,11 +157,21 @@ static const struct lg_kernels *choose(const lg_context_t *ctx, const lg_graph_t
 {
     *rent = false;
     lg__set_last_backend_reason("");
+    if (c->device_outputs && (!ctx || ctx->backend != LG_BACKEND_GPU)) {
+        lg__error(LG_ERR_INVALID_ARGUMENT,
+                  "%s: output_memory is LG_MEMORY_DEVICE, but the context has no GPU",
+                  c->function);
+        return NULL;
+    }
     if (!ctx || ctx->backend != LG_BACKEND_GPU)
         return &lg__cpu_kernels;
     if (has_kernel(&ctx->plugin->kernels, c->algorithm)) {
         if (ctx->requested != LG_BACKEND_AUTO)
             return &ctx->plugin->kernels;
+        if (c->device_outputs) {
+            lg__set_last_backend_reason("the outputs are in device memory");
+            return &ctx->plugin->kernels;
+        }
         if (__atomic_load_n(&graph->device_cache, __ATOMIC_RELAXED)) {
             lg__set_last_backend_reason("the graph is on the GPU");
             return &ctx->plugin->kernels;
@@ -175,7 +186,7 @@ static const struct lg_kernels *choose(const lg_context_t *ctx, const lg_graph_t
         *rent = true;
         return &lg__cpu_kernels;
     }
-    if (ctx->requested == LG_BACKEND_AUTO) {
+    if (ctx->requested == LG_BACKEND_AUTO && !c->device_outputs) {
         lg__set_last_backend_reason("the GPU plugin has no kernel for it");
         return &lg__cpu_kernels;
     }
@@ -204,7 +215,7 @@ static lg_status_t prepare(const lg_context_t *ctx, const lg_graph_t *graph,
 /* Runs c on the CPU's kernels. */
 static lg_status_t run_cpu(const lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
 {
-    const struct lg_exec x = {NULL, lg__threads(ctx), {c->progress, c->progress_data}};
+    const struct lg_exec x = {NULL, lg__threads(ctx), {c->progress, c->progress_data}, false};
     struct lg_graph_view g;
     lg_status_t st = prepare(ctx, graph, &lg__cpu_kernels, c, &g);
     if (st != LG_OK)
@@ -220,7 +231,8 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
 {
     char saved[LG_ERROR_CAPACITY];
     lg_graph_t *g = (lg_graph_t *)graph; /* its device-copy slot and lock */
-    const struct lg_exec x = {ctx->gpu_state, ctx->num_threads, {c->progress, c->progress_data}};
+    const struct lg_exec x = {ctx->gpu_state, ctx->num_threads, {c->progress, c->progress_data},
+                              c->device_outputs};
     struct lg_graph_view view;
     lg_status_t st = prepare(ctx, graph, &ctx->plugin->kernels, c, &view);
     if (st != LG_OK) {
@@ -235,7 +247,8 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
         g->device_owner = ctx->plugin;
     pthread_mutex_unlock(&g->device_lock);
     pthread_mutex_unlock(&ctx->gpu_lock);
-    *done = !(st == LG_ERR_OUT_OF_MEMORY && ctx->requested == LG_BACKEND_AUTO);
+    *done = !(st == LG_ERR_OUT_OF_MEMORY && ctx->requested == LG_BACKEND_AUTO &&
+              !c->device_outputs);
     if (*done)
         lg__set_last_backend(LG_BACKEND_GPU);
     else
@@ -249,7 +262,9 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *graph, const struct 
     bool rent = false;
     const struct lg_kernels *k = choose(ctx, graph, c, &rent);
     if (!k)
-        return LG_ERR_UNSUPPORTED;
+        return c->device_outputs && (!ctx || ctx->backend != LG_BACKEND_GPU)
+                   ? LG_ERR_INVALID_ARGUMENT
+                   : LG_ERR_UNSUPPORTED;
     if (k != &lg__cpu_kernels) {
         bool done = false;
         lg_status_t st = run_gpu(ctx, graph, c, &done);
@@ -284,6 +299,15 @@ void lg_bfs_options_init(lg_bfs_options_t *options)
     options->direction_beta = LG_BFS_DEFAULT_BETA;
     options->progress = NULL;
     options->progress_data = NULL;
+    options->output_memory = LG_MEMORY_HOST;
+}
+
+/* An options' output_memory is one of the two. */
+static lg_status_t check_memory(const char *fn, lg_memory_t m)
+{
+    if (m != LG_MEMORY_HOST && m != LG_MEMORY_DEVICE)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: unknown output_memory %d", fn, (int)m);
+    return LG_OK;
 }
 
 lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph, const lg_vertex_t *sources,
@@ -320,12 +344,16 @@ lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph, const l
                          "lg_bfs: compute_parents is set but parents is NULL");
     if (!options->compute_parents)
         parents = NULL;
+    lg_status_t st = check_memory("lg_bfs", options->output_memory);
+    if (st != LG_OK)
+        return st;
     struct call c = {LG_ALGORITHM_BFS,
                      "lg_bfs",
                      "BFS",
                      options->direction_alpha > 0,
                      options->progress,
                      options->progress_data,
+                     options->output_memory == LG_MEMORY_DEVICE,
                      {.bfs = {sources, num_sources, options, distances, parents}}};
     return dispatch(context, graph, &c);
 }
@@ -349,6 +377,7 @@ void lg_pagerank_options_init(lg_pagerank_options_t *options)
     options->dangling = NULL;
     options->progress = NULL;
     options->progress_data = NULL;
+    options->output_memory = LG_MEMORY_HOST;
 }
 
 /* A vector option must be a non-negative, finite distribution with a positive sum. */
@@ -393,6 +422,8 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
     if (options->max_iter < 0)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: max_iter %d < 0",
                          options->max_iter);
+    if ((st = check_memory("lg_pagerank", options->output_memory)) != LG_OK)
+        return st;
     if (graph->n > 0 && !scores)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: scores is NULL");
     if (graph->n > 0 &&
@@ -416,6 +447,7 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
                      true,
                      options->progress,
                      options->progress_data,
+                     options->output_memory == LG_MEMORY_DEVICE,
                      {.pagerank = {options, precision, scores, result}}};
     return dispatch(context, graph, &c);
 }
@@ -440,6 +472,7 @@ void lg_components_options_init(lg_components_options_t *options)
         return;
     options->progress = NULL;
     options->progress_data = NULL;
+    options->output_memory = LG_MEMORY_HOST;
 }
 
 lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *graph,
@@ -452,6 +485,9 @@ lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *gra
         lg_components_options_init(&defaults);
         options = &defaults;
     }
+    const lg_status_t st = check_memory("lg_connected_components", options->output_memory);
+    if (st != LG_OK)
+        return st;
     if (!graph)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_connected_components: graph is NULL");
     if (graph->n > 0 && !labels)
@@ -468,6 +504,7 @@ lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *gra
                      true,
                      options->progress,
                      options->progress_data,
+                     options->output_memory == LG_MEMORY_DEVICE,
                      {.components = {labels, num_components}}};
     return dispatch(context, graph, &c);
 }

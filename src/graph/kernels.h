@@ -80,11 +80,13 @@ static inline bool lg_progress_go_on(struct lg_progress p, lg_stage_t stage, int
 
 /* Where a kernel runs: the backend's state for the context (the plugin's
  * device, stream and scratch; NULL for the CPU), the host threads the
- * context allows (>= 1), and the call's progress callback. */
+ * context allows (>= 1), the call's progress callback, and whether its
+ * outputs are in device memory (then only a GPU kernel gets the call). */
 struct lg_exec {
     void *state;
     int num_threads;
     struct lg_progress progress;
+    bool device_outputs; /* the output arrays are device memory (GPU kernels only) */
 };
 
 /* lg_progress_go_on of a kernel's call. */

@@ -169,8 +169,14 @@ class DLPackOnly:
         return self._a.__dlpack_device__()
 
 
-def test_cupy_and_torch_arrays_in_and_out(gpu):
+def test_cupy_and_torch_arrays_in_and_out(gpu, monkeypatch):
     cp = pytest.importorskip("cupy")
+    from libgraph import _gpu_arrays
+
+    copies = []  # the host round trips: lg_context_copy through _gpu_context
+    real = _gpu_arrays._gpu_context
+    monkeypatch.setattr(_gpu_arrays, "_gpu_context",
+                        lambda device: copies.append(device) or real(device))
     rng = np.random.default_rng(3)
     n, m = 500, 4000
     src = rng.integers(0, n, m).astype(np.int32)
@@ -183,19 +189,31 @@ def test_cupy_and_torch_arrays_in_and_out(gpu):
             np.testing.assert_array_equal(a, b)
     pers = rng.uniform(0, 1, n)
     cpu = lg.pagerank(want, personalization=pers, tol=1e-10, device="cpu")
+    # results written by the GPU kernels straight into GPU arrays: no copy
     out = cp.zeros(n, dtype=cp.float64)
-    got = lg.pagerank(want, personalization=cp.asarray(pers), tol=1e-10, device=gpu, out=out)
-    assert got is out and lg.last_backend() == "gpu"
+    copies.clear()
+    got = lg.pagerank(want, personalization=pers, tol=1e-10, device=gpu, out=out)
+    assert got is out and lg.last_backend() == "gpu" and copies == []
     np.testing.assert_allclose(cp.asnumpy(out), cpu, rtol=1e-9, atol=1e-12)
+    out32 = cp.zeros(n, dtype=cp.float32)
+    assert lg.pagerank(want, dtype="float32", device=gpu, out=out32) is out32
+    np.testing.assert_allclose(cp.asnumpy(out32), lg.pagerank(want, dtype="float32", device="cpu"),
+                               rtol=1e-4)
     labels = cp.full(n, -7, dtype=cp.int32)
-    assert lg.connected_components(want, device=gpu, out=labels) is labels
+    assert lg.connected_components(want, device=gpu, out=labels) is labels and copies == []
     np.testing.assert_array_equal(cp.asnumpy(labels), lg.connected_components(want, device="cpu"))
     torch = pytest.importorskip("torch")
     dist = torch.full((n,), -7, dtype=torch.int32, device="cuda")
+    par = torch.full((n,), -7, dtype=torch.int32, device="cuda")
+    assert lg.bfs(want, 3, device=gpu, out=dist) is dist and copies == []
+    np.testing.assert_array_equal(dist.cpu().numpy(), lg.bfs(want, 3, device="cpu"))
+    d, p = lg.bfs(want, 3, parents=True, device=gpu, out=dist, parents_out=par)
+    assert d is dist and p is par and copies == [] and int(par[3]) == 3
+    # a GPU input goes to the host once; a result computed on the CPU is copied in
     sources = torch.tensor([0, 5], dtype=torch.int32, device="cuda")
-    assert lg.bfs(want, sources, device=gpu, out=dist) is dist
+    assert lg.bfs(want, sources, device="cpu", out=dist) is dist and len(copies) == 2
     np.testing.assert_array_equal(dist.cpu().numpy(), lg.bfs(want, [0, 5], device="cpu"))
-    # a wrong out= is refused, after the call, without writing it
+    # a wrong out= is refused before the call, without writing it
     with pytest.raises(ValueError, match="500 elements of int32"):
         lg.bfs(want, 0, device=gpu, out=cp.zeros(n, dtype=cp.float32))
 

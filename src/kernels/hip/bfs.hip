@@ -605,10 +605,10 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
             }
         }
     }
-    LG_TRY_OR_CLEANUP(lg__download_narrowed(s, dist, a.dist, n, -1, last.level, narrowed),
+    LG_TRY_OR_CLEANUP(lg__deliver_narrowed(s, dist, a.dist, n, -1, last.level, narrowed),
                       "downloading the distances");
     if (parents)
-        LG_TRY_OR_CLEANUP(lg__download(s, parents, a.parents, (size_t)n * sizeof *parents),
+        LG_TRY_OR_CLEANUP(lg__deliver(s, parents, a.parents, (size_t)n * sizeof *parents),
                           "downloading the parents");
 
 cleanup:
@@ -626,6 +626,7 @@ lg_status_t lg__gpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
     lg__gpu_state *s = (lg__gpu_state *)x->state;
     s->host_threads = x->num_threads;
     s->progress = x->progress;
+    s->device_outputs = x->device_outputs;
     lg__device_guard on_device(s->device);
     if (on_device.error() != hipSuccess)
         return lg__gpu_fail(on_device.error(), "lg_bfs", "selecting the device");

@@ -250,7 +250,7 @@ static lg_status_t components_on_device(lg__gpu_state *s, const struct lg_graph_
     LG_TRY_OR_CLEANUP(hipMemsetAsync(d_count, 0, sizeof *d_count, s->stream), "counting");
     count_roots<<<blocks, CC_BLOCK, 0, s->stream>>>(label, n, d_count);
     LG_TRY_OR_CLEANUP(hipGetLastError(), "linking the remaining arcs");
-    LG_TRY_OR_CLEANUP(lg__download(s, labels, label, (size_t)n * sizeof *labels),
+    LG_TRY_OR_CLEANUP(lg__deliver(s, labels, label, (size_t)n * sizeof *labels),
                       "downloading the labels");
     LG_TRY_OR_CLEANUP(lg__download(s, &count, d_count, sizeof count), "downloading the count");
     if (num_components)
@@ -272,6 +272,7 @@ lg_status_t lg__gpu_components(const struct lg_exec *x, const struct lg_graph_vi
     lg__gpu_state *s = (lg__gpu_state *)x->state;
     s->host_threads = x->num_threads;
     s->progress = x->progress;
+    s->device_outputs = x->device_outputs;
     lg__device_guard on_device(s->device);
     if (on_device.error() != hipSuccess)
         return lg__gpu_fail(on_device.error(), "lg_connected_components", "selecting the device");

@@ -33,6 +33,7 @@ struct lg__gpu_state {
                           * the parts of a staged copy's chunk (transfer.hip) */
     struct lg_progress progress; /* the call's progress callback (lg_exec.progress),
                                   * told between kernel launches of its steps */
+    bool device_outputs;         /* the call's outputs are device memory (lg_exec) */
     /* the pinned buffers of large copies (transfer.hip),
      * made on the first one, kept until the context closes */
     void *staging[2];
@@ -58,6 +59,12 @@ hipError_t lg__download(lg__gpu_state *s, void *dst, const void *src, size_t byt
  * Complete on return. */
 hipError_t lg__download_narrowed(lg__gpu_state *s, int32_t *dst, const int32_t *src, int64_t n,
                                  int32_t lo, int32_t hi, void *tmp);
+/* A result into the caller's output array: lg__download, or a
+ * device-to-device copy when the call's outputs are device memory
+ * (lg_exec.device_outputs); the narrowed form likewise. */
+hipError_t lg__deliver(lg__gpu_state *s, void *dst, const void *src, size_t bytes);
+hipError_t lg__deliver_narrowed(lg__gpu_state *s, int32_t *dst, const int32_t *src, int64_t n,
+                                int32_t lo, int32_t hi, void *tmp);
 
 struct lg__dev_csr {
     lg_edge_t *offsets;   /* n + 1 */

@@ -441,7 +441,7 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
         /* back to the graph's vertex order, through the spare vector */
         scatter_permuted<T><<<lg__blocks_for(n, tpb), tpb, 0, s->stream>>>(cn, x, pull.perm, n);
         LG_TRY_OR_CLEANUP(hipGetLastError(), "downloading the scores");
-        LG_TRY_OR_CLEANUP(lg__download(s, scores, cn, (size_t)n * sizeof(T)),
+        LG_TRY_OR_CLEANUP(lg__deliver(s, scores, cn, (size_t)n * sizeof(T)),
                           "downloading the scores");
         result->iterations = iter;
         result->residual = err;
@@ -489,11 +489,24 @@ static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_vi
             if (!wide) {
                 st = lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (scores)", fn);
             } else {
+                const bool to_device = s->device_outputs;
+                s->device_outputs = false; /* wide is host memory */
                 st = run<double>(s, dg, opts, use_weights, fn, wide, result, &out_of_range,
                                  false);
-                if (st == LG_OK || st == LG_ERR_NOT_CONVERGED)
+                s->device_outputs = to_device;
+                /* rounded in place when the scores go to the device (a float
+                 * overwrites only bytes of doubles already read) */
+                float *rounded = to_device ? (float *)wide : (float *)scores;
+                if (st == LG_OK || st == LG_ERR_NOT_CONVERGED) {
                     for (int64_t v = 0; v < g->n; v++)
-                        ((float *)scores)[v] = (float)wide[v];
+                        rounded[v] = (float)wide[v];
+                    hipError_t e = hipSuccess;
+                    if (to_device &&
+                        ((e = hipMemcpyAsync(scores, rounded, (size_t)g->n * sizeof(float),
+                                             hipMemcpyHostToDevice, s->stream)) != hipSuccess ||
+                         (e = hipStreamSynchronize(s->stream)) != hipSuccess))
+                        st = lg__gpu_fail(e, fn, "writing the scores");
+                }
                 lg__gpu_host->free(wide);
             }
         }
@@ -514,6 +527,7 @@ lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view
     lg__gpu_state *s = (lg__gpu_state *)x->state;
     s->host_threads = x->num_threads;
     s->progress = x->progress;
+    s->device_outputs = x->device_outputs;
     lg__device_guard on_device(s->device);
     if (on_device.error() != hipSuccess)
         return lg__gpu_fail(on_device.error(), "lg_pagerank", "selecting the device");

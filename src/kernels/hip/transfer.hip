@@ -267,3 +267,23 @@ hipError_t lg__download_narrowed(lg__gpu_state *s, int32_t *dst, const int32_t *
     const hipError_t e = hipGetLastError();
     return e != hipSuccess ? e : staged_download(s, dst, tmp, (size_t)n, width, 4);
 }
+
+/* A call's result into the caller's array: device memory (output_memory
+ * LG_MEMORY_DEVICE) gets a device-to-device copy, host memory lg__download;
+ * complete on return. */
+hipError_t lg__deliver(lg__gpu_state *s, void *dst, const void *src, size_t bytes)
+{
+    if (!s->device_outputs)
+        return lg__download(s, dst, src, bytes);
+    hipError_t e = hipMemcpyAsync(dst, src, bytes, hipMemcpyDeviceToDevice, s->stream);
+    hipError_t e2 = hipStreamSynchronize(s->stream);
+    return e != hipSuccess ? e : e2;
+}
+
+hipError_t lg__deliver_narrowed(lg__gpu_state *s, int32_t *dst, const int32_t *src, int64_t n,
+                                int32_t lo, int32_t hi, void *tmp)
+{
+    if (s->device_outputs) /* no link to save: the values stay on the device */
+        return lg__deliver(s, dst, src, (size_t)n * sizeof *dst);
+    return lg__download_narrowed(s, dst, src, n, lo, hi, tmp);
+}
