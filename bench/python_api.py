@@ -29,6 +29,10 @@
    connected components of kron:S, from_edges of kron:S's raw edges, loading
    its .el and its .lgb), R runs each: the seconds from the signal to the
    KeyboardInterrupt (a call that ended first is counted as such).
+7. GPU results into a CuPy array (group gpu_out, not run by default: it
+   needs a GPU and CuPy): PageRank of kron:S on the GPU with out= a CuPy
+   array (written device to device) against out= a numpy array then
+   cupy.asarray, 7 runs each, device copy cached.
 Prints "row:" lines; the medians and ratios at the end.
 """
 import argparse
@@ -253,6 +257,34 @@ def interrupt_latency(opts):
                   f"{finished} ended before the signal")
 
 
+def gpu_out(opts):
+    import cupy as cp
+
+    g = lg.Graph.generate("kron", opts.scale)
+    gpu = lg.Context("gpu")
+    lg.pagerank(g, device=gpu)  # the device copy made
+    out = cp.zeros(g.num_vertices, dtype=cp.float64)
+    host = np.zeros(g.num_vertices)
+
+    def runs(fn):
+        t = []
+        for _ in range(7):
+            cp.cuda.Device().synchronize()
+            t0 = time.perf_counter()
+            fn()
+            cp.cuda.Device().synchronize()
+            t.append(time.perf_counter() - t0)
+        return t
+
+    direct = runs(lambda: lg.pagerank(g, device=gpu, out=out))
+    via_host = runs(lambda: cp.asarray(lg.pagerank(g, device=gpu, out=host)))
+    print(f"row: kron:{opts.scale} PageRank on the GPU into a CuPy array: out=cupy "
+          f"{' '.join(f'{x * 1e3:.2f}' for x in direct)} ms (median "
+          f"{statistics.median(direct) * 1e3:.2f}); out=numpy then cupy.asarray "
+          f"{' '.join(f'{x * 1e3:.2f}' for x in via_host)} ms (median "
+          f"{statistics.median(via_host) * 1e3:.2f})")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--lgraph", default=os.path.join(ROOT, ".local", "bin", "lgraph"))
@@ -267,7 +299,8 @@ def main():
     print(f"libgraph {lg.__version__}; Python {sys.version.split()[0]}; numpy {np.__version__}; "
           f"{os.cpu_count()} CPUs")
     groups = {"overhead": overhead, "build": build, "pandas": pandas_inputs,
-              "names": pandas_names, "pickle": pickling, "interrupt": interrupt_latency}
+              "names": pandas_names, "pickle": pickling, "interrupt": interrupt_latency,
+              "gpu_out": gpu_out}
     for name in opts.groups.split(","):
         groups[name](opts)
 
