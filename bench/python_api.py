@@ -33,6 +33,10 @@
    needs a GPU and CuPy): PageRank of kron:S on the GPU with out= a CuPy
    array (written device to device) against out= a numpy array then
    cupy.asarray, 7 runs each, device copy cached.
+8. A graph from GPU arrays (group gpu_build, GPU and CuPy): kron:S's raw
+   edges as CuPy arrays, built on the GPU then a first GPU PageRank, against
+   cupy.asnumpy + the host build + a first GPU PageRank (which uploads), and
+   each build alone, 5 runs each.
 Prints "row:" lines; the medians and ratios at the end.
 """
 import argparse
@@ -285,6 +289,34 @@ def gpu_out(opts):
           f"{statistics.median(via_host) * 1e3:.2f})")
 
 
+def gpu_build(opts):
+    import cupy as cp
+
+    src, dst = lg.generate_edges("kron", opts.scale)
+    gpu = lg.Context("gpu")
+    ds, dd = cp.asarray(src), cp.asarray(dst)
+    kw = dict(drop_self_loops=True, duplicates="first")  # the GAP convention
+
+    def runs(fn):
+        t = []
+        for _ in range(5):
+            cp.cuda.Device().synchronize()
+            t0 = time.perf_counter()
+            fn()
+            cp.cuda.Device().synchronize()
+            t.append(time.perf_counter() - t0)
+        return " ".join(f"{x * 1e3:.0f}" for x in t) + f" (median {statistics.median(t) * 1e3:.0f})"
+
+    on_gpu = runs(lambda: lg.pagerank(lg.Graph.from_edges(ds, dd, device=gpu, **kw), device=gpu))
+    via_host = runs(lambda: lg.pagerank(lg.Graph.from_edges(cp.asnumpy(ds), cp.asnumpy(dd),
+                                                            device="cpu", **kw), device=gpu))
+    gpu_only = runs(lambda: lg.Graph.from_edges(ds, dd, device=gpu, **kw))
+    host_only = runs(lambda: lg.Graph.from_edges(src, dst, device="cpu", **kw))
+    print(f"row: kron:{opts.scale} raw edges in CuPy arrays: GPU build + first GPU PageRank "
+          f"{on_gpu} ms; cupy.asnumpy + host build + first GPU PageRank {via_host} ms; GPU "
+          f"build {gpu_only} ms; host build from numpy {host_only} ms")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--lgraph", default=os.path.join(ROOT, ".local", "bin", "lgraph"))
@@ -300,7 +332,7 @@ def main():
           f"{os.cpu_count()} CPUs")
     groups = {"overhead": overhead, "build": build, "pandas": pandas_inputs,
               "names": pandas_names, "pickle": pickling, "interrupt": interrupt_latency,
-              "gpu_out": gpu_out}
+              "gpu_out": gpu_out, "gpu_build": gpu_build}
     for name in opts.groups.split(","):
         groups[name](opts)
 

@@ -313,6 +313,23 @@ LG_API lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices
                                      const float *weights, const lg_graph_options_t *options,
                                      lg_graph_t **graph);
 
+/*
+ * lg_graph_from_edges of edges in the memory of the context's GPU (src, dst
+ * and weights device pointers), built on the GPU: the same graph to the arc,
+ * and the same messages for bad input.  The CSR is downloaded once for the
+ * graph's host arrays and kept as its device copy, so edges that are on the
+ * GPU reach the GPU's algorithms without crossing to the host and back.
+ * Needs a GPU context (LG_ERR_INVALID_ARGUMENT otherwise); the device memory
+ * it takes for the build (about 24 bytes an edge) may run out
+ * (LG_ERR_OUT_OF_MEMORY).  num_vertices -1 means one more than the largest
+ * id (found on the device).
+ */
+LG_API lg_status_t lg_graph_from_device_edges(lg_context_t *context, int64_t num_vertices,
+                                              int64_t num_edges, const lg_vertex_t *src,
+                                              const lg_vertex_t *dst, const float *weights,
+                                              const lg_graph_options_t *options,
+                                              lg_graph_t **graph);
+
 LG_API void lg_graph_free(lg_graph_t **graph);
 
 LG_API int64_t lg_graph_num_vertices(const lg_graph_t *graph);

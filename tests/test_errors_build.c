@@ -265,6 +265,27 @@ static void test_graph_accessor_errors(void)
     CHECK(!lg_graph_is_weighted(NULL));
     lg_graph_free(&g);
 }
+/* Device edges need a GPU context; the arguments are checked as
+ * lg_graph_from_edges checks them, before any device is touched. */
+static void test_from_device_edges_errors(void)
+{
+    const lg_vertex_t src[2] = {0, 1}, dst[2] = {1, 2};
+    lg_graph_t *g = POISON_GRAPH;
+    CHECK_STATUS(lg_graph_from_device_edges(ctx, 3, 2, src, dst, NULL, NULL, &g),
+                 LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("lg_graph_from_device_edges: edges in device memory need a GPU context");
+    CHECK(g == NULL);
+    CHECK_STATUS(lg_graph_from_device_edges(NULL, 3, 2, src, dst, NULL, NULL, &g),
+                 LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_from_device_edges(ctx, 3, 2, NULL, dst, NULL, NULL, &g),
+                 LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("src or dst is NULL");
+    CHECK_STATUS(lg_graph_from_device_edges(ctx, 3, -1, src, dst, NULL, NULL, &g),
+                 LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_graph_from_device_edges(ctx, 3, 2, src, dst, NULL, NULL, NULL),
+                 LG_ERR_INVALID_ARGUMENT);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -272,6 +293,7 @@ int main(int argc, char **argv)
     static void (*const tests[])(void) = {
         test_from_edges_errors,
         test_from_csr_errors,
+        test_from_device_edges_errors,
         test_graph_accessor_errors,
     };
     return errors_main(tests, sizeof tests / sizeof tests[0]);

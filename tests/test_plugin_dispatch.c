@@ -49,6 +49,16 @@ static void gpu_context(void)
     CHECK(threads == 2);
     CHECK_CONTAINS(lg_build_info(), "GPU plugin: " LG_FAKE_PLUGIN);
 
+    /* a plugin without a build entry cannot build from device edges */
+    {
+        const lg_vertex_t es[2] = {0, 1}, ed[2] = {1, 2};
+        lg_graph_t *built = NULL;
+        CHECK_STATUS(lg_graph_from_device_edges(gpu, 3, 2, es, ed, NULL, NULL, &built),
+                     LG_ERR_UNSUPPORTED);
+        CHECK_MESSAGE("lg_graph_from_device_edges: the GPU plugin cannot build graphs");
+        CHECK(built == NULL);
+    }
+
     /* lg_context_copy goes to the plugin (whose device memory is the host's) */
     const double from[3] = {1.5, 2.5, 3.5};
     double to[3] = {0, 0, 0};

@@ -204,6 +204,47 @@ static PyObject *mod_from_csr(PyObject *module, PyObject *args, PyObject *kwargs
     return build_from_arrays(module, &a, -1, arrays, read_csr, from_csr);
 }
 
+/* ---- from GPU memory ------------------------------------------------------ */
+
+typedef struct {
+    build b;
+    int64_t num_vertices, num_edges;
+    const lg_vertex_t *src, *dst;
+    const float *weights;
+} device_build;
+
+static lg_status_t from_device_edges(void *job)
+{
+    device_build *j = job;
+    return lg_graph_from_device_edges(j->b.ctx, j->num_vertices, j->num_edges, j->src, j->dst,
+                                      j->weights, &j->b.options, &j->b.g);
+}
+
+/* from_device_edges(num_vertices, src, dst, weights, num_edges, ...): the
+ * arrays as addresses in GPU memory (weights 0: none), checked by the
+ * Python layer for type and length. */
+static PyObject *mod_from_device_edges(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kw[] = {"num_vertices", "src",        "dst",     "weights",
+                         "num_edges",    "directed",   "symmetrize", "drop_self_loops",
+                         "duplicates",   "context",    NULL};
+    unsigned long long src, dst, weights;
+    long long n, E;
+    build_args a = {.ctx_o = Py_None};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "LKKKL|ipp$iO:from_device_edges", kw, &n,
+                                     &src, &dst, &weights, &E, &a.directed, &a.symmetrize,
+                                     &a.drop_self_loops, &a.duplicates, &a.ctx_o))
+        return NULL;
+    device_build j = {.num_vertices = n,
+                      .num_edges = E,
+                      .src = (const lg_vertex_t *)(uintptr_t)src,
+                      .dst = (const lg_vertex_t *)(uintptr_t)dst,
+                      .weights = (const float *)(uintptr_t)weights};
+    if (build_setup(module, &a, &j.b) < 0)
+        return NULL;
+    return made_graph(j.b.st, from_device_edges, &j, &j.b.options, &j.b.g);
+}
+
 /* ---- files ---------------------------------------------------------------- */
 
 /* read's (b) or write's (on) arguments, and the file. */
@@ -373,6 +414,11 @@ PyMethodDef lgpy_builder_methods[] = {
      "drop_self_loops=False, *, duplicates=0, context=None) -> Graph\n\n"
      "lg_graph_from_edges.  num_vertices < 0: one more than the largest id.  directed: "
      "0 default (directed), 1 directed, 2 undirected; duplicates: lg_duplicates_t."},
+    {"from_device_edges", (PyCFunction)(void (*)(void))mod_from_device_edges,
+     METH_VARARGS | METH_KEYWORDS,
+     "from_device_edges(num_vertices, src, dst, weights, num_edges, directed=0, "
+     "symmetrize=False, drop_self_loops=False, *, duplicates=0, context=None) -> Graph\n\n"
+     "lg_graph_from_device_edges: src, dst, weights (0: none) are GPU addresses."},
     {"from_csr", (PyCFunction)(void (*)(void))mod_from_csr, METH_VARARGS | METH_KEYWORDS,
      "from_csr(offsets, indices, weights=None, directed=0, symmetrize=False, "
      "drop_self_loops=False, *, duplicates=0, context=None) -> Graph\n\nlg_graph_from_csr."},

@@ -8,7 +8,7 @@ import threading
 from . import _libgraph
 from ._arrays import wrap, have_numpy
 from ._device import context
-from ._gpu_arrays import to_host
+from ._gpu_arrays import device_array, to_host
 
 _DUPLICATES = {"keep": 0, "sum": 1, "min": 2, "max": 3, "first": 4, "last": 5}
 _FORMATS = {None: 0, "auto": 0, "mtx": 1, "el": 2, "wel": 3, "lgb": 4, "binary": 4}
@@ -187,6 +187,31 @@ def _factorized(src, dst):
     return codes[0::2], codes[1::2], np.asarray(uniques, dtype=object).tolist()
 
 
+def _on_the_gpu(src, dst, weights, num_vertices, directed, symmetrize, drop_self_loops,
+                duplicates, device):
+    """The graph built on the GPU (lg_graph_from_device_edges) when src, dst
+    (and weights) are int32 (float32) GPU arrays of one device and the call's
+    context runs on it; else None (the arrays go to the host)."""
+    ds, dd = device_array(src, "src"), device_array(dst, "dst")
+    dw = device_array(weights, "weights") if weights is not None else None
+    if ds is None or dd is None or (weights is not None and dw is None):
+        return None
+    same = ds.device == dd.device and (dw is None or dw.device == ds.device)
+    if (not same or ds.typestr[1:] != "i4" or dd.typestr[1:] != "i4" or
+            (dw is not None and dw.typestr[1:] != "f4")):
+        return None
+    if ds.length != dd.length or (dw is not None and dw.length != ds.length):
+        raise ValueError(f"src, dst and weights: must have the same length, not {ds.length}, "
+                         f"{dd.length}" + (f" and {dw.length}" if dw is not None else ""))
+    ctx = context(device)
+    if ctx is None or ctx.backend != "gpu" or not ctx.device.startswith(f"gpu {ds.device}:"):
+        return None
+    return _libgraph.from_device_edges(
+        _num_vertices(num_vertices), ds.ptr, dd.ptr, dw.ptr if dw is not None else 0, ds.length,
+        1 if directed else 2, bool(symmetrize), bool(drop_self_loops),
+        duplicates=_duplicates(duplicates), context=ctx)
+
+
 def _generator(kind):
     try:
         return _GENERATORS[kind]
@@ -318,6 +343,11 @@ class Graph:
         "first" or "last" merges repeated edges.  Bad ids or weights raise
         ValueError.
         """
+        if not names:
+            g = _on_the_gpu(src, dst, weights, num_vertices, directed, symmetrize,
+                            drop_self_loops, duplicates, device)
+            if g is not None:
+                return cls._wrap(g)
         src, dst, weights = (to_host(src, "src"), to_host(dst, "dst"),
                              to_host(weights, "weights"))
         node_names = None

@@ -60,6 +60,10 @@ class NotConverged(Error, RuntimeError):
     residual: float
 class InternalError(Error, RuntimeError): ...
 
+def from_device_edges(num_vertices: int, src: int, dst: int, weights: int, num_edges: int,
+                      directed: int = 0, symmetrize: bool = False,
+                      drop_self_loops: bool = False, *, duplicates: int = 0,
+                      context: Context | None = None) -> Graph: ...
 def from_edges(num_vertices: int, src: _Array, dst: _Array, weights: _Array | None = None,
                directed: int = 0, symmetrize: bool = False, drop_self_loops: bool = False, *,
                duplicates: int = 0, context: Context | None = None) -> Graph: ...

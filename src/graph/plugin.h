@@ -63,6 +63,32 @@ struct lg_plugin_host {
     void (*parallel)(int64_t count, int threads, void (*fn)(void *arg, int64_t i), void *arg);
 };
 
+/* A graph to build on the device (lg_graph_from_device_edges): edges in
+ * device memory, and the build options resolved (validated by the core). */
+struct lg_plugin_build {
+    int64_t n, E; /* n < 0: one more than the largest id */
+    const lg_vertex_t *src, *dst; /* device memory, E each */
+    const float *weights;         /* device memory, or NULL */
+    bool directed, add_reverse, drop_self_loops;
+    lg_duplicates_t duplicates;
+};
+
+/* What it made: the CSR in host memory from host->malloc (the core's graph
+ * takes it), its arc count, and the device copy (plugin->graph_free frees
+ * it).  On LG_ERR_INVALID_ARGUMENT with bad_edge >= 0, the first invalid
+ * edge and its values, for the core to word the message. */
+struct lg_plugin_built {
+    int64_t n; /* the vertices (b->n, or found) */
+    lg_edge_t *offsets;
+    lg_vertex_t *indices;
+    float *weights;
+    int64_t m;
+    void *device_graph;
+    int64_t bad_edge;
+    lg_vertex_t bad_src, bad_dst;
+    float bad_weight;
+};
+
 /* What the plugin exports. */
 struct lg_plugin {
     int abi_version;
@@ -76,6 +102,8 @@ struct lg_plugin {
     void (*graph_free)(void *device_graph);
     /* lg_context_copy on the context's device and stream, synchronously. */
     lg_status_t (*copy)(void *state, void *dst, const void *src, size_t bytes);
+    /* lg_graph_from_device_edges: builds on the device (NULL: not offered). */
+    lg_status_t (*build)(void *state, const struct lg_plugin_build *b, struct lg_plugin_built *out);
     /* The GPU's kernels (kernels.h); NULL entries have none. */
     struct lg_kernels kernels;
 };

@@ -225,3 +225,54 @@ def test_ctrl_c_stops_pagerank_on_the_gpu(gpu):
     want = lg.pagerank(g, device=gpu)
     interrupted(lambda: lg.pagerank(g, tol=0.0, max_iter=10**7, device=gpu), "pagerank")
     np.testing.assert_allclose(lg.pagerank(g, device=gpu), want, rtol=1e-12)
+
+
+@pytest.mark.parametrize("directed", [False, True])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("duplicates", ["keep", "sum", "min", "max", "first", "last"])
+def test_a_graph_built_on_the_gpu_from_gpu_arrays(gpu, directed, weighted, duplicates):
+    """Edges in GPU memory build on the GPU (lg_graph_from_device_edges): the
+    host builder's graph to the arc, its device copy made there (an "auto"
+    context's first call finds the graph on the GPU: no upload)."""
+    cp = pytest.importorskip("cupy")
+    rng = np.random.default_rng(11)
+    n, m = 300, 3000
+    src = rng.integers(0, n - 5, m).astype(np.int32)  # the last ids isolated
+    dst = rng.integers(0, n - 5, m).astype(np.int32)
+    src[:50], dst[:50] = src[50:100], dst[50:100]  # repeats, for the policies
+    src[100:110] = dst[100:110]  # self-loops
+    w = rng.choice(np.float32([0.5, 1.0, 2.0, 3.5]), m) if weighted else None
+    for symmetrize, drop in ((False, False), (True, True)):
+        kw = dict(directed=directed, symmetrize=symmetrize, drop_self_loops=drop,
+                  duplicates=duplicates)
+        for n_arg in (n, None):
+            want = lg.Graph.from_edges(src, dst, w, num_vertices=n_arg, device="cpu", **kw)
+            got = lg.Graph.from_edges(cp.asarray(src), cp.asarray(dst),
+                                      None if w is None else cp.asarray(w), num_vertices=n_arg,
+                                      device=gpu, **kw)
+            assert (got.num_vertices, got.num_edges, got.directed, got.weighted) == (
+                want.num_vertices, want.num_edges, want.directed, want.weighted)
+            for a, b in zip(got.csr(), want.csr()):
+                if b is None:
+                    assert a is None
+                else:
+                    np.testing.assert_array_equal(a, b)
+    auto = lg.Context("auto")
+    g = lg.Graph.from_edges(cp.asarray(src), cp.asarray(dst), directed=directed, device=auto)
+    x = lg.pagerank(g, device=auto)
+    assert lg.last_backend() == "gpu" and lg.last_backend_reason() == "the graph is on the GPU"
+    np.testing.assert_allclose(x, lg.pagerank(g, device="cpu"), rtol=1e-9, atol=1e-13)
+
+
+def test_bad_gpu_edges_get_the_host_builders_messages(gpu):
+    cp = pytest.importorskip("cupy")
+    src, dst = np.array([0, 1, 2, 7], np.int32), np.array([1, 2, 0, 1], np.int32)
+    for w in (None, np.float32([1, 2, -3, 4])):
+        with pytest.raises(ValueError) as host:
+            lg.Graph.from_edges(src, dst, w, num_vertices=5, device="cpu")
+        with pytest.raises(ValueError) as dev:
+            lg.Graph.from_edges(cp.asarray(src), cp.asarray(dst),
+                                None if w is None else cp.asarray(w), num_vertices=5, device=gpu)
+        assert str(dev.value).split(": ", 1)[1] == str(host.value).split(": ", 1)[1]
+    empty = lg.Graph.from_edges(cp.zeros(0, cp.int32), cp.zeros(0, cp.int32), device=gpu)
+    assert empty.num_vertices == 0 and empty.num_edges == 0

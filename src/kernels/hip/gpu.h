@@ -251,6 +251,8 @@ lg_status_t lg__gpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
                         const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents);
 lg_status_t lg__gpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
                                lg_vertex_t *labels, int64_t *num_components);
+lg_status_t lg__gpu_build(void *state, const struct lg_plugin_build *b,
+                          struct lg_plugin_built *out);
 lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
                              const lg_pagerank_options_t *opts, lg_precision_t precision,
                              void *scores, lg_pagerank_result_t *result);

@@ -180,6 +180,7 @@ static const struct lg_plugin plugin_table = {
     gpu_close,
     lg__dev_graph_free,
     gpu_copy,
+    lg__gpu_build,
     {lg__gpu_bfs, lg__gpu_pagerank, lg__gpu_components, LG_ALGORITHM_BFS},
 };
 
