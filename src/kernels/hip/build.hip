@@ -134,12 +134,6 @@ __global__ static void csr_of_keys(int64_t n, int64_t M, const unsigned long lon
     }
 }
 
-static hipError_t read_back(lg__gpu_state *s, void *dst, const void *src, size_t bytes)
-{
-    hipError_t e = hipMemcpyAsync(dst, src, bytes, hipMemcpyDeviceToHost, s->stream);
-    return e == hipSuccess ? hipStreamSynchronize(s->stream) : e;
-}
-
 static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_build *b,
                                    struct lg_plugin_built *out)
 {
@@ -169,7 +163,7 @@ static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_buil
                 E, b->src, b->dst, (int *)flag);
             LG_TRY_OR_CLEANUP(hipGetLastError(), "finding the largest id");
         }
-        LG_TRY_OR_CLEANUP(read_back(s, &top, flag, sizeof top), "finding the largest id");
+        LG_TRY_OR_CLEANUP(lg__download(s, &top, flag, sizeof top), "finding the largest id");
         n = (int64_t)top + 1;
         grid = lg__blocks_for(E > n + 1 ? E : n + 1, BUILD_BLOCK);
     }
@@ -181,16 +175,16 @@ static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_buil
         first_bad_edge<<<grid, BUILD_BLOCK, 0, s->stream>>>(n, E, b->src, b->dst, b->weights,
                                                             flag);
         LG_TRY_OR_CLEANUP(hipGetLastError(), "checking the edges");
-        LG_TRY_OR_CLEANUP(read_back(s, host_flag, flag, sizeof host_flag[0]), "checking the edges");
+        LG_TRY_OR_CLEANUP(lg__download(s, host_flag, flag, sizeof host_flag[0]), "checking the edges");
         if (host_flag[0] != NO_ARC) { /* the core words the message */
             const int64_t i = (int64_t)host_flag[0];
             out->bad_edge = i;
-            LG_TRY_OR_CLEANUP(read_back(s, &out->bad_src, b->src + i, sizeof out->bad_src),
+            LG_TRY_OR_CLEANUP(lg__download(s, &out->bad_src, b->src + i, sizeof out->bad_src),
                               "reading the bad edge");
-            LG_TRY_OR_CLEANUP(read_back(s, &out->bad_dst, b->dst + i, sizeof out->bad_dst),
+            LG_TRY_OR_CLEANUP(lg__download(s, &out->bad_dst, b->dst + i, sizeof out->bad_dst),
                               "reading the bad edge");
             if (weighted)
-                LG_TRY_OR_CLEANUP(read_back(s, &out->bad_weight, b->weights + i, sizeof(float)),
+                LG_TRY_OR_CLEANUP(lg__download(s, &out->bad_weight, b->weights + i, sizeof(float)),
                                   "reading the bad edge");
             st = LG_ERR_INVALID_ARGUMENT;
             goto cleanup;
@@ -216,7 +210,7 @@ static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_buil
         LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, keys, sorted, values, sorted_values,
                                                slots, 64, s->stream),
                           "sorting the arcs");
-        LG_TRY_OR_CLEANUP(read_back(s, &host_flag[1], flag + 1, sizeof host_flag[1]),
+        LG_TRY_OR_CLEANUP(lg__download(s, &host_flag[1], flag + 1, sizeof host_flag[1]),
                           "sorting the arcs");
         A = (int64_t)host_flag[1];
     }
@@ -231,8 +225,8 @@ static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_buil
         LG_TRY_OR_CLEANUP(hipGetLastError(), "merging");
         LG_TRY_OR_CLEANUP(lg__exclusive_sum(&s->scratch, heads, place, A, s->stream), "merging");
         int64_t last[2];
-        LG_TRY_OR_CLEANUP(read_back(s, &last[0], place + A - 1, sizeof last[0]), "merging");
-        LG_TRY_OR_CLEANUP(read_back(s, &last[1], heads + A - 1, sizeof last[1]), "merging");
+        LG_TRY_OR_CLEANUP(lg__download(s, &last[0], place + A - 1, sizeof last[0]), "merging");
+        LG_TRY_OR_CLEANUP(lg__download(s, &last[1], heads + A - 1, sizeof last[1]), "merging");
         M = last[0] + last[1];
         /* the unsorted arrays are free again: the merged arcs go there */
         merged = keys;
@@ -244,7 +238,7 @@ static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_buil
         merge_runs<<<lg__blocks_for(A, BUILD_BLOCK), BUILD_BLOCK, 0, s->stream>>>(
             A, sorted, sorted_values, place, b->duplicates, weighted, merged, merged_values, flag);
         LG_TRY_OR_CLEANUP(hipGetLastError(), "merging");
-        LG_TRY_OR_CLEANUP(read_back(s, host_flag, flag, sizeof host_flag[0]), "merging");
+        LG_TRY_OR_CLEANUP(lg__download(s, host_flag, flag, sizeof host_flag[0]), "merging");
         if (host_flag[0] != NO_ARC) {
             st = lg__gpu_host->error(LG_ERR_INVALID_ARGUMENT,
                                      "duplicates of the edge %lld -> %d sum to a weight beyond "
