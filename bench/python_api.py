@@ -261,6 +261,22 @@ def interrupt_latency(opts):
                   f"{finished} ended before the signal")
 
 
+def gpu_runs(fn, k, digits):
+    """k timed runs of fn, the GPU idle before and after each: the seconds as
+    "t1 t2 ... ms (median m)" with `digits` decimals."""
+    import cupy as cp
+
+    t = []
+    for _ in range(k):
+        cp.cuda.Device().synchronize()
+        t0 = time.perf_counter()
+        fn()
+        cp.cuda.Device().synchronize()
+        t.append(time.perf_counter() - t0)
+    return (" ".join(f"{x * 1e3:.{digits}f}" for x in t) +
+            f" ms (median {statistics.median(t) * 1e3:.{digits}f})")
+
+
 def gpu_out(opts):
     import cupy as cp
 
@@ -269,24 +285,10 @@ def gpu_out(opts):
     lg.pagerank(g, device=gpu)  # the device copy made
     out = cp.zeros(g.num_vertices, dtype=cp.float64)
     host = np.zeros(g.num_vertices)
-
-    def runs(fn):
-        t = []
-        for _ in range(7):
-            cp.cuda.Device().synchronize()
-            t0 = time.perf_counter()
-            fn()
-            cp.cuda.Device().synchronize()
-            t.append(time.perf_counter() - t0)
-        return t
-
-    direct = runs(lambda: lg.pagerank(g, device=gpu, out=out))
-    via_host = runs(lambda: cp.asarray(lg.pagerank(g, device=gpu, out=host)))
-    print(f"row: kron:{opts.scale} PageRank on the GPU into a CuPy array: out=cupy "
-          f"{' '.join(f'{x * 1e3:.2f}' for x in direct)} ms (median "
-          f"{statistics.median(direct) * 1e3:.2f}); out=numpy then cupy.asarray "
-          f"{' '.join(f'{x * 1e3:.2f}' for x in via_host)} ms (median "
-          f"{statistics.median(via_host) * 1e3:.2f})")
+    direct = gpu_runs(lambda: lg.pagerank(g, device=gpu, out=out), 7, 2)
+    via_host = gpu_runs(lambda: cp.asarray(lg.pagerank(g, device=gpu, out=host)), 7, 2)
+    print(f"row: kron:{opts.scale} PageRank on the GPU into a CuPy array: out=cupy {direct}; "
+          f"out=numpy then cupy.asarray {via_host}")
 
 
 def gpu_build(opts):
@@ -296,25 +298,16 @@ def gpu_build(opts):
     gpu = lg.Context("gpu")
     ds, dd = cp.asarray(src), cp.asarray(dst)
     kw = dict(drop_self_loops=True, duplicates="first")  # the GAP convention
-
-    def runs(fn):
-        t = []
-        for _ in range(5):
-            cp.cuda.Device().synchronize()
-            t0 = time.perf_counter()
-            fn()
-            cp.cuda.Device().synchronize()
-            t.append(time.perf_counter() - t0)
-        return " ".join(f"{x * 1e3:.0f}" for x in t) + f" (median {statistics.median(t) * 1e3:.0f})"
-
-    on_gpu = runs(lambda: lg.pagerank(lg.Graph.from_edges(ds, dd, device=gpu, **kw), device=gpu))
-    via_host = runs(lambda: lg.pagerank(lg.Graph.from_edges(cp.asnumpy(ds), cp.asnumpy(dd),
-                                                            device="cpu", **kw), device=gpu))
-    gpu_only = runs(lambda: lg.Graph.from_edges(ds, dd, device=gpu, **kw))
-    host_only = runs(lambda: lg.Graph.from_edges(src, dst, device="cpu", **kw))
+    on_gpu = gpu_runs(lambda: lg.pagerank(lg.Graph.from_edges(ds, dd, device=gpu, **kw),
+                                          device=gpu), 5, 0)
+    via_host = gpu_runs(lambda: lg.pagerank(lg.Graph.from_edges(cp.asnumpy(ds), cp.asnumpy(dd),
+                                                                device="cpu", **kw),
+                                            device=gpu), 5, 0)
+    gpu_only = gpu_runs(lambda: lg.Graph.from_edges(ds, dd, device=gpu, **kw), 5, 0)
+    host_only = gpu_runs(lambda: lg.Graph.from_edges(src, dst, device="cpu", **kw), 5, 0)
     print(f"row: kron:{opts.scale} raw edges in CuPy arrays: GPU build + first GPU PageRank "
-          f"{on_gpu} ms; cupy.asnumpy + host build + first GPU PageRank {via_host} ms; GPU "
-          f"build {gpu_only} ms; host build from numpy {host_only} ms")
+          f"{on_gpu}; cupy.asnumpy + host build + first GPU PageRank {via_host}; GPU build "
+          f"{gpu_only}; host build from numpy {host_only}")
 
 
 def main():
