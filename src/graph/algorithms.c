@@ -150,17 +150,19 @@ static long long now_ns(void)
 }
 
 /* The kernel table a call runs on (the rule at the top), or NULL after
- * setting the LG_ERR_UNSUPPORTED message.  *rent is set when AUTO's rule
- * sends the call to the CPU (dispatch then adds its time to the graph's). */
+ * setting *refused to the status of its message (LG_ERR_UNSUPPORTED, or
+ * LG_ERR_INVALID_ARGUMENT for device outputs without a GPU).  *rent is set
+ * when AUTO's rule sends the call to the CPU (dispatch then adds its time to
+ * the graph's). */
 static const struct lg_kernels *choose(const lg_context_t *ctx, const lg_graph_t *graph,
-                                       const struct call *c, bool *rent)
+                                       const struct call *c, bool *rent, lg_status_t *refused)
 {
     *rent = false;
     lg__set_last_backend_reason("");
     if (c->device_outputs && (!ctx || ctx->backend != LG_BACKEND_GPU)) {
-        lg__error(LG_ERR_INVALID_ARGUMENT,
-                  "%s: output_memory is LG_MEMORY_DEVICE, but the context has no GPU",
-                  c->function);
+        *refused = lg__error(LG_ERR_INVALID_ARGUMENT,
+                             "%s: output_memory is LG_MEMORY_DEVICE, but the context has no GPU",
+                             c->function);
         return NULL;
     }
     if (!ctx || ctx->backend != LG_BACKEND_GPU)
@@ -190,9 +192,10 @@ static const struct lg_kernels *choose(const lg_context_t *ctx, const lg_graph_t
         lg__set_last_backend_reason("the GPU plugin has no kernel for it");
         return &lg__cpu_kernels;
     }
-    lg__error(LG_ERR_UNSUPPORTED,
-              "%s: no GPU kernel for %s in this version (use LG_BACKEND_AUTO or the CPU)",
-              c->function, c->title);
+    *refused = lg__error(LG_ERR_UNSUPPORTED,
+                         "%s: no GPU kernel for %s in this version (use LG_BACKEND_AUTO or the "
+                         "CPU)",
+                         c->function, c->title);
     return NULL;
 }
 
@@ -260,11 +263,10 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
 static lg_status_t run(lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
 {
     bool rent = false;
-    const struct lg_kernels *k = choose(ctx, graph, c, &rent);
+    lg_status_t refused = LG_OK;
+    const struct lg_kernels *k = choose(ctx, graph, c, &rent, &refused);
     if (!k)
-        return c->device_outputs && (!ctx || ctx->backend != LG_BACKEND_GPU)
-                   ? LG_ERR_INVALID_ARGUMENT
-                   : LG_ERR_UNSUPPORTED;
+        return refused;
     if (k != &lg__cpu_kernels) {
         bool done = false;
         lg_status_t st = run_gpu(ctx, graph, c, &done);
