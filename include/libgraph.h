@@ -154,10 +154,14 @@ typedef enum lg_backend_kind {
 
 typedef struct lg_context lg_context_t;
 
+/* The most CPU threads a context runs (num_threads above it is refused; an
+ * OpenMP default above it, e.g. from OMP_NUM_THREADS, is capped to it). */
+#define LG_MAX_THREADS 4096
+
 typedef struct lg_context_options {
     lg_backend_t backend; /* default LG_BACKEND_AUTO                            */
     int device_id;        /* GPU ordinal, default 0                            */
-    int num_threads;      /* CPU threads; 0 (default) = OpenMP's default        */
+    int num_threads;      /* CPU threads, <= LG_MAX_THREADS; 0 (default) = OpenMP's */
     void *stream;         /* GPU stream (hipStream_t / cudaStream_t); NULL = default */
 } lg_context_options_t;
 
@@ -419,7 +423,14 @@ typedef enum lg_file_format {
  * has the header line's vertex count, else one more than its largest id; a
  * .wel whose header line says "unweighted" and whose weights are all 1
  * gives an unweighted graph.  A .lgb's names (lg_graph_names) come with it.
- * A malformed file gives LG_ERR_IO with "path:line: reason".
+ * A malformed file gives LG_ERR_IO with "path:line: reason"; a weight must
+ * be a decimal number whose float is finite and >= 0, and 0 only when the
+ * number is (one that rounds to 0 as a float is refused).  A UTF-8
+ * byte-order mark at the start is skipped.  A pipe or device (format named:
+ * its name has no extension) is checked as it arrives, so binary data is
+ * refused on its first part.  Sizes the file gives (a size line, a large
+ * id) that need more memory than the system has available are
+ * LG_ERR_OUT_OF_MEMORY before the memory is taken.
  */
 LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_format_t format,
                                  const lg_graph_options_t *options, lg_graph_t **graph);
@@ -428,8 +439,11 @@ LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_fil
  * lower triangle for undirected graphs; .el/.wel write the header line
  * above, then every arc of a directed graph and each undirected edge once).
  * .lgb keeps everything, names included; the text formats keep no names
- * (ids are written).  The file is written to a temporary name and renamed,
- * so a failure leaves no partial file. */
+ * (ids are written).  A regular file is written to a temporary name beside
+ * it, synced to disk and renamed over it, so a failure (a full disk) leaves
+ * the old file whole and no partial one; the file it replaces keeps its
+ * mode, and a symbolic link stays, the file it names replaced.  A FIFO or
+ * device is written into; a directory or "" is an error. */
 LG_API lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const char *path,
                                   lg_file_format_t format);
 

@@ -23,7 +23,8 @@
 static lg_context_t *ctx;
 
 /* A handle value that is not NULL and not a real handle: a failed call must
- * overwrite it with NULL and never follow it. */
+ * leave it as it is (the header's contract: outputs as found) and never
+ * follow it. */
 static inline void *not_a_handle(void)
 {
     static char somewhere;

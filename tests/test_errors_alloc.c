@@ -72,7 +72,7 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
     lg_status_t st = lg_graph_from_edges(c, n, E, src, dst, w, o, &g);
     lg__alloc_fail_after(-1);
     if (!sweep_ok(st, "lg_graph_from_edges", k)) {
-        CHECK(g == NULL);
+        CHECK(g == POISON_GRAPH);
         return false;
     }
 
@@ -159,7 +159,8 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
         CHECK(lg_graph_num_edges(g2) == lg_graph_num_edges(g));
     else {
         all = false;
-        CHECK(g2 == NULL);
+        CHECK(g2 == POISON_GRAPH);
+        g2 = NULL;
     }
     lg_graph_free(&g2);
     lg_graph_free(&g);
@@ -255,7 +256,8 @@ static void test_allocation_failures(void)
                       memcmp(off, want_off, sizeof want_off) == 0 &&
                       memcmp(idx, want_idx, sizeof want_idx) == 0);
             } else {
-                CHECK(g == NULL);
+                CHECK(g == POISON_GRAPH);
+                g = NULL;
             }
             lg_graph_free(&g);
         }
@@ -267,7 +269,9 @@ static void test_allocation_failures(void)
             sweep_broken = false;
             bool ok = sweep_ok(st, "lg_generate", k);
             done[2] = ok ? 1 : sweep_broken ? 2 : 0;
-            CHECK(ok ? g != NULL : g == NULL);
+            CHECK(ok ? g != POISON_GRAPH : g == POISON_GRAPH);
+            if (!ok)
+                g = NULL;
             lg_graph_free(&g);
         }
     }

@@ -118,6 +118,11 @@ static void test_context_errors(void)
     o.num_threads = -1;
     CHECK_STATUS(lg_context_create(&c, &o), LG_ERR_INVALID_ARGUMENT);
     CHECK(c == NULL);
+    /* a team of 100000 threads took the OpenMP runtime down on first use */
+    o.num_threads = LG_MAX_THREADS + 1;
+    CHECK_STATUS(lg_context_create(&c, &o), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("num_threads 4097 is outside [0, 4096]");
+    CHECK(c == NULL);
 
     const int bad_backends[] = {-1, 3, 42};
     for (size_t i = 0; i < sizeof bad_backends / sizeof bad_backends[0]; i++) {

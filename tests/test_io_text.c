@@ -165,7 +165,15 @@ static void test_mtx_bad(void)
     snprintf(text, sizeof text, "%s3 3 2\n1 2 nan\n2 3 1\n", real);
     expect_bad("nan.mtx", text, LG_ERR_IO, 3, "NaN");
     snprintf(text, sizeof text, "%s3 3 1\n1 2 1e39\n", real);
-    expect_bad("inf.mtx", text, LG_ERR_IO, 3, "finite");
+    expect_bad("inf.mtx", text, LG_ERR_IO, 3, "too large for a float");
+    snprintf(text, sizeof text, "%s3 3 1\n1 2 inf\n", real);
+    expect_bad("infword.mtx", text, LG_ERR_IO, 3, "not finite");
+    /* a positive weight below float's range would become 0, its vertex
+     * dangling and PageRank different: refused, as from Python's arrays */
+    snprintf(text, sizeof text, "%s3 3 1\n1 2 1e-50\n", real);
+    expect_bad("weight_underflow.mtx", text, LG_ERR_IO, 3, "rounds to 0");
+    snprintf(text, sizeof text, "%s3 3 1\n1 2 0x1p3\n", real);
+    expect_bad("weight_hex.mtx", text, LG_ERR_IO, 3, "not a decimal number");
     snprintf(text, sizeof text, "%s3 3 1\n1 2\n", real);
     expect_bad("noval.mtx", text, LG_ERR_IO, 3, "missing the weight");
     snprintf(text, sizeof text, "%s3 3 1\n1 2 3.0\n", pat);
@@ -253,7 +261,8 @@ static void test_edge_lists(void)
     CHECK(g && !lg_graph_is_directed(g) && lg_graph_num_edges(g) == 4);
     lg_graph_free(&g);
     /* weights other than 1 are kept whatever the line says */
-    write_text(path, "# libgraph edge list: undirected, 3 vertices, unweighted, later-field\n0 1 2\n");
+    write_text(path,
+               "# libgraph edge list: undirected, 3 vertices, unweighted, later-field\n0 1 2\n");
     CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g));
     CHECK(g && !lg_graph_is_directed(g) && lg_graph_num_vertices(g) == 3 &&
           lg_graph_is_weighted(g) && lg_graph_num_edges(g) == 2);
@@ -282,6 +291,28 @@ static void test_edge_lists(void)
     expect_bad("inf.wel", "0 1 inf\n", LG_ERR_IO, 1, "finite");
     expect_bad("negw.wel", "0 1 1\n1 2 -0.25\n", LG_ERR_IO, 2, "negative");
     expect_bad("fourth.wel", "0 1 1 1\n", LG_ERR_IO, 1, "extra field");
+    expect_bad("weight_underflow.wel", "0 1 1\n1 2 1e-46\n", LG_ERR_IO, 2, "rounds to 0");
+    expect_bad("weight_overflow.wel", "0 1 3.5e38\n", LG_ERR_IO, 1, "too large for a float");
+    expect_bad("weight_hex.wel", "0 1 0x10\n", LG_ERR_IO, 1, "not a decimal number");
+    {
+        /* subnormal but not 0, and zero spelt many ways, are kept */
+        tmp_path(path, "weight_small.wel");
+        write_text(path, "0 1 1e-40\n1 2 0e-99\n2 0 -0.0\n");
+        CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g));
+        const float *wt = NULL, want[] = {1e-40f, 0.0f, 1e-40f, 0.0f, 0.0f, 0.0f};
+        CHECK_OK(lg_graph_csr(g, NULL, NULL, &wt));
+        CHECK(lg_graph_num_edges(g) == 6 && memcmp(wt, want, sizeof want) == 0); /* no -0 */
+        lg_graph_free(&g);
+        unlink(path);
+    }
+    /* a UTF-8 byte-order mark (Windows editors) is not data */
+    tmp_path(path, "bom.el");
+    write_text(path, "\xEF\xBB\xBF"
+                     "0 1\n1 2\n");
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g));
+    CHECK(g && lg_graph_num_vertices(g) == 3 && lg_graph_num_edges(g) == 4);
+    lg_graph_free(&g);
+    unlink(path);
 
     /* a NUL byte in the middle of a line is garbage, not the end of the file */
     tmp_path(path, "nulbyte.el");

@@ -45,6 +45,8 @@ static const char *usage_main =
     "                          header line; else undirected)\n"
     "  --drop-self-loops       drop self-loops while building\n"
     "  --merge-duplicates      merge repeated edges (weights: the last copy wins)\n"
+    "  --format F              INPUT's format when its name does not say: mtx, el,\n"
+    "                          wel or lgb (a pipe, /dev/stdin, an odd extension)\n"
     "  --seed N                generator seed (default 1)\n"
     "  --output FILE           write per-vertex results, one line per vertex\n"
     "  --repeat R              run the algorithm R times and report each time\n"
@@ -77,7 +79,8 @@ static const char *usage_info = "usage: lgraph info INPUT [options]\n";
 static const char *usage_convert =
     "usage: lgraph convert INPUT OUTFILE [options]\n"
     "       lgraph generate kron:SCALE[:EF] OUTFILE [--seed N]\n"
-    "  OUTFILE's extension picks the format: .mtx, .el, .wel or .lgb (binary)\n";
+    "  OUTFILE's extension picks the format: .mtx, .el, .wel or .lgb (binary)\n"
+    "  --to F      OUTFILE's format whatever its name: mtx, el, wel or lgb\n";
 
 static const char *command_usage(const char *command)
 {
@@ -105,6 +108,23 @@ static bool parse_long(const char *s, long long lo, long long hi, long long *out
         return false;
     *out = v;
     return true;
+}
+
+static bool parse_format(const char *s, lg_file_format_t *out)
+{
+    static const struct {
+        const char *name;
+        lg_file_format_t format;
+    } formats[] = {{"mtx", LG_FORMAT_MTX},
+                   {"el", LG_FORMAT_EL},
+                   {"wel", LG_FORMAT_WEL},
+                   {"lgb", LG_FORMAT_BINARY}};
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (!strcmp(s, formats[i].name)) {
+            *out = formats[i].format;
+            return true;
+        }
+    return false;
 }
 
 static bool parse_double(const char *s, double *out)
@@ -151,7 +171,7 @@ struct int_option {
 };
 
 static const struct int_option int_options[] = {
-    {"--threads", 0, 4096, offsetof(struct args, threads)},
+    {"--threads", 0, LG_MAX_THREADS, offsetof(struct args, threads)},
     {"--repeat", 1, 1 << 20, offsetof(struct args, repeat)},
     {"--max-depth", -1, INT32_MAX, offsetof(struct args, max_depth)},
     {"--do-alpha", 0, INT32_MAX, offsetof(struct args, do_alpha)},
@@ -235,6 +255,10 @@ int cli_parse_args(int argc, char **argv, struct args *a)
             ok = parse_double(val, &a->tol);
         } else if (!strcmp(o, "--output")) {
             a->output = val;
+        } else if (!strcmp(o, "--format")) {
+            ok = parse_format(val, &a->format);
+        } else if (!strcmp(o, "--to")) {
+            ok = parse_format(val, &a->to);
         } else {
             fprintf(stderr, "lgraph: unknown option '%s' (see --help)\n", o);
             return 2;
@@ -257,6 +281,8 @@ int cli_parse_args(int argc, char **argv, struct args *a)
         fprintf(stderr, "lgraph %s: missing INPUT\n\n%s", a->command, command_usage(a->command));
         return 2;
     }
+    if (cli_bad_spec(a->input))
+        return 2;
     bool needs_target = !strcmp(a->command, "convert") || !strcmp(a->command, "generate");
     if (needs_target != (a->target != NULL)) {
         fprintf(stderr, "lgraph %s: %s\n\n%s", a->command,

@@ -45,11 +45,17 @@ bool cli_go_on(const lg_progress_info_t *info, void *data)
     return !interrupted;
 }
 
-/* convert / generate: writes the graph in the format of the target's extension. */
+/* convert / generate: writes the graph in the format --to names, else of the
+ * target's extension. */
 static int convert(const struct session *s)
 {
     double t0 = cli_now();
-    lg_status_t st = lg_graph_write(s->ctx, s->g, s->a->target, LG_FORMAT_AUTO);
+    lg_status_t st = lg_graph_write(s->ctx, s->g, s->a->target, s->a->to);
+    if (st != LG_OK && strstr(lg_last_error(), "or name the format")) {
+        fprintf(stderr, "lgraph: %s: the name does not say the format: give --to mtx|el|wel|lgb\n",
+                s->a->target);
+        return 2;
+    }
     if (st != LG_OK)
         return cli_fail(s->a->target, st);
     printf("wrote %s in %.3f s\n", s->a->target, cli_now() - t0);
@@ -76,11 +82,8 @@ int main(int argc, char **argv)
     lg_context_get_backend(ctx, &used);
     lg_context_get_num_threads(ctx, &s.threads);
 
-    st = cli_load(ctx, &a, &g, &s.build_s, &s.gen_s);
-    if (st != LG_OK) {
-        rc = cli_fail(a.input, st);
+    if ((rc = cli_load(ctx, &a, &g, &s.build_s, &s.gen_s)) != 0)
         goto done;
-    }
     s.g = g;
     const char *device = "?";
     lg_context_get_device(ctx, &device);

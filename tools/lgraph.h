@@ -15,7 +15,7 @@
 #ifndef LIBGRAPH_LGRAPH_H
 #define LIBGRAPH_LGRAPH_H
 
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* POSIX 2008 and realpath */
 #include "libgraph.h"
 
 #include <stdbool.h>
@@ -28,6 +28,8 @@ struct args {
     const char *input;
     const char *target;          /* convert / generate: the output file */
     const char *output;          /* --output */
+    lg_file_format_t format;     /* --format: INPUT's; AUTO = by its extension */
+    lg_file_format_t to;         /* --to: OUTFILE's; AUTO = by its extension */
     lg_context_options_t device; /* --device: backend and device_id */
     int threads;
     const char *sources; /* --source: one id, or a comma-separated list */
@@ -69,9 +71,10 @@ static inline double cli_now(void)
 int cli_parse_args(int argc, char **argv, struct args *a);
 bool cli_parse_sources(const char *list, lg_vertex_t **out, int64_t *count);
 
-/* load.c */
-lg_status_t cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *build_s,
-                     double *gen_s);
+/* load.c: INPUT as a graph; 0, or the exit status after saying what failed */
+bool cli_bad_spec(const char *input);
+int cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *build_s,
+             double *gen_s);
 
 /* commands.c */
 int cli_info(const struct session *s);

@@ -39,16 +39,32 @@ static bool parse_spec(const char *input, lg_generator_t *gen, int *scale, int *
     return true;
 }
 
+bool cli_bad_spec(const char *input)
+{
+    lg_generator_t gen;
+    int scale, ef;
+    bool bad;
+    if (!parse_spec(input, &gen, &scale, &ef, &bad) || !bad)
+        return false;
+    fprintf(stderr, "lgraph: bad generator spec '%s' (want %s:SCALE[:EF], SCALE 1..30, EF 1..%d)\n",
+            input, gen == LG_GENERATOR_KRONECKER ? "kron" : "urand", 1 << 20);
+    return true;
+}
+
 /* Generates the edges and builds the graph as two timed steps, with the GAP
- * benchmark's convention: undirected, self-loops dropped, duplicates merged. */
-static lg_status_t generate(lg_context_t *ctx, lg_generator_t gen, int scale, int ef,
-                            unsigned long long seed, lg_graph_t **g, double *gen_s)
+ * benchmark's convention: undirected, self-loops dropped, duplicates merged;
+ * 0, or the exit status after saying what failed. */
+static int generate(lg_context_t *ctx, const char *input, lg_generator_t gen, int scale, int ef,
+                    unsigned long long seed, lg_graph_t **g, double *gen_s)
 {
     const int64_t E = (int64_t)ef << scale;
     lg_vertex_t *src = malloc((size_t)E * sizeof *src), *dst = malloc((size_t)E * sizeof *dst);
-    lg_status_t st = LG_ERR_OUT_OF_MEMORY;
+    lg_status_t st = LG_OK;
+    int rc = 0;
     if (!src || !dst) {
-        fprintf(stderr, "lgraph: out of memory for %lld generated edges\n", (long long)E);
+        fprintf(stderr, "lgraph: %s: out of memory for %lld generated edges\n", input,
+                (long long)E);
+        rc = 1;
         goto done;
     }
     double t0 = cli_now();
@@ -66,36 +82,39 @@ static lg_status_t generate(lg_context_t *ctx, lg_generator_t gen, int scale, in
 done:
     free(src);
     free(dst);
-    return st;
+    return st != LG_OK ? cli_fail(input, st) : rc;
 }
 
-/* Loads INPUT; *build_s is the time to read (or generate) and build, *gen_s
- * the part of it spent generating edges. */
-lg_status_t cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *build_s,
-                     double *gen_s)
+/* Loads INPUT (a spec cli_bad_spec passed); *build_s is the time to read
+ * (or generate) and build, *gen_s the part of it spent generating edges. */
+int cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *build_s,
+             double *gen_s)
 {
     lg_graph_options_t o;
     lg_generator_t gen;
-    int scale, ef;
+    int scale, ef, rc = 0;
     bool bad;
     double t0 = cli_now();
-    lg_status_t st;
     *gen_s = 0.0;
     if (parse_spec(a->input, &gen, &scale, &ef, &bad)) {
-        if (bad) {
-            fprintf(stderr, "lgraph: bad generator spec '%s' (want kron:SCALE[:EF], SCALE 1..30)\n",
-                    a->input);
-            return LG_ERR_INVALID_ARGUMENT;
-        }
-        st = generate(ctx, gen, scale, ef, a->seed, g, gen_s);
+        rc = generate(ctx, a->input, gen, scale, ef, a->seed, g, gen_s);
     } else {
         lg_graph_options_init(&o);
         o.directedness = a->directedness;
         o.drop_self_loops = a->drop_self_loops;
         o.duplicates = a->merge_duplicates ? LG_DUPLICATES_LAST : LG_DUPLICATES_KEEP;
         o.progress = cli_go_on;
-        st = lg_graph_read(ctx, a->input, LG_FORMAT_AUTO, &o, g);
+        const lg_status_t st = lg_graph_read(ctx, a->input, a->format, &o, g);
+        if (st != LG_OK && strstr(lg_last_error(), "or name the format"))
+            fprintf(stderr,
+                    "lgraph: %s: the name does not say the format: give --format "
+                    "mtx|el|wel|lgb\n",
+                    a->input);
+        else if (st != LG_OK)
+            rc = cli_fail(a->input, st);
+        if (st != LG_OK && !rc)
+            rc = 2;
     }
     *build_s = cli_now() - t0 - *gen_s;
-    return st;
+    return rc;
 }

@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Says what failed and why; returns the exit status: 2 for a bad argument or
  * file, 1 for anything else. */
@@ -22,21 +24,81 @@ int cli_fail(const char *what, lg_status_t st)
     return st == LG_ERR_INVALID_ARGUMENT || st == LG_ERR_IO ? 2 : 1;
 }
 
-/* Writes one line a vertex to path; returns 0, or 1 after saying what failed. */
+/* The lines into f; 0, or errno of the first failure. */
+static int write_lines(FILE *f, int64_t n, cli_line_writer line, const void *results)
+{
+    for (int64_t v = 0; v < n && !ferror(f); v++)
+        line(f, v, results);
+    return fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
+}
+
+/* Writes one line a vertex to path; returns 0, or 1 after saying what
+ * failed and why.  A regular file (or a new one) is written as a temporary
+ * file beside it, synced, given the old file's mode (a new one: 0666 less
+ * the umask) and renamed over it, so that a full disk or an error leaves
+ * the old results whole; symbolic links are followed.  Anything else (a
+ * FIFO, /dev/stdout) is written into. */
 int cli_write_output(const char *path, int64_t n, cli_line_writer line, const void *results)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "lgraph: cannot write %s: %s\n", path, strerror(errno));
+    struct stat sb;
+    const bool exists = stat(path, &sb) == 0;
+    if (exists && S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "lgraph: cannot write %s: it is a directory\n", path);
         return 1;
     }
-    for (int64_t v = 0; v < n; v++)
-        line(f, v, results);
-    if (ferror(f) | fclose(f)) {
-        fprintf(stderr, "lgraph: error writing %s\n", path);
-        return 1;
+    if (exists && !S_ISREG(sb.st_mode)) {
+        FILE *f = fopen(path, "w");
+        int err = f ? write_lines(f, n, line, results) : errno;
+        if (f && fclose(f) != 0 && !err)
+            err = errno;
+        if (err)
+            fprintf(stderr, "lgraph: cannot write %s: %s\n", path, strerror(err));
+        return err ? 1 : 0;
     }
-    return 0;
+    char *target = exists ? realpath(path, NULL) : strdup(path);
+    char *tmp = target ? malloc(strlen(target) + sizeof ".tmp.XXXXXX") : NULL;
+    int err = 0, fd = -1;
+    bool created = false;
+    FILE *f = NULL;
+    if (!tmp) {
+        err = errno ? errno : ENOMEM;
+        goto done;
+    }
+    sprintf(tmp, "%s.tmp.XXXXXX", target);
+    if ((fd = mkstemp(tmp)) < 0) {
+        err = errno;
+        goto done;
+    }
+    created = true;
+    mode_t mode = exists ? sb.st_mode & 07777 : 0;
+    if (!exists) {
+        const mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (fchmod(fd, mode) != 0 || !(f = fdopen(fd, "w"))) {
+        err = errno;
+        goto done;
+    }
+    fd = -1; /* f owns it */
+    if ((err = write_lines(f, n, line, results)) == 0 && fsync(fileno(f)) != 0 && errno != EINVAL)
+        err = errno;
+    if (fclose(f) != 0 && !err)
+        err = errno;
+    f = NULL;
+    if (!err && rename(tmp, target) != 0)
+        err = errno;
+done:
+    if (fd >= 0)
+        close(fd);
+    if (err && created)
+        unlink(tmp);
+    if (err)
+        fprintf(stderr, "lgraph: cannot write %s: %s (any earlier file is left as it was)\n", path,
+                strerror(err));
+    free(tmp);
+    free(target);
+    return err ? 1 : 0;
 }
 
 static int compare_double(const void *x, const void *y)
@@ -58,14 +120,30 @@ double cli_median(const double *t, int k)
     return m;
 }
 
+/* s as a JSON string, quotes included: '"', '\\' and control characters
+ * escaped (a tab in a file name must not break the line); other bytes,
+ * UTF-8 included, as they are. */
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            printf("\\%c", *c);
+        else if (*c < 0x20 || *c == 0x7f)
+            printf("\\u%04x", *c);
+        else
+            putchar(*c);
+    }
+    putchar('"');
+}
+
 /* Opens the JSON line with the fields every command has; the caller adds its
  * own and closes it with cli_json_end. */
 void cli_json_begin(const struct session *s, const double *times, int k)
 {
-    printf("{\"command\": \"%s\", \"input\": \"", s->a->command);
-    for (const char *c = s->a->input; *c; c++)
-        printf(*c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
-    printf("\", \"vertices\": %lld, \"arcs\": %lld, \"directed\": %s, \"threads\": %d, "
+    printf("{\"command\": \"%s\", \"input\": ", s->a->command);
+    json_string(s->a->input);
+    printf(", \"vertices\": %lld, \"arcs\": %lld, \"directed\": %s, \"threads\": %d, "
            "\"generate_s\": %.6f, \"build_s\": %.6f, \"times_s\": [",
            (long long)lg_graph_num_vertices(s->g), (long long)lg_graph_num_edges(s->g),
            lg_graph_is_directed(s->g) ? "true" : "false", s->threads, s->gen_s, s->build_s);
@@ -74,15 +152,13 @@ void cli_json_begin(const struct session *s, const double *times, int k)
     printf("], \"median_s\": %.6f", cli_median(times, k));
     const char *device = "";
     lg_context_get_device(s->ctx, &device);
-    printf(", \"device\": \"");
-    for (const char *c = device; *c; c++)
-        printf(*c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+    printf(", \"device\": ");
+    json_string(device);
     lg_backend_t ran = lg_last_backend();
-    printf("\", \"ran_on\": \"%s\", \"why\": \"%s\"",
-           ran == LG_BACKEND_GPU   ? "gpu"
-           : ran == LG_BACKEND_CPU ? "cpu"
-                                   : "none",
-           lg_last_backend_reason()); /* the library's own static text: no quotes in it */
+    printf(", \"ran_on\": \"%s\", \"why\": ", ran == LG_BACKEND_GPU   ? "gpu"
+                                              : ran == LG_BACKEND_CPU ? "cpu"
+                                                                      : "none");
+    json_string(lg_last_backend_reason());
 }
 
 /* On a GPU context (--device auto), says so when an algorithm ran on the CPU

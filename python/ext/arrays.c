@@ -151,14 +151,18 @@ static int store_int(void *out, Py_ssize_t i, lgpy_elem el, int64_t v, const cha
     return 0;
 }
 
+const char *lgpy_float32_trouble(double v)
+{
+    return isfinite(v) && fabs(v) > (double)FLT_MAX ? "is too large for float32"
+           : v != 0.0 && (float)v == 0.0f           ? "rounds to 0 in float32"
+                                                    : NULL;
+}
+
 static int store_float(void *out, Py_ssize_t i, lgpy_elem el, double v, const char *name)
 {
     if (el == LGPY_F32) {
-        /* PyErr_Format has no %g */
-        const char *why = isfinite(v) && fabs(v) > (double)FLT_MAX ? "is too large for float32"
-                          : v != 0.0 && (float)v == 0.0f           ? "rounds to 0 in float32"
-                                                                   : NULL;
-        if (why) {
+        const char *why = lgpy_float32_trouble(v);
+        if (why) { /* PyErr_Format has no %g */
             char text[64];
             snprintf(text, sizeof text, "%.17g", v);
             PyErr_Format(PyExc_ValueError, "%s[%zd] = %s %s", name, i, text, why);

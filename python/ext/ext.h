@@ -134,6 +134,11 @@ int lgpy_array_get_optional(PyObject *obj, const char *name, lgpy_elem el, Py_ss
                             lgpy_array *a);
 void lgpy_array_release(lgpy_array *a);
 
+/* Why double v cannot become a float32 weight ("is too large for float32",
+ * "rounds to 0 in float32"), or NULL when it can (NaN, inf and negatives
+ * pass: the library names them). */
+const char *lgpy_float32_trouble(double v);
+
 /* How a buffer's elements read: kind 'i' signed, 'u' unsigned, 'f' float
  * (of itemsize bytes), 0 unusable; *swap when the byte order is not native. */
 char lgpy_element_kind(const char *format, Py_ssize_t itemsize, int *swap);

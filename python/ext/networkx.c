@@ -223,8 +223,15 @@ static int read_arc(PyObject *nbr, PyObject *data, PyObject *node, const same_ke
     Py_INCREF(data);
     rc = arc_weight(data, node, nbr, weight, fallback, multigraph, &sum);
     Py_DECREF(data);
-    if (rc == 0)
+    const char *why = rc == 0 ? lgpy_float32_trouble(sum) : NULL;
+    if (why) {
+        char text[32]; /* PyErr_Format has no %g */
+        snprintf(text, sizeof text, "%.17g", sum);
+        PyErr_Format(PyExc_ValueError, "the weight of edge (%R, %R) = %s %s", node, nbr, text, why);
+        rc = -1;
+    } else if (rc == 0) {
         *w = (float)sum;
+    }
 done:
     if (lookup)
         Py_DECREF(nbr);
@@ -304,6 +311,13 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
                                      &count_parallel))
         return NULL;
     const bool weighted = weight != Py_None || (multigraph && count_parallel);
+    const char *why = weighted ? lgpy_float32_trouble(fallback) : NULL;
+    if (why) {
+        char text[32];
+        snprintf(text, sizeof text, "%.17g", fallback);
+        PyErr_Format(PyExc_ValueError, "the default weight %s %s", text, why);
+        return NULL;
+    }
     /* a tuple of its own: the keys stay whatever Python code runs meanwhile */
     PyObject *nodes = PySequence_Tuple(nodes_o);
     if (!nodes)
@@ -377,8 +391,8 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
     for (Py_ssize_t i = 0; i < n; i++) {
         if (!w && read_row_known(rows[i], nbrs, &sk, &ik, idx + off[i], off[i + 1] - off[i]))
             continue;
-        if (read_row(rows[i], keys[i], &sk, &ik, index, weight, fallback, multigraph,
-                     idx + off[i], w ? w + off[i] : NULL, off[i + 1] - off[i]) < 0)
+        if (read_row(rows[i], keys[i], &sk, &ik, index, weight, fallback, multigraph, idx + off[i],
+                     w ? w + off[i] : NULL, off[i + 1] - off[i]) < 0)
             goto cleanup;
     }
     result = PyTuple_Pack(4, index, offsets, indices, weights ? weights : Py_None);

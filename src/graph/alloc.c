@@ -52,6 +52,16 @@ bool lg__can_spare(size_t bytes)
     return avail < 0 || bytes <= (unsigned long long)avail / 2;
 }
 
+lg_status_t lg__check_available(size_t bytes, const char *what)
+{
+    const long long avail = mem_available();
+    if (avail < 0 || bytes <= (unsigned long long)avail)
+        return LG_OK;
+    return lg__error(LG_ERR_OUT_OF_MEMORY,
+                     "%s needs %.2f GB, more than the %.2f GB this machine has available", what,
+                     (double)bytes / 1e9, (double)avail / 1e9);
+}
+
 static bool injected_failure(void)
 {
     atomic_fetch_add_explicit(&alloc_count, 1, memory_order_relaxed);

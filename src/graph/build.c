@@ -253,8 +253,8 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
                 if (sort && len > s.each)
                     continue; /* below, one at a time */
                 if (sort)
-                    sort_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, key_bits,
-                             ti, tw);
+                    sort_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, key_bits, ti,
+                             tw);
                 offsets[v] =
                     merge_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, policy);
             }
@@ -339,8 +339,8 @@ static lg_status_t arcs_to_csr(const struct lg__arc_source *a, lg_duplicates_t p
 {
     int64_t m = 0;
     lg_status_t st = lg__counting_sort(a, threads, progress, out, &m);
-    if (st == LG_OK && !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_ROWS,
-                                          LG_BUILD_STEPS, 0.0)) {
+    if (st == LG_OK &&
+        !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_ROWS, LG_BUILD_STEPS, 0.0)) {
         lg__csr_free(out);
         st = LG_ERR_CANCELLED;
     }
@@ -384,7 +384,6 @@ lg_status_t lg__graph_options_start(const char *fn, lg_graph_t **graph,
 {
     if (!graph)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
-    *graph = NULL;
     if (!*options) {
         lg_graph_options_init(defaults);
         *options = defaults;
@@ -447,11 +446,14 @@ lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int
         return lg__cancelled(fn);
     const bool directed = options->directedness == LG_DIRECTED;
     const bool add_reverse = !directed || options->symmetrize;
+    lg_graph_t *built = NULL; /* *graph is written only on success */
     st = lg__build_from_arcs(num_vertices, num_edges, src, dst, NULL, weights, directed,
-                             add_reverse, options, threads, graph);
-    if (st == LG_OK)
+                             add_reverse, options, threads, &built);
+    if (st == LG_OK) {
         (void)lg_progress_go_on(lg__graph_progress(options), LG_STAGE_BUILD, LG_BUILD_STEPS,
                                 LG_BUILD_STEPS, 0.0);
+        *graph = built;
+    }
     return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
 }
 

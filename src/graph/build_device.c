@@ -48,12 +48,14 @@ lg_status_t lg_graph_from_device_edges(lg_context_t *context, int64_t num_vertic
     if (st != LG_OK)
         return st;
     struct lg_csr csr = {out.offsets, out.indices, out.weights};
-    if ((st = lg__graph_wrap(out.n, directed, &csr, graph)) != LG_OK) {
+    lg_graph_t *built = NULL;
+    if ((st = lg__graph_wrap(out.n, directed, &csr, &built)) != LG_OK) {
         context->plugin->graph_free(out.device_graph);
         return st;
     }
-    (*graph)->m = out.m;
-    (*graph)->device_cache = out.device_graph;
-    (*graph)->device_owner = context->plugin;
+    built->m = out.m;
+    built->device_cache = out.device_graph;
+    built->device_owner = context->plugin;
+    *graph = built;
     return LG_OK;
 }

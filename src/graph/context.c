@@ -64,7 +64,7 @@ static int default_threads(void)
 {
 #ifdef _OPENMP
     int t = omp_get_max_threads();
-    return t > 0 ? t : 1;
+    return t < 1 ? 1 : t > LG_MAX_THREADS ? LG_MAX_THREADS : t;
 #else
     return 1;
 #endif
@@ -151,10 +151,11 @@ lg_status_t lg_context_create(lg_context_t **context, const lg_context_options_t
         options->backend != LG_BACKEND_GPU)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_context_create: unknown backend %d",
                          (int)options->backend);
-    if (options->num_threads < 0)
+    if (options->num_threads < 0 || options->num_threads > LG_MAX_THREADS)
         return lg__error(LG_ERR_INVALID_ARGUMENT,
-                         "lg_context_create: num_threads %d < 0 (0 means the default)",
-                         options->num_threads);
+                         "lg_context_create: num_threads %d is outside [0, %d] (0 means the "
+                         "default)",
+                         options->num_threads, LG_MAX_THREADS);
     if (options->device_id < 0)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_context_create: device_id %d < 0",
                          options->device_id);

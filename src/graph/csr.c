@@ -11,6 +11,7 @@
  */
 #include "build.h"
 
+#include <stdio.h>
 #include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -109,9 +110,10 @@ static inline int64_t chunk_of(const struct lg__arc_source *a, int c, int chunks
  * without, the pass only counts.  Inlined with constant NULLs into the
  * counting pass, whose loop then has no stores but the counts.  A chunk's
  * parts in order keep its arcs in input order. */
-static inline __attribute__((always_inline)) void
-chunk_pass(const struct lg__arc_source *a, int c, int chunks, int part, int parts, lg_edge_t *h,
-           lg_vertex_t *idx, float *w)
+static inline __attribute__((always_inline)) void chunk_pass(const struct lg__arc_source *a, int c,
+                                                             int chunks, int part, int parts,
+                                                             lg_edge_t *h, lg_vertex_t *idx,
+                                                             float *w)
 {
     int64_t lo, hi, row = chunk_of(a, c, chunks, part, parts, &lo, &hi);
     for (int64_t i = lo; i < hi; i++) {
@@ -161,6 +163,18 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
     float *w = NULL;
 
     memset(out, 0, sizeof *out);
+    {
+        /* n comes from input (a file's size line or largest id): ask before
+         * taking memory that overcommit would grant and the kernel reclaim */
+        const size_t arcs = (size_t)E * (a->add_reverse ? 2u : 1u);
+        const size_t need = ((size_t)chunks + 1) * ((size_t)n + 1) * sizeof(lg_edge_t) +
+                            arcs * (sizeof(lg_vertex_t) + (weighted ? sizeof(float) : 0));
+        char what[96];
+        snprintf(what, sizeof what, "a graph of %lld vertices and %lld arcs", (long long)n,
+                 (long long)arcs);
+        if (need >= ((size_t)1 << 28) && (st = lg__check_available(need, what)) != LG_OK)
+            return st;
+    }
     hist = lg__calloc((size_t)chunks * (size_t)(n + 1), sizeof *hist);
     offsets = lg__alloc_array((size_t)n + 1, sizeof *offsets, "CSR row offsets");
     if (!hist || !offsets) {
@@ -175,7 +189,7 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
         st = LG_ERR_CANCELLED;
         goto cleanup;
     }
-        /* offsets[v] = degree; chunk c of row v starts after chunks 0..c-1 of it */
+    /* offsets[v] = degree; chunk c of row v starts after chunks 0..c-1 of it */
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t v = 0; v < n; v++) {
         lg_edge_t run = 0;
@@ -207,8 +221,8 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
     for (int r = 0; r < LG_BUILD_SCATTER_ROUNDS; r++) {
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
         for (int c = 0; c < chunks; c++)
-            chunk_pass(a, c, chunks, r, LG_BUILD_SCATTER_ROUNDS,
-                       hist + (size_t)c * (size_t)(n + 1), idx, w);
+            chunk_pass(a, c, chunks, r, LG_BUILD_SCATTER_ROUNDS, hist + (size_t)c * (size_t)(n + 1),
+                       idx, w);
         if (r + 1 < LG_BUILD_SCATTER_ROUNDS &&
             !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_COUNTED + 1 + r, LG_BUILD_STEPS,
                                0.0)) {

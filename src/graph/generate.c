@@ -138,7 +138,6 @@ lg_status_t lg_generate(lg_context_t *context, lg_generator_t generator, int sca
     lg_vertex_t *src = NULL, *dst = NULL;
     if (!graph)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_generate: graph is NULL");
-    *graph = NULL;
     lg_status_t st = check_shape("lg_generate", generator, scale, edge_factor);
     if (st != LG_OK)
         return st;

@@ -40,12 +40,18 @@ LG_INTERNAL void *lg__alloc_array(size_t count, size_t size, const char *what);
  * and the process may be killed later, so optional memory asks first.
  * true when the figure cannot be read. */
 LG_INTERNAL bool lg__can_spare(size_t bytes);
+/* Whether the system says `bytes` more are available at all (MemAvailable;
+ * true when the figure cannot be read), else LG_ERR_OUT_OF_MEMORY naming
+ * `what` and both figures: the check before a large allocation whose size
+ * comes from input (a file's vertex count), so that an input too big for
+ * the machine is an error, not a process the kernel kills. */
+LG_INTERNAL lg_status_t lg__check_available(size_t bytes, const char *what);
 
 /* Test hooks (exported from the static library only): after n more successful
  * allocations, every allocation fails; n < 0 switches failure off.  Returns the
  * number of allocations made since the last call. */
 long lg__alloc_fail_after(long n);
-/* Test hook: makes lg__can_spare see `bytes` available (negative: the
+/* Test hook: makes lg__can_spare and lg__check_available see `bytes` available (negative: the
  * system's figure again); returns the previous setting. */
 long long lg__mem_available_override(long long bytes);
 /* Test hook: CPU PageRank runs that switched to hub order (hub_order.c) since

@@ -56,3 +56,10 @@ def test_version_and_build_info():
     info = lg.build_info()
     assert isinstance(info, str) and "0.1.0" in info
     assert lg.MAX_VERTICES == 2 ** 31 - 1
+
+
+def test_thread_counts_past_the_limit_are_refused():
+    """A context of 100000 threads crashed the OpenMP runtime on first use."""
+    with pytest.raises(lg.InvalidArgumentError, match=r"outside \[0, 4096\]"):
+        lg.Context(num_threads=100000)
+    assert lg.Context(num_threads=4096).num_threads == 4096

@@ -313,3 +313,18 @@ def test_from_networkx_graph_changed_by_its_own_objects_while_read():
         except (RuntimeError, KeyError):
             continue
         assert g.num_vertices == 20  # read before the rows emptied: consistent
+
+
+def test_from_networkx_weights_that_float32_cannot_hold_are_refused():
+    """A positive weight that would round to 0 makes its vertex dangling and
+    changes PageRank without a word: refused, as from_edges refuses it."""
+    for w, why in [(1e-50, "rounds to 0 in float32"), (1e39, "too large for float32")]:
+        G = nx.cycle_graph(3)
+        nx.set_edge_attributes(G, 1.0, "weight")
+        G[0][1]["weight"] = w
+        with pytest.raises(ValueError, match=f"the weight of edge .* {why}"):
+            lg.Graph.from_networkx(G, weight="weight")
+        with pytest.raises(ValueError, match=why):
+            lg.Graph.from_edges([0, 1], [1, 2], weights=[w, 1.0])
+    with pytest.raises(ValueError, match="the default weight 1e-50 rounds to 0"):
+        lg.Graph.from_networkx(nx.path_graph(3), weight="weight", default_weight=1e-50)

@@ -96,19 +96,21 @@ lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_forma
     lg_status_t st;
     if (!graph)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
-    *graph = NULL;
     if (!path)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: path is NULL", fn);
     if ((st = lg__graph_options_start(fn, graph, &options, &defaults)) != LG_OK ||
         (st = resolve_format(fn, path, &format)) != LG_OK ||
         (st = check_host_for(fn, format)) != LG_OK)
         return st;
+    lg_graph_t *built = NULL; /* *graph is written only on success */
     switch (format) {
-    case LG_FORMAT_MTX: st = lg__read_mtx(context, path, options, graph); break;
+    case LG_FORMAT_MTX: st = lg__read_mtx(context, path, options, &built); break;
     case LG_FORMAT_EL:
-    case LG_FORMAT_WEL: st = lg__read_edge_list(context, path, format, options, graph); break;
-    default: st = lg__read_lgb(context, path, options, graph); break;
+    case LG_FORMAT_WEL: st = lg__read_edge_list(context, path, format, options, &built); break;
+    default: st = lg__read_lgb(context, path, options, &built); break;
     }
+    if (st == LG_OK)
+        *graph = built;
     return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
 }
 
@@ -120,6 +122,8 @@ lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const
     lg_status_t st;
     if (!graph || !path)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn, graph ? "path" : "graph");
+    if (!*path)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: the path is empty", fn);
     if ((st = resolve_format(fn, path, &format)) != LG_OK ||
         (st = check_host_for(fn, format)) != LG_OK)
         return st;

@@ -11,20 +11,24 @@
  * NUL); lg__in_read reads the next part of a binary file.
  *
  * Writing.  Everything goes to "PATH.tmp.XXXXXX" in the same directory (so
- * the rename stays within one file system) and is renamed over PATH only
- * once complete; on any failure the temporary file is removed.
+ * the rename stays within one file system), is synced to disk, takes the
+ * mode of the file it replaces and is renamed over PATH only once complete;
+ * on any failure the temporary file is removed.  A symbolic link is followed
+ * (the file it names is replaced, the link stays); a FIFO or device is
+ * written into, as a stream.
  *
  * Errors: LG_ERR_IO "PATH: what: strerror" for the system's errors, and
  * "PATH: truncated: the file ends inside the <part>" for a file shorter than
  * its reader was told.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 
 #include "io.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -61,11 +65,11 @@ lg_status_t lg__errno_error(int err, const char *path, const char *what)
  * LG_ERR_INVALID_ARGUMENT from the builders is the data's fault. */
 lg_status_t lg__blame_file(lg_status_t st, const char *path)
 {
-    if (st != LG_ERR_INVALID_ARGUMENT)
+    if (st != LG_ERR_INVALID_ARGUMENT && st != LG_ERR_OUT_OF_MEMORY)
         return st;
     char msg[512];
     snprintf(msg, sizeof msg, "%s", lg_last_error());
-    return lg__error(LG_ERR_IO, "%s: %s", path, msg);
+    return lg__error(st == LG_ERR_OUT_OF_MEMORY ? st : LG_ERR_IO, "%s: %s", path, msg);
 }
 
 /* ---- input files --------------------------------------------------------------- */
@@ -178,18 +182,61 @@ static lg_status_t grow_bytes(char **buf, size_t used, size_t cap)
     return LG_OK;
 }
 
-/* A stream of unknown length: read until EOF into a buffer that doubles. */
+/* What the text check of a stream knows at the end of the bytes seen. */
+struct text_check {
+    long long line;  /* the line being read, from 1 */
+    size_t column;   /* bytes of it seen */
+    bool in_comment; /* it starts with '#' or '%' */
+};
+
+/* Checks bytes [p, end) of a stream as they arrive: a data line of any text
+ * format holds numbers, blanks and a CR, never a control character or a
+ * byte past ASCII (comments may hold any text but NUL; a UTF-8 byte-order
+ * mark may open the stream).  A byte that breaks this is "PATH:LINE: ..."
+ * at once, so that /dev/urandom or a binary file piped in is refused on
+ * its first part instead of being read whole (a regular file's bad line is
+ * the parser's to report, once the file is in memory). */
+static lg_status_t check_stream_text(const struct lg_in_file *in, struct text_check *c,
+                                     const unsigned char *p, const unsigned char *end,
+                                     bool stream_start)
+{
+    if (stream_start && end - p >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+        p += 3;
+    for (; p < end; p++) {
+        const unsigned char b = *p;
+        if (b == '\n') {
+            c->line++, c->column = 0, c->in_comment = false;
+            continue;
+        }
+        if (c->column++ == 0)
+            c->in_comment = b == '#' || b == '%';
+        if (b == 0 || (!c->in_comment && (b >= 0x7f || (b < 0x20 && b != '\t' && b != '\r'))))
+            return lg__error(LG_ERR_IO, "%s:%lld: byte 0x%02x: this is not a text file", in->path,
+                             c->line, b);
+    }
+    return LG_OK;
+}
+
+/* A stream of unknown length (a pipe, a device): read until EOF into a
+ * buffer that doubles.  Each part is checked as it arrives
+ * (check_stream_text), and the buffer grows
+ * only while the system has the memory (an endless stream of text ends in
+ * LG_ERR_OUT_OF_MEMORY, not in the kernel's OOM killer). */
 static lg_status_t read_stream(struct lg_in_file *in, char **buf, size_t *used)
 {
     size_t cap = PIPE_BUFFER_START;
+    struct text_check check = {1, 0, false};
     if (!(*buf = lg__alloc_array(cap, 1, "a file buffer")))
         return LG_ERR_OUT_OF_MEMORY;
     for (;;) {
         if (*used + 1 == cap) { /* keep a byte for the NUL */
-            lg_status_t st =
-                cap > SIZE_MAX / 2 ? lg__oom("a file buffer") : grow_bytes(buf, *used, cap * 2);
+            lg_status_t st = cap > SIZE_MAX / 4
+                                 ? lg__oom("a file buffer")
+                                 : lg__check_available(cap * 3, "reading more of the stream");
+            if (st == LG_OK)
+                st = grow_bytes(buf, *used, cap * 2);
             if (st != LG_OK)
-                return st;
+                return lg__blame_file(st, in->path);
             cap *= 2;
         }
         const int64_t got = lg__read_full(in->fd, *buf + *used, cap - 1 - *used);
@@ -197,6 +244,10 @@ static lg_status_t read_stream(struct lg_in_file *in, char **buf, size_t *used)
             return lg__errno_error(errno, in->path, "read error");
         if (got == 0)
             return LG_OK;
+        const unsigned char *part = (const unsigned char *)*buf + *used;
+        lg_status_t st = check_stream_text(in, &check, part, part + got, *used == 0);
+        if (st != LG_OK)
+            return st;
         *used += (size_t)got;
         if (!lg_progress_go_on(in->progress, LG_STAGE_READ, (int64_t)*used, -1, 0.0))
             return LG_ERR_CANCELLED;
@@ -223,6 +274,11 @@ lg_status_t lg__load_text(const char *path, int threads, struct lg_progress prog
     }
     if (st == LG_OK) {
         buf[used] = '\0';
+        if (used >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
+            /* a UTF-8 byte-order mark (Windows editors write one): not data */
+            used -= 3;
+            memmove(buf, buf + 3, used + 1);
+        }
         t->data = buf;
         t->size = used;
         buf = NULL;
@@ -243,21 +299,21 @@ static void temp_suffix(char *s, uint64_t seed)
     s[6] = '\0';
 }
 
-/* Not mkstemp: that creates the file with mode 0600, which the rename would
- * hand to the finished file; open with 0666 lets the umask decide, as for
- * any file the user creates. */
-lg_status_t lg__out_open(struct lg_out_file *out, const char *path)
+/* Creates a temporary file beside out->target ("TARGET.tmp.XXXXXX", so the
+ * rename stays within one file system).  Not mkstemp: that creates the file
+ * with mode 0600, which the rename would hand to the finished file; open
+ * with 0666 lets the umask decide, as for any file the user creates (a file
+ * replaced keeps its own mode: lg__out_finish). */
+static lg_status_t open_temp(struct lg_out_file *out)
 {
     static atomic_uint_fast64_t calls;
-    const size_t len = strlen(path);
+    const size_t len = strlen(out->target);
     struct timespec ts;
     int err = 0;
-    out->path = path;
-    out->fd = -1;
     out->tmp_path = lg__alloc_array(len + sizeof ".tmp.XXXXXX", 1, "a temporary file name");
     if (!out->tmp_path)
         return LG_ERR_OUT_OF_MEMORY;
-    memcpy(out->tmp_path, path, len);
+    memcpy(out->tmp_path, out->target, len);
     memcpy(out->tmp_path + len, ".tmp.", 5);
     clock_gettime(CLOCK_REALTIME, &ts);
     for (int attempt = 0; attempt < TEMP_ATTEMPTS; attempt++) {
@@ -273,7 +329,57 @@ lg_status_t lg__out_open(struct lg_out_file *out, const char *path)
     }
     lg__free(out->tmp_path);
     out->tmp_path = NULL;
-    return lg__errno_error(err, path, "cannot create a temporary file beside it");
+    return lg__errno_error(err, out->path, "cannot create a temporary file beside it");
+}
+
+/* A copy of the file a symlink path finally names, in the library's memory. */
+static lg_status_t resolve_link(struct lg_out_file *out)
+{
+    char *real = realpath(out->path, NULL);
+    if (!real)
+        return lg__errno_error(errno, out->path, "cannot follow the symbolic link");
+    const size_t len = strlen(real) + 1;
+    out->target_copy = lg__alloc_array(len, 1, "a file name");
+    if (out->target_copy)
+        memcpy(out->target_copy, real, len);
+    free(real);
+    if (!out->target_copy)
+        return LG_ERR_OUT_OF_MEMORY;
+    out->target = out->target_copy;
+    return LG_OK;
+}
+
+lg_status_t lg__out_open(struct lg_out_file *out, const char *path)
+{
+    struct stat sb, lb;
+    memset(out, 0, sizeof *out);
+    out->path = out->target = path;
+    out->fd = -1;
+    if (stat(path, &sb) != 0) {
+        if (errno != ENOENT)
+            return lg__errno_error(errno, path, "cannot write");
+        if (lstat(path, &lb) == 0) { /* a dangling symbolic link: create what it names */
+            out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+            out->direct = true;
+            return out->fd >= 0 ? LG_OK : lg__errno_error(errno, path, "cannot write");
+        }
+        return open_temp(out); /* a new file */
+    }
+    if (S_ISDIR(sb.st_mode))
+        return lg__error(LG_ERR_IO, "%s: cannot write: it is a directory", path);
+    if (!S_ISREG(sb.st_mode)) { /* a FIFO or a device: written into, as a stream */
+        out->fd = open(path, O_WRONLY | O_CLOEXEC);
+        out->direct = true;
+        return out->fd >= 0 ? LG_OK : lg__errno_error(errno, path, "cannot write");
+    }
+    /* a regular file, perhaps through symbolic links: replaced where it is,
+     * the links left in place, its mode and (where permitted) owner kept */
+    out->replacing = true;
+    out->mode = sb.st_mode & 07777;
+    out->uid = sb.st_uid;
+    out->gid = sb.st_gid;
+    lg_status_t st = lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode) ? resolve_link(out) : LG_OK;
+    return st != LG_OK ? st : open_temp(out);
 }
 
 lg_status_t lg__out_write(struct lg_out_file *out, const void *data, size_t bytes)
@@ -292,16 +398,58 @@ lg_status_t lg__out_write(struct lg_out_file *out, const void *data, size_t byte
     return LG_OK;
 }
 
+/* fsync of the directory that holds path, so that a rename into it survives
+ * a crash; a file system that cannot (EINVAL) is left as it is. */
+static int sync_directory(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash) {
+        dir[0] = '.', dir[1] = '\0';
+    } else if ((size_t)(slash - path) + 2 > sizeof dir) {
+        return 0;
+    } else {
+        const size_t len = slash == path ? 1 : (size_t)(slash - path);
+        memcpy(dir, path, len);
+        dir[len] = '\0';
+    }
+    const int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    const int rc = fsync(fd) != 0 && errno != EINVAL ? errno : 0;
+    close(fd);
+    return rc;
+}
+
 lg_status_t lg__out_finish(struct lg_out_file *out, lg_status_t st)
 {
+    if (!out->direct && out->fd >= 0 && st == LG_OK) {
+        /* the replaced file's mode and owner; then the data on disk before
+         * the rename makes it the file's (else a crash could leave an empty
+         * file where the old one was) */
+        if (out->replacing) {
+            if (fchmod(out->fd, out->mode) != 0)
+                st = lg__errno_error(errno, out->path, "cannot keep the file's permissions");
+            else if (fchown(out->fd, out->uid, out->gid) != 0) {
+                /* only the owner or root may give a file away: it stays ours */
+            }
+        }
+        if (st == LG_OK && fsync(out->fd) != 0 && errno != EINVAL)
+            st = lg__errno_error(errno, out->path, "cannot write (fsync)");
+    }
     if (out->fd >= 0 && close(out->fd) != 0 && st == LG_OK)
         st = lg__errno_error(errno, out->path, "cannot write");
     out->fd = -1;
-    if (st == LG_OK && rename(out->tmp_path, out->path) != 0)
-        st = lg__errno_error(errno, out->path, "cannot rename the temporary file over it");
-    if (st != LG_OK)
-        unlink(out->tmp_path);
+    if (!out->direct) {
+        if (st == LG_OK && rename(out->tmp_path, out->target) != 0)
+            st = lg__errno_error(errno, out->path, "cannot rename the temporary file over it");
+        if (st != LG_OK)
+            unlink(out->tmp_path);
+        else if ((errno = sync_directory(out->target)) != 0)
+            st = lg__errno_error(errno, out->path, "cannot write (fsync of its directory)");
+    }
     lg__free(out->tmp_path);
-    out->tmp_path = NULL;
+    lg__free(out->target_copy);
+    out->tmp_path = out->target_copy = NULL;
     return st;
 }

@@ -32,6 +32,8 @@
 
 #include "internal.h"
 
+#include <sys/types.h>
+
 #include <string.h>
 
 /* The most edges a file may declare: what lg_graph_from_edges accepts (two
@@ -51,7 +53,9 @@ LG_INTERNAL lg_status_t lg__errno_error(int err, const char *path, const char *w
 
 /* The builders reject bad data with LG_ERR_INVALID_ARGUMENT; when the data
  * came from a file it is the file that is wrong, so this turns that status
- * into LG_ERR_IO with the message prefixed "PATH: " (others pass through). */
+ * into LG_ERR_IO with the message prefixed "PATH: "; LG_ERR_OUT_OF_MEMORY keeps
+ * its status and gains the prefix (the file's sizes asked for the memory);
+ * others pass through. */
 LG_INTERNAL lg_status_t lg__blame_file(lg_status_t st, const char *path);
 
 /* ---- input files (file.c) ------------------------------------------------------ */
@@ -62,8 +66,8 @@ struct lg_in_file {
     const char *path;
     int fd; /* -1 when closed */
     bool regular;
-    int64_t size; /* of a regular file */
-    int64_t pos;  /* where the next lg__in_read starts */
+    int64_t size;                /* of a regular file */
+    int64_t pos;                 /* where the next lg__in_read starts */
     struct lg_progress progress; /* told of each part read (LG_STAGE_READ) */
 };
 
@@ -92,12 +96,23 @@ LG_INTERNAL lg_status_t lg__load_text(const char *path, int threads, struct lg_p
 /* A file being written: a temporary name beside the target, renamed over it
  * when complete. */
 struct lg_out_file {
-    const char *path;
+    const char *path;   /* as the caller named it, for messages */
+    const char *target; /* the file replaced: path, or where its symbolic links lead */
+    char *target_copy;  /* target's memory when it is not path */
     char *tmp_path;
-    int fd; /* -1 when closed */
+    int fd;         /* -1 when closed */
+    bool direct;    /* written in place: a FIFO, a device, a dangling link's file */
+    bool replacing; /* a regular file is there: keep its mode and owner */
+    mode_t mode;
+    uid_t uid;
+    gid_t gid;
 };
 
-/* Creates PATH.tmp.XXXXXX beside path. */
+/* Opens the way to write path.  A regular file (or a new one) is written as
+ * TARGET.tmp.XXXXXX beside it and renamed over it only once complete and on
+ * disk, so a failure at any point leaves the old file as it was; symbolic
+ * links are followed and stay; a FIFO or device is written into directly; a
+ * directory is an error. */
 LG_INTERNAL lg_status_t lg__out_open(struct lg_out_file *out, const char *path);
 LG_INTERNAL lg_status_t lg__out_write(struct lg_out_file *out, const void *data, size_t bytes);
 /* Renames the finished file over the target when st is LG_OK, else removes

@@ -180,23 +180,47 @@ static inline bool fast_weight(const char *p, const char *end, float *out)
     return true;
 }
 
+/* Whether [p, end) is spelt as a decimal number: digits, '.', an exponent
+ * and signs (strtof also takes hex floats, "inf" and "nan"; the formats hold
+ * decimals, and the last two get their own reasons). */
+static bool decimal_spelling(const char *p, const char *end)
+{
+    for (; p < end; p++)
+        if (!lg__is_digit(*p) && *p != '.' && *p != 'e' && *p != 'E' && *p != '+' && *p != '-')
+            return false;
+    return true;
+}
+
 IO_COLD static void weight_reason(const char *p, const char *end, char *reason)
 {
     char tok[SNIPPET_ROOM];
     char *stop = NULL;
     const float x = strtof(p, &stop);
     snippet(p, tok);
-    if (stop != end)
-        snprintf(reason, LG_REASON_MAX, "weight '%s' is not a number", tok);
+    if (stop != end || (!decimal_spelling(p, end) && isfinite(x)))
+        snprintf(reason, LG_REASON_MAX, "weight '%s' is not a decimal number", tok);
     else if (isnan(x))
         snprintf(reason, LG_REASON_MAX, "weight %s is NaN; weights must be finite and >= 0", tok);
-    else if (isinf(x))
+    else if (isinf(x) && decimal_spelling(p, end))
         snprintf(reason, LG_REASON_MAX,
-                 "weight %s is not finite as a float; weights must be finite and >= 0", tok);
+                 "weight %s is too large for a float (the largest is about 3.4e38); weights are "
+                 "stored as 32-bit floats",
+                 tok);
+    else if (isinf(x))
+        snprintf(reason, LG_REASON_MAX, "weight %s is not finite; weights must be finite and >= 0",
+                 tok);
+    else if (x == 0.0f)
+        snprintf(reason, LG_REASON_MAX,
+                 "weight %s rounds to 0 as a float (the smallest is about 1.4e-45); weights are "
+                 "stored as 32-bit floats",
+                 tok);
     else
         snprintf(reason, LG_REASON_MAX, "weight %s is negative; weights must be >= 0", tok);
 }
 
+/* A weight: a decimal number whose float is finite, >= 0, and 0 only when
+ * the number is (a positive weight that rounds to 0 would make its vertex
+ * dangling, and PageRank would change without a word). */
 static inline const char *parse_weight(const char *p, float *weight, char *reason)
 {
     const char *end = p;
@@ -206,7 +230,8 @@ static inline const char *parse_weight(const char *p, float *weight, char *reaso
         return end;
     char *stop = NULL;
     const float x = strtof(p, &stop);
-    if (stop == end && isfinite(x) && x >= 0.0f) {
+    if (stop == end && isfinite(x) && x >= 0.0f && decimal_spelling(p, end) &&
+        (x != 0.0f || strtod(p, NULL) == 0.0)) {
         *weight = x == 0.0f ? 0.0f : x; /* -0 becomes 0 */
         return end;
     }

@@ -1,0 +1,112 @@
+"""lgraph against hostile input and failing output: one clear error line, the
+right exit status, and no results lost.
+
+--output is written beside the target and renamed over it, so a write that
+fails (a file size limit stands in for a full disk) leaves the old results
+whole; a 0600 file keeps its mode, a symbolic link stays a link, and
+/dev/stdout is written into.  INPUT may be a pipe with --format naming its
+format; a bad generator spec is one line; the JSON line stays valid JSON
+whatever the input's name holds.
+"""
+import json
+import os
+import resource
+import signal
+import subprocess
+
+import pytest
+
+from conftest import _lgraph_path
+
+EDGES = "0 1\n1 2\n2 0\n2 3\n"
+
+
+def run(*args, stdin=None, limit_file_bytes=None):
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit_file_bytes, resource.RLIM_INFINITY))
+
+    return subprocess.run([str(_lgraph_path()), *map(str, args)], input=stdin,
+                          capture_output=True, text=True,
+                          preexec_fn=limit if limit_file_bytes is not None else None)
+
+
+def test_output_on_a_full_disk_keeps_the_old_results(tmp_path):
+    out = tmp_path / "scores.txt"
+    out.write_text("old results\n")
+    proc = run("pagerank", "kron:12", "--output", out, "--top", 0, limit_file_bytes=4096)
+    assert proc.returncode == 1
+    assert proc.stderr.startswith(f"lgraph: cannot write {out}: File too large")
+    assert out.read_text() == "old results\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["scores.txt"]  # no temporary file left
+
+
+def test_output_keeps_mode_and_follows_links(tmp_path):
+    out = tmp_path / "labels.txt"
+    out.write_text("old\n")
+    out.chmod(0o600)
+    link = tmp_path / "link.txt"
+    link.symlink_to(out)
+    assert run("cc", "kron:4", "--output", link).returncode == 0
+    assert link.is_symlink() and (out.stat().st_mode & 0o777) == 0o600
+    assert len(out.read_text().splitlines()) == 16
+
+
+def test_output_to_stdout_and_into_a_directory(tmp_path):
+    proc = run("cc", "kron:3", "--output", "/dev/stdout")
+    assert proc.returncode == 0 and proc.stdout.splitlines()[2:10] == ["0"] * 8
+    proc = run("cc", "kron:3", "--output", tmp_path)
+    assert proc.returncode == 1 and "it is a directory" in proc.stderr
+
+
+def test_input_from_a_pipe_needs_and_takes_format():
+    proc = run("info", "/dev/stdin", stdin=EDGES)
+    assert proc.returncode == 2
+    assert proc.stderr == "lgraph: /dev/stdin: the name does not say the format: give --format mtx|el|wel|lgb\n"
+    proc = run("info", "/dev/stdin", "--format", "el", stdin=EDGES)
+    assert proc.returncode == 0 and "4 vertices, 8 arcs" in proc.stdout
+    assert run("info", "x.el", "--format", "xml").stderr == "lgraph: bad value 'xml' for --format\n"
+
+
+def test_convert_to_a_named_format(tmp_path):
+    src, out = tmp_path / "g.el", tmp_path / "g.graph"
+    src.write_text(EDGES)
+    assert "give --to" in run("convert", src, out).stderr
+    assert run("convert", src, out, "--to", "mtx").returncode == 0
+    assert out.read_text().startswith("%%MatrixMarket matrix coordinate pattern symmetric\n")
+
+
+def test_binary_garbage_on_a_pipe_is_refused_at_its_first_line():
+    proc = run("info", "/dev/stdin", "--format", "el", stdin="0 1\n\x01\x02\x03\n")
+    assert proc.returncode == 2 and "/dev/stdin:2: byte 0x01: this is not a text file" in proc.stderr
+
+
+@pytest.mark.parametrize("spec", ["kron:31", "urand:0", "kron:4:0", "kron:x"])
+def test_bad_generator_spec_is_one_line(spec):
+    proc = run("info", spec)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and f"bad generator spec '{spec}'" in proc.stderr
+
+
+def test_json_line_escapes_the_input_name(tmp_path):
+    path = tmp_path / 'tab\there "quoted" \\ \x01.el'
+    path.write_text(EDGES)
+    proc = run("cc", path, "--json")
+    assert proc.returncode == 0, proc.stderr
+    record = json.loads(proc.stdout.splitlines()[-1])
+    assert record["input"] == str(path) and record["vertices"] == 4
+
+
+def test_utf8_bom_and_tiny_weights(tmp_path):
+    bom = tmp_path / "bom.el"
+    bom.write_bytes(b"\xef\xbb\xbf" + EDGES.encode())
+    assert "4 vertices" in run("info", bom).stdout
+    tiny = tmp_path / "tiny.wel"
+    tiny.write_text("0 1 1e-50\n1 2 1\n2 0 1\n")
+    proc = run("pagerank", tiny)
+    assert proc.returncode == 2 and "tiny.wel:1: weight 1e-50 rounds to 0" in proc.stderr
+
+
+def test_threads_beyond_the_limit_are_refused():
+    proc = run("cc", "kron:3", "--threads", 100000)
+    assert proc.returncode == 2 and "--threads" in proc.stderr
