@@ -200,6 +200,50 @@ python_sanitized() {
         "$here/tests/python/test_module_threads.py" "$here/tests/python/test_out.py")
 }
 
+# ThreadSanitizer over every C test: clang with libomp, OpenMP's
+# synchronisation made visible to TSan by LLVM's Archer tool (libarcher,
+# named by OMP_TOOL_LIBRARIES; gcc's libgomp is not instrumented, and its
+# barriers would read as races).  Any report fails the test (exit 66).
+TSAN_TOOL=/usr/lib/llvm-15/lib/libarcher.so
+ctest_thread_sanitizer() {
+    local dir="$here/build-tsan"
+    [ -f "$TSAN_TOOL" ] || { echo "missing $TSAN_TOOL (apt-get install libomp-15-dev)"; return 1; }
+    cmake -S "$here" -B "$dir" -DCMAKE_C_COMPILER=clang-15 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DLIBGRAPH_TSAN=ON -DLIBGRAPH_GPU=OFF -DLIBGRAPH_WERROR=ON >/dev/null &&
+    cmake --build "$dir" -j "$jobs" &&
+    OMP_TOOL_LIBRARIES="$TSAN_TOOL" TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=0" \
+        ctest --test-dir "$dir" --output-on-failure -j "$jobs"
+}
+
+# valgrind's memcheck over a representative subset of the C tests (building,
+# files, hostile inputs, every algorithm, the fake GPU plugin), built with
+# debug lines: no error, no definite or indirect leak.  OpenMP's thread
+# stacks stay allocated by design ("possibly lost") and are not counted.
+VALGRIND_TESTS=(test_build test_build_csr test_io_text test_io_roundtrip test_io_failures
+    test_hostile_inputs test_bfs test_components test_pagerank test_plugin)
+valgrind_subset() {
+    local dir="$here/build-valgrind" t failed=0
+    command -v valgrind >/dev/null || { echo "valgrind is missing (apt-get install valgrind)"; return 1; }
+    cmake -S "$here" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIBGRAPH_GPU=OFF \
+        -DLIBGRAPH_WERROR=ON >/dev/null &&
+    cmake --build "$dir" -j "$jobs" --target "${VALGRIND_TESTS[@]}" lg_fake_plugin lg_fake_plugin_noentry || return 1
+    for t in "${VALGRIND_TESTS[@]}"; do
+        if (cd "$dir/tests" && OMP_WAIT_POLICY=passive OMP_NUM_THREADS=2 valgrind -q \
+            --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
+            "./$t" > "$dir/valgrind-$t.log" 2>&1); then
+            echo "valgrind $t: clean"
+        else
+            echo "valgrind $t: FAILED"; grep -v '^==[0-9]*== *$' "$dir/valgrind-$t.log" | tail -30
+            failed=1
+        fi
+    done
+    return $failed
+}
+
+# libFuzzer on each target (fuzz/: the readers, and building plus the
+# algorithms) for LIBGRAPH_FUZZ_SECONDS (60) each, under ASan and UBSan.
+fuzz_bounded() { "$here/fuzz/run.sh" "${LIBGRAPH_FUZZ_SECONDS:-60}"; }
+
 installed_example() {
     local dir="$build_dir/readme-example"
     mkdir -p "$dir"
@@ -356,6 +400,9 @@ run_tests() {
     run_suite "C tests (ctest, Release)" ctest_release
     run_suite "C tests under AddressSanitizer + UBSan" ctest_sanitized
     run_suite "Python module under AddressSanitizer + UBSan (pytest)" python_sanitized
+    run_suite "C tests under ThreadSanitizer (clang, libomp + Archer)" ctest_thread_sanitizer
+    run_suite "C tests under valgrind memcheck (a representative subset)" valgrind_subset
+    run_suite "libFuzzer targets, bounded, under ASan + UBSan (fuzz/run.sh)" fuzz_bounded
     run_suite "README example against the installed library (pkg-config)" installed_example
     run_suite "CMake package of the installed library (find_package)" installed_cmake_package
     run_suite "libgraph.so has no GPU runtime (ldd)" no_gpu_runtime_linked
@@ -393,8 +440,27 @@ install_hip_toolchain() {
           DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${pkgs[@]}"; }
 }
 
+# The reliability suites' tools: clang 15 with libFuzzer and libomp (Archer
+# for ThreadSanitizer), and valgrind.
+install_reliability_tools() {
+    [ -f /usr/lib/llvm-15/lib/libarcher.so ] && command -v clang-15 >/dev/null 2>&1 &&
+        command -v valgrind >/dev/null 2>&1 &&
+        ls /usr/lib/llvm-15/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 && return 0
+    local pkgs=(clang-15 libfuzzer-15-dev libomp-15-dev valgrind)
+    if [ "$system_deps" = 0 ]; then
+        echo "reliability tools missing (apt-get install ${pkgs[*]}): their suites will fail"
+        return 0
+    fi
+    local sudo=""
+    [ "$(id -u)" != 0 ] && sudo="sudo"
+    say "installing the reliability tools: ${pkgs[*]}"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${pkgs[@]}" ||
+        { DEBIAN_FRONTEND=noninteractive $sudo apt-get update -q &&
+          DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${pkgs[@]}"; }
+}
+
 setup
-[ "$job" = test ] && install_hip_toolchain
+[ "$job" = test ] && install_hip_toolchain && install_reliability_tools
 case "$job" in
     run) run_demo ;;
     test) run_tests ;;

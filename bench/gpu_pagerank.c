@@ -67,7 +67,8 @@ int main(int argc, char **argv)
     lg_context_options_init(&co);
     co.backend = LG_BACKEND_GPU;
     int repeat = 7, first_scale = 1;
-    for (; first_scale < argc && argv[first_scale][0] == '-'; first_scale++) {
+    for (; first_scale < argc && argv[first_scale][0] == '-';
+         first_scale += 2) { /* option, value */
         const char *a = argv[first_scale];
         const char *v = first_scale + 1 < argc ? argv[first_scale + 1] : "";
         if (!strcmp(a, "--device")) {
@@ -84,7 +85,6 @@ int main(int argc, char **argv)
                             "[--repeat R] SCALE|urand:SCALE ...\n");
             return 2;
         }
-        first_scale++;
     }
     lg_context_t *ctx = NULL, *cpu = NULL;
     lg_context_options_t cpu_o;

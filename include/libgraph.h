@@ -134,7 +134,7 @@ typedef struct lg_progress_info {
  * thread that made the call, never while its own OpenMP threads run.
  * Returning true goes on; returning false stops the operation at that step:
  * it frees what it allocated and returns LG_ERR_CANCELLED, its graph output
- * NULL and its array outputs holding unspecified values.  Graphs, contexts
+ * as it was and its array outputs holding unspecified values.  Graphs, contexts
  * and devices stay usable.  The callback must not call libgraph functions
  * on the same graph.  Steps are short (a PageRank iteration on a 1 GB graph
  * is about a tenth of a second on a few cores), so a flag set by a signal

@@ -30,7 +30,7 @@ struct fake_plugin_stats {
     atomic_int graph_allocs, graph_frees; /* device copies made and freed */
     atomic_int bad_frees;                 /* graph_free on something the fake did not make */
     atomic_int pagerank_calls;
-    atomic_int copies; /* lg_context_copy calls it answered */
+    atomic_int copies;   /* lg_context_copy calls it answered */
     atomic_int overlaps; /* calls that ran at once on one graph or one context */
     /* the last PageRank call's arguments, as the fake saw them */
     int64_t last_n, last_m;
@@ -38,8 +38,8 @@ struct fake_plugin_stats {
     int last_precision;
     const void *last_offsets, *last_indices, *last_weights;
     double last_alpha;
-    void *last_stream;
-    int last_device;
+    void *_Atomic last_stream; /* opens may race (test_plugin_threads) */
+    atomic_int last_device;
 };
 
 #endif

@@ -12,11 +12,13 @@
 
 #include "libgraph.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static long tu_passed, tu_failed;
+/* atomic: tests check from many threads at once (ThreadSanitizer runs them) */
+static atomic_long tu_passed, tu_failed;
 
 #define CHECK(cond)                                                                                \
     do {                                                                                           \

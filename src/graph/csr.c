@@ -172,7 +172,7 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
         char what[96];
         snprintf(what, sizeof what, "a graph of %lld vertices and %lld arcs", (long long)n,
                  (long long)arcs);
-        if (need >= ((size_t)1 << 28) && (st = lg__check_available(need, what)) != LG_OK)
+        if (need >= ((size_t)16 << 20) && (st = lg__check_available(need, what)) != LG_OK)
             return st;
     }
     hist = lg__calloc((size_t)chunks * (size_t)(n + 1), sizeof *hist);

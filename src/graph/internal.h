@@ -68,6 +68,10 @@ size_t lg__pagerank_hub_min_bytes(size_t bytes);
 /* Test hook (io/edges.c): the text a parser chunk reads in one round, 32 MB;
  * 0 leaves it.  Returns the value before. */
 size_t lg__parse_part_bytes(size_t bytes);
+/* Test hook (io/lgb.c): nonzero makes the .lgb reader accept a checksum
+ * mismatch, so that the fuzzer's mutations reach the checks behind it (the
+ * offsets, the names, the builder's); returns the previous setting. */
+int lg__lgb_ignore_checksum(int on);
 
 /* ---- errors -------------------------------------------------------------- */
 

@@ -29,7 +29,9 @@
  */
 #include "hub_order.h"
 
+#ifdef _OPENMP
 #include <omp.h>
+#endif
 
 #define HUB_GROUPS 64
 #define HUB_FACTOR 4
@@ -90,7 +92,11 @@ bool lg__hub_order(const struct lg_graph_view *g, int threads, lg_vertex_t **ran
      * static share of the vertices, then numbers them from its offset */
 #pragma omp parallel num_threads(threads)
     {
+#ifdef _OPENMP
         const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+#else
+        const int t = 0, nt = 1;
+#endif
         const int64_t u0 = n * t / nt, u1 = n * (t + 1) / nt;
         for (int64_t u = u0; u < u1; u++)
             count[t][hub_group(off, u)]++;

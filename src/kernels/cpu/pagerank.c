@@ -41,7 +41,6 @@
 
 #include <float.h>
 #include <math.h>
-#include <omp.h>
 #include <string.h>
 
 /* A vector option normalised to sum 1, or NULL when it is uniform. */

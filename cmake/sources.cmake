@@ -1,0 +1,33 @@
+# The library's C sources, for the main build (CMakeLists.txt) and the fuzz
+# build (fuzz/CMakeLists.txt), which compiles them again with clang's
+# instrumentation; LG_SOURCE_ROOT is the repository's root.
+if(NOT DEFINED LG_SOURCE_ROOT)
+  set(LG_SOURCE_ROOT ${CMAKE_CURRENT_LIST_DIR}/..)
+endif()
+set(LG_SOURCES
+  ${LG_SOURCE_ROOT}/src/graph/alloc.c
+  ${LG_SOURCE_ROOT}/src/graph/error.c
+  ${LG_SOURCE_ROOT}/src/graph/version.c
+  ${LG_SOURCE_ROOT}/src/graph/context.c
+  ${LG_SOURCE_ROOT}/src/graph/graph.c
+  ${LG_SOURCE_ROOT}/src/graph/names.c
+  ${LG_SOURCE_ROOT}/src/graph/csr.c
+  ${LG_SOURCE_ROOT}/src/graph/build.c
+  ${LG_SOURCE_ROOT}/src/graph/build_csr.c
+  ${LG_SOURCE_ROOT}/src/graph/build_device.c
+  ${LG_SOURCE_ROOT}/src/graph/io/dispatch.c
+  ${LG_SOURCE_ROOT}/src/graph/io/file.c
+  ${LG_SOURCE_ROOT}/src/graph/io/text.c
+  ${LG_SOURCE_ROOT}/src/graph/io/edges.c
+  ${LG_SOURCE_ROOT}/src/graph/io/text_write.c
+  ${LG_SOURCE_ROOT}/src/graph/io/mtx.c
+  ${LG_SOURCE_ROOT}/src/graph/io/edgelist.c
+  ${LG_SOURCE_ROOT}/src/graph/io/lgb.c
+  ${LG_SOURCE_ROOT}/src/graph/generate.c
+  ${LG_SOURCE_ROOT}/src/graph/algorithms.c
+  ${LG_SOURCE_ROOT}/src/graph/plugin.c
+  ${LG_SOURCE_ROOT}/src/kernels/cpu/kernels.c
+  ${LG_SOURCE_ROOT}/src/kernels/cpu/bfs.c
+  ${LG_SOURCE_ROOT}/src/kernels/cpu/pagerank.c
+  ${LG_SOURCE_ROOT}/src/kernels/cpu/hub_order.c
+  ${LG_SOURCE_ROOT}/src/kernels/cpu/components.c)
