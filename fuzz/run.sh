@@ -34,9 +34,10 @@ for t in "${targets[@]}"; do
     "$out/fuzz_$t" "${dict[@]}" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -jobs="${FUZZ_JOBS:-1}" -workers="${FUZZ_JOBS:-1}" \
         -artifact_prefix="$out/crashes/$t-" "$work" "$here/fuzz/corpus/$t" >"$log" 2>&1 || rc=$?
-    runs="$(grep -h 'stat::number_of_executed_units' "$log" "$out"/fuzz-*.log 2>/dev/null |
-        awk '{s += $2} END {print s + 0}')"
-    rm -f "$out"/fuzz-*.log
+    # with FUZZ_JOBS > 1 each job logs to fuzz-N.log in the current directory
+    runs="$(cat "$log" fuzz-*.log 2>/dev/null | awk '/stat::number_of_executed_units/ {s += $2}
+        END {print s + 0}')"
+    rm -f fuzz-*.log
     total=$((total + runs))
     if [ "$rc" = 0 ]; then
         echo "fuzz_$t: $runs executions in $secs s, no crash"
