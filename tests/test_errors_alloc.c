@@ -15,6 +15,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include "alloc_sites.h"
 #include "errors_util.h"
 #include "internal.h" /* lg__alloc_fail_after, lg__pagerank_hub_runs */
 #include "libgraph.h"
@@ -370,5 +371,8 @@ int main(int argc, char **argv)
         test_allocation_failures,
         test_pagerank_hub_order_failures,
     };
-    return errors_main(tests, sizeof tests / sizeof tests[0]);
+    alloc_sites_begin();
+    const int rc = errors_main(tests, sizeof tests / sizeof tests[0]);
+    alloc_sites_end("test_errors_alloc (building, files, generators, algorithms)");
+    return rc;
 }

@@ -13,10 +13,14 @@
 #define _POSIX_C_SOURCE 200809L
 #define IO_TMP_PREFIX "io_fail_"
 
+#include "alloc_sites.h"
 #include "internal.h" /* lg__alloc_fail_after */
 #include "io_util.h"
 #include "libgraph.h"
 #include "test_util.h"
+
+#include <pthread.h>
+#include <signal.h>
 
 /* ---- .lgb corruption ------------------------------------------------------------------- */
 
@@ -135,6 +139,139 @@ static void sweep(const char *label, const char *in, const lg_graph_t *g, const 
     unlink(out);
 }
 
+/* For k = 0, 1, ...: op with the allocation after k good ones failing must
+ * give LG_OK or LG_ERR_OUT_OF_MEMORY (with a message), until it passes. */
+static void sweep_op(const char *label, lg_status_t (*op)(void *), void *arg)
+{
+    long k;
+    for (k = 0; k < 1000; k++) {
+        lg__alloc_fail_after(k);
+        const lg_status_t st = op(arg);
+        lg__alloc_fail_after(-1);
+        if (st == LG_OK)
+            break;
+        if (st != LG_ERR_OUT_OF_MEMORY || !lg_last_error()[0]) {
+            fprintf(stderr, "  %s: after %ld allocations: %s (%s)\n", label, k,
+                    lg_status_string(st), lg_last_error());
+            CHECK(false);
+            return;
+        }
+    }
+    CHECK(k > 0 && k < 1000);
+}
+
+#define PIPE_LINES 400000 /* 1.6 MB: more than a stream's first buffer */
+
+static void *feed_pipe(void *arg)
+{
+    const int fd = *(const int *)arg;
+    for (int i = 0; i < PIPE_LINES; i++)
+        if (write(fd, "0 1\n", 4) != 4)
+            break;
+    close(fd);
+    return NULL;
+}
+
+/* A pipe carrying an edge list, read through /proc/self/fd (a stream). */
+static lg_status_t read_pipe(void *arg)
+{
+    (void)arg;
+    int fds[2];
+    pthread_t t;
+    if (pipe(fds) != 0)
+        return LG_ERR_IO;
+    if (pthread_create(&t, NULL, feed_pipe, &fds[1]) != 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return LG_ERR_IO;
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fds[0]);
+    lg_graph_t *g = NULL;
+    const lg_status_t st = lg_graph_read(ctx1, path, LG_FORMAT_EL, NULL, &g);
+    close(fds[0]); /* the feeder's writes fail from here on (SIGPIPE ignored) */
+    pthread_join(t, NULL);
+    CHECK(st != LG_OK || (g && lg_graph_num_edges(g) == 2 * PIPE_LINES));
+    lg_graph_free(&g);
+    return st;
+}
+
+struct write_job {
+    const lg_graph_t *g;
+    const char *path;
+};
+
+static lg_status_t write_graph(void *arg)
+{
+    const struct write_job *j = arg;
+    return lg_graph_write(ctx1, j->g, j->path, LG_FORMAT_AUTO);
+}
+
+static lg_status_t read_graph_file(void *arg)
+{
+    lg_graph_t *g = NULL;
+    const lg_status_t st = lg_graph_read(ctx1, arg, LG_FORMAT_AUTO, NULL, &g);
+    lg_names_t names;
+    CHECK(st != LG_OK || (lg_graph_names(g, &names) == LG_OK && names.kind == LG_NAMES_INT64 &&
+                          names.ints[2] == -7));
+    lg_graph_free(&g);
+    return st;
+}
+
+struct names_job {
+    lg_graph_t *g;
+    const lg_names_t *names;
+};
+
+static lg_status_t set_names(void *arg)
+{
+    const struct names_job *j = arg;
+    return lg_graph_set_names(j->g, j->names);
+}
+
+static lg_status_t personalized_pagerank(void *arg)
+{
+    static const double p[] = {1, 0, 2, 0}, start[] = {0.25, 0.25, 0.25, 0.25};
+    double x[4];
+    lg_pagerank_options_t o;
+    lg_pagerank_options_init(&o);
+    o.personalization = p;
+    o.nstart = start;
+    o.dangling = p;
+    return lg_pagerank(ctx1, arg, &o, x, NULL);
+}
+
+/* The paths the format sweep does not take: a pipe, a write through a
+ * symbolic link, int64 names read and set, UTF-8 names set, PageRank's
+ * vector options. */
+static void test_allocation_failures_elsewhere(void)
+{
+    static const lg_vertex_t src[] = {0, 1, 2, 3}, dst[] = {1, 2, 3, 0};
+    static const int64_t ints[] = {10, 20, -7, 40};
+    static const int64_t offs[] = {0, 1, 3, 3, 6};
+    const lg_names_t int_names = {LG_NAMES_INT64, ints, NULL, NULL};
+    const lg_names_t text_names = {LG_NAMES_UTF8, NULL, offs, "abcd\xc3\xa9"};
+    lg_graph_t *g = make_graph(4, 4, src, dst, NULL, LG_DIRECTED);
+    char path[PATH_CAP], link[PATH_CAP + 16];
+    signal(SIGPIPE, SIG_IGN);
+    sweep_op("read a pipe", read_pipe, NULL);
+    struct names_job nj = {g, &text_names};
+    sweep_op("set UTF-8 names", set_names, &nj);
+    nj.names = &int_names;
+    sweep_op("set int64 names", set_names, &nj);
+    tmp_path(path, "sweep_names.lgb");
+    snprintf(link, sizeof link, "%s.link.lgb", path);
+    CHECK_OK(lg_graph_write(ctx1, g, path, LG_FORMAT_AUTO));
+    CHECK(symlink(path, link) == 0);
+    struct write_job wj = {g, link};
+    sweep_op("write through a symbolic link", write_graph, &wj);
+    sweep_op("read int64 names", read_graph_file, path);
+    sweep_op("PageRank with personalization, nstart, dangling", personalized_pagerank, g);
+    unlink(link);
+    unlink(path);
+    lg_graph_free(&g);
+}
+
 /* Names go into version 2 files, checked and checksummed like the rest. */
 static void test_lgb_names(void)
 {
@@ -207,7 +344,9 @@ static void test_lgb_names(void)
     CHECK_STATUS(lg_graph_set_names(g, &bad_offsets), LG_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE("vertex 1");
     static const int64_t o2[] = {0, 1, 2, 4, 5};
-    const lg_names_t bad_utf8 = {LG_NAMES_UTF8, NULL, o2, "ab\xed\xa0" "c"}; /* a surrogate */
+    const lg_names_t bad_utf8 = {LG_NAMES_UTF8, NULL, o2,
+                                 "ab\xed\xa0"
+                                 "c"}; /* a surrogate */
     CHECK_STATUS(lg_graph_set_names(g, &bad_utf8), LG_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE("vertex 2 is not UTF-8");
     const lg_names_t bad_kind = {(lg_names_kind_t)9, ints, NULL, NULL};
@@ -255,6 +394,10 @@ int main(void)
         test_lgb_corruption,
         test_lgb_names,
         test_allocation_failures,
+        test_allocation_failures_elsewhere,
     };
-    return io_main(tests, sizeof tests / sizeof tests[0]);
+    alloc_sites_begin();
+    const int rc = io_main(tests, sizeof tests / sizeof tests[0]);
+    alloc_sites_end("test_io_failures (reading and writing every format)");
+    return rc;
 }

@@ -23,6 +23,7 @@
  */
 #define _GNU_SOURCE /* RTLD_NOLOAD, setenv */
 
+#include "alloc_sites.h"
 #include "internal.h" /* lg__alloc_fail_after, lg__error */
 #include "libgraph.h"
 #include "plugin_util.h"
@@ -297,8 +298,10 @@ static void alloc_failures(void)
     lg_context_free(&ctx);
 
     long k = 0;
+    alloc_sites_begin();
     while (!sweep_once(k, want) && k < 10000)
         k++;
+    alloc_sites_end("test_plugin_dispatch (fake GPU plugin, AUTO)");
     CHECK(k > 2 && k < 10000); /* it took failures to get here, and it got here */
     struct fake_plugin_stats *fs = stats();
     CHECK(atomic_load(&fs->opens) == atomic_load(&fs->closes));

@@ -9,9 +9,11 @@
 #include "internal.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 /* Allocations left before injected failure; negative = never fail. */
@@ -111,8 +113,53 @@ long lg__alloc_fail_after(long n)
     return atomic_exchange(&alloc_count, 0);
 }
 
-void *lg__malloc(size_t bytes)
+/* The distinct sites seen while recording (lg__alloc_sites): string
+ * literals, compared by content (one site may be compiled into several
+ * objects). */
+#define MAX_SITES 512
+static atomic_int recording;
+static pthread_mutex_t sites_lock = PTHREAD_MUTEX_INITIALIZER;
+static const char *sites[MAX_SITES];
+static long site_count;
+
+/* Records a site reached while failure injection is armed: the sweeps arm
+ * it for the k-th allocation, k = 0, 1, ... until a run passes, so a site
+ * reached armed is a site whose failure was injected. */
+static void note_site(const char *site)
 {
+    if (!atomic_load_explicit(&recording, memory_order_relaxed) ||
+        atomic_load_explicit(&fail_countdown, memory_order_relaxed) < 0)
+        return;
+    pthread_mutex_lock(&sites_lock);
+    long i = 0;
+    while (i < site_count && strcmp(sites[i], site) != 0)
+        i++;
+    if (i == site_count && site_count < MAX_SITES)
+        sites[site_count++] = site;
+    pthread_mutex_unlock(&sites_lock);
+}
+
+long lg__alloc_sites(int on, const char *path)
+{
+    pthread_mutex_lock(&sites_lock);
+    const long count = site_count;
+    FILE *f = path ? fopen(path, "a") : NULL;
+    for (long i = 0; f && i < site_count; i++) {
+        const char *src = strstr(sites[i], "src/"); /* the path from the repository's root */
+        fprintf(f, "%s\n", src ? src : sites[i]);
+    }
+    if (f)
+        fclose(f);
+    if (on)
+        site_count = 0;
+    atomic_store(&recording, on);
+    pthread_mutex_unlock(&sites_lock);
+    return count;
+}
+
+void *lg__malloc_at(size_t bytes, const char *site)
+{
+    note_site(site);
     if (injected_failure())
         return NULL;
     void *p = malloc(bytes ? bytes : 1);
@@ -121,8 +168,14 @@ void *lg__malloc(size_t bytes)
     return p;
 }
 
-void *lg__calloc(size_t count, size_t size)
+void *(lg__malloc)(size_t bytes)
 {
+    return lg__malloc_at(bytes, "the GPU plugin (host memory)");
+}
+
+void *lg__calloc_at(size_t count, size_t size, const char *site)
+{
+    note_site(site);
     if (injected_failure())
         return NULL;
     if (count == 0 || size == 0)
@@ -135,14 +188,14 @@ void lg__free(void *p)
     free(p);
 }
 
-void *lg__alloc_array(size_t count, size_t size, const char *what)
+void *lg__alloc_array_at(size_t count, size_t size, const char *what, const char *site)
 {
     if (size != 0 && count > SIZE_MAX / size) {
         lg__error(LG_ERR_OUT_OF_MEMORY, "%s: %zu elements of %zu bytes overflow the address space",
                   what, count, size);
         return NULL;
     }
-    void *p = lg__malloc(count * size);
+    void *p = lg__malloc_at(count * size, site);
     if (!p)
         lg__oom(what);
     return p;

@@ -28,12 +28,23 @@
 
 /* ---- allocation ---------------------------------------------------------- */
 
-LG_INTERNAL void *lg__malloc(size_t bytes);
-LG_INTERNAL void *lg__calloc(size_t count, size_t size);
+/* Each allocation names its call site ("src/graph/csr.c:170", by the macros
+ * below), so that the failure-injection sweeps can say which sites they
+ * reached (lg__alloc_sites).  lg__malloc is also a function, for the GPU
+ * plugin's host services (its site: the plugin). */
+#define LG_STRINGIFY_(x) #x
+#define LG_STRINGIFY(x) LG_STRINGIFY_(x)
+#define LG_SITE __FILE__ ":" LG_STRINGIFY(__LINE__)
+LG_INTERNAL void *lg__malloc_at(size_t bytes, const char *site);
+LG_INTERNAL void *lg__calloc_at(size_t count, size_t size, const char *site);
+LG_INTERNAL void *(lg__malloc)(size_t bytes);
+#define lg__malloc(bytes) lg__malloc_at((bytes), LG_SITE)
+#define lg__calloc(count, size) lg__calloc_at((count), (size), LG_SITE)
 LG_INTERNAL void lg__free(void *p);
 /* count * size bytes, or NULL (with an LG_ERR_OUT_OF_MEMORY message naming
  * what) when the product overflows or the allocation fails. */
-LG_INTERNAL void *lg__alloc_array(size_t count, size_t size, const char *what);
+LG_INTERNAL void *lg__alloc_array_at(size_t count, size_t size, const char *what, const char *site);
+#define lg__alloc_array(count, size, what) lg__alloc_array_at((count), (size), (what), LG_SITE)
 /* Whether an optional allocation of `bytes` (an optimisation the caller can
  * do without) leaves at least as much again of the memory the system says
  * is available (Linux's MemAvailable).  Linux overcommits: malloc succeeds
@@ -51,6 +62,11 @@ LG_INTERNAL lg_status_t lg__check_available(size_t bytes, const char *what);
  * allocations, every allocation fails; n < 0 switches failure off.  Returns the
  * number of allocations made since the last call. */
 long lg__alloc_fail_after(long n);
+/* Test hook: on = 1 starts recording the distinct allocation sites reached
+ * while a failure is armed (lg__alloc_fail_after), clearing the record; 0
+ * stops.  Returns how many were recorded, and when path is not NULL
+ * appends them to that file, one a line. */
+long lg__alloc_sites(int on, const char *path);
 /* Test hook: makes lg__can_spare and lg__check_available see `bytes` available (negative: the
  * system's figure again); returns the previous setting. */
 long long lg__mem_available_override(long long bytes);
@@ -202,7 +218,7 @@ struct lg_graph {
     int64_t n;
     int64_t m;
     bool directed;
-    struct lg_csr out; /* owned */
+    struct lg_csr out;           /* owned */
     struct lg_names_store names; /* set by lg_graph_set_names or a .lgb file */
     /* The in-edges, built lazily; for an undirected graph they alias `out`. */
     pthread_mutex_t csc_lock;
