@@ -120,6 +120,19 @@ static PyObject *mod_build_info(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED
     return lgpy_text(info);
 }
 
+/* The C library's test hook (src/graph/internal.h): after n more successful
+ * allocations every allocation of the library fails; n < 0 stops that.
+ * Returns the allocations made since the last call. */
+long lg__alloc_fail_after(long n);
+
+static PyObject *mod_fail_allocations_after(PyObject *Py_UNUSED(module), PyObject *arg)
+{
+    const long n = PyLong_AsLong(arg);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    return PyLong_FromLong(lg__alloc_fail_after(n));
+}
+
 static PyMethodDef library_methods[] = {
     {"last_backend", mod_last_backend, METH_NOARGS,
      "last_backend() -> 'cpu', 'gpu' or None: where this thread's last algorithm call ran."},
@@ -127,6 +140,9 @@ static PyMethodDef library_methods[] = {
      "last_backend_reason() -> str: why, when an 'auto' context chose ('' otherwise)."},
     {"build_info", mod_build_info, METH_NOARGS,
      "build_info() -> str: how the C library was built and which GPU plugin it finds."},
+    {"_fail_allocations_after", mod_fail_allocations_after, METH_O,
+     "_fail_allocations_after(n) -> int: testing only: the C library's allocations fail after "
+     "n more succeed (n < 0: never); returns the allocations made since the last call."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -123,13 +123,13 @@ class PageRankInfo(NamedTuple):
 @overload
 def pagerank(G: Graph, alpha: float = 0.85, personalization: _Vector = None, max_iter: int = 100,
              tol: float = 1e-06, nstart: _Vector = None, weight: Any = "weight",
-             dangling: _Vector = None, *, dtype: Literal["float64", "float32"] = "float64",
+             dangling: _Vector = None, *, dtype: Literal["float64", "float32"] | type | np.dtype[Any] = "float64",
              device: _Device = None, out: Any = None,
              return_info: Literal[False] = False) -> npt.NDArray[np.floating[Any]]: ...
 @overload
 def pagerank(G: Graph, alpha: float = 0.85, personalization: _Vector = None, max_iter: int = 100,
              tol: float = 1e-06, nstart: _Vector = None, weight: Any = "weight",
-             dangling: _Vector = None, *, dtype: Literal["float64", "float32"] = "float64",
+             dangling: _Vector = None, *, dtype: Literal["float64", "float32"] | type | np.dtype[Any] = "float64",
              device: _Device = None, out: Any = None,
              return_info: Literal[True]) -> tuple[npt.NDArray[np.floating[Any]], PageRankInfo]: ...
 def connected_components(G: Graph, *, device: _Device = None,

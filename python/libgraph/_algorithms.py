@@ -141,7 +141,10 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     """
     G = _graph(G)
     out, gpu_out = host_out(out, "out")
-    precision = {"float64": 64, "float32": 32, "double": 64, "single": 32}.get(str(dtype))
+    # a string, numpy.float32 (a type) or numpy.dtype("float32")
+    key = dtype if isinstance(dtype, str) else (getattr(dtype, "name", None)
+                                                 or getattr(dtype, "__name__", str(dtype)))
+    precision = {"float64": 64, "float32": 32, "double": 64, "single": 32}.get(key)
     if precision is None:
         raise ValueError(f"dtype: must be 'float64' or 'float32', not {dtype!r}")
     ctx = context(device)
