@@ -66,7 +66,7 @@ struct lg_plugin_host {
 /* A graph to build on the device (lg_graph_from_device_edges): edges in
  * device memory, and the build options resolved (validated by the core). */
 struct lg_plugin_build {
-    int64_t n, E; /* n < 0: one more than the largest id */
+    int64_t n, E;                 /* n < 0: one more than the largest id */
     const lg_vertex_t *src, *dst; /* device memory, E each */
     const float *weights;         /* device memory, or NULL */
     bool directed, add_reverse, drop_self_loops;
@@ -125,6 +125,13 @@ struct lg_plugin_test_hooks {
      * cooperative launch, while `on` is nonzero (process-wide; not thread
      * safe).  Returns the setting it replaces. */
     int (*phase_launches)(int on);
+    /* After the next `launches` kernel launches are checked, the one after
+     * fails for real: the plugin launches a kernel the runtime refuses
+     * (more threads a block than any device has), so the runtime's own
+     * error comes back through the check.  Once; negative disarms.
+     * Process-wide.  Returns the count it replaces: negative once the
+     * armed failure has happened. */
+    long long (*fail_launch_after)(long long launches);
 };
 typedef const struct lg_plugin_test_hooks *(*lg_plugin_test_hooks_fn)(void);
 

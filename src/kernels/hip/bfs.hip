@@ -568,7 +568,7 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
     fill_unvisited<<<lg__blocks_for(n, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a);
     start<<<lg__blocks_for(num_sources, BFS_BLOCK), BFS_BLOCK, 0, s->stream>>>(a, d_sources,
                                                                                num_sources);
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "starting the search");
+    LG_TRY_OR_CLEANUP(lg__launched(), "starting the search");
 
     bfs_phase last;
     {
@@ -585,7 +585,7 @@ static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g
         for (int p = 1;; p++) {
             if (grid) {
                 search<<<grid, BFS_BLOCK, 0, s->stream>>>(a, p, p);
-                LG_TRY_OR_CLEANUP(hipGetLastError(), "searching");
+                LG_TRY_OR_CLEANUP(lg__launched(), "searching");
             }
             LG_TRY_OR_CLEANUP(
                 hipMemcpyAsync(&last, a.last, sizeof last, hipMemcpyDeviceToHost, s->stream),

@@ -161,7 +161,7 @@ static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_buil
         if (E > 0) {
             largest_id<<<lg__blocks_for(E, BUILD_BLOCK), BUILD_BLOCK, 0, s->stream>>>(
                 E, b->src, b->dst, (int *)flag);
-            LG_TRY_OR_CLEANUP(hipGetLastError(), "finding the largest id");
+            LG_TRY_OR_CLEANUP(lg__launched(), "finding the largest id");
         }
         LG_TRY_OR_CLEANUP(lg__download(s, &top, flag, sizeof top), "finding the largest id");
         n = (int64_t)top + 1;
@@ -174,7 +174,7 @@ static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_buil
     if (E > 0) {
         first_bad_edge<<<grid, BUILD_BLOCK, 0, s->stream>>>(n, E, b->src, b->dst, b->weights,
                                                             flag);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "checking the edges");
+        LG_TRY_OR_CLEANUP(lg__launched(), "checking the edges");
         LG_TRY_OR_CLEANUP(lg__download(s, host_flag, flag, sizeof host_flag[0]), "checking the edges");
         if (host_flag[0] != NO_ARC) { /* the core words the message */
             const int64_t i = (int64_t)host_flag[0];
@@ -206,7 +206,7 @@ static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_buil
         make_arcs<<<grid, BUILD_BLOCK, 0, s->stream>>>(E, b->src, b->dst, b->weights,
                                                        b->add_reverse, b->drop_self_loops, keys,
                                                        values, flag + 1);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "making the arcs");
+        LG_TRY_OR_CLEANUP(lg__launched(), "making the arcs");
         LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, keys, sorted, values, sorted_values,
                                                slots, 64, s->stream),
                           "sorting the arcs");
@@ -222,7 +222,7 @@ static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_buil
         LG_TRY_OR_CLEANUP(lg__device_malloc(&place, (size_t)A * sizeof *place), "merging");
         mark_heads<<<lg__blocks_for(A, BUILD_BLOCK), BUILD_BLOCK, 0, s->stream>>>(A, sorted,
                                                                                   heads);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "merging");
+        LG_TRY_OR_CLEANUP(lg__launched(), "merging");
         LG_TRY_OR_CLEANUP(lg__exclusive_sum(&s->scratch, heads, place, A, s->stream), "merging");
         int64_t last[2];
         LG_TRY_OR_CLEANUP(lg__download(s, &last[0], place + A - 1, sizeof last[0]), "merging");
@@ -237,7 +237,7 @@ static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_buil
                           "merging");
         merge_runs<<<lg__blocks_for(A, BUILD_BLOCK), BUILD_BLOCK, 0, s->stream>>>(
             A, sorted, sorted_values, place, b->duplicates, weighted, merged, merged_values, flag);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "merging");
+        LG_TRY_OR_CLEANUP(lg__launched(), "merging");
         LG_TRY_OR_CLEANUP(lg__download(s, host_flag, flag, sizeof host_flag[0]), "merging");
         if (host_flag[0] != NO_ARC) {
             st = lg__gpu_host->error(LG_ERR_INVALID_ARGUMENT,
@@ -254,7 +254,7 @@ static lg_status_t build_on_device(lg__gpu_state *s, const struct lg_plugin_buil
                       "allocating the CSR");
     csr_of_keys<<<lg__blocks_for(M > n + 1 ? M : n + 1, BUILD_BLOCK), BUILD_BLOCK, 0,
                   s->stream>>>(n, M, merged, offsets, indices);
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "making the CSR");
+    LG_TRY_OR_CLEANUP(lg__launched(), "making the CSR");
 
     /* the host's copy, in the core's memory */
     h_offsets = (lg_edge_t *)lg__gpu_host->malloc((size_t)(n + 1) * sizeof *h_offsets);

@@ -232,10 +232,10 @@ static lg_status_t components_on_device(lg__gpu_state *s, const struct lg_graph_
         link_neighbour<<<blocks, CC_BLOCK, 0, s->stream>>>(off, idx, label, n, r);
         compress<<<blocks, CC_BLOCK, 0, s->stream>>>(label, n);
     }
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "linking the sampled neighbours");
+    LG_TRY_OR_CLEANUP(lg__launched(), "linking the sampled neighbours");
     if (!dg->directed) {
         sample_labels<<<1, CC_BLOCK, 0, s->stream>>>(label, n, d_sample);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "sampling the labels");
+        LG_TRY_OR_CLEANUP(lg__launched(), "sampling the labels");
         LG_TRY_OR_CLEANUP(lg__download(s, sample, d_sample, sizeof sample), "sampling the labels");
         skip = most_frequent(sample);
         /* the host waited for the sampled rounds: a point to report */
@@ -249,7 +249,7 @@ static lg_status_t components_on_device(lg__gpu_state *s, const struct lg_graph_
     compress<<<blocks, CC_BLOCK, 0, s->stream>>>(label, n);
     LG_TRY_OR_CLEANUP(hipMemsetAsync(d_count, 0, sizeof *d_count, s->stream), "counting");
     count_roots<<<blocks, CC_BLOCK, 0, s->stream>>>(label, n, d_count);
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "linking the remaining arcs");
+    LG_TRY_OR_CLEANUP(lg__launched(), "linking the remaining arcs");
     LG_TRY_OR_CLEANUP(lg__deliver(s, labels, label, (size_t)n * sizeof *labels),
                       "downloading the labels");
     LG_TRY_OR_CLEANUP(lg__download(s, &count, d_count, sizeof count), "downloading the count");

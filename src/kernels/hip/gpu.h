@@ -25,11 +25,11 @@ struct lg__gpu_state {
     hipStream_t stream;
     bool own_stream;
     struct lg_device_info info;
-    lg__scratch scratch; /* temporary storage of prims.h */
-    lg__scratch work;    /* the arrays of a BFS or CC call (lg__carve), kept
+    lg__scratch scratch;         /* temporary storage of prims.h */
+    lg__scratch work;            /* the arrays of a BFS or CC call (lg__carve), kept
                           * between calls so that a call allocates nothing */
-    int search_blocks;   /* BFS's cooperative grid (bfs.hip); -1 until asked */
-    int host_threads;    /* the calling context's CPU threads (lg_exec.num_threads):
+    int search_blocks;           /* BFS's cooperative grid (bfs.hip); -1 until asked */
+    int host_threads;            /* the calling context's CPU threads (lg_exec.num_threads):
                           * the parts of a staged copy's chunk (transfer.hip) */
     struct lg_progress progress; /* the call's progress callback (lg_exec.progress),
                                   * told between kernel launches of its steps */
@@ -139,6 +139,11 @@ class lg__device_guard
     bool known_;
     hipError_t error_;
 };
+
+/* The status of the kernels launched since the last check (hipGetLastError),
+ * where the test hook fail_launch_after (plugin.h) can make a launch fail
+ * for real. */
+hipError_t lg__launched(void);
 
 /* Reports a runtime failure: LG_ERR_OUT_OF_MEMORY for an allocation that did
  * not fit, LG_ERR_DEVICE otherwise, naming what was being done. */

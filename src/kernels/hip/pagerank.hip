@@ -354,7 +354,7 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
 
     out_weights_kernel<T><<<weight_blocks, tpb, 0, s->stream>>>(
         dg->out.offsets, use_weights ? dg->out.weights : NULL, pull.perm, n, inv_out, range_flag);
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "computing out-weights");
+    LG_TRY_OR_CLEANUP(lg__launched(), "computing out-weights");
     if (float_requested && sizeof(T) == sizeof(float)) {
         int flag = 0;
         LG_TRY_OR_CLEANUP(
@@ -386,7 +386,7 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
                       "uploading nstart");
 
     init_kernel<T><<<(unsigned)init_blocks, tpb, 0, s->stream>>>(n, x0, inv_out, x, c, partial);
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "PageRank set-up");
+    LG_TRY_OR_CLEANUP(lg__launched(), "PageRank set-up");
     {
         pr_sums zero = {0.0, 0.0}, sums = zero;
         LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const pr_sums *)partial, total, init_blocks,
@@ -416,7 +416,7 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
             a.cn = cn;
             a.dangling = (T)dangling;
             pull_kernel<T><<<(unsigned)grid, tpb, 0, s->stream>>>(a);
-            LG_TRY_OR_CLEANUP(hipGetLastError(), "running the PageRank kernel");
+            LG_TRY_OR_CLEANUP(lg__launched(), "running the PageRank kernel");
             LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const pr_sums *)partial, total, grid,
                                          pr_sums_plus(), zero, s->stream),
                               "reducing the PageRank error");
@@ -440,7 +440,7 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
         }
         /* back to the graph's vertex order, through the spare vector */
         scatter_permuted<T><<<lg__blocks_for(n, tpb), tpb, 0, s->stream>>>(cn, x, pull.perm, n);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "downloading the scores");
+        LG_TRY_OR_CLEANUP(lg__launched(), "downloading the scores");
         LG_TRY_OR_CLEANUP(lg__deliver(s, scores, cn, (size_t)n * sizeof(T)),
                           "downloading the scores");
         result->iterations = iter;

@@ -8,6 +8,8 @@
  */
 #include "gpu.h"
 
+#include <atomic>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -158,11 +160,36 @@ static int gpu_test_phase_launches(int on)
     return was;
 }
 
+/* fail_launch_after's countdown: launch checks left before the failure,
+ * negative when disarmed. */
+static std::atomic<long long> launch_countdown{-1};
+
+static long long gpu_test_fail_launch_after(long long launches)
+{
+    return launch_countdown.exchange(launches < 0 ? -1 : launches);
+}
+
+/* A kernel the runtime refuses to launch with more than 1024 threads a block. */
+__global__ void lg__refused_kernel()
+{
+}
+
+hipError_t lg__launched(void)
+{
+    long long left = launch_countdown.load(std::memory_order_relaxed);
+    while (left >= 0 && !launch_countdown.compare_exchange_weak(left, left - 1)) {
+    }
+    if (left == 0)
+        lg__refused_kernel<<<1, 4096>>>(); /* hipErrorInvalidConfiguration, not sticky */
+    return hipGetLastError();
+}
+
 /* The hooks of the GPU tests (plugin.h). */
 static const struct lg_plugin_test_hooks test_hooks = {
     gpu_test_fail_after,
     gpu_test_live_allocations,
     gpu_test_phase_launches,
+    gpu_test_fail_launch_after,
 };
 
 extern "C" __attribute__((visibility("default"))) const struct lg_plugin_test_hooks *

@@ -221,7 +221,7 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
         row_degrees<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(d->out.offsets, n,
                                                                            degree);
     }
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "counting in-degrees");
+    LG_TRY_OR_CLEANUP(lg__launched(), "counting in-degrees");
     /* the largest in-degree bounds the sort keys: max_degree - degree */
     LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const int64_t *)degree, max_degree, n, max_op(),
                                  (int64_t)0, s->stream),
@@ -232,14 +232,14 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
     LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "relabelling the graph");
     degree_keys<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(
         degree, n, (uint64_t)max_host, keys, ids);
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the graph");
     LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, (const uint64_t *)keys, keys_sorted,
                                            (const lg_vertex_t *)ids, pull.perm, n,
                                            bits_for(max_host + 1), s->stream),
                       "sorting vertices by degree");
     invert_permutation<<<lg__blocks_for(n + 1, threads), threads, 0, s->stream>>>(
         pull.perm, n, degree, pull.rank, new_degree);
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the graph");
+    LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the graph");
     LG_TRY_OR_CLEANUP(lg__exclusive_sum(&s->scratch, (const int64_t *)new_degree,
                                         (int64_t *)pull.csr.offsets, n + 1, s->stream),
                       "relabelling the graph");
@@ -253,7 +253,7 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
             from = from_directed;
             permuted_row_lengths<<<lg__blocks_for(n + 1, threads), threads, 0, s->stream>>>(
                 d->out.offsets, pull.perm, n, new_degree);
-            LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
+            LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the arcs");
             LG_TRY_OR_CLEANUP(lg__exclusive_sum(&s->scratch, (const int64_t *)new_degree,
                                                 (int64_t *)from_directed, n + 1, s->stream),
                               "relabelling the arcs");
@@ -269,7 +269,7 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
         LG_TRY_OR_CLEANUP(hipMemsetAsync(heads, 0, mm * sizeof *heads, s->stream),
                           "relabelling the arcs");
         mark_sources<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(from, n, heads);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
+        LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the arcs");
         LG_TRY_OR_CLEANUP(lg__inclusive_scan(&s->scratch, (const lg_vertex_t *)heads, sources, m,
                                              max_op(), s->stream),
                           "relabelling the arcs");
@@ -282,7 +282,7 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
         list_arcs<<<lg__blocks_for(m, threads), threads, 0, s->stream>>>(
             from, pull.perm, pull.rank, d->out.offsets, d->out.indices, d->out.weights, sources, m,
             arc_keys, packed);
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
+        LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the arcs");
         if (weighted) {
             LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, (const uint32_t *)arc_keys,
                                                    arc_keys_sorted, (const uint64_t *)packed,
@@ -296,10 +296,10 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
                                                    pull.csr.indices, m, bits_for(n), s->stream),
                               "sorting the relabelled arcs");
         }
-        LG_TRY_OR_CLEANUP(hipGetLastError(), "relabelling the arcs");
+        LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the arcs");
     }
     bin_bounds<<<1, LG_BINS, 0, s->stream>>>(pull.csr.offsets, n, bin_begin);
-    LG_TRY_OR_CLEANUP(hipGetLastError(), "binning rows");
+    LG_TRY_OR_CLEANUP(lg__launched(), "binning rows");
     LG_TRY_OR_CLEANUP(hipMemcpyAsync(pull.bin_begin, bin_begin, LG_BINS * sizeof(int64_t),
                                      hipMemcpyDeviceToHost, s->stream),
                       "binning rows");
