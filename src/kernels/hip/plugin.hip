@@ -180,7 +180,7 @@ hipError_t lg__launched(void)
     while (left >= 0 && !launch_countdown.compare_exchange_weak(left, left - 1)) {
     }
     if (left == 0)
-        lg__refused_kernel<<<1, 4096>>>(); /* hipErrorInvalidConfiguration, not sticky */
+        lg__refused_kernel<<<1, 4096>>>(); /* refused, not sticky (CUDA 13: cudaErrorInvalidValue) */
     return hipGetLastError();
 }
 
