@@ -27,7 +27,10 @@
  *  - Every context parameter may be NULL: the CPU, with OpenMP's default
  *    thread count.
  *  - A graph is immutable once built and may be read from many threads at once.
- *    A context may be shared by threads too.
+ *    A context may be shared by threads too.  Freeing a graph or a context
+ *    while another thread still uses it is the caller's error: handles are
+ *    not reference-counted (the AddressSanitizer build reports it as a use
+ *    after free).
  *
  * Vertex ids are lg_vertex_t (int32_t), 0 .. num_vertices-1.  Edge offsets and
  * counts are lg_edge_t (int64_t), so graphs past 2^31 edges work.  Weights are
