@@ -110,3 +110,19 @@ def test_utf8_bom_and_tiny_weights(tmp_path):
 def test_threads_beyond_the_limit_are_refused():
     proc = run("cc", "kron:3", "--threads", 100000)
     assert proc.returncode == 2 and "--threads" in proc.stderr
+
+
+@pytest.mark.parametrize("ext", ["el", "wel", "mtx", "lgb"])
+def test_convert_keeps_isolated_vertices_past_the_largest_id(tmp_path, ext):
+    """An edge list records its vertex count in its header line, so vertices
+    with no edge after the largest id survive a conversion (and PageRank of
+    the result is the original's)."""
+    src, out = tmp_path / "iso.mtx", tmp_path / f"iso.{ext}"
+    src.write_text("%%MatrixMarket matrix coordinate pattern general\n6 6 2\n1 2\n2 3\n")
+    assert run("convert", src, out).returncode == 0
+    for path in (src, out):
+        proc = run("pagerank", path, "--json", "--top", 0)
+        assert "6 vertices" in proc.stdout and json.loads(proc.stdout.splitlines()[-1])["vertices"] == 6
+    assert run("pagerank", src, "--output", tmp_path / "a.txt").returncode == 0
+    assert run("pagerank", out, "--output", tmp_path / "b.txt").returncode == 0
+    assert (tmp_path / "a.txt").read_text() == (tmp_path / "b.txt").read_text()
