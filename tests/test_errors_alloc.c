@@ -282,6 +282,49 @@ static void test_allocation_failures(void)
     lg_context_free(&c3);
 }
 
+/* A graph large enough for a team of threads, so the build's per-chunk
+ * histograms (csr.c) are made, and fail, in their turn: each failure is
+ * LG_ERR_OUT_OF_MEMORY and the graph built at last has every arc. */
+static void test_parallel_build_failures(void)
+{
+    enum {
+        N = 20000,
+        E = 40000
+    };
+    lg_vertex_t *src = malloc(E * sizeof *src), *dst = malloc(E * sizeof *dst);
+    lg_context_options_t co;
+    lg_context_options_init(&co);
+    co.num_threads = 3;
+    lg_context_t *c3 = NULL;
+    CHECK_OK(lg_context_create(&c3, &co));
+    if (!src || !dst || !c3)
+        goto done;
+    unsigned long long rng = 31;
+    int64_t loops = 0;
+    for (int i = 0; i < E; i++) {
+        src[i] = (lg_vertex_t)or_rand_below(&rng, N);
+        dst[i] = (lg_vertex_t)or_rand_below(&rng, N);
+        loops += src[i] == dst[i];
+    }
+    long k = 0;
+    for (; k < SWEEP_MAX; k++) {
+        lg_graph_t *g = NULL;
+        lg__alloc_fail_after(k);
+        const lg_status_t st = lg_graph_from_edges(c3, N, E, src, dst, NULL, NULL, &g);
+        lg__alloc_fail_after(-1);
+        if (!sweep_ok(st, "lg_graph_from_edges (3 threads)", k))
+            continue;
+        CHECK(lg_graph_num_edges(g) == 2 * (int64_t)E - loops); /* undirected: both arcs */
+        lg_graph_free(&g);
+        break;
+    }
+    CHECK(k > 0 && k < SWEEP_MAX);
+done:
+    free(src);
+    free(dst);
+    lg_context_free(&c3);
+}
+
 /* PageRank's hub order (pagerank.c) is an optimisation with memory of its
  * own: when that memory cannot be had, the call goes on without it, with the
  * same scores and the thread's last message untouched; only the
@@ -369,6 +412,7 @@ int main(int argc, char **argv)
     or_passive_openmp(argv);
     static void (*const tests[])(void) = {
         test_allocation_failures,
+        test_parallel_build_failures,
         test_pagerank_hub_order_failures,
     };
     alloc_sites_begin();

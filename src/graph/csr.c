@@ -5,7 +5,10 @@
  * source: per-chunk histograms, one exclusive scan into row offsets, then each
  * chunk scatters its arcs at its own running offsets, so input order
  * survives.  The chunked histograms cost chunks * (n + 1) counters; the chunk
- * count is capped so that they never outweigh the arcs themselves.  The
+ * count is capped so that they never outweigh the arcs themselves.  With one
+ * chunk (one thread, or many more vertices than arcs) there is no histogram:
+ * the row offsets count, then serve as the cursors and are shifted back,
+ * saving n + 1 counters.  The
  * in-edges of a directed graph (lg__csr_transpose) are this pass alone: a
  * stable sort of already sorted rows by column leaves every column sorted.
  */
@@ -157,6 +160,9 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
     lg_status_t st = LG_OK;
     const int64_t n = a->n, E = a->E;
     const int chunks = chunk_count(n, E, threads);
+    /* one chunk (one thread, or far more vertices than arcs): the row
+     * offsets serve as the cursors, and no histogram is made */
+    const bool one = chunks == 1;
     const bool weighted = a->w != NULL;
     lg_edge_t *hist = NULL, *offsets = NULL;
     lg_vertex_t *idx = NULL;
@@ -167,7 +173,7 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
         /* n comes from input (a file's size line or largest id): ask before
          * taking memory that overcommit would grant and the kernel reclaim */
         const size_t arcs = (size_t)E * (a->add_reverse ? 2u : 1u);
-        const size_t need = ((size_t)chunks + 1) * ((size_t)n + 1) * sizeof(lg_edge_t) +
+        const size_t need = ((size_t)(one ? 0 : chunks) + 1) * ((size_t)n + 1) * sizeof(lg_edge_t) +
                             arcs * (sizeof(lg_vertex_t) + (weighted ? sizeof(float) : 0));
         char what[96];
         snprintf(what, sizeof what, "a graph of %lld vertices and %lld arcs", (long long)n,
@@ -175,38 +181,46 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
         if (need >= ((size_t)16 << 20) && (st = lg__check_available(need, what)) != LG_OK)
             return st;
     }
-    hist = lg__calloc((size_t)chunks * (size_t)(n + 1), sizeof *hist);
-    offsets = lg__alloc_array((size_t)n + 1, sizeof *offsets, "CSR row offsets");
-    if (!hist || !offsets) {
-        st = hist ? LG_ERR_OUT_OF_MEMORY : lg__oom("edge-count histograms");
+    hist = one ? NULL : lg__calloc((size_t)chunks * (size_t)(n + 1), sizeof *hist);
+    offsets = lg__calloc((size_t)n + 1, sizeof *offsets);
+    if ((!one && !hist) || !offsets) {
+        st = lg__oom(offsets ? "edge-count histograms" : "CSR row offsets");
         goto cleanup;
     }
 
+    if (one) {
+        chunk_pass(a, 0, 1, 0, 1, offsets, NULL, NULL);
+    } else {
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int c = 0; c < chunks; c++)
-        chunk_pass(a, c, chunks, 0, 1, hist + (size_t)c * (size_t)(n + 1), NULL, NULL);
+        for (int c = 0; c < chunks; c++)
+            chunk_pass(a, c, chunks, 0, 1, hist + (size_t)c * (size_t)(n + 1), NULL, NULL);
+    }
     if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_COUNTED, LG_BUILD_STEPS, 0.0)) {
         st = LG_ERR_CANCELLED;
         goto cleanup;
     }
-    /* offsets[v] = degree; chunk c of row v starts after chunks 0..c-1 of it */
+    if (!one) {
+        /* offsets[v] = degree; chunk c of row v starts after chunks 0..c-1 of it */
 #pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t v = 0; v < n; v++) {
-        lg_edge_t run = 0;
-        for (int c = 0; c < chunks; c++) {
-            lg_edge_t x = hist[(size_t)c * (size_t)(n + 1) + v];
-            hist[(size_t)c * (size_t)(n + 1) + v] = run;
-            run += x;
+        for (int64_t v = 0; v < n; v++) {
+            lg_edge_t run = 0;
+            for (int c = 0; c < chunks; c++) {
+                lg_edge_t x = hist[(size_t)c * (size_t)(n + 1) + v];
+                hist[(size_t)c * (size_t)(n + 1) + v] = run;
+                run += x;
+            }
+            offsets[v] = run;
         }
-        offsets[v] = run;
     }
     const lg_edge_t A = lg__offsets_from_counts(offsets, n, threads);
-    /* each chunk's cursor for row v starts at the row's offset plus what
-     * earlier chunks put there: the scatter then needs one lookup an arc */
+    if (!one) {
+        /* each chunk's cursor for row v starts at the row's offset plus what
+         * earlier chunks put there: the scatter then needs one lookup an arc */
 #pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t v = 0; v < n; v++)
-        for (int c = 0; c < chunks; c++)
-            hist[(size_t)c * (size_t)(n + 1) + v] += offsets[v];
+        for (int64_t v = 0; v < n; v++)
+            for (int c = 0; c < chunks; c++)
+                hist[(size_t)c * (size_t)(n + 1) + v] += offsets[v];
+    }
 
     idx = lg__alloc_array((size_t)A, sizeof *idx, "CSR column indices");
     if (weighted)
@@ -219,16 +233,25 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
     /* the scatter in LG_BUILD_SCATTER_ROUNDS rounds, each a part of every
      * chunk, reported (build steps LG_BUILD_COUNTED + 1, ...) */
     for (int r = 0; r < LG_BUILD_SCATTER_ROUNDS; r++) {
+        if (one) {
+            chunk_pass(a, 0, 1, r, LG_BUILD_SCATTER_ROUNDS, offsets, idx, w);
+        } else {
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
-        for (int c = 0; c < chunks; c++)
-            chunk_pass(a, c, chunks, r, LG_BUILD_SCATTER_ROUNDS, hist + (size_t)c * (size_t)(n + 1),
-                       idx, w);
+            for (int c = 0; c < chunks; c++)
+                chunk_pass(a, c, chunks, r, LG_BUILD_SCATTER_ROUNDS,
+                           hist + (size_t)c * (size_t)(n + 1), idx, w);
+        }
         if (r + 1 < LG_BUILD_SCATTER_ROUNDS &&
             !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_COUNTED + 1 + r, LG_BUILD_STEPS,
                                0.0)) {
             st = LG_ERR_CANCELLED;
             goto cleanup;
         }
+    }
+    if (one) {
+        /* each cursor now stands at the next row's start: shift them back */
+        memmove(offsets + 1, offsets, (size_t)n * sizeof *offsets);
+        offsets[0] = 0;
     }
 
     out->offsets = offsets;
