@@ -424,20 +424,27 @@ run_tests() {
     [ "$failed" = 0 ]
 }
 
-# The AMD toolchain is needed only to prove the HIP build (the test job).
-install_hip_toolchain() {
-    command -v hipcc >/dev/null 2>&1 && [ -f /usr/include/rocprim/rocprim.hpp ] && return 0
-    local pkgs=(hipcc libamdhip64-dev librocprim-dev rocm-device-libs)
+# Packages only the test job needs, installed when missing: WHAT (for the
+# messages), then the Debian packages.
+install_test_packages() {
+    local what="$1"; shift
+    local pkgs=("$@")
     if [ "$system_deps" = 0 ]; then
-        echo "HIP toolchain missing (apt-get install ${pkgs[*]}): the HIP build suite will fail"
+        echo "$what missing (apt-get install ${pkgs[*]}): the suites that need them will fail"
         return 0
     fi
     local sudo=""
     [ "$(id -u)" != 0 ] && sudo="sudo"
-    say "installing the HIP toolchain: ${pkgs[*]}"
+    say "installing $what: ${pkgs[*]}"
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${pkgs[@]}" ||
         { DEBIAN_FRONTEND=noninteractive $sudo apt-get update -q &&
           DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${pkgs[@]}"; }
+}
+
+# The AMD toolchain is needed only to prove the HIP build.
+install_hip_toolchain() {
+    command -v hipcc >/dev/null 2>&1 && [ -f /usr/include/rocprim/rocprim.hpp ] && return 0
+    install_test_packages "the HIP toolchain" hipcc libamdhip64-dev librocprim-dev rocm-device-libs
 }
 
 # The reliability suites' tools: clang 15 with libFuzzer and libomp (Archer
@@ -445,22 +452,16 @@ install_hip_toolchain() {
 install_reliability_tools() {
     [ -f /usr/lib/llvm-15/lib/libarcher.so ] && command -v clang-15 >/dev/null 2>&1 &&
         command -v valgrind >/dev/null 2>&1 &&
-        ls /usr/lib/llvm-15/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 && return 0
-    local pkgs=(clang-15 libfuzzer-15-dev libomp-15-dev valgrind)
-    if [ "$system_deps" = 0 ]; then
-        echo "reliability tools missing (apt-get install ${pkgs[*]}): their suites will fail"
+        ls /usr/lib/llvm-15/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 &&
         return 0
-    fi
-    local sudo=""
-    [ "$(id -u)" != 0 ] && sudo="sudo"
-    say "installing the reliability tools: ${pkgs[*]}"
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${pkgs[@]}" ||
-        { DEBIAN_FRONTEND=noninteractive $sudo apt-get update -q &&
-          DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${pkgs[@]}"; }
+    install_test_packages "the reliability tools" clang-15 libfuzzer-15-dev libomp-15-dev valgrind
 }
 
 setup
-[ "$job" = test ] && install_hip_toolchain && install_reliability_tools
+if [ "$job" = test ]; then # a failed install shows as the failing suites that needed it
+    install_hip_toolchain || true
+    install_reliability_tools || true
+fi
 case "$job" in
     run) run_demo ;;
     test) run_tests ;;
