@@ -197,7 +197,9 @@ python_sanitized() {
         "$here/tests/python/test_module_arrays.py" "$here/tests/python/test_module_convert.py" \
         "$here/tests/python/test_module_io.py" "$here/tests/python/test_module_context.py" \
         "$here/tests/python/test_module_errors.py" "$here/tests/python/test_module_leaks.py" \
-        "$here/tests/python/test_module_threads.py" "$here/tests/python/test_out.py")
+        "$here/tests/python/test_module_threads.py" "$here/tests/python/test_out.py" \
+        "$here/tests/python/test_module_alloc_failures.py" \
+        "$here/tests/python/test_module_properties.py")
 }
 
 # ThreadSanitizer over every C test: clang with libomp, OpenMP's

@@ -1,5 +1,6 @@
 """BFS, PageRank and connected components over the extension."""
 
+import ctypes
 import operator
 from typing import NamedTuple
 
@@ -7,7 +8,7 @@ from . import _libgraph
 from ._arrays import wrap
 from ._device import context
 from ._gpu_arrays import host_out, into_device, on_device, to_host
-from ._graph import Graph
+from ._graph import Graph, _readable
 
 
 _INT_MAX = 2**31 - 1
@@ -31,6 +32,34 @@ def _graph(g):
     return g
 
 
+def _span(x):
+    """[first, end) addresses of a writable C-contiguous host buffer, None
+    for anything else (no buffer, empty, read-only or strided: the extension
+    refuses those as out=)."""
+    try:
+        view = memoryview(x)
+    except TypeError:
+        return None
+    if view.readonly or not view.c_contiguous or view.nbytes == 0:
+        return None
+    first = ctypes.addressof(ctypes.c_char.from_buffer(view.cast("B")))
+    return first, first + view.nbytes
+
+
+def _check_disjoint(out, gpu_out, parents_out, gpu_parents):
+    """ValueError when out= and parents_out= (host or GPU arrays, as host_out
+    split them) overlap: the kernel would write distances and parents into
+    the same memory and return garbage in both."""
+    a, b = _span(out), _span(parents_out)
+    if gpu_out is not None and gpu_parents is not None:
+        da, db = gpu_out[1], gpu_parents[1]
+        if da.device == db.device:
+            a, b = (da.ptr, da.ptr + da.nbytes), (db.ptr, db.ptr + db.nbytes)
+    if a is not None and b is not None and a[0] < b[1] and b[0] < a[1]:
+        raise ValueError("out and parents_out share memory: give parents_out an array of "
+                         "its own")
+
+
 def _result(buf, out):
     """The caller's out array itself when given, else a view of buf."""
     return out if out is not None else wrap(buf)
@@ -46,9 +75,12 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
     an in-neighbour u of v with distances[u] + 1 == distances[v], a source is
     its own parent, -1 unreached.  For a graph from NetworkX, source is a node
     key (or a list of them).  direction_alpha=0 keeps the search top-down.
-    out / parents_out: int32 arrays of num_vertices to write into (and
-    return) instead of new ones, e.g. to reuse memory in a loop (GPU arrays
-    too: _gpu_arrays.py).
+    max_depth: None or -1, no limit (as any value from 2**31 - 1 up); k >= 0,
+    vertices up to k hops (0: the sources alone), the rest -1; below -1,
+    ValueError.  out / parents_out: int32 arrays of num_vertices to write
+    into (and return) instead of new ones, e.g. to reuse memory in a loop
+    (GPU arrays too: _gpu_arrays.py); two arrays sharing memory are a
+    ValueError.
     """
     G = _graph(G)
     if G._index() is not None:
@@ -58,6 +90,8 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
     ctx = context(device)
     out, gpu_out = host_out(out, "out")
     parents_out, gpu_parents = host_out(parents_out, "parents_out")
+    if parents:
+        _check_disjoint(out, gpu_out, parents_out, gpu_parents)
     n = G.num_vertices
     at = on_device(gpu_out, ctx, "<i4", n, "out")
     at_parents = on_device(gpu_parents, ctx, "<i4", n, "parents_out") if parents else None
@@ -82,6 +116,7 @@ def _node_sources(G, source):
     """Node keys -> vertex ids: one key (keys may be tuples), or an iterable
     of keys."""
     index = G._index()
+    source = _readable(source, "source")
     try:
         if source in index:
             return index[source]

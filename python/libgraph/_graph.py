@@ -3,6 +3,7 @@
 import numbers
 import operator
 import os
+import sys
 import threading
 
 from . import _libgraph
@@ -118,8 +119,73 @@ def generate_edges(kind="kron", scale=10, edge_factor=16, seed=1, *, device=None
 
 def _restore(directed, offsets, indices, weights, nodes):
     """A pickled Graph back (Graph.__reduce_ex__): its CSR arrays checked as
-    from_csr checks any (a pickle from elsewhere may be damaged)."""
-    return Graph._from_adjacency(nodes, None, offsets, indices, weights, directed)
+    from_csr checks any and its node list as the names setter checks any (a
+    pickle from elsewhere may be damaged): ValueError or TypeError."""
+    self = Graph._from_adjacency(None, None, offsets, indices, weights, directed)
+    self.names = nodes
+    return self
+
+
+def _readable(x, name):
+    """x, or for a memoryview the numpy array viewing it: Python unpacks a
+    memoryview (tolist(), iteration) only in the struct module's native
+    formats (NotImplementedError for '>i4', complex, float16, objects,
+    bytes), numpy reads them all, so a memoryview gives what its numpy
+    array gives.  Without numpy, a memoryview's values as a list, and a
+    TypeError for a format Python cannot unpack."""
+    if not isinstance(x, memoryview):
+        return x
+    if have_numpy():
+        import numpy as np
+
+        try:
+            return np.asarray(x)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name}: a memoryview of format {x.format!r}, which numpy "
+                            f"cannot read") from None
+    try:
+        return x.tolist()
+    except NotImplementedError:
+        raise TypeError(f"{name}: a memoryview of format {x.format!r} needs numpy to be "
+                        f"read (pip install numpy)") from None
+
+
+def _first_missing(keys):
+    """The position of the first missing value among keys (a list): None,
+    NaN, NaT or pandas.NA, what pandas.isna finds and pandas.factorize gives
+    no code (so from_edges refuses it); -1 when there is none.  pandas.isna
+    when pandas is loaded (pandas.NA exists only then); else None or a value
+    unequal to itself (NaN, NaT), one by one."""
+    pd = sys.modules.get("pandas")
+    if pd is not None:
+        import numpy as np
+
+        missing = pd.isna(np.fromiter(keys, dtype=object, count=len(keys)))
+        return int(np.argmax(missing)) if missing.any() else -1
+    for i, x in enumerate(keys):
+        try:
+            if x is None or bool(x != x):
+                return i
+        except Exception:  # a comparison that is no bool: no NaN
+            pass
+    return -1
+
+
+def _checked_names(names, num_vertices):
+    """(names as a list, {name: vertex id}) for names that may name the
+    vertices of a graph: num_vertices of them, no missing value (None, NaN:
+    ValueError, as from_edges), hashable (TypeError), distinct (ValueError).
+    The names setter and unpickling check with it."""
+    names = list(_readable(names, "names"))
+    if len(names) != num_vertices:
+        raise ValueError(f"names: {len(names)} names for {num_vertices} vertices")
+    at = _first_missing(names)
+    if at >= 0:
+        raise ValueError(f"names[{at}]: a missing value (None or NaN) cannot name a node")
+    index = dict(zip(names, range(len(names))))  # TypeError for an unhashable name
+    if len(index) != len(names):
+        raise ValueError("names: a name appears twice")
+    return names, index
 
 
 def _view(buf, code):
@@ -131,6 +197,11 @@ def _named(x):
     """Whether from_edges reads x as node names rather than vertex ids: an
     array of strings or objects, or a sequence whose first entry is not a
     number (a list of ints stays ids, and floats fail as ids do)."""
+    if isinstance(x, memoryview) and have_numpy():
+        try:
+            x = _readable(x, "")  # a memoryview is read as its numpy array
+        except TypeError:
+            return False  # ids, then: the extension names the format it cannot read
     dtype = getattr(x, "dtype", None)
     if dtype is not None:  # strings and objects (pandas' too); not complex or records
         return getattr(dtype, "kind", "O") in "OUS"
@@ -149,6 +220,7 @@ def _keys(x, name):
     lists, so tuples stay keys), without a Python loop over it."""
     import numpy as np
 
+    x = _readable(x, name)
     if hasattr(x, "dtype") or hasattr(x, "__array__"):
         a = np.asarray(x)
     else:
@@ -251,22 +323,16 @@ class Graph:
         """The node names (keys) in vertex order: vertex i is names[i]; None
         when the vertices are plain ids.  A graph made from NetworkX or from
         named edges (from_edges / from_pandas with names) has them; setting a
-        list of num_vertices distinct hashables names a graph."""
+        list of num_vertices distinct hashables, none of them missing (None,
+        NaN), names a graph."""
         return self._names
 
     @names.setter
     def names(self, names):
+        index = None
         if names is not None:
-            names = list(names)
-            if len(names) != self.num_vertices:
-                raise ValueError(f"names: {len(names)} names for {self.num_vertices} vertices")
-            index = dict(zip(names, range(len(names))))  # TypeError for an unhashable name
-            if len(index) != len(names):
-                raise ValueError("names: a name appears twice")
-            self._node_index = index
-        else:
-            self._node_index = None
-        self._names = names
+            names, index = _checked_names(names, self.num_vertices)
+        self._names, self._node_index = names, index
 
     # the name NetworkX users know (a graph from_networkx has g.nodes)
     nodes = names
@@ -283,6 +349,7 @@ class Graph:
         KeyError for a name the graph lacks.  An unnamed graph's names are its
         vertex ids."""
         index = self._index()
+        names = _readable(names, "names")
         one = isinstance(names, (str, bytes, tuple)) or not hasattr(names, "__iter__")
         if one:
             return self.vertex(names)
@@ -306,13 +373,20 @@ class Graph:
         unnamed graph)."""
         import pandas as pd
 
+        values = _readable(values, "values")
         if len(values) != self.num_vertices:
             raise ValueError(f"values: {len(values)} entries for {self.num_vertices} vertices")
-        index = pd.Index(self._names) if self._names is not None else None
+        index = None
+        if self._names is not None:
+            try:
+                index = pd.Index(self._names)
+            except NotImplementedError:  # names of a type pandas keeps no index of (float16)
+                index = pd.Index(self._names, dtype=object)
         return pd.Series(values, index=index, name=name)
 
     def to_dict(self, values):
         """A per-vertex result as a dict {node name (vertex id when unnamed): value}."""
+        values = _readable(values, "values")
         if len(values) != self.num_vertices:
             raise ValueError(f"values: {len(values)} entries for {self.num_vertices} vertices")
         values = values.tolist() if hasattr(values, "tolist") else list(values)
@@ -430,8 +504,9 @@ class Graph:
         without it weigh default_weight), or None for an unweighted graph.
         A multigraph's parallel edges become one arc whose weight is their
         sum (their count when weight is None), as NetworkX's matrix
-        conversions and its PageRank count them.  The adjacency dicts are
-        read in C (networkx.c)."""
+        conversions and its PageRank count them.  A NaN node (NetworkX takes
+        one) is a ValueError, as a missing value names no node.  The
+        adjacency dicts are read in C (networkx.c)."""
         try:
             nodes = list(G)
             directed = G.is_directed()
@@ -439,6 +514,10 @@ class Graph:
             adj = G._adj
         except AttributeError:
             raise TypeError(f"G: expected a NetworkX graph, not {type(G).__name__}") from None
+        at = _first_missing(nodes)
+        if at >= 0:  # NetworkX takes NaN as a node; a Graph's names hold none (names setter)
+            raise ValueError(f"G: node {nodes[at]!r}: a missing value (None or NaN) cannot "
+                             f"name a node")
         index, offsets, indices, weights = _libgraph.adjacency_csr(
             nodes, adj, weight, float(default_weight), multigraph, count_parallel=multigraph)
         return cls._from_adjacency(nodes, index, offsets, indices, weights, directed, device)

@@ -256,6 +256,30 @@ def test_unpickling_a_damaged_pickle_raises():
     assert pickle.loads(pickle.dumps(g)).num_edges == 3
 
 
+@pytest.mark.parametrize("nodes,error", [
+    (["a", "b", "c"], ValueError),  # more names than vertices
+    (["a"], ValueError),  # fewer
+    (["a", "a"], ValueError),  # a name twice
+    (["a", None], ValueError),  # a missing value
+    ([["a"], "b"], TypeError),  # unhashable
+    (3, TypeError),  # no list
+])
+def test_unpickling_checks_the_node_list(nodes, error):
+    """A pickle's node list is checked as the names setter checks names."""
+    import pickle
+
+    g = lg.Graph.from_edges([0], [1])
+    restore, (directed, *arrays, _) = g.__reduce_ex__(2)
+    with pytest.raises(error):
+        restore(directed, *arrays, nodes)  # the call pickle.loads makes
+    with pytest.raises(error):
+        g.names = nodes
+    h = restore(directed, *arrays, ("x", "y"))
+    assert h.names == ["x", "y"] and h.index_of(["y"]).tolist() == [1]
+    g.names = ["x", "y"]
+    assert pickle.loads(pickle.dumps(g)).names == ["x", "y"]
+
+
 def test_sizeof_counts_the_arrays():
     import sys
 

@@ -2,6 +2,8 @@
 (strings, tuples, ints beyond int32), against NetworkX's graph of the same
 DataFrame; g.names, g.index_of, lookups by name in every function that takes
 a vertex, results keyed by name (to_pandas, to_dict), and the errors."""
+import sys
+
 import numpy as np
 import pytest
 
@@ -126,3 +128,72 @@ def test_setting_names_enables_lookups():
     assert g.names is None and lg.bfs(g, 0, device=CPU).tolist() == [0, 1, 2, 3]
     with pytest.raises(ValueError, match="entries"):
         g.to_dict([1, 2])
+
+
+@pytest.mark.parametrize("missing", [None, float("nan"), np.float32("nan"), np.datetime64("NaT"),
+                                     pd.NaT, pd.NA])
+def test_names_setter_refuses_missing_values(missing, monkeypatch):
+    """The rule and message of from_edges: what pandas.isna finds names no
+    node; with pandas not loaded, None and values unequal to themselves."""
+    g = lg.Graph.from_edges([0], [1])
+    with pytest.raises(ValueError, match=r"names\[1\]: a missing value"):
+        g.names = ["a", missing]
+    with pytest.raises(ValueError, match="missing value"):
+        lg.Graph.from_edges(["a"], [missing], names=True)
+    if missing is not pd.NA:  # pandas.NA exists only with pandas loaded
+        monkeypatch.setitem(sys.modules, "pandas", None)
+        with pytest.raises(ValueError, match=r"names\[0\]: a missing value"):
+            g.names = [missing, "b"]
+    assert g.names is None
+    g.names = ["nan", 0]  # a string or a zero is a name
+    assert g.index_of(["nan"]).tolist() == [0]
+
+
+def test_from_networkx_refuses_a_nan_node():
+    """NetworkX takes NaN as a node (a DataFrame's missing value becomes one);
+    a Graph's names hold no missing value, so that its pickle loads."""
+    G = nx.Graph([("a", "b")])
+    G.add_edge("b", float("nan"))
+    with pytest.raises(ValueError, match="G: node nan: a missing value"):
+        lg.Graph.from_networkx(G)
+
+
+FORMATS = {"big-endian int": np.array([0, 1], ">i4"), "complex": np.array([0j, 1j]),
+           "float16": np.array([0, 1], np.float16), "objects": np.array(["a", (1, 2)], object),
+           "bytes": np.array([b"a", b"b"], "S1"), "native int": np.array([0, 1], np.int32)}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_memoryviews_read_as_their_numpy_arrays(fmt):
+    """A memoryview of any format numpy reads gives what its numpy array
+    gives, where Python reads values one by one (memoryview.tolist() unpacks
+    only native struct formats)."""
+    a = FORMATS[fmt]
+    other = np.array(["a", "b"], object) if a.dtype.kind != "O" else np.array(["a", "b"])
+
+    def both(fn):
+        try:
+            want = fn(a)
+        except (TypeError, ValueError, KeyError) as e:  # then the memoryview fails alike
+            with pytest.raises(type(e)):
+                fn(memoryview(a))
+            return
+        got = fn(memoryview(a))
+        assert got == want if not hasattr(got, "tolist") else got.tolist() == want.tolist()
+
+    both(lambda x: lg.Graph.from_edges(x, other, names=True).names)
+    named = lg.Graph.from_edges([0], [1])
+    both(lambda x: setattr(named, "names", x) or named.to_pandas([0, 1]).index.tolist())
+    both(lambda x: named.index_of(x))
+    both(lambda x: lg.bfs(named, x, device=CPU))
+    plain = lg.Graph.from_edges([0], [1])
+    both(plain.to_dict)
+    both(lambda x: plain.to_pandas(x).tolist())
+    both(plain.index_of)
+
+
+def test_memoryviews_of_strings_are_names():
+    """names=None reads a memoryview as its numpy array: bytes are names."""
+    s, d = np.array([b"a", b"b"], "S1"), np.array([b"b", b"c"], "S1")
+    assert lg.Graph.from_edges(memoryview(s), memoryview(d)).names == [b"a", b"b", b"c"]
+    assert lg.Graph.from_edges(memoryview(np.array([0, 1], ">i4")), [1, 2]).names is None
