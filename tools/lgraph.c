@@ -14,6 +14,8 @@
  */
 #include "lgraph.h"
 
+#include <stdlib.h>
+
 #include <signal.h>
 #include <string.h>
 
@@ -62,6 +64,13 @@ static int convert(const struct session *s)
     return 0;
 }
 
+#ifdef LGRAPH_FAILURE_INJECTION
+/* The test build (tests/CMakeLists.txt, lgraph_fail_inject, linked with the
+ * static library): LGRAPH_FAIL_AFTER=k makes the library's allocations fail
+ * after k succeed, so the CLI's handling of each failure can be swept. */
+long lg__alloc_fail_after(long n);
+#endif
+
 int main(int argc, char **argv)
 {
     struct args a;
@@ -71,6 +80,11 @@ int main(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : 2;
     cli_catch_interrupts();
+#ifdef LGRAPH_FAILURE_INJECTION
+    const char *fail_after = getenv("LGRAPH_FAIL_AFTER");
+    if (fail_after)
+        lg__alloc_fail_after(atol(fail_after));
+#endif
 
     lg_context_options_t co = a.device;
     co.num_threads = a.threads;
