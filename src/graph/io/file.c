@@ -379,7 +379,13 @@ lg_status_t lg__out_open(struct lg_out_file *out, const char *path)
     out->uid = sb.st_uid;
     out->gid = sb.st_gid;
     lg_status_t st = lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode) ? resolve_link(out) : LG_OK;
-    return st != LG_OK ? st : open_temp(out);
+    if (st == LG_OK)
+        st = open_temp(out);
+    if (st != LG_OK) { /* lg__out_finish is not called after a failed open */
+        lg__free(out->target_copy);
+        out->target_copy = NULL;
+    }
+    return st;
 }
 
 lg_status_t lg__out_write(struct lg_out_file *out, const void *data, size_t bytes)
