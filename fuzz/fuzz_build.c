@@ -53,9 +53,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             off[v + 1] = off[v] + ((size_t)v < E ? src[v] % 64 : 0);
         if (off[rows] > (int64_t)E) /* the indices array must hold them */
             off[rows] = (int64_t)E;
+        lg__error_clear(); /* a failure must set its own message */
         lg__alloc_fail_after(k.fail_after);
         st = lg_graph_from_csr(NULL, n, off, dst, w, &k.options, &g);
     } else {
+        lg__error_clear();
         lg__alloc_fail_after(k.fail_after);
         st = lg_graph_from_edges(NULL, n, (int64_t)E, src, dst, w, &k.options, &g);
     }

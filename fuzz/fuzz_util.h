@@ -190,6 +190,7 @@ static inline void fuzz_read(const uint8_t *data, size_t size, lg_file_format_t 
     if (fd < 0)
         return;
     lg_graph_t *g = NULL;
+    lg__error_clear(); /* a failure must set its own message, not keep an earlier one */
     lg__alloc_fail_after(k->fail_after);
     const lg_status_t st = lg_graph_read(NULL, path, format, &k->options, &g);
     lg__alloc_fail_after(-1);

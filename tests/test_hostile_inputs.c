@@ -62,6 +62,8 @@ static const struct hostile table[] = {
     {"id_past_rows.mtx", MTX_PATTERN "3 3 1\n1 4\n", 0, LG_ERR_IO, 3, "out of range"},
     /* weights */
     {"weight_underflow.wel", "0 1 1e-50\n", 0, LG_ERR_IO, 1, "rounds to 0"},
+    {"weight_underflow_double.wel", "0 1 1e-400\n", 0, LG_ERR_IO, 1, "rounds to 0"},
+    {"weight_negative_tiny.wel", "0 1 -1e-400\n", 0, LG_ERR_IO, 1, "negative"},
     {"weight_overflow.mtx", MTX_REAL "2 2 1\n1 2 1e39\n", 0, LG_ERR_IO, 3, "too large"},
     {"weight_hex.wel", "0 1 0x1p-3\n", 0, LG_ERR_IO, 1, "not a decimal number"},
     {"weight_nan.wel", "0 1 nan\n", 0, LG_ERR_IO, 1, "NaN"},
@@ -247,7 +249,7 @@ static bool file_is(const char *path, const char *text)
 
 static void test_writes(void)
 {
-    char path[PATH_CAP], link[PATH_CAP + 8];
+    char path[PATH_CAP], link[PATH_CAP + 16];
     lg_graph_t *g = small_graph(), *back = NULL;
     /* nowhere to write */
     CHECK_STATUS(lg_graph_write(ctx4, g, "", LG_FORMAT_EL), LG_ERR_INVALID_ARGUMENT);
@@ -300,6 +302,29 @@ static void test_writes(void)
     lg_graph_free(&back);
     unlink(link);
     unlink(path);
+
+    /* a dangling link: the file it names is made, the link stays */
+    tmp_path(path, "made_by_link.el");
+    snprintf(link, sizeof link, "%s.link.el", path);
+    unlink(path);
+    CHECK(symlink("hostile_made_by_link.el", link) == 0); /* relative to the link's directory */
+    CHECK_OK(lg_graph_write(ctx4, g, link, LG_FORMAT_EL));
+    CHECK(lstat(link, &lb) == 0 && S_ISLNK(lb.st_mode) && file_exists(path));
+    unlink(link);
+    unlink(path);
+
+    /* a descriptor's path is written through the descriptor (a shell's
+     * redirection of stdout is not replaced) */
+    int pfd[2];
+    CHECK(pipe(pfd) == 0);
+    char fd_path[64];
+    snprintf(fd_path, sizeof fd_path, "/proc/self/fd/%d", pfd[1]);
+    CHECK_OK(lg_graph_write(ctx4, g, fd_path, LG_FORMAT_EL));
+    close(pfd[1]);
+    char head[64] = {0};
+    CHECK(read(pfd[0], head, sizeof head - 1) > 0 &&
+          strncmp(head, "# libgraph edge list: directed", 30) == 0);
+    close(pfd[0]);
 
     /* a FIFO is written into (a reader takes the graph as it comes) */
     tmp_path(path, "out_fifo.el");

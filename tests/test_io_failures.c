@@ -265,6 +265,9 @@ static void test_allocation_failures_elsewhere(void)
     CHECK(symlink(path, link) == 0);
     struct write_job wj = {g, link};
     sweep_op("write through a symbolic link", write_graph, &wj);
+    unlink(path); /* the link dangles: the write makes the file it names */
+    sweep_op("write through a dangling symbolic link", write_graph, &wj);
+    CHECK(file_exists(path));
     sweep_op("read int64 names", read_graph_file, path);
     sweep_op("PageRank with personalization, nstart, dangling", personalized_pagerank, g);
     unlink(link);

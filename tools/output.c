@@ -27,9 +27,19 @@ int cli_fail(const char *what, lg_status_t st)
 /* The lines into f; 0, or errno of the first failure. */
 static int write_lines(FILE *f, int64_t n, cli_line_writer line, const void *results)
 {
+    errno = 0;
     for (int64_t v = 0; v < n && !ferror(f); v++)
         line(f, v, results);
     return fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
+}
+
+/* Whether path names a descriptor outright (/dev/stdout, /dev/stderr,
+ * /dev/fd/N, /proc/self/fd/N): written through it, never replaced, as the
+ * library does (a shell's redirection of stdout must not be renamed over). */
+static bool names_descriptor(const char *path)
+{
+    return !strcmp(path, "/dev/stdout") || !strcmp(path, "/dev/stderr") ||
+           !strncmp(path, "/dev/fd/", 8) || !strncmp(path, "/proc/self/fd/", 14);
 }
 
 /* Writes one line a vertex to path; returns 0, or 1 after saying what
@@ -37,17 +47,24 @@ static int write_lines(FILE *f, int64_t n, cli_line_writer line, const void *res
  * file beside it, synced, given the old file's mode (a new one: 0666 less
  * the umask) and renamed over it, so that a full disk or an error leaves
  * the old results whole; symbolic links are followed.  Anything else (a
- * FIFO, /dev/stdout) is written into. */
+ * FIFO, /dev/stdout, the file a dangling link names) is written into. */
 int cli_write_output(const char *path, int64_t n, cli_line_writer line, const void *results)
 {
     struct stat sb;
     const bool exists = stat(path, &sb) == 0;
+    if (!exists && errno != ENOENT) {
+        fprintf(stderr, "lgraph: cannot write %s: %s\n", path, strerror(errno));
+        return 1;
+    }
     if (exists && S_ISDIR(sb.st_mode)) {
         fprintf(stderr, "lgraph: cannot write %s: it is a directory\n", path);
         return 1;
     }
-    if (exists && !S_ISREG(sb.st_mode)) {
-        FILE *f = fopen(path, "w");
+    struct stat lb;
+    const bool dangling = !exists && lstat(path, &lb) == 0;
+    if (names_descriptor(path) || dangling || (exists && !S_ISREG(sb.st_mode))) {
+        fflush(stdout); /* the summary so far comes first when path is stdout */
+        FILE *f = fopen(path, names_descriptor(path) ? "a" : "w");
         int err = f ? write_lines(f, n, line, results) : errno;
         if (f && fclose(f) != 0 && !err)
             err = errno;

@@ -145,7 +145,11 @@ long lg__alloc_sites(int on, const char *path)
     const long count = site_count;
     FILE *f = path ? fopen(path, "a") : NULL;
     for (long i = 0; f && i < site_count; i++) {
-        const char *src = strstr(sites[i], "src/"); /* the path from the repository's root */
+        /* the path from the repository's root: from the last "/src/" (the
+         * checkout itself may sit below a directory called src) */
+        const char *src = NULL;
+        for (const char *at = strstr(sites[i], "/src/"); at; at = strstr(at + 1, "/src/"))
+            src = at + 1;
         fprintf(f, "%s\n", src ? src : sites[i]);
     }
     if (f)

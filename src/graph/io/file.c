@@ -185,8 +185,8 @@ static lg_status_t grow_bytes(char **buf, size_t used, size_t cap)
 /* What the text check of a stream knows at the end of the bytes seen. */
 struct text_check {
     long long line;  /* the line being read, from 1 */
-    size_t column;   /* bytes of it seen */
-    bool in_comment; /* it starts with '#' or '%' */
+    bool decided;    /* a byte other than a blank has been seen on it */
+    bool in_comment; /* that byte was '#' or '%' (the parsers skip blanks first) */
 };
 
 /* Checks bytes [p, end) of a stream as they arrive: a data line of any text
@@ -205,11 +205,13 @@ static lg_status_t check_stream_text(const struct lg_in_file *in, struct text_ch
     for (; p < end; p++) {
         const unsigned char b = *p;
         if (b == '\n') {
-            c->line++, c->column = 0, c->in_comment = false;
+            c->line++, c->decided = false, c->in_comment = false;
             continue;
         }
-        if (c->column++ == 0)
+        if (!c->decided && b != ' ' && b != '\t' && b != '\r') {
+            c->decided = true;
             c->in_comment = b == '#' || b == '%';
+        }
         if (b == 0 || (!c->in_comment && (b >= 0x7f || (b < 0x20 && b != '\t' && b != '\r'))))
             return lg__error(LG_ERR_IO, "%s:%lld: byte 0x%02x: this is not a text file", in->path,
                              c->line, b);
@@ -225,7 +227,7 @@ static lg_status_t check_stream_text(const struct lg_in_file *in, struct text_ch
 static lg_status_t read_stream(struct lg_in_file *in, char **buf, size_t *used)
 {
     size_t cap = PIPE_BUFFER_START;
-    struct text_check check = {1, 0, false};
+    struct text_check check = {1, false, false};
     if (!(*buf = lg__alloc_array(cap, 1, "a file buffer")))
         return LG_ERR_OUT_OF_MEMORY;
     for (;;) {
@@ -349,36 +351,85 @@ static lg_status_t resolve_link(struct lg_out_file *out)
     return LG_OK;
 }
 
+/* The descriptor a path names outright (/dev/stdout, /dev/stderr,
+ * /dev/fd/N, /proc/self/fd/N), or -1: such a path is written through the
+ * descriptor, never replaced (it may be a file a shell opened). */
+static int named_descriptor(const char *path)
+{
+    if (!strcmp(path, "/dev/stdout"))
+        return 1;
+    if (!strcmp(path, "/dev/stderr"))
+        return 2;
+    const char *digits = !strncmp(path, "/dev/fd/", 8)          ? path + 8
+                         : !strncmp(path, "/proc/self/fd/", 14) ? path + 14
+                                                                : NULL;
+    if (!digits || !*digits)
+        return -1;
+    long fd = 0;
+    for (const char *d = digits; *d; d++) {
+        if (!lg__is_digit(*d) || fd > 1000000)
+            return -1;
+        fd = fd * 10 + (*d - '0');
+    }
+    return (int)fd;
+}
+
+/* A dangling symbolic link: target_copy = the path it names (relative to
+ * the link's directory), which does not exist yet. */
+static lg_status_t link_destination(struct lg_out_file *out)
+{
+    char dest[4096];
+    const ssize_t len = readlink(out->path, dest, sizeof dest - 1);
+    if (len < 0)
+        return lg__errno_error(errno, out->path, "cannot follow the symbolic link");
+    dest[len] = '\0';
+    const char *slash = strrchr(out->path, '/');
+    const size_t dir = dest[0] == '/' || !slash ? 0 : (size_t)(slash - out->path) + 1;
+    out->target_copy = lg__alloc_array(dir + (size_t)len + 1, 1, "a file name");
+    if (!out->target_copy)
+        return LG_ERR_OUT_OF_MEMORY;
+    memcpy(out->target_copy, out->path, dir);
+    memcpy(out->target_copy + dir, dest, (size_t)len + 1);
+    out->target = out->target_copy;
+    return LG_OK;
+}
+
 lg_status_t lg__out_open(struct lg_out_file *out, const char *path)
 {
     struct stat sb, lb;
+    lg_status_t st = LG_OK;
     memset(out, 0, sizeof *out);
     out->path = out->target = path;
     out->fd = -1;
-    if (stat(path, &sb) != 0) {
-        if (errno != ENOENT)
-            return lg__errno_error(errno, path, "cannot write");
-        if (lstat(path, &lb) == 0) { /* a dangling symbolic link: create what it names */
-            out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-            out->direct = true;
-            return out->fd >= 0 ? LG_OK : lg__errno_error(errno, path, "cannot write");
-        }
-        return open_temp(out); /* a new file */
-    }
-    if (S_ISDIR(sb.st_mode))
-        return lg__error(LG_ERR_IO, "%s: cannot write: it is a directory", path);
-    if (!S_ISREG(sb.st_mode)) { /* a FIFO or a device: written into, as a stream */
-        out->fd = open(path, O_WRONLY | O_CLOEXEC);
+    const int named = named_descriptor(path);
+    if (named >= 0) {
+        out->fd = fcntl(named, F_DUPFD_CLOEXEC, 3);
         out->direct = true;
         return out->fd >= 0 ? LG_OK : lg__errno_error(errno, path, "cannot write");
     }
-    /* a regular file, perhaps through symbolic links: replaced where it is,
-     * the links left in place, its mode and (where permitted) owner kept */
-    out->replacing = true;
-    out->mode = sb.st_mode & 07777;
-    out->uid = sb.st_uid;
-    out->gid = sb.st_gid;
-    lg_status_t st = lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode) ? resolve_link(out) : LG_OK;
+    if (stat(path, &sb) != 0) {
+        if (errno != ENOENT)
+            return lg__errno_error(errno, path, "cannot write");
+        /* a new file, or one a dangling symbolic link names */
+        if (lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode))
+            st = link_destination(out);
+    } else if (S_ISDIR(sb.st_mode)) {
+        return lg__error(LG_ERR_IO, "%s: cannot write: it is a directory", path);
+    } else if (!S_ISREG(sb.st_mode)) { /* a FIFO or a device: written into, as a stream */
+        out->fd = open(path, O_WRONLY | O_CLOEXEC);
+        out->direct = true;
+        return out->fd >= 0 ? LG_OK : lg__errno_error(errno, path, "cannot write");
+    } else {
+        /* a regular file, perhaps through symbolic links: replaced where it
+         * is, the links left in place, its mode and (where permitted) owner
+         * kept */
+        out->replacing = true;
+        out->mode = sb.st_mode & 07777;
+        out->uid = sb.st_uid;
+        out->gid = sb.st_gid;
+        if (lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode))
+            st = resolve_link(out);
+    }
     if (st == LG_OK)
         st = open_temp(out);
     if (st != LG_OK) { /* lg__out_finish is not called after a failed open */
@@ -434,11 +485,13 @@ lg_status_t lg__out_finish(struct lg_out_file *out, lg_status_t st)
          * the rename makes it the file's (else a crash could leave an empty
          * file where the old one was) */
         if (out->replacing) {
-            if (fchmod(out->fd, out->mode) != 0)
-                st = lg__errno_error(errno, out->path, "cannot keep the file's permissions");
-            else if (fchown(out->fd, out->uid, out->gid) != 0) {
+            /* owner first: a chown clears set-user-id and set-group-id bits,
+             * which the chmod then puts back */
+            if (fchown(out->fd, out->uid, out->gid) != 0) {
                 /* only the owner or root may give a file away: it stays ours */
             }
+            if (fchmod(out->fd, out->mode) != 0)
+                st = lg__errno_error(errno, out->path, "cannot keep the file's permissions");
         }
         if (st == LG_OK && fsync(out->fd) != 0 && errno != EINVAL)
             st = lg__errno_error(errno, out->path, "cannot write (fsync)");

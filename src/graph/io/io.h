@@ -101,7 +101,7 @@ struct lg_out_file {
     char *target_copy;  /* target's memory when it is not path */
     char *tmp_path;
     int fd;         /* -1 when closed */
-    bool direct;    /* written in place: a FIFO, a device, a dangling link's file */
+    bool direct;    /* written in place: a FIFO, a device, a descriptor's path */
     bool replacing; /* a regular file is there: keep its mode and owner */
     mode_t mode;
     uid_t uid;
@@ -111,8 +111,9 @@ struct lg_out_file {
 /* Opens the way to write path.  A regular file (or a new one) is written as
  * TARGET.tmp.XXXXXX beside it and renamed over it only once complete and on
  * disk, so a failure at any point leaves the old file as it was; symbolic
- * links are followed and stay; a FIFO or device is written into directly; a
- * directory is an error. */
+ * links are followed and stay (a dangling one: the file it names is made);
+ * a FIFO or device, and /dev/stdout, /dev/fd/N and the like, are written
+ * into directly; a directory is an error. */
 LG_INTERNAL lg_status_t lg__out_open(struct lg_out_file *out, const char *path);
 LG_INTERNAL lg_status_t lg__out_write(struct lg_out_file *out, const void *data, size_t bytes);
 /* Renames the finished file over the target when st is LG_OK, else removes

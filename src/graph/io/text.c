@@ -191,6 +191,16 @@ static bool decimal_spelling(const char *p, const char *end)
     return true;
 }
 
+/* Whether the decimal number [p, end) is zero: no nonzero digit before its
+ * exponent (a double cannot tell: 1e-400 underflows it too). */
+static bool decimal_is_zero(const char *p, const char *end)
+{
+    for (; p < end && *p != 'e' && *p != 'E'; p++)
+        if (*p >= '1' && *p <= '9')
+            return false;
+    return true;
+}
+
 IO_COLD static void weight_reason(const char *p, const char *end, char *reason)
 {
     char tok[SNIPPET_ROOM];
@@ -209,13 +219,13 @@ IO_COLD static void weight_reason(const char *p, const char *end, char *reason)
     else if (isinf(x))
         snprintf(reason, LG_REASON_MAX, "weight %s is not finite; weights must be finite and >= 0",
                  tok);
-    else if (x == 0.0f)
+    else if (*p == '-')
+        snprintf(reason, LG_REASON_MAX, "weight %s is negative; weights must be >= 0", tok);
+    else
         snprintf(reason, LG_REASON_MAX,
                  "weight %s rounds to 0 as a float (the smallest is about 1.4e-45); weights are "
                  "stored as 32-bit floats",
                  tok);
-    else
-        snprintf(reason, LG_REASON_MAX, "weight %s is negative; weights must be >= 0", tok);
 }
 
 /* A weight: a decimal number whose float is finite, >= 0, and 0 only when
@@ -230,8 +240,8 @@ static inline const char *parse_weight(const char *p, float *weight, char *reaso
         return end;
     char *stop = NULL;
     const float x = strtof(p, &stop);
-    if (stop == end && isfinite(x) && x >= 0.0f && decimal_spelling(p, end) &&
-        (x != 0.0f || strtod(p, NULL) == 0.0)) {
+    if (stop == end && isfinite(x) && decimal_spelling(p, end) &&
+        (x > 0.0f || (x == 0.0f && decimal_is_zero(p, end)))) {
         *weight = x == 0.0f ? 0.0f : x; /* -0 becomes 0 */
         return end;
     }
