@@ -445,8 +445,9 @@ LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_fil
  * (ids are written).  A regular file is written to a temporary name beside
  * it, synced to disk and renamed over it, so a failure (a full disk) leaves
  * the old file whole and no partial one; the file it replaces keeps its
- * mode, and a symbolic link stays, the file it names replaced.  A FIFO or
- * device is written into; a directory or "" is an error. */
+ * mode, and a symbolic link stays, the file it names replaced (or made, for
+ * a dangling link).  A FIFO or device, and /dev/stdout, /dev/fd/N or
+ * /proc/self/fd/N, are written into; a directory or "" is an error. */
 LG_API lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const char *path,
                                   lg_file_format_t format);
 
