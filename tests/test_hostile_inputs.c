@@ -141,8 +141,13 @@ static void *feed(void *arg)
     const int fd = open(f->path, O_WRONLY);
     if (fd < 0)
         return NULL;
-    const size_t len = strlen(f->text);
-    while (write(fd, f->text, len) == (ssize_t)len) {
+    /* the text repeated into 64 KB blocks: one write a block (a write a
+     * line crawls under valgrind) */
+    static char block[1 << 16];
+    const size_t len = strlen(f->text), copies = sizeof block / len;
+    for (size_t i = 0; i < copies; i++)
+        memcpy(block + i * len, f->text, len);
+    while (write(fd, block, copies * len) == (ssize_t)(copies * len)) {
     }
     close(fd);
     return NULL;

@@ -160,13 +160,16 @@ static void sweep_op(const char *label, lg_status_t (*op)(void *), void *arg)
     CHECK(k > 0 && k < 1000);
 }
 
-#define PIPE_LINES 400000 /* 1.6 MB: more than a stream's first buffer */
+#define PIPE_LINES 401408 /* 98 blocks of 4096 lines, 1.6 MB: more than a stream's first buffer */
 
 static void *feed_pipe(void *arg)
 {
     const int fd = *(const int *)arg;
-    for (int i = 0; i < PIPE_LINES; i++)
-        if (write(fd, "0 1\n", 4) != 4)
+    static char block[4 * 4096]; /* 4096 lines a write */
+    for (size_t i = 0; i < sizeof block; i += 4)
+        memcpy(block + i, "0 1\n", 4);
+    for (int i = 0; i < PIPE_LINES; i += 4096)
+        if (write(fd, block, sizeof block) != (ssize_t)sizeof block)
             break;
     close(fd);
     return NULL;
