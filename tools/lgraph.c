@@ -53,13 +53,8 @@ static int convert(const struct session *s)
 {
     double t0 = cli_now();
     lg_status_t st = lg_graph_write(s->ctx, s->g, s->a->target, s->a->to);
-    if (st != LG_OK && strstr(lg_last_error(), "or name the format")) {
-        fprintf(stderr, "lgraph: %s: the name does not say the format: give --to mtx|el|wel|lgb\n",
-                s->a->target);
-        return 2;
-    }
     if (st != LG_OK)
-        return cli_fail(s->a->target, st);
+        return cli_fail_file(s->a->target, st, "--to");
     printf("wrote %s in %.3f s\n", s->a->target, cli_now() - t0);
     return 0;
 }

@@ -95,6 +95,10 @@ typedef void (*cli_line_writer)(FILE *f, int64_t v, const void *results);
 /* Says what failed and returns the exit status: 2 for bad input, 130 for an
  * interrupted call, else 1. */
 int cli_fail(const char *what, lg_status_t st);
+/* cli_fail for reading or writing path, except that a name whose extension
+ * does not say the format gets the hint to name it with format_option
+ * (--format, --to) and exit status 2. */
+int cli_fail_file(const char *path, lg_status_t st, const char *format_option);
 double cli_median(const double *t, int k);
 void cli_json_begin(const struct session *s, const double *times, int k);
 void cli_json_end(void);

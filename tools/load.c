@@ -105,15 +105,8 @@ int cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *bu
         o.duplicates = a->merge_duplicates ? LG_DUPLICATES_LAST : LG_DUPLICATES_KEEP;
         o.progress = cli_go_on;
         const lg_status_t st = lg_graph_read(ctx, a->input, a->format, &o, g);
-        if (st != LG_OK && strstr(lg_last_error(), "or name the format"))
-            fprintf(stderr,
-                    "lgraph: %s: the name does not say the format: give --format "
-                    "mtx|el|wel|lgb\n",
-                    a->input);
-        else if (st != LG_OK)
-            rc = cli_fail(a->input, st);
-        if (st != LG_OK && !rc)
-            rc = 2;
+        if (st != LG_OK)
+            rc = cli_fail_file(a->input, st, "--format");
     }
     *build_s = cli_now() - t0 - *gen_s;
     return rc;

@@ -24,6 +24,16 @@ int cli_fail(const char *what, lg_status_t st)
     return st == LG_ERR_INVALID_ARGUMENT || st == LG_ERR_IO ? 2 : 1;
 }
 
+int cli_fail_file(const char *path, lg_status_t st, const char *format_option)
+{
+    if (strstr(lg_last_error(), "or name the format")) {
+        fprintf(stderr, "lgraph: %s: the name does not say the format: give %s mtx|el|wel|lgb\n",
+                path, format_option);
+        return 2;
+    }
+    return cli_fail(path, st);
+}
+
 /* The lines into f; 0, or errno of the first failure. */
 static int write_lines(FILE *f, int64_t n, cli_line_writer line, const void *results)
 {

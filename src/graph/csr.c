@@ -175,11 +175,13 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
         const size_t arcs = (size_t)E * (a->add_reverse ? 2u : 1u);
         const size_t need = ((size_t)(one ? 0 : chunks) + 1) * ((size_t)n + 1) * sizeof(lg_edge_t) +
                             arcs * (sizeof(lg_vertex_t) + (weighted ? sizeof(float) : 0));
-        char what[96];
-        snprintf(what, sizeof what, "a graph of %lld vertices and %lld arcs", (long long)n,
-                 (long long)arcs);
-        if (need >= ((size_t)16 << 20) && (st = lg__check_available(need, what)) != LG_OK)
-            return st;
+        if (need >= ((size_t)16 << 20)) {
+            char what[96];
+            snprintf(what, sizeof what, "a graph of %lld vertices and %lld arcs", (long long)n,
+                     (long long)arcs);
+            if ((st = lg__check_available(need, what)) != LG_OK)
+                return st;
+        }
     }
     hist = one ? NULL : lg__calloc((size_t)chunks * (size_t)(n + 1), sizeof *hist);
     offsets = lg__calloc((size_t)n + 1, sizeof *offsets);
