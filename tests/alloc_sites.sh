@@ -6,13 +6,14 @@
 # Prints "failure injected at N of M allocation sites"; fails if a sweep
 # fails or a site is not reached (a new allocation wants a sweep that makes
 # it fail).
+# LG_TEST_EMULATOR, when set (a cross build's qemu), runs the test programs.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="$1"
 seen="$(mktemp)"
 trap 'rm -f "$seen" "$seen.all"' EXIT
 for t in test_errors_alloc test_io_failures test_plugin_dispatch; do
-    (cd "$build/tests" && LG_ALLOC_SITES_FILE="$seen" "./$t" >/dev/null)
+    (cd "$build/tests" && LG_ALLOC_SITES_FILE="$seen" ${LG_TEST_EMULATOR:-} "./$t" >/dev/null)
 done
 # the call sites: file:line of each allocation call in the library's C sources
 (cd "$root" && grep -rnE '\blg__(malloc|calloc|alloc_array)\(' src --include=*.c |

@@ -4,21 +4,22 @@
 # passes, for each command on each input format: every failed run must exit
 # 1 with one "lgraph: ...: ... (LG_ERR_OUT_OF_MEMORY)" line, and leave no
 # partial output file.  Prints the runs made; fails on anything else.
+# LG_TEST_EMULATOR, when set (a cross build's qemu), runs lgraph.
 set -uo pipefail
 lgraph="$1"
 dir="$(mktemp -d "$2/cli_alloc.XXXXXX")"
 trap 'rm -rf "$dir"' EXIT
 printf '%s\n' '0 1 0.5' '1 2 2' '2 0 1' '2 3 4' > "$dir/g.wel"
-"$lgraph" convert "$dir/g.wel" "$dir/g.mtx" --directed >/dev/null &&
-"$lgraph" convert "$dir/g.wel" "$dir/g.lgb" >/dev/null &&
-"$lgraph" convert "$dir/g.wel" "$dir/g.el" >/dev/null || { echo "cannot make the inputs"; exit 1; }
+${LG_TEST_EMULATOR:-} "$lgraph" convert "$dir/g.wel" "$dir/g.mtx" --directed >/dev/null &&
+${LG_TEST_EMULATOR:-} "$lgraph" convert "$dir/g.wel" "$dir/g.lgb" >/dev/null &&
+${LG_TEST_EMULATOR:-} "$lgraph" convert "$dir/g.wel" "$dir/g.el" >/dev/null || { echo "cannot make the inputs"; exit 1; }
 runs=0 bad=0
 sweep() { # ARGS...: one command swept
     local k out err rc
     rm -f "$dir"/out.*
     for ((k = 0; k < 500; k++)); do
         rc=0
-        err="$(LGRAPH_FAIL_AFTER=$k "$lgraph" "$@" 2>&1 >/dev/null)" || rc=$?
+        err="$(LGRAPH_FAIL_AFTER=$k ${LG_TEST_EMULATOR:-} "$lgraph" "$@" 2>&1 >/dev/null)" || rc=$?
         runs=$((runs + 1))
         [ "$rc" = 0 ] && return 0
         if [ "$rc" != 1 ] || [ "$(printf '%s\n' "$err" | wc -l)" != 1 ] ||

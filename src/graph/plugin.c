@@ -25,11 +25,10 @@
  * handlers at load that must not outlive its code.  Only a file whose entry
  * never ran (no entry symbol) is closed again.
  */
-#define _GNU_SOURCE /* dladdr1, RTLD_DL_LINKMAP */
+#define _GNU_SOURCE /* dladdr (glibc and musl) */
 #include "internal.h"
 
 #include <dlfcn.h>
-#include <link.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,18 +173,28 @@ static bool try_dir(struct search *s, const char *dir)
     return false;
 }
 
+/* Whether path names the running executable (the same file as
+ * /proc/self/exe). */
+static bool is_executable(const char *path)
+{
+    struct stat a, b;
+    return stat(path, &a) == 0 && stat("/proc/self/exe", &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
 /* The directory of the module holding this code: libgraph.so's, or the
- * executable's when libgraph is linked into it (its link map has no name,
- * and dladdr's argv[0] may be relative or bare, so ask the kernel). */
+ * executable's when libgraph is linked into it.  dladdr names the
+ * executable by its argv[0], which may be bare or relative to a directory
+ * the process has since left, so the kernel is asked for that one
+ * (dladdr alone, not glibc's dladdr1: musl has only dladdr). */
 static bool find_module_dir(char *dir, size_t capacity)
 {
     Dl_info info;
-    struct link_map *map = NULL;
     char exe[LG_PATH_CAPACITY];
-    if (!dladdr1((void *)lg__plugin_get, &info, (void **)&map, RTLD_DL_LINKMAP))
+    if (!dladdr((void *)lg__plugin_get, &info))
         return false;
     const char *file = info.dli_fname;
-    if (!map || !map->l_name || !map->l_name[0] || !file || !strchr(file, '/')) {
+    if (!file || !strchr(file, '/') || is_executable(file)) {
         ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
         if (len <= 0)
             return false;

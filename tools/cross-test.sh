@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# cross-test.sh - build libgraph for another CPU architecture and run the C
+# test suite under qemu-user.
+#
+#   tools/cross-test.sh ARCH... [--jobs N]      ARCH, or `all` for every one:
+#     aarch64       gcc-aarch64-linux-gnu, OpenMP, NEON
+#     aarch64-sve   the same with -march=armv8-a+sve, qemu's `max` CPU
+#     riscv64       gcc-riscv64-linux-gnu, OpenMP, scalar (rv64gc)
+#     riscv64-rvv   zig's clang for rv64gcv (RVV 1.0), serial (no OpenMP runtime)
+#     loongarch64   zig's clang for loongarch64-linux-musl, LSX + LASX, static, serial
+#
+# Each architecture builds into build-cross/ARCH (library, CLI, C tests; no
+# GPU plugin, no Python), shows the vector instructions in the kernels'
+# objects, runs ctest through qemu and ends with one line
+# `ARCH: N passed, N failed`.  What it needs comes from Debian's packages
+# (cross compilers, qemu-user-static), PyPI (zig) and Debian's
+# bookworm-backports archive (qemu 10 for LoongArch: qemu 7.2 faults on
+# LSX/LASX), cached in .cache/cross.  docs/PORTABILITY.md says more.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cache="$root/.cache/cross"
+all_arches=(aarch64 aarch64-sve riscv64 riscv64-rvv loongarch64)
+jobs="$(nproc 2>/dev/null || echo 2)"
+arches=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        all) arches+=("${all_arches[@]}") ;;
+        aarch64 | aarch64-sve | riscv64 | riscv64-rvv | loongarch64) arches+=("$1") ;;
+        --jobs) jobs="$2"; shift ;;
+        -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "cross-test.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+[ ${#arches[@]} -gt 0 ] || { echo "cross-test.sh: name an architecture or 'all' (see --help)" >&2; exit 2; }
+mkdir -p "$cache"
+
+# ---- tools ------------------------------------------------------------------------------
+apt_install() { # packages whose probe command is missing
+    local missing=() sudo=""
+    while [ $# -gt 0 ]; do
+        command -v "$2" >/dev/null 2>&1 || missing+=("$1")
+        shift 2
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update -q >/dev/null
+    $sudo apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+zig_python() { # a private venv with PyPI's ziglang; prints its python
+    local venv="$cache/zig-venv"
+    if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -m ziglang version >/dev/null 2>&1; then
+        python3 -m venv "$venv" >&2
+        "$venv/bin/python" -m pip install -q ziglang >&2
+    fi
+    echo "$venv/bin/python"
+}
+
+qemu10() { # bookworm-backports' qemu-user, unpacked (not installed); prints its bin dir
+    local dir="$cache/qemu10"
+    if [ ! -x "$dir/usr/bin/qemu-loongarch64" ]; then
+        local list=/etc/apt/sources.list.d/libgraph-backports.list sudo=""
+        [ "$(id -u)" = 0 ] || sudo=sudo
+        if ! apt-cache policy 2>/dev/null | grep -q bookworm-backports; then
+            echo "deb http://deb.debian.org/debian bookworm-backports main" | $sudo tee "$list" >/dev/null
+            $sudo apt-get update -q >/dev/null
+        fi
+        rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+        (cd "$dir.tmp" && apt-get download -q -t bookworm-backports qemu-user >/dev/null &&
+            dpkg-deb -x qemu-user_*.deb . && rm -f qemu-user_*.deb)
+        rm -rf "$dir" && mv "$dir.tmp" "$dir"
+    fi
+    echo "$dir/usr/bin"
+}
+
+# ---- one architecture ---------------------------------------------------------------------
+# Sets: cc (compiler command), cflags, openmp (ON/OFF), emulator (a command
+# line), qemu_cpu, objdump, vector (a regex of the instructions to find).
+configure_arch() {
+    local arch="$1" zig
+    cflags="" qemu_cpu="" openmp=ON static=""
+    case "$arch" in
+        aarch64 | aarch64-sve)
+            apt_install gcc-aarch64-linux-gnu aarch64-linux-gnu-gcc qemu-user-static qemu-aarch64-static
+            cc=aarch64-linux-gnu-gcc objdump=aarch64-linux-gnu-objdump
+            emulator="qemu-aarch64-static -L /usr/aarch64-linux-gnu"
+            vector='\b(ld1|ld1w|fadd|fmla|cmlt|umaxv)\b.*\bv[0-9]+\.'
+            if [ "$arch" = aarch64-sve ]; then
+                cflags="-march=armv8-a+sve" qemu_cpu=max
+                vector='\b(ld1w|ld1d|whilelo|cmplt|cmpne)\b.*\bz[0-9]+\.'
+            fi ;;
+        riscv64)
+            apt_install gcc-riscv64-linux-gnu riscv64-linux-gnu-gcc qemu-user-static qemu-riscv64-static
+            cc=riscv64-linux-gnu-gcc objdump=riscv64-linux-gnu-objdump
+            emulator="qemu-riscv64-static -L /usr/riscv64-linux-gnu"
+            vector='' ;; # rv64gc has no vectors: the portable path
+        riscv64-rvv)
+            apt_install gcc-riscv64-linux-gnu riscv64-linux-gnu-gcc qemu-user-static qemu-riscv64-static
+            zig="$(zig_python)"
+            cc="$zig -m ziglang cc -target riscv64-linux-gnu.2.36 -mcpu=baseline_rv64+v" openmp=OFF
+            objdump=riscv64-linux-gnu-objdump
+            emulator="qemu-riscv64-static -L /usr/riscv64-linux-gnu"
+            qemu_cpu="rv64,v=true,vlen=256,vext_spec=v1.0"
+            vector='\b(vle32\.v|vle64\.v|vluxei32\.v|vmslt\.vx|vfirst\.m|vfredusum\.vs|vfadd\.vv)\b' ;;
+        loongarch64)
+            zig="$(zig_python)"
+            cc="$zig -m ziglang cc -target loongarch64-linux-musl -mcpu=la464" openmp=OFF static=1
+            emulator="$(qemu10)/qemu-loongarch64"
+            objdump="$zig -m ziglang objdump"
+            vector='\b(vld|xvld|xvfadd\.d|vfadd\.d|xvslti\.w|vseteqz\.v|xvsetanyeqz\.w|xvseteqz\.v)\b' ;;
+    esac
+}
+
+run_arch() {
+    local arch="$1" build="$root/build-cross/$1"
+    configure_arch "$arch"
+    mkdir -p "$build"
+    # wrappers: CMake wants one program for the compiler and the emulator
+    printf '#!/bin/sh\nexec %s %s "$@"\n' "$cc" "$cflags" > "$build/cc"
+    printf '#!/bin/sh\n%sexec %s "$@"\n' "${qemu_cpu:+QEMU_CPU=$qemu_cpu }" "$emulator" > "$build/emulator"
+    chmod +x "$build/cc" "$build/emulator"
+    local ar=() processor="${arch%%-*}"
+    case "$cc" in *ziglang*) # zig's own archiver (binutils' does not know the target)
+        printf '#!/bin/sh\nexec %s -m ziglang ar "$@"\n' "$zig" > "$build/ar"
+        printf '#!/bin/sh\nexec %s -m ziglang ranlib "$@"\n' "$zig" > "$build/ranlib"
+        chmod +x "$build/ar" "$build/ranlib"
+        ar=(-DCMAKE_AR="$build/ar" -DCMAKE_RANLIB="$build/ranlib") ;;
+    esac
+    cmake -S "$root" -B "$build" -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR="$processor" \
+        -DCMAKE_C_COMPILER="$build/cc" "${ar[@]}" -DCMAKE_CROSSCOMPILING_EMULATOR="$build/emulator" \
+        -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_GPU=OFF -DLIBGRAPH_OPENMP="$openmp" \
+        -DLIBGRAPH_WERROR=ON ${static:+-DCMAKE_EXE_LINKER_FLAGS=-static} >"$build/configure.log" 2>&1 ||
+        { tail -20 "$build/configure.log"; echo "$arch: 0 passed, 1 failed (configure)"; return 1; }
+    cmake --build "$build" -j "$jobs" >"$build/build.log" 2>&1 ||
+        { grep -E 'error|Error' "$build/build.log" | head -20; echo "$arch: 0 passed, 1 failed (build)"; return 1; }
+
+    # the vector instructions, counted in the kernels' objects
+    local objs="$build/CMakeFiles/lg_objects.dir/src/kernels/cpu"
+    if [ -n "$vector" ]; then
+        local shown
+        shown="$($objdump -d "$objs"/*.o 2>/dev/null | grep -oE "$vector" | sort | uniq -c | sort -rn | head -8 |
+            awk '{printf "%s%s x%s", (NR>1?", ":""), $2, $1}')"
+        echo "$arch: vector instructions in src/kernels/cpu: ${shown:-none found}"
+        [ -n "$shown" ] || { echo "$arch: 0 passed, 1 failed (no vector instructions)"; return 1; }
+    fi
+
+    local skip=() why=""
+    if [ -n "$static" ]; then # a static musl binary has no dlopen
+        skip=(test_plugin test_plugin_dispatch test_plugin_threads)
+        why="static musl binaries cannot dlopen a plugin (no loongarch64 C library to link dynamically in Debian's archive)"
+    fi
+    local exclude="" log="$build/ctest.log" rc=0
+    [ ${#skip[@]} -eq 0 ] || exclude="^($(IFS='|'; echo "${skip[*]}"))\$"
+    (cd "$build" && OMP_NUM_THREADS=2 timeout 3000 ctest -j "$jobs" --timeout 900 \
+        ${exclude:+-E "$exclude"} >"$log" 2>&1) || rc=$?
+    grep -E "^\s*[0-9]+/[0-9]+ Test .*(Failed|Timeout|Exception|Not Run)" "$log" || true
+    [ ${#skip[@]} -eq 0 ] || echo "$arch: not run: ${skip[*]}: $why"
+    local passed failed
+    passed="$(grep -cE '^\s*[0-9]+/[0-9]+ Test .* Passed' "$log" || true)"
+    failed="$(grep -cE '^\s*[0-9]+/[0-9]+ Test .*(Failed|Timeout|Exception|Not Run)' "$log" || true)"
+    [ "$rc" = 0 ] || [ "$failed" != 0 ] || failed=1 # ctest itself failed
+    echo "$arch: $passed passed, $failed failed"
+    [ "$failed" = 0 ]
+}
+
+status=0
+for arch in "${arches[@]}"; do
+    start=$SECONDS
+    run_arch "$arch" || status=1
+    echo "$arch: $((SECONDS - start)) s"
+done
+exit $status
