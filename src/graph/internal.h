@@ -77,6 +77,10 @@ long lg__pagerank_hub_runs(void);
  * said bottom-up, because the sampled estimate of the bottom-up step cost
  * more (bfs.c), since the last call. */
 long lg__bfs_top_down_stays(void);
+/* Test hook (kernels/cpu/kernels.c): 0 runs the CPU kernels' scalar twins,
+ * 1 their vector paths (the default; kernels/cpu/vec.h), -1 only asks;
+ * returns the setting before. */
+int lg__cpu_vector_paths(int on);
 /* Test hook: sets the smallest contribution vector (bytes) that PageRank
  * puts in hub order (default HUB_MIN_BYTES, 8 MiB; tests use 0 to reach it
  * on small graphs); returns the previous value. */

@@ -1,14 +1,33 @@
 /*
  * version.c - the library's version, and how this copy was built: compiler,
- * OpenMP, and which GPU plugin it finds (finding it loads it, without
+ * CPU architecture, OpenMP, vector instruction set, and which GPU plugin it finds (finding it loads it, without
  * opening a device).
  */
 #include "internal.h"
+#include "../kernels/cpu/vec.h" /* LG_VEC_ISA */
 
 #include <stdio.h>
 
 #define LG_STR2(x) #x
 #define LG_STR(x) LG_STR2(x)
+
+#if defined(__x86_64__)
+#define LG_ARCH "x86_64"
+#elif defined(__aarch64__)
+#define LG_ARCH "aarch64"
+#elif defined(__riscv) && __riscv_xlen == 64
+#define LG_ARCH "riscv64"
+#elif defined(__loongarch64)
+#define LG_ARCH "loongarch64"
+#elif defined(__i386__)
+#define LG_ARCH "i386"
+#elif defined(__powerpc64__)
+#define LG_ARCH "ppc64"
+#elif defined(__s390x__)
+#define LG_ARCH "s390x"
+#else
+#define LG_ARCH "other CPU"
+#endif
 
 const char *lg_version_string(void)
 {
@@ -16,9 +35,9 @@ const char *lg_version_string(void)
 }
 
 #ifdef _OPENMP
-#define LG_OMP_INFO "OpenMP " LG_STR(_OPENMP)
+#define LG_OMP_INFO "threads: OpenMP " LG_STR(_OPENMP)
 #else
-#define LG_OMP_INFO "no OpenMP"
+#define LG_OMP_INFO "threads: none (serial: built without OpenMP)"
 #endif
 /* Built once: finding the plugin loads it (without opening a device). */
 static pthread_once_t build_info_once = PTHREAD_ONCE_INIT;
@@ -27,9 +46,9 @@ static char build_info[1024];
 static void make_build_info(void)
 {
     const char *plugin = lg__plugin_path();
-    snprintf(build_info, sizeof build_info, "libgraph %s; %s; %s; %s%s", lg_version_string(),
-             __VERSION__, LG_OMP_INFO, plugin ? "GPU plugin: " : "",
-             plugin ? plugin : lg__plugin_problem());
+    snprintf(build_info, sizeof build_info, "libgraph %s; %s; %s; %s; vectors: %s; %s%s",
+             lg_version_string(), __VERSION__, LG_ARCH, LG_OMP_INFO, LG_VEC_ISA,
+             plugin ? "GPU plugin: " : "", plugin ? plugin : lg__plugin_problem());
 }
 
 const char *lg_build_info(void)

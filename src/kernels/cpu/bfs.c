@@ -31,6 +31,11 @@
  * out vertices in blocks that are multiples of 64, so each word of the next
  * frontier has one writer and needs no atomics.
  *
+ * Vectors (vec.h): the bottom-up step finds each block's unvisited vertices
+ * by a vector scan of dist (most are visited by then), the bitmap's
+ * conversion to a queue skips empty words by one, and the first fill is a
+ * vector loop; the searches themselves are random accesses.
+ *
  * Cost: top-down O(edges of the frontier) a level; bottom-up O(n + edges
  * scanned until a parent is found).  Memory: a queue of n vertices and two
  * bitmaps of n bits.
@@ -38,12 +43,17 @@
 #include "bitmap.h"
 #include "cpu.h"
 #include "frontier.h"
+#include "vec.h"
 
 #include <string.h>
 
 /* Vertices a bottom-up task takes at most (lg__task_vertices: a multiple of
  * 64 keeps the `next` bitmap's words private to a task). */
 #define BOTTOM_UP_BLOCK 4096
+/* Bitmap words a task of the bitmap-to-queue conversion takes. */
+#define BITMAP_CHUNK 1024
+/* Vertices a task of the initial fill takes. */
+#define FILL_BLOCK 16384
 
 struct bfs_state {
     int64_t n;
@@ -121,19 +131,25 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
     lg_vertex_t *parents = s->parents;
     const int64_t n = s->n, words = lg__bitmap_words(n);
     const int64_t block = lg__task_vertices(n, s->threads, BOTTOM_UP_BLOCK);
+    const int64_t blocks = (n + block - 1) / block;
     int64_t awake = 0;
     memset(next, 0, (size_t)words * sizeof *next);
-#pragma omp parallel for num_threads(s->threads) schedule(dynamic, block) reduction(+ : awake)
-    for (int64_t v = 0; v < n; v++) {
-        if (dist[v] >= 0)
-            continue;
-        const lg_edge_t e = first_in_frontier(off, adj, front, v);
-        if (e < off[v + 1]) {
-            dist[v] = level;
-            if (parents)
-                parents[v] = adj[e];
-            lg__bit_set(next, v);
-            awake++;
+    /* the unvisited vertices of a block found by a vector scan of dist (a
+     * task writes only its own block's entries, so the scan reads no entry
+     * another thread writes) */
+#pragma omp parallel for num_threads(s->threads) schedule(dynamic, 1) reduction(+ : awake)
+    for (int64_t b = 0; b < blocks; b++) {
+        const int64_t end = b * block + block < n ? b * block + block : n;
+        for (int64_t v = lg__vec_next_negative_i32(dist, b * block, end); v < end;
+             v = lg__vec_next_negative_i32(dist, v + 1, end)) {
+            const lg_edge_t e = first_in_frontier(off, adj, front, v);
+            if (e < off[v + 1]) {
+                dist[v] = level;
+                if (parents)
+                    parents[v] = adj[e];
+                lg__bit_set(next, v);
+                awake++;
+            }
         }
     }
     s->front = next;
@@ -161,15 +177,22 @@ static void queue_to_bitmap(struct bfs_state *s)
 static void bitmap_to_queue(struct bfs_state *s)
 {
     const int64_t words = lg__bitmap_words(s->n);
+    const int64_t chunks = (words + BITMAP_CHUNK - 1) / BITMAP_CHUNK;
     int64_t tail = 0;
 #pragma omp parallel num_threads(s->n < LG_PARALLEL_MIN_WORK ? 1 : s->threads)
     {
         struct lg__frontier_buffer found = {.count = 0};
 #pragma omp for schedule(static) nowait
-        for (int64_t w = 0; w < words; w++)
-            for (uint64_t bits = s->front[w]; bits; bits &= bits - 1)
-                lg__frontier_push(&found, s->queue, &tail,
-                                  (lg_vertex_t)(w * LG_WORD_BITS + __builtin_ctzll(bits)));
+        for (int64_t k = 0; k < chunks; k++) {
+            const int64_t end = k * BITMAP_CHUNK + BITMAP_CHUNK < words ? k * BITMAP_CHUNK + BITMAP_CHUNK
+                                                                        : words;
+            /* empty words skipped by a vector scan */
+            for (int64_t w = lg__vec_next_nonzero_u64(s->front, k * BITMAP_CHUNK, end); w < end;
+                 w = lg__vec_next_nonzero_u64(s->front, w + 1, end))
+                for (uint64_t bits = s->front[w]; bits; bits &= bits - 1)
+                    lg__frontier_push(&found, s->queue, &tail,
+                                      (lg_vertex_t)(w * LG_WORD_BITS + __builtin_ctzll(bits)));
+        }
         lg__frontier_flush(&found, s->queue, &tail);
     }
     s->size = tail;
@@ -268,10 +291,16 @@ lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
     }
 
 #pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t v = 0; v < n; v++) {
-        dist[v] = -1;
-        if (parents)
-            parents[v] = -1;
+    for (int64_t b = 0; b < n; b += FILL_BLOCK) {
+        const int64_t end = b + FILL_BLOCK < n ? b + FILL_BLOCK : n;
+        LG_SIMD
+        for (int64_t v = b; v < end; v++)
+            dist[v] = -1;
+        if (parents) {
+            LG_SIMD
+            for (int64_t v = b; v < end; v++)
+                parents[v] = -1;
+        }
     }
     struct bfs_state s = {n, &g->out, &g->in, dist, parents, queue, 0, front, next, threads};
     int64_t scout = start(&s, sources, num_sources);

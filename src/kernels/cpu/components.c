@@ -30,12 +30,21 @@
  * Encoding: label[] is the parent array while linking.  Cost: a find and
  * link an arc, fewer when the big component is skipped, on trees that path
  * halving keeps shallow.  Memory: label[] only (the sample is on the stack).
+ *
+ * Vectors (vec.h): the streaming passes, the first labels and the count of
+ * roots, are vector loops.  Linking and compressing are not: they chase
+ * parents through label[] while other threads move them, one atomic access
+ * at a time (a vector load there would race with those stores).
  */
 #include "cpu.h"
+#include "vec.h"
 
 /* Afforest's parameters, as in the paper and GAPBS. */
 #define NEIGHBOR_ROUNDS 2
 #define SAMPLES 1024
+/* Labels a task of the streaming passes (the first labels, the roots
+ * counted) takes: vector loops (vec.h). */
+#define LABEL_BLOCK 16384
 
 static lg_vertex_t find_root(lg_vertex_t *parent, lg_vertex_t v)
 {
@@ -112,8 +121,12 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
     const lg_vertex_t *in_adj = have_in && g->directed ? g->in.indices : NULL;
 
 #pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t v = 0; v < n; v++)
-        labels[v] = (lg_vertex_t)v;
+    for (int64_t b = 0; b < n; b += LABEL_BLOCK) {
+        const int64_t end = b + LABEL_BLOCK < n ? b + LABEL_BLOCK : n;
+        LG_SIMD
+        for (int64_t v = b; v < end; v++)
+            labels[v] = (lg_vertex_t)v;
+    }
 
     for (int r = 0; r < NEIGHBOR_ROUNDS; r++) {
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 16384)
@@ -142,8 +155,14 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
 
     int64_t roots = 0;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : roots)
-    for (int64_t v = 0; v < n; v++)
-        roots += labels[v] == v;
+    for (int64_t b = 0; b < n; b += LABEL_BLOCK) {
+        const int64_t end = b + LABEL_BLOCK < n ? b + LABEL_BLOCK : n;
+        int64_t r = 0;
+        LG_SIMD_SUM(r)
+        for (int64_t v = b; v < end; v++)
+            r += labels[v] == v;
+        roots += r;
+    }
     if (num_components)
         *num_components = roots;
     return LG_OK;

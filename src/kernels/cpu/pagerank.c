@@ -29,7 +29,8 @@
  * mass are computed in the same pass as the scores, so each iteration is one
  * parallel loop, and the scores are updated in place (only the
  * contributions are double-buffered).  The gather-sums are scalar loops of
- * short pairwise trees (see the note before pull_block_f64).  Memory:
+ * short pairwise trees, or vector loops where the ISA gathers (see the note
+ * before run8); the rest of a block is a vector loop.  Memory:
  * 4 vectors of n (one more in float), and for the hub order a copy of the
  * in-edge index for the call.  The float variant keeps the vectors in
  * float, sums each vertex's in-edges in float runs added up in double and
@@ -38,6 +39,7 @@
  */
 #include "cpu.h"
 #include "hub_order.h"
+#include "vec.h"
 
 #include <float.h>
 #include <math.h>
@@ -83,60 +85,20 @@ struct pr_sums {
  * balance power-law rows (fewer on small graphs: lg__task_vertices). */
 #define PULL_BLOCK 1024
 
-/* The gather-sums are plain scalar loops, on purpose.  The loop is bound by
- * the random loads of c[], not by arithmetic: a compiler's vectorisation of
- * it (OpenMP SIMD, AVX2) emulates the gathers with scalar loads and
- * shuffles and is slower, and hardware gathers (AVX2 vgatherdps) are no
- * faster than scalar loads.  But the adds must not form one long chain: a
- * row summed into a single running sum waits an add's latency (3-4 cycles)
- * an arc, which bounds a cache-resident graph outright and, on large ones,
- * limits how many gathers the core keeps in flight.  So rows are summed in
- * short pairwise trees (4 arcs in double, 8 in float, F32_RUN) added into
- * the row's sum. */
-
-/*
- * One block of a Jacobi step in double: for v in [v0, v1)
- *   x'[v] = alpha * (sum over in-arcs u->v of c[u] * w + dangling * d[v]) + (1 - alpha) * p[v]
- * written over x[v] once |x'[v] - x[v]| is added to the error (the gathers
- * read only c, so x can be updated in place), and, fused into the same pass,
- * the next iteration's contribution cn[v] = x'[v] / outweight[v] and its
- * dangling mass.
- */
-static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const double *c,
-                                     double dangling, double *cn, int64_t v0, int64_t v1)
-{
-    const lg_edge_t *off = s->off;
-    const lg_vertex_t *idx = s->idx;
-    const float *w = s->w;
-    const double alpha = s->alpha, uniform = 1.0 / (double)s->n;
-    const lg_vertex_t *rank = s->rank;
-    struct pr_sums out = {0.0, 0.0};
-    for (int64_t v = v0; v < v1; v++) {
-        double sum = 0.0;
-        const lg_edge_t end = off[v + 1];
-        lg_edge_t e = off[v];
-        if (w) {
-            for (; end - e >= 4; e += 4)
-                sum += (c[idx[e]] * (double)w[e] + c[idx[e + 1]] * (double)w[e + 1]) +
-                       (c[idx[e + 2]] * (double)w[e + 2] + c[idx[e + 3]] * (double)w[e + 3]);
-            for (; e < end; e++)
-                sum += c[idx[e]] * (double)w[e];
-        } else {
-            for (; end - e >= 4; e += 4)
-                sum += (c[idx[e]] + c[idx[e + 1]]) + (c[idx[e + 2]] + c[idx[e + 3]]);
-            for (; e < end; e++)
-                sum += c[idx[e]];
-        }
-        double dv = s->d ? s->d[v] : uniform, pv = s->p ? s->p[v] : uniform;
-        double xv = alpha * (sum + dangling * dv) + (1.0 - alpha) * pv;
-        out.err += fabs(xv - x[v]);
-        x[v] = xv;
-        cn[rank ? rank[v] : v] = xv * s->inv_out[v];
-        if (s->inv_out[v] == 0.0)
-            out.dangling += xv;
-    }
-    return out;
-}
+/* The gather-sums are plain scalar loops on x86-64 and NEON, on purpose.
+ * The loop is bound by the random loads of c[], not by arithmetic: a
+ * compiler's vectorisation of it (OpenMP SIMD, AVX2) emulates the gathers
+ * with scalar loads and shuffles and is slower, and hardware gathers (AVX2
+ * vgatherdps) are no faster than scalar loads.  But the adds must not form
+ * one long chain: a row summed into a single running sum waits an add's
+ * latency (3-4 cycles) an arc, which bounds a cache-resident graph
+ * outright and, on large ones, limits how many gathers the core keeps in
+ * flight.  So rows are summed in short pairwise trees (4 arcs in double, 8
+ * in float, F32_RUN) added into the row's sum.  Where the ISA has indexed
+ * vector loads of its own (SVE's ld1d/ld1w with a vector of offsets, RVV's
+ * vluxei32), a row is one vector loop (LG_VEC_GATHER, vec.h): its lanes are
+ * the pairwise tree's independent sums, and it retires a few instructions
+ * a vector of arcs instead of three an arc (docs/PORTABILITY.md). */
 
 /* Arcs a float run sums before it is added to the row's double sum.  A row
  * summed wholly in double pays a conversion and a double add per arc, a
@@ -146,7 +108,7 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const 
  * sums, where longer runs (16, 64) stall above a tolerance the tests ask for.
  * A run is written out (run8) rather than a loop inside the row's loop: one
  * loop exit less to mispredict per row, and eight independent loads in
- * sight. */
+ * sight.  (The vector gathers sum float arcs in double lanes.) */
 #define F32_RUN 8
 _Static_assert(F32_RUN == 8, "run8 and run8_weighted sum 8 arcs");
 
@@ -164,43 +126,161 @@ static inline float run8_weighted(const float *c, const lg_vertex_t *idx, const 
            ((c[idx[4]] * w[4] + c[idx[5]] * w[5]) + (c[idx[6]] * w[6] + c[idx[7]] * w[7]));
 }
 
-/* The same in float; each row is summed in float runs of F32_RUN arcs
- * added up in double. */
+/* The sum over arcs [e, end) of c[idx[e]] (times w[e] when weighted). */
+static inline double row_sum_f64(const double *c, const lg_vertex_t *idx, const float *w,
+                                 lg_edge_t e, lg_edge_t end)
+{
+    double sum = 0.0;
+#if LG_VEC_GATHER
+    if (w) {
+        LG_SIMD_SUM(sum)
+        for (lg_edge_t k = e; k < end; k++)
+            sum += c[idx[k]] * (double)w[k];
+    } else {
+        LG_SIMD_SUM(sum)
+        for (lg_edge_t k = e; k < end; k++)
+            sum += c[idx[k]];
+    }
+#else
+    if (w) {
+        for (; end - e >= 4; e += 4)
+            sum += (c[idx[e]] * (double)w[e] + c[idx[e + 1]] * (double)w[e + 1]) +
+                   (c[idx[e + 2]] * (double)w[e + 2] + c[idx[e + 3]] * (double)w[e + 3]);
+        for (; e < end; e++)
+            sum += c[idx[e]] * (double)w[e];
+    } else {
+        for (; end - e >= 4; e += 4)
+            sum += (c[idx[e]] + c[idx[e + 1]]) + (c[idx[e + 2]] + c[idx[e + 3]]);
+        for (; e < end; e++)
+            sum += c[idx[e]];
+    }
+#endif
+    return sum;
+}
+
+/* The same over float contributions: float runs of F32_RUN arcs added up in
+ * double (double lanes where the gathers are vectors). */
+static inline double row_sum_f32(const float *c, const lg_vertex_t *idx, const float *w,
+                                 lg_edge_t e, lg_edge_t end)
+{
+    double sum = 0.0;
+#if LG_VEC_GATHER
+    if (w) {
+        LG_SIMD_SUM(sum)
+        for (lg_edge_t k = e; k < end; k++)
+            sum += (double)(c[idx[k]] * w[k]);
+    } else {
+        LG_SIMD_SUM(sum)
+        for (lg_edge_t k = e; k < end; k++)
+            sum += (double)c[idx[k]];
+    }
+#else
+    float run = 0.0f;
+    if (w) {
+        for (; end - e >= F32_RUN; e += F32_RUN)
+            sum += run8_weighted(c, idx + e, w + e);
+        for (; e < end; e++)
+            run += c[idx[e]] * w[e];
+    } else {
+        for (; end - e >= F32_RUN; e += F32_RUN)
+            sum += run8(c, idx + e);
+        for (; e < end; e++)
+            run += c[idx[e]];
+    }
+    sum += run;
+#endif
+    return sum;
+}
+
+/*
+ * One block of a Jacobi step in double: for v in [v0, v1)
+ *   x'[v] = alpha * (sum over in-arcs u->v of c[u] * w + dangling * d[v]) + (1 - alpha) * p[v]
+ * written over x[v] once |x'[v] - x[v]| is added to the error (the gathers
+ * read only c, so x can be updated in place), and, in the same pass, the
+ * next iteration's contribution cn[v] = x'[v] / outweight[v] and its
+ * dangling mass.  The row sums are gathered first into `sum`; the rest is a
+ * streaming pass over the block's vectors, a vector loop (LG_SIMD_SUM).
+ */
+static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const double *c,
+                                     double dangling, double *cn, int64_t v0, int64_t v1)
+{
+    double sum[PULL_BLOCK], next[PULL_BLOCK];
+    const int64_t len = v1 - v0;
+    for (int64_t i = 0; i < len; i++)
+        sum[i] = row_sum_f64(c, s->idx, s->w, s->off[v0 + i], s->off[v0 + i + 1]);
+
+    const double alpha = s->alpha, uniform = 1.0 / (double)s->n;
+    const double *inv = s->inv_out + v0;
+    double *xb = x + v0, *out = s->rank ? next : cn + v0;
+    double err = 0.0, dangling_next = 0.0;
+    if (!s->p && !s->d) {
+        const double du = dangling * uniform, pu = (1.0 - alpha) * uniform;
+        LG_SIMD_SUM(err, dangling_next)
+        for (int64_t i = 0; i < len; i++) {
+            const double xv = alpha * (sum[i] + du) + pu;
+            err += fabs(xv - xb[i]);
+            xb[i] = xv;
+            out[i] = xv * inv[i];
+            dangling_next += inv[i] == 0.0 ? xv : 0.0;
+        }
+    } else {
+        for (int64_t i = 0; i < len; i++) {
+            const double dv = s->d ? s->d[v0 + i] : uniform, pv = s->p ? s->p[v0 + i] : uniform;
+            const double xv = alpha * (sum[i] + dangling * dv) + (1.0 - alpha) * pv;
+            err += fabs(xv - xb[i]);
+            xb[i] = xv;
+            out[i] = xv * inv[i];
+            dangling_next += inv[i] == 0.0 ? xv : 0.0;
+        }
+    }
+    if (s->rank)
+        for (int64_t i = 0; i < len; i++)
+            cn[s->rank[v0 + i]] = next[i];
+    struct pr_sums r = {err, dangling_next};
+    return r;
+}
+
+/* The same in float: the vectors in float, the row sums, error and
+ * dangling mass in double. */
 static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const float *c,
                                      double dangling, float *cn, int64_t v0, int64_t v1)
 {
-    const lg_edge_t *off = s->off;
-    const lg_vertex_t *idx = s->idx;
-    const float *w = s->w;
+    double sum[PULL_BLOCK];
+    float next[PULL_BLOCK];
+    const int64_t len = v1 - v0;
+    for (int64_t i = 0; i < len; i++)
+        sum[i] = row_sum_f32(c, s->idx, s->w, s->off[v0 + i], s->off[v0 + i + 1]);
+
     const float alpha = (float)s->alpha, uniform = (float)(1.0 / (double)s->n);
-    const lg_vertex_t *rank = s->rank;
-    struct pr_sums out = {0.0, 0.0};
-    for (int64_t v = v0; v < v1; v++) {
-        double sum = 0.0;
-        const lg_edge_t end = off[v + 1];
-        lg_edge_t e = off[v];
-        float run = 0.0f;
-        if (w) {
-            for (; end - e >= F32_RUN; e += F32_RUN)
-                sum += run8_weighted(c, idx + e, w + e);
-            for (; e < end; e++)
-                run += c[idx[e]] * w[e];
-        } else {
-            for (; end - e >= F32_RUN; e += F32_RUN)
-                sum += run8(c, idx + e);
-            for (; e < end; e++)
-                run += c[idx[e]];
+    const float *inv = s->inv_out_f + v0;
+    float *xb = x + v0, *out = s->rank ? next : cn + v0;
+    double err = 0.0, dangling_next = 0.0;
+    if (!s->p && !s->d) {
+        const float du = (float)dangling * uniform, pu = (1.0f - alpha) * uniform;
+        LG_SIMD_SUM(err, dangling_next)
+        for (int64_t i = 0; i < len; i++) {
+            const float xv = alpha * ((float)sum[i] + du) + pu;
+            err += fabs((double)xv - (double)xb[i]);
+            xb[i] = xv;
+            out[i] = xv * inv[i];
+            dangling_next += inv[i] == 0.0f ? (double)xv : 0.0;
         }
-        sum += run;
-        float dv = s->d ? (float)s->d[v] : uniform, pv = s->p ? (float)s->p[v] : uniform;
-        float xv = alpha * ((float)sum + (float)dangling * dv) + (1.0f - alpha) * pv;
-        out.err += fabs((double)xv - (double)x[v]);
-        x[v] = xv;
-        cn[rank ? rank[v] : v] = xv * s->inv_out_f[v];
-        if (s->inv_out_f[v] == 0.0f)
-            out.dangling += xv;
+    } else {
+        for (int64_t i = 0; i < len; i++) {
+            const float dv = s->d ? (float)s->d[v0 + i] : uniform,
+                        pv = s->p ? (float)s->p[v0 + i] : uniform;
+            const float xv = alpha * ((float)sum[i] + (float)dangling * dv) + (1.0f - alpha) * pv;
+            err += fabs((double)xv - (double)xb[i]);
+            xb[i] = xv;
+            out[i] = xv * inv[i];
+            dangling_next += inv[i] == 0.0f ? (double)xv : 0.0;
+        }
     }
-    return out;
+    if (s->rank)
+        for (int64_t i = 0; i < len; i++)
+            cn[s->rank[v0 + i]] = next[i];
+    struct pr_sums r = {err, dangling_next};
+    return r;
 }
 
 /* One iteration over all rows; returns the sums for the next. */

@@ -1,0 +1,69 @@
+/*
+ * vec.h - the CPU kernels' vector primitives: one header per instruction
+ * set, chosen by what the compiler targets (-march), and the portable C
+ * path otherwise.
+ *
+ * Most streaming loops need no intrinsics: they are written for the
+ * compiler's vectoriser and marked LG_SIMD / LG_SIMD_SUM(...) (an OpenMP
+ * `simd` pragma; -fopenmp-simd in serial builds).  The headers hold only
+ * what compilers do not vectorise: loops that stop at the first element
+ * passing a test (the scans below), which the bottom-up BFS step uses to
+ * skip visited vertices and the frontier bitmap's conversion to skip empty
+ * words.
+ *
+ *   lg__vec_next_negative_i32(a, i, end)  the first j in [i, end) with a[j] < 0, else end
+ *   lg__vec_next_nonzero_u64(a, i, end)   the first j in [i, end) with a[j] != 0, else end
+ *   LG_VEC_ISA      the instruction set, for lg_build_info (on x86-64, SSE2 or AVX2: the
+ *                   compiler's vector loops with the portable scans; "none" for the
+ *                   scalar twins)
+ *   LG_VEC_GATHER   1 where the ISA has indexed vector loads (SVE, RVV): PageRank's
+ *                   gather-sums are then vector loops too (pagerank.c says why not elsewhere)
+ *
+ * Every kernel file is compiled twice (cmake/sources.cmake): as it is, and
+ * as its scalar twin with LG_VEC_SCALAR defined and the vectorisers off,
+ * which the tests run against the vector path and bench/isa_count.c counts
+ * instructions of (docs/PORTABILITY.md).
+ */
+#ifndef LIBGRAPH_VEC_H
+#define LIBGRAPH_VEC_H
+
+#include <stdint.h>
+
+#include "vec_scalar.h"
+
+#if defined(LG_VEC_SCALAR)
+#define LG_SIMD
+#define LG_SIMD_SUM(...)
+#else
+#define LG_SIMD _Pragma("omp simd")
+#define LG_SIMD_PRAGMA(x) _Pragma(#x)
+#define LG_SIMD_SUM(...) LG_SIMD_PRAGMA(omp simd reduction(+ : __VA_ARGS__))
+#endif
+
+#if defined(LG_VEC_SCALAR)
+#define LG_VEC_ISA "none"
+#elif defined(__ARM_FEATURE_SVE)
+#include "vec_sve.h"
+#elif defined(__ARM_NEON)
+#include "vec_neon.h"
+#elif defined(__riscv_vector)
+#include "vec_rvv.h"
+#elif defined(__loongarch_sx)
+#include "vec_lsx.h"
+#elif defined(__AVX2__) /* the compiler's vector loops; the scans portable */
+#define LG_VEC_ISA "AVX2"
+#elif defined(__SSE2__)
+#define LG_VEC_ISA "SSE2"
+#else
+#define LG_VEC_ISA "none"
+#endif
+
+#ifndef LG_VEC_GATHER
+#define LG_VEC_GATHER 0
+#endif
+#ifndef LG_VEC_SCANS /* the ISA header defines its own scans */
+#define lg__vec_next_negative_i32 lg__scalar_next_negative_i32
+#define lg__vec_next_nonzero_u64 lg__scalar_next_nonzero_u64
+#endif
+
+#endif /* LIBGRAPH_VEC_H */
