@@ -263,7 +263,8 @@ static void test_kernels(void)
     lg_graph_options_t go;
     lg_graph_options_init(&go);
     go.directedness = LG_UNDIRECTED;
-    CHECK_OK(lg_graph_read(NULL, LG_TEST_DATA_DIR "/facebook_combined.el", LG_FORMAT_AUTO, &go, &cases[4].g));
+    CHECK_OK(lg_graph_read(NULL, LG_TEST_DATA_DIR "/facebook_combined.el", LG_FORMAT_AUTO, &go,
+                           &cases[4].g));
 
     for (int c = 0; c < num_cases; c++) {
         if (!cases[c].g)

@@ -117,6 +117,17 @@ static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *ne
     return scout;
 }
 
+/* The streaming pass of a bottom-up task: the unvisited vertices of
+ * [v0, v1) (dist < 0) into todo, by a vector scan; returns their count. */
+LG_PASS int64_t unvisited(const int32_t *dist, int64_t v0, int64_t v1, lg_vertex_t *todo)
+{
+    int64_t count = 0;
+    for (int64_t v = lg__vec_next_negative_i32(dist, v0, v1); v < v1;
+         v = lg__vec_next_negative_i32(dist, v + 1, v1))
+        todo[count++] = (lg_vertex_t)v;
+    return count;
+}
+
 /* One bottom-up level: every unvisited vertex looks for a parent in the
  * `front` bitmap and marks itself in `next`; returns how many were found. */
 static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
@@ -139,9 +150,11 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
      * another thread writes) */
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, 1) reduction(+ : awake)
     for (int64_t b = 0; b < blocks; b++) {
-        const int64_t end = b * block + block < n ? b * block + block : n;
-        for (int64_t v = lg__vec_next_negative_i32(dist, b * block, end); v < end;
-             v = lg__vec_next_negative_i32(dist, v + 1, end)) {
+        lg_vertex_t todo[BOTTOM_UP_BLOCK];
+        const int64_t count =
+            unvisited(dist, b * block, b * block + block < n ? b * block + block : n, todo);
+        for (int64_t i = 0; i < count; i++) {
+            const lg_vertex_t v = todo[i];
             const lg_edge_t e = first_in_frontier(off, adj, front, v);
             if (e < off[v + 1]) {
                 dist[v] = level;
@@ -174,6 +187,17 @@ static void queue_to_bitmap(struct bfs_state *s)
         lg__bit_set_atomic(s->front, s->queue[i]);
 }
 
+/* The streaming pass of the conversion: the non-empty words of
+ * front[w0, w1) into list, by a vector scan; returns their count. */
+LG_PASS int64_t nonempty_words(const uint64_t *front, int64_t w0, int64_t w1, int64_t *list)
+{
+    int64_t count = 0;
+    for (int64_t w = lg__vec_next_nonzero_u64(front, w0, w1); w < w1;
+         w = lg__vec_next_nonzero_u64(front, w + 1, w1))
+        list[count++] = w;
+    return count;
+}
+
 static void bitmap_to_queue(struct bfs_state *s)
 {
     const int64_t words = lg__bitmap_words(s->n);
@@ -182,16 +206,17 @@ static void bitmap_to_queue(struct bfs_state *s)
 #pragma omp parallel num_threads(s->n < LG_PARALLEL_MIN_WORK ? 1 : s->threads)
     {
         struct lg__frontier_buffer found = {.count = 0};
+        int64_t list[BITMAP_CHUNK];
 #pragma omp for schedule(static) nowait
         for (int64_t k = 0; k < chunks; k++) {
-            const int64_t end = k * BITMAP_CHUNK + BITMAP_CHUNK < words ? k * BITMAP_CHUNK + BITMAP_CHUNK
-                                                                        : words;
-            /* empty words skipped by a vector scan */
-            for (int64_t w = lg__vec_next_nonzero_u64(s->front, k * BITMAP_CHUNK, end); w < end;
-                 w = lg__vec_next_nonzero_u64(s->front, w + 1, end))
-                for (uint64_t bits = s->front[w]; bits; bits &= bits - 1)
-                    lg__frontier_push(&found, s->queue, &tail,
-                                      (lg_vertex_t)(w * LG_WORD_BITS + __builtin_ctzll(bits)));
+            const int64_t w0 = k * BITMAP_CHUNK;
+            const int64_t count = nonempty_words(
+                s->front, w0, w0 + BITMAP_CHUNK < words ? w0 + BITMAP_CHUNK : words, list);
+            for (int64_t i = 0; i < count; i++)
+                for (uint64_t bits = s->front[list[i]]; bits; bits &= bits - 1)
+                    lg__frontier_push(
+                        &found, s->queue, &tail,
+                        (lg_vertex_t)(list[i] * LG_WORD_BITS + __builtin_ctzll(bits)));
         }
         lg__frontier_flush(&found, s->queue, &tail);
     }
@@ -269,6 +294,20 @@ static int64_t start(struct bfs_state *s, const lg_vertex_t *sources, int64_t nu
     return scout;
 }
 
+/* The streaming pass that starts a search: [v0, v1) unreached, dist (and
+ * parents) -1. */
+LG_PASS void unreached(int32_t *dist, lg_vertex_t *parents, int64_t v0, int64_t v1)
+{
+    LG_SIMD
+    for (int64_t v = v0; v < v1; v++)
+        dist[v] = -1;
+    if (parents) {
+        LG_SIMD
+        for (int64_t v = v0; v < v1; v++)
+            parents[v] = -1;
+    }
+}
+
 lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
                         const lg_vertex_t *sources, int64_t num_sources,
                         const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents)
@@ -291,17 +330,8 @@ lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
     }
 
 #pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t b = 0; b < n; b += FILL_BLOCK) {
-        const int64_t end = b + FILL_BLOCK < n ? b + FILL_BLOCK : n;
-        LG_SIMD
-        for (int64_t v = b; v < end; v++)
-            dist[v] = -1;
-        if (parents) {
-            LG_SIMD
-            for (int64_t v = b; v < end; v++)
-                parents[v] = -1;
-        }
-    }
+    for (int64_t b = 0; b < n; b += FILL_BLOCK)
+        unreached(dist, parents, b, b + FILL_BLOCK < n ? b + FILL_BLOCK : n);
     struct bfs_state s = {n, &g->out, &g->in, dist, parents, queue, 0, front, next, threads};
     int64_t scout = start(&s, sources, num_sources);
     int64_t edges_to_check = g->m, reached = s.size;

@@ -108,6 +108,24 @@ static lg_vertex_t most_frequent_label(const lg_vertex_t *label, int64_t n)
     return best;
 }
 
+/* The streaming passes over label[v0, v1): every vertex its own label;
+ * the roots (label[v] == v) counted. */
+LG_PASS void first_labels(lg_vertex_t *label, int64_t v0, int64_t v1)
+{
+    LG_SIMD
+    for (int64_t v = v0; v < v1; v++)
+        label[v] = (lg_vertex_t)v;
+}
+
+LG_PASS int64_t count_roots(const lg_vertex_t *label, int64_t v0, int64_t v1)
+{
+    int64_t roots = 0;
+    LG_SIMD_SUM(roots)
+    for (int64_t v = v0; v < v1; v++)
+        roots += label[v] == v;
+    return roots;
+}
+
 lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
                                lg_vertex_t *labels, int64_t *num_components)
 {
@@ -121,12 +139,8 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
     const lg_vertex_t *in_adj = have_in && g->directed ? g->in.indices : NULL;
 
 #pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t b = 0; b < n; b += LABEL_BLOCK) {
-        const int64_t end = b + LABEL_BLOCK < n ? b + LABEL_BLOCK : n;
-        LG_SIMD
-        for (int64_t v = b; v < end; v++)
-            labels[v] = (lg_vertex_t)v;
-    }
+    for (int64_t b = 0; b < n; b += LABEL_BLOCK)
+        first_labels(labels, b, b + LABEL_BLOCK < n ? b + LABEL_BLOCK : n);
 
     for (int r = 0; r < NEIGHBOR_ROUNDS; r++) {
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 16384)
@@ -155,14 +169,8 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
 
     int64_t roots = 0;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : roots)
-    for (int64_t b = 0; b < n; b += LABEL_BLOCK) {
-        const int64_t end = b + LABEL_BLOCK < n ? b + LABEL_BLOCK : n;
-        int64_t r = 0;
-        LG_SIMD_SUM(r)
-        for (int64_t v = b; v < end; v++)
-            r += labels[v] == v;
-        roots += r;
-    }
+    for (int64_t b = 0; b < n; b += LABEL_BLOCK)
+        roots += count_roots(labels, b, b + LABEL_BLOCK < n ? b + LABEL_BLOCK : n);
     if (num_components)
         *num_components = roots;
     return LG_OK;

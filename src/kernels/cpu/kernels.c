@@ -21,8 +21,8 @@ static bool vectors(void)
 }
 
 static lg_status_t bfs(const struct lg_exec *x, const struct lg_graph_view *g,
-                       const lg_vertex_t *sources, int64_t num_sources, const lg_bfs_options_t *opts,
-                       int32_t *dist, lg_vertex_t *parents)
+                       const lg_vertex_t *sources, int64_t num_sources,
+                       const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents)
 {
     return (vectors() ? lg__cpu_bfs : lg__cpu_bfs_scalar)(x, g, sources, num_sources, opts, dist,
                                                           parents);

@@ -193,25 +193,22 @@ static inline double row_sum_f32(const float *c, const lg_vertex_t *idx, const f
 }
 
 /*
- * One block of a Jacobi step in double: for v in [v0, v1)
- *   x'[v] = alpha * (sum over in-arcs u->v of c[u] * w + dangling * d[v]) + (1 - alpha) * p[v]
- * written over x[v] once |x'[v] - x[v]| is added to the error (the gathers
- * read only c, so x can be updated in place), and, in the same pass, the
- * next iteration's contribution cn[v] = x'[v] / outweight[v] and its
- * dangling mass.  The row sums are gathered first into `sum`; the rest is a
- * streaming pass over the block's vectors, a vector loop (LG_SIMD_SUM).
+ * The streaming pass of a block of a Jacobi step in double: for i < len,
+ * with sum[i] the gather-sum of row v0 + i,
+ *   x'[v] = alpha * (sum[i] + dangling * d[v]) + (1 - alpha) * p[v]
+ * written over x[v] once |x'[v] - x[v]| is added to the error, the next
+ * iteration's contribution x'[v] / outweight[v] into out[i] and the
+ * dangling mass summed.  A vector loop (LG_SIMD_SUM) for the uniform p and
+ * d every benchmark uses.  (sum is not const: gcc 12 takes a const pointer
+ * to a stack array written only up to len for a read of all of it.)
  */
-static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const double *c,
-                                     double dangling, double *cn, int64_t v0, int64_t v1)
+LG_PASS struct pr_sums finish_block_f64(const struct pr_setup *s, double *restrict x,
+                                        double *restrict sum, double dangling,
+                                        double *restrict out, int64_t v0, int64_t len)
 {
-    double sum[PULL_BLOCK], next[PULL_BLOCK];
-    const int64_t len = v1 - v0;
-    for (int64_t i = 0; i < len; i++)
-        sum[i] = row_sum_f64(c, s->idx, s->w, s->off[v0 + i], s->off[v0 + i + 1]);
-
     const double alpha = s->alpha, uniform = 1.0 / (double)s->n;
     const double *inv = s->inv_out + v0;
-    double *xb = x + v0, *out = s->rank ? next : cn + v0;
+    double *xb = x + v0;
     double err = 0.0, dangling_next = 0.0;
     if (!s->p && !s->d) {
         const double du = dangling * uniform, pu = (1.0 - alpha) * uniform;
@@ -233,27 +230,19 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const 
             dangling_next += inv[i] == 0.0 ? xv : 0.0;
         }
     }
-    if (s->rank)
-        for (int64_t i = 0; i < len; i++)
-            cn[s->rank[v0 + i]] = next[i];
     struct pr_sums r = {err, dangling_next};
     return r;
 }
 
 /* The same in float: the vectors in float, the row sums, error and
  * dangling mass in double. */
-static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const float *c,
-                                     double dangling, float *cn, int64_t v0, int64_t v1)
+LG_PASS struct pr_sums finish_block_f32(const struct pr_setup *s, float *restrict x,
+                                        double *restrict sum, double dangling,
+                                        float *restrict out, int64_t v0, int64_t len)
 {
-    double sum[PULL_BLOCK];
-    float next[PULL_BLOCK];
-    const int64_t len = v1 - v0;
-    for (int64_t i = 0; i < len; i++)
-        sum[i] = row_sum_f32(c, s->idx, s->w, s->off[v0 + i], s->off[v0 + i + 1]);
-
     const float alpha = (float)s->alpha, uniform = (float)(1.0 / (double)s->n);
     const float *inv = s->inv_out_f + v0;
-    float *xb = x + v0, *out = s->rank ? next : cn + v0;
+    float *xb = x + v0;
     double err = 0.0, dangling_next = 0.0;
     if (!s->p && !s->d) {
         const float du = (float)dangling * uniform, pu = (1.0f - alpha) * uniform;
@@ -276,10 +265,42 @@ static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const f
             dangling_next += inv[i] == 0.0f ? (double)xv : 0.0;
         }
     }
+    struct pr_sums r = {err, dangling_next};
+    return r;
+}
+
+/*
+ * One block of a Jacobi step, rows [v0, v1): the rows' gather-sums (the
+ * gathers read only c, so x can be updated in place), then the streaming
+ * pass, whose next contributions go straight into cn, or through a buffer
+ * when cn is in hub order (cn[rank[v]]).
+ */
+static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const double *c,
+                                     double dangling, double *cn, int64_t v0, int64_t v1)
+{
+    double sum[PULL_BLOCK], next[PULL_BLOCK];
+    const int64_t len = v1 - v0;
+    for (int64_t i = 0; i < len; i++)
+        sum[i] = row_sum_f64(c, s->idx, s->w, s->off[v0 + i], s->off[v0 + i + 1]);
+    struct pr_sums r = finish_block_f64(s, x, sum, dangling, s->rank ? next : cn + v0, v0, len);
     if (s->rank)
         for (int64_t i = 0; i < len; i++)
             cn[s->rank[v0 + i]] = next[i];
-    struct pr_sums r = {err, dangling_next};
+    return r;
+}
+
+static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const float *c,
+                                     double dangling, float *cn, int64_t v0, int64_t v1)
+{
+    double sum[PULL_BLOCK];
+    float next[PULL_BLOCK];
+    const int64_t len = v1 - v0;
+    for (int64_t i = 0; i < len; i++)
+        sum[i] = row_sum_f32(c, s->idx, s->w, s->off[v0 + i], s->off[v0 + i + 1]);
+    struct pr_sums r = finish_block_f32(s, x, sum, dangling, s->rank ? next : cn + v0, v0, len);
+    if (s->rank)
+        for (int64_t i = 0; i < len; i++)
+            cn[s->rank[v0 + i]] = next[i];
     return r;
 }
 

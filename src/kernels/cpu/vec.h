@@ -31,6 +31,15 @@
 
 #include "vec_scalar.h"
 
+/* A streaming pass: a function of its own, kept out of line (it runs once
+ * over a block of hundreds of elements or more, so the call costs nothing)
+ * so that bench/isa_count.c can count its instructions alone under qemu. */
+#if defined(__GNUC__)
+#define LG_PASS static __attribute__((noinline))
+#else
+#define LG_PASS static
+#endif
+
 #if defined(LG_VEC_SCALAR)
 #define LG_SIMD
 #define LG_SIMD_SUM(...)
