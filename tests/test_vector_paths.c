@@ -3,8 +3,9 @@
  * twins (src/kernels/cpu/vec.h), on whatever instruction set this build
  * targets (tools/cross-test.sh runs it on NEON, SVE, RVV and LASX).
  *
- *  1. the scans of vec.h against the portable ones, on every length up to
- *     a few vectors, every start, and hits at every position;
+ *  1. the compactions of vec.h against the portable ones, on every length
+ *     up to a few vectors, starts inside, and hits none, all, or at every
+ *     position; the gather sums (SVE, RVV) against sums in order;
  *  2. BFS, CC and PageRank with the vector paths on and off
  *     (lg__cpu_vector_paths) on Kronecker, uniform and real graphs, directed
  *     and undirected, weighted, personalised, in hub order: BFS distances
@@ -24,43 +25,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- 1. the scans ------------------------------------------------------------------- */
+/* ---- 1. the primitives --------------------------------------------------------------- */
 
-static void test_scans(void)
+/* The compactions against the portable ones: every length up to a few
+ * vectors, starts inside, hits none, one at each position, a few, or all. */
+static void test_compactions(void)
 {
     enum {
         MAX = 160
     };
     int32_t a[MAX];
     uint64_t w[MAX];
+    lg_vertex_t got_a[MAX + 1], want_a[MAX + 1];
+    int64_t got_w[MAX + 1], want_w[MAX + 1];
     unsigned long long rng = 7;
     long mismatches = 0, checks = 0;
     for (int len = 0; len <= MAX; len++)
-        for (int hit = -1; hit < len; hit++) /* -1: no hit at all */
+        for (int hit = -3; hit < len; hit++) /* -1: none, -2: every third, -3: all */
             for (int variant = 0; variant < 2; variant++) {
                 for (int i = 0; i < len; i++) {
                     /* misses: >= 0 / 0, with the sign bit's neighbours in play */
-                    a[i] = variant ? INT32_MAX - (int32_t)(tu_rand(&rng) % 3) : (int32_t)(i % 5);
-                    w[i] = 0;
+                    const bool on = hit == -3 || (hit == -2 && i % 3 == 0) || i == hit;
+                    a[i] = on ? (variant ? INT32_MIN : -1 - (int32_t)(i % 4))
+                              : (variant ? INT32_MAX - (int32_t)(tu_rand(&rng) % 3)
+                                         : (int32_t)(i % 5));
+                    w[i] = on ? (variant ? (uint64_t)1 << 63 : (uint64_t)1 << (i % 64)) : 0;
                 }
-                if (hit >= 0) {
-                    a[hit] = variant ? INT32_MIN : -1;
-                    w[hit] = variant ? (uint64_t)1 << 63 : 1;
-                    /* a second hit further on must not be the one found */
-                    if (hit + 3 < len) {
-                        a[hit + 3] = -5;
-                        w[hit + 3] = 2;
-                    }
+                if (hit >= 0 && hit + 3 < len) { /* a second hit further on */
+                    a[hit + 3] = -5;
+                    w[hit + 3] = 2;
                 }
                 for (int start = 0; start <= len; start += (len > 40 ? 7 : 1)) {
-                    const int64_t want_a = lg__scalar_next_negative_i32(a, start, len);
-                    const int64_t want_w = lg__scalar_next_nonzero_u64(w, start, len);
+                    const int64_t na = lg__scalar_compact_negative_i32(a, start, len, want_a);
+                    const int64_t nw = lg__scalar_compact_nonzero_u64(w, start, len, want_w);
+                    const int64_t ga = lg__vec_compact_negative_i32(a, start, len, got_a);
+                    const int64_t gw = lg__vec_compact_nonzero_u64(w, start, len, got_w);
                     checks += 2;
-                    if (lg__vec_next_negative_i32(a, start, len) != want_a ||
-                        lg__vec_next_nonzero_u64(w, start, len) != want_w) {
+                    if (ga != na || gw != nw ||
+                        memcmp(got_a, want_a, (size_t)na * sizeof *got_a) != 0 ||
+                        memcmp(got_w, want_w, (size_t)nw * sizeof *got_w) != 0) {
                         if (mismatches++ < 10)
-                            fprintf(stderr, "  scan: len %d hit %d start %d: want %lld/%lld\n", len,
-                                    hit, start, (long long)want_a, (long long)want_w);
+                            fprintf(
+                                stderr,
+                                "  compaction: len %d hit %d start %d: %lld/%lld, want %lld/%lld\n",
+                                len, hit, start, (long long)ga, (long long)gw, (long long)na,
+                                (long long)nw);
                     }
                 }
             }
@@ -68,10 +77,59 @@ static void test_scans(void)
     CHECK(checks > 10000);
     /* the expected answers themselves, on a case worked by hand */
     const int32_t d[] = {0, 1, 2, -1, 3, -1};
-    const uint64_t b[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0};
-    CHECK(lg__vec_next_negative_i32(d, 0, 6) == 3 && lg__vec_next_negative_i32(d, 4, 6) == 5);
-    CHECK(lg__vec_next_negative_i32(d, 0, 3) == 3 && lg__vec_next_negative_i32(d, 6, 6) == 6);
-    CHECK(lg__vec_next_nonzero_u64(b, 0, 11) == 9 && lg__vec_next_nonzero_u64(b, 10, 11) == 11);
+    const uint64_t b[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 1};
+    lg_vertex_t out[12];
+    int64_t outw[12];
+    CHECK(lg__vec_compact_negative_i32(d, 0, 6, out) == 2 && out[0] == 3 && out[1] == 5);
+    CHECK(lg__vec_compact_negative_i32(d, 4, 6, out) == 1 && out[0] == 5);
+    CHECK(lg__vec_compact_nonzero_u64(b, 0, 12, outw) == 2 && outw[0] == 9 && outw[1] == 11);
+    CHECK(lg__vec_compact_nonzero_u64(b, 0, 9, outw) == 0);
+}
+
+/* PageRank's gather-sums, where the ISA has them, against sums in order. */
+static void test_gather_sums(void)
+{
+#if LG_VEC_GATHER
+    enum {
+        N = 1000,
+        MAX = 130
+    };
+    static double c[N];
+    static float cf[N], w[MAX];
+    static lg_vertex_t idx[MAX];
+    unsigned long long rng = 11;
+    for (int i = 0; i < N; i++) {
+        c[i] = (double)(tu_rand(&rng) % 1000000) / 1e6;
+        cf[i] = (float)c[i];
+    }
+    long bad = 0;
+    for (int len = 0; len <= MAX; len++)
+        for (int start = 0; start <= 3 && start <= len; start++) {
+            for (int k = 0; k < len; k++) {
+                idx[k] =
+                    (lg_vertex_t)(k == 0 ? N - 1 : (int)(tu_rand(&rng) % N)); /* the last too */
+                w[k] = 0.25f + (float)(tu_rand(&rng) % 16);
+            }
+            double want[4] = {0, 0, 0, 0};
+            for (int k = start; k < len; k++) {
+                want[0] += c[idx[k]];
+                want[1] += c[idx[k]] * (double)w[k];
+                want[2] += (double)cf[idx[k]];
+                want[3] += (double)(cf[idx[k]] * w[k]);
+            }
+            const double got[4] = {lg__vec_gather_sum_f64(c, idx, NULL, start, len),
+                                   lg__vec_gather_sum_f64(c, idx, w, start, len),
+                                   lg__vec_gather_sum_f32(cf, idx, NULL, start, len),
+                                   lg__vec_gather_sum_f32(cf, idx, w, start, len)};
+            for (int i = 0; i < 4; i++)
+                if (fabs(got[i] - want[i]) > 1e-12 * (1.0 + fabs(want[i])) && bad++ < 10)
+                    fprintf(stderr, "  gather sum %d: len %d start %d: %.17g, want %.17g\n", i, len,
+                            start, got[i], want[i]);
+        }
+    CHECK(bad == 0);
+#else
+    printf("no vector gathers on %s: the portable row sums only\n", LG_VEC_ISA);
+#endif
 }
 
 /* ---- 2. the kernels ------------------------------------------------------------------- */
@@ -293,7 +351,8 @@ static void test_build_info(void)
 
 int main(void)
 {
-    test_scans();
+    test_compactions();
+    test_gather_sums();
     test_kernels();
     test_build_info();
     TEST_EXIT();

@@ -2,7 +2,7 @@
 # cross-test.sh - build libgraph for another CPU architecture and run the C
 # test suite under qemu-user.
 #
-#   tools/cross-test.sh ARCH... [--jobs N]      ARCH, or `all` for every one:
+#   tools/cross-test.sh ARCH... [--jobs N] [--build-only]   ARCH, or `all` for every one:
 #     aarch64       gcc-aarch64-linux-gnu, OpenMP, NEON
 #     aarch64-sve   the same with -march=armv8-a+sve, qemu's `max` CPU
 #     riscv64       gcc-riscv64-linux-gnu, OpenMP, scalar (rv64gc)
@@ -23,11 +23,13 @@ cache="$root/.cache/cross"
 all_arches=(aarch64 aarch64-sve riscv64 riscv64-rvv loongarch64)
 jobs="$(nproc 2>/dev/null || echo 2)"
 arches=()
+build_only=0
 while [ $# -gt 0 ]; do
     case "$1" in
         all) arches+=("${all_arches[@]}") ;;
         aarch64 | aarch64-sve | riscv64 | riscv64-rvv | loongarch64) arches+=("$1") ;;
         --jobs) jobs="$2"; shift ;;
+        --build-only) build_only=1 ;;
         -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "cross-test.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -154,6 +156,8 @@ run_arch() {
         echo "$arch: vector instructions in src/kernels/cpu: ${shown:-none found}"
         [ -n "$shown" ] || { echo "$arch: 0 passed, 1 failed (no vector instructions)"; return 1; }
     fi
+
+    [ "$build_only" = 0 ] || return 0
 
     local skip=() why=""
     if [ -n "$static" ]; then # a static musl binary has no dlopen

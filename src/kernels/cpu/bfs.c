@@ -31,10 +31,10 @@
  * out vertices in blocks that are multiples of 64, so each word of the next
  * frontier has one writer and needs no atomics.
  *
- * Vectors (vec.h): the bottom-up step finds each block's unvisited vertices
- * by a vector scan of dist (most are visited by then), the bitmap's
- * conversion to a queue skips empty words by one, and the first fill is a
- * vector loop; the searches themselves are random accesses.
+ * Vectors (vec.h): the bottom-up step lists each block's unvisited vertices
+ * by a vector compaction of dist, the bitmap's conversion to a queue its
+ * non-empty words by one, and the first fill is a vector loop; the
+ * searches themselves are random accesses.
  *
  * Cost: top-down O(edges of the frontier) a level; bottom-up O(n + edges
  * scanned until a parent is found).  Memory: a queue of n vertices and two
@@ -118,14 +118,11 @@ static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *ne
 }
 
 /* The streaming pass of a bottom-up task: the unvisited vertices of
- * [v0, v1) (dist < 0) into todo, by a vector scan; returns their count. */
+ * [v0, v1) (dist < 0) into todo, by a vector compaction; returns their
+ * count. */
 LG_PASS int64_t unvisited(const int32_t *dist, int64_t v0, int64_t v1, lg_vertex_t *todo)
 {
-    int64_t count = 0;
-    for (int64_t v = lg__vec_next_negative_i32(dist, v0, v1); v < v1;
-         v = lg__vec_next_negative_i32(dist, v + 1, v1))
-        todo[count++] = (lg_vertex_t)v;
-    return count;
+    return lg__vec_compact_negative_i32(dist, v0, v1, todo);
 }
 
 /* One bottom-up level: every unvisited vertex looks for a parent in the
@@ -145,9 +142,9 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
     const int64_t blocks = (n + block - 1) / block;
     int64_t awake = 0;
     memset(next, 0, (size_t)words * sizeof *next);
-    /* the unvisited vertices of a block found by a vector scan of dist (a
-     * task writes only its own block's entries, so the scan reads no entry
-     * another thread writes) */
+    /* the unvisited vertices of a block listed first (a task writes only its
+     * own block's entries, so the list reads no entry another thread
+     * writes) */
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, 1) reduction(+ : awake)
     for (int64_t b = 0; b < blocks; b++) {
         lg_vertex_t todo[BOTTOM_UP_BLOCK];
@@ -188,14 +185,10 @@ static void queue_to_bitmap(struct bfs_state *s)
 }
 
 /* The streaming pass of the conversion: the non-empty words of
- * front[w0, w1) into list, by a vector scan; returns their count. */
+ * front[w0, w1) into list, by a vector compaction; returns their count. */
 LG_PASS int64_t nonempty_words(const uint64_t *front, int64_t w0, int64_t w1, int64_t *list)
 {
-    int64_t count = 0;
-    for (int64_t w = lg__vec_next_nonzero_u64(front, w0, w1); w < w1;
-         w = lg__vec_next_nonzero_u64(front, w + 1, w1))
-        list[count++] = w;
-    return count;
+    return lg__vec_compact_nonzero_u64(front, w0, w1, list);
 }
 
 static void bitmap_to_queue(struct bfs_state *s)

@@ -14,7 +14,8 @@ LG_INTERNAL lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_gra
                                     lg_vertex_t *parents);
 LG_INTERNAL lg_status_t lg__cpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
                                          const lg_pagerank_options_t *opts,
-                                         lg_precision_t precision, void *scores, lg_pagerank_result_t *result);
+                                         lg_precision_t precision, void *scores,
+                                         lg_pagerank_result_t *result);
 LG_INTERNAL lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
                                            lg_vertex_t *labels, int64_t *num_components);
 

@@ -95,10 +95,12 @@ struct pr_sums {
  * outright and, on large ones, limits how many gathers the core keeps in
  * flight.  So rows are summed in short pairwise trees (4 arcs in double, 8
  * in float, F32_RUN) added into the row's sum.  Where the ISA has indexed
- * vector loads of its own (SVE's ld1d/ld1w with a vector of offsets, RVV's
- * vluxei32), a row is one vector loop (LG_VEC_GATHER, vec.h): its lanes are
- * the pairwise tree's independent sums, and it retires a few instructions
- * a vector of arcs instead of three an arc (docs/PORTABILITY.md). */
+ * vector loads of its own (SVE's ld1d/ld1w with a vector of indices, RVV's
+ * vluxei64), a row is one vector loop (LG_VEC_GATHER: vec_sve.h,
+ * vec_rvv.h; gcc 12 vectorises the loop for SVE only with emulated
+ * gathers): its lanes are the pairwise tree's independent sums, and it
+ * retires a few instructions a vector of arcs instead of three an arc
+ * (docs/PORTABILITY.md). */
 
 /* Arcs a float run sums before it is added to the row's double sum.  A row
  * summed wholly in double pays a conversion and a double add per arc, a
@@ -109,6 +111,7 @@ struct pr_sums {
  * A run is written out (run8) rather than a loop inside the row's loop: one
  * loop exit less to mispredict per row, and eight independent loads in
  * sight.  (The vector gathers sum float arcs in double lanes.) */
+#if !LG_VEC_GATHER
 #define F32_RUN 8
 _Static_assert(F32_RUN == 8, "run8 and run8_weighted sum 8 arcs");
 
@@ -125,23 +128,16 @@ static inline float run8_weighted(const float *c, const lg_vertex_t *idx, const 
     return ((c[idx[0]] * w[0] + c[idx[1]] * w[1]) + (c[idx[2]] * w[2] + c[idx[3]] * w[3])) +
            ((c[idx[4]] * w[4] + c[idx[5]] * w[5]) + (c[idx[6]] * w[6] + c[idx[7]] * w[7]));
 }
+#endif
 
 /* The sum over arcs [e, end) of c[idx[e]] (times w[e] when weighted). */
 static inline double row_sum_f64(const double *c, const lg_vertex_t *idx, const float *w,
                                  lg_edge_t e, lg_edge_t end)
 {
-    double sum = 0.0;
 #if LG_VEC_GATHER
-    if (w) {
-        LG_SIMD_SUM(sum)
-        for (lg_edge_t k = e; k < end; k++)
-            sum += c[idx[k]] * (double)w[k];
-    } else {
-        LG_SIMD_SUM(sum)
-        for (lg_edge_t k = e; k < end; k++)
-            sum += c[idx[k]];
-    }
+    return lg__vec_gather_sum_f64(c, idx, w, e, end);
 #else
+    double sum = 0.0;
     if (w) {
         for (; end - e >= 4; e += 4)
             sum += (c[idx[e]] * (double)w[e] + c[idx[e + 1]] * (double)w[e + 1]) +
@@ -154,8 +150,8 @@ static inline double row_sum_f64(const double *c, const lg_vertex_t *idx, const 
         for (; e < end; e++)
             sum += c[idx[e]];
     }
-#endif
     return sum;
+#endif
 }
 
 /* The same over float contributions: float runs of F32_RUN arcs added up in
@@ -163,18 +159,10 @@ static inline double row_sum_f64(const double *c, const lg_vertex_t *idx, const 
 static inline double row_sum_f32(const float *c, const lg_vertex_t *idx, const float *w,
                                  lg_edge_t e, lg_edge_t end)
 {
-    double sum = 0.0;
 #if LG_VEC_GATHER
-    if (w) {
-        LG_SIMD_SUM(sum)
-        for (lg_edge_t k = e; k < end; k++)
-            sum += (double)(c[idx[k]] * w[k]);
-    } else {
-        LG_SIMD_SUM(sum)
-        for (lg_edge_t k = e; k < end; k++)
-            sum += (double)c[idx[k]];
-    }
+    return lg__vec_gather_sum_f32(c, idx, w, e, end);
 #else
+    double sum = 0.0;
     float run = 0.0f;
     if (w) {
         for (; end - e >= F32_RUN; e += F32_RUN)
@@ -188,8 +176,8 @@ static inline double row_sum_f32(const float *c, const lg_vertex_t *idx, const f
             run += c[idx[e]];
     }
     sum += run;
-#endif
     return sum;
+#endif
 }
 
 /*
@@ -203,8 +191,8 @@ static inline double row_sum_f32(const float *c, const lg_vertex_t *idx, const f
  * to a stack array written only up to len for a read of all of it.)
  */
 LG_PASS struct pr_sums finish_block_f64(const struct pr_setup *s, double *restrict x,
-                                        double *restrict sum, double dangling,
-                                        double *restrict out, int64_t v0, int64_t len)
+                                        double *restrict sum, double dangling, double *restrict out,
+                                        int64_t v0, int64_t len)
 {
     const double alpha = s->alpha, uniform = 1.0 / (double)s->n;
     const double *inv = s->inv_out + v0;
@@ -237,8 +225,8 @@ LG_PASS struct pr_sums finish_block_f64(const struct pr_setup *s, double *restri
 /* The same in float: the vectors in float, the row sums, error and
  * dangling mass in double. */
 LG_PASS struct pr_sums finish_block_f32(const struct pr_setup *s, float *restrict x,
-                                        double *restrict sum, double dangling,
-                                        float *restrict out, int64_t v0, int64_t len)
+                                        double *restrict sum, double dangling, float *restrict out,
+                                        int64_t v0, int64_t len)
 {
     const float alpha = (float)s->alpha, uniform = (float)(1.0 / (double)s->n);
     const float *inv = s->inv_out_f + v0;

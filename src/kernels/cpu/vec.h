@@ -6,18 +6,22 @@
  * Most streaming loops need no intrinsics: they are written for the
  * compiler's vectoriser and marked LG_SIMD / LG_SIMD_SUM(...) (an OpenMP
  * `simd` pragma; -fopenmp-simd in serial builds).  The headers hold only
- * what compilers do not vectorise: loops that stop at the first element
- * passing a test (the scans below), which the bottom-up BFS step uses to
- * skip visited vertices and the frontier bitmap's conversion to skip empty
- * words.
+ * what compilers do not vectorise: compactions (the indices of the elements
+ * that pass a test, packed), with which the bottom-up BFS step lists a
+ * block's unvisited vertices and the frontier bitmap's conversion its
+ * non-empty words; and sums over gathered elements, which gcc 12 vectorises
+ * for SVE only with emulated gathers.
  *
- *   lg__vec_next_negative_i32(a, i, end)  the first j in [i, end) with a[j] < 0, else end
- *   lg__vec_next_nonzero_u64(a, i, end)   the first j in [i, end) with a[j] != 0, else end
+ *   lg__vec_compact_negative_i32(a, i, end, out)  the j in [i, end) with a[j] < 0 into out
+ *   lg__vec_compact_nonzero_u64(a, i, end, out)   the j in [i, end) with a[j] != 0 into out
+ *                   (both return the count; out has room for end - i)
  *   LG_VEC_ISA      the instruction set, for lg_build_info (on x86-64, SSE2 or AVX2: the
- *                   compiler's vector loops with the portable scans; "none" for the
+ *                   compiler's vector loops with the portable compactions; "none" for the
  *                   scalar twins)
- *   LG_VEC_GATHER   1 where the ISA has indexed vector loads (SVE, RVV): PageRank's
- *                   gather-sums are then vector loops too (pagerank.c says why not elsewhere)
+ *   LG_VEC_GATHER   1 where the ISA has indexed vector loads (SVE, RVV), with
+ *     lg__vec_gather_sum_f64(c, idx, w, e, end)   PageRank's row sums, sum of c[idx[k]]
+ *     lg__vec_gather_sum_f32(c, idx, w, e, end)   (times w[k]) over [e, end), in double
+ *                   (pagerank.c says why there are none elsewhere)
  *
  * Every kernel file is compiled twice (cmake/sources.cmake): as it is, and
  * as its scalar twin with LG_VEC_SCALAR defined and the vectorisers off,
@@ -26,6 +30,8 @@
  */
 #ifndef LIBGRAPH_VEC_H
 #define LIBGRAPH_VEC_H
+
+#include "libgraph.h" /* lg_vertex_t */
 
 #include <stdint.h>
 
@@ -59,7 +65,7 @@
 #include "vec_rvv.h"
 #elif defined(__loongarch_sx)
 #include "vec_lsx.h"
-#elif defined(__AVX2__) /* the compiler's vector loops; the scans portable */
+#elif defined(__AVX2__) /* the compiler's vector loops; the compactions portable */
 #define LG_VEC_ISA "AVX2"
 #elif defined(__SSE2__)
 #define LG_VEC_ISA "SSE2"
@@ -70,9 +76,9 @@
 #ifndef LG_VEC_GATHER
 #define LG_VEC_GATHER 0
 #endif
-#ifndef LG_VEC_SCANS /* the ISA header defines its own scans */
-#define lg__vec_next_negative_i32 lg__scalar_next_negative_i32
-#define lg__vec_next_nonzero_u64 lg__scalar_next_nonzero_u64
+#ifndef LG_VEC_COMPACT /* the ISA header defines its own compactions */
+#define lg__vec_compact_negative_i32 lg__scalar_compact_negative_i32
+#define lg__vec_compact_nonzero_u64 lg__scalar_compact_nonzero_u64
 #endif
 
 #endif /* LIBGRAPH_VEC_H */

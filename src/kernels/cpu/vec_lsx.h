@@ -1,9 +1,10 @@
 /*
- * vec_lsx.h - vec.h's scans in LoongArch's vector extensions: LASX (256-bit)
- * when the target has it (-march=la464), else LSX (128-bit).  A step loads
- * two registers (16 int32 or 8 uint64 in LASX, half as many in LSX), folds
- * them and asks whether any bit is set (xbnz.v / bnz.v); the hit's index
- * inside the step is found by the portable scan.
+ * vec_lsx.h - vec.h's primitives in LoongArch's vector extensions: LASX
+ * (256-bit) when the target has it (-march=la464), else LSX (128-bit); no
+ * compress instruction in either.  A compaction loads two registers a step
+ * (16 int32 or 8 uint64 in LASX, half as many in LSX), folds them and asks
+ * whether any bit is set (xbnz.v / bnz.v), skipping a step without hits; a
+ * step with hits is stored branch-free, one element at a time.
  */
 #ifndef LIBGRAPH_VEC_LSX_H
 #define LIBGRAPH_VEC_LSX_H
@@ -12,48 +13,74 @@
 #include <lasxintrin.h>
 
 #define LG_VEC_ISA "LASX"
-#define LG_VEC_SCANS 1
+#define LG_VEC_COMPACT 1
 
-static inline int64_t lg__vec_next_negative_i32(const int32_t *a, int64_t i, int64_t end)
+static inline int64_t lg__vec_compact_negative_i32(const int32_t *a, int64_t i, int64_t end,
+                                                   lg_vertex_t *out)
 {
+    int64_t count = 0;
     for (; end - i >= 16; i += 16) { /* a sign bit set anywhere: OR, then the lanes < 0 */
         const __m256i x = __lasx_xvor_v(__lasx_xvld(a + i, 0), __lasx_xvld(a + i + 8, 0));
-        if (__lasx_xbnz_v(__lasx_xvslti_w(x, 0)))
-            break;
+        if (!__lasx_xbnz_v(__lasx_xvslti_w(x, 0)))
+            continue;
+        for (int64_t k = i; k < i + 16; k++) { /* branch-free: hits are many here */
+            out[count] = (lg_vertex_t)k;
+            count += a[k] < 0;
+        }
     }
-    return lg__scalar_next_negative_i32(a, i, end);
+    return count + lg__scalar_compact_negative_i32(a, i, end, out + count);
 }
 
-static inline int64_t lg__vec_next_nonzero_u64(const uint64_t *a, int64_t i, int64_t end)
+static inline int64_t lg__vec_compact_nonzero_u64(const uint64_t *a, int64_t i, int64_t end,
+                                                  int64_t *out)
 {
-    for (; end - i >= 8; i += 8)
-        if (__lasx_xbnz_v(__lasx_xvor_v(__lasx_xvld(a + i, 0), __lasx_xvld(a + i + 4, 0))))
-            break;
-    return lg__scalar_next_nonzero_u64(a, i, end);
+    int64_t count = 0;
+    for (; end - i >= 8; i += 8) {
+        if (!__lasx_xbnz_v(__lasx_xvor_v(__lasx_xvld(a + i, 0), __lasx_xvld(a + i + 4, 0))))
+            continue;
+        for (int64_t k = i; k < i + 8; k++) {
+            out[count] = k;
+            count += a[k] != 0;
+        }
+    }
+    return count + lg__scalar_compact_nonzero_u64(a, i, end, out + count);
 }
 
 #else
 #include <lsxintrin.h>
 
 #define LG_VEC_ISA "LSX"
-#define LG_VEC_SCANS 1
+#define LG_VEC_COMPACT 1
 
-static inline int64_t lg__vec_next_negative_i32(const int32_t *a, int64_t i, int64_t end)
+static inline int64_t lg__vec_compact_negative_i32(const int32_t *a, int64_t i, int64_t end,
+                                                   lg_vertex_t *out)
 {
-    for (; end - i >= 8; i += 8) {
+    int64_t count = 0;
+    for (; end - i >= 8; i += 8) { /* a sign bit set anywhere: OR, then the lanes < 0 */
         const __m128i x = __lsx_vor_v(__lsx_vld(a + i, 0), __lsx_vld(a + i + 4, 0));
-        if (__lsx_bnz_v(__lsx_vslti_w(x, 0)))
-            break;
+        if (!__lsx_bnz_v(__lsx_vslti_w(x, 0)))
+            continue;
+        for (int64_t k = i; k < i + 8; k++) { /* branch-free: hits are many here */
+            out[count] = (lg_vertex_t)k;
+            count += a[k] < 0;
+        }
     }
-    return lg__scalar_next_negative_i32(a, i, end);
+    return count + lg__scalar_compact_negative_i32(a, i, end, out + count);
 }
 
-static inline int64_t lg__vec_next_nonzero_u64(const uint64_t *a, int64_t i, int64_t end)
+static inline int64_t lg__vec_compact_nonzero_u64(const uint64_t *a, int64_t i, int64_t end,
+                                                  int64_t *out)
 {
-    for (; end - i >= 4; i += 4)
-        if (__lsx_bnz_v(__lsx_vor_v(__lsx_vld(a + i, 0), __lsx_vld(a + i + 2, 0))))
-            break;
-    return lg__scalar_next_nonzero_u64(a, i, end);
+    int64_t count = 0;
+    for (; end - i >= 4; i += 4) {
+        if (!__lsx_bnz_v(__lsx_vor_v(__lsx_vld(a + i, 0), __lsx_vld(a + i + 2, 0))))
+            continue;
+        for (int64_t k = i; k < i + 4; k++) {
+            out[count] = k;
+            count += a[k] != 0;
+        }
+    }
+    return count + lg__scalar_compact_nonzero_u64(a, i, end, out + count);
 }
 #endif
 

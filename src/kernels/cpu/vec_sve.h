@@ -1,8 +1,9 @@
 /*
- * vec_sve.h - vec.h's scans in Arm's Scalable Vector Extension, vector-length
- * agnostic: whilelt makes the predicate of the elements left (so the tail
- * needs no scalar loop), the compare a predicate of hits, and brkb ("break
- * before") keeps the lanes before the first hit, whose count is its index.
+ * vec_sve.h - vec.h's primitives in Arm's Scalable Vector Extension,
+ * vector-length agnostic: whilelt makes the predicate of the elements left
+ * (so the tail needs no scalar loop).  A compaction compares into a
+ * predicate of hits and, when there are any, packs the element indices
+ * (index) under it (compact) and stores as many as it counts (cntp).
  */
 #ifndef LIBGRAPH_VEC_SVE_H
 #define LIBGRAPH_VEC_SVE_H
@@ -11,28 +12,76 @@
 
 #define LG_VEC_ISA "SVE"
 #define LG_VEC_GATHER 1
-#define LG_VEC_SCANS 1
+#define LG_VEC_COMPACT 1
 
-static inline int64_t lg__vec_next_negative_i32(const int32_t *a, int64_t i, int64_t end)
+static inline int64_t lg__vec_compact_negative_i32(const int32_t *a, int64_t i, int64_t end,
+                                                   lg_vertex_t *out)
 {
+    int64_t count = 0;
     for (; i < end; i += (int64_t)svcntw()) {
         const svbool_t pg = svwhilelt_b32_s64(i, end);
         const svbool_t hit = svcmplt_n_s32(pg, svld1_s32(pg, a + i), 0);
-        if (svptest_any(pg, hit))
-            return i + (int64_t)svcntp_b32(pg, svbrkb_b_z(pg, hit));
+        if (svptest_any(pg, hit)) {
+            const uint64_t hits = svcntp_b32(pg, hit);
+            svst1_s32(svwhilelt_b32_u64(0, hits), out + count,
+                      svcompact_s32(hit, svindex_s32((int32_t)i, 1)));
+            count += (int64_t)hits;
+        }
     }
-    return end;
+    return count;
 }
 
-static inline int64_t lg__vec_next_nonzero_u64(const uint64_t *a, int64_t i, int64_t end)
+static inline int64_t lg__vec_compact_nonzero_u64(const uint64_t *a, int64_t i, int64_t end,
+                                                  int64_t *out)
 {
+    int64_t count = 0;
     for (; i < end; i += (int64_t)svcntd()) {
         const svbool_t pg = svwhilelt_b64_s64(i, end);
         const svbool_t hit = svcmpne_n_u64(pg, svld1_u64(pg, a + i), 0);
-        if (svptest_any(pg, hit))
-            return i + (int64_t)svcntp_b64(pg, svbrkb_b_z(pg, hit));
+        if (svptest_any(pg, hit)) {
+            const uint64_t hits = svcntp_b64(pg, hit);
+            svst1_s64(svwhilelt_b64_u64(0, hits), out + count,
+                      svcompact_s64(hit, svindex_s64(i, 1)));
+            count += (int64_t)hits;
+        }
     }
-    return end;
+    return count;
+}
+
+/* PageRank's gather-sums: the sum over k in [e, end) of c[idx[k]] (times
+ * w[k] when w is not NULL), in double.  A gather (ld1d, or ld1w into the
+ * low half of 64-bit lanes for float contributions, widened by fcvt) with
+ * the 32-bit indices sign-extended into 64-bit lanes (ld1sw); each lane
+ * keeps its own sum, reduced at the end (faddv). */
+static inline double lg__vec_gather_sum_f64(const double *c, const lg_vertex_t *idx, const float *w,
+                                            int64_t e, int64_t end)
+{
+    svfloat64_t acc = svdup_n_f64(0.0);
+    for (int64_t k = e; k < end; k += (int64_t)svcntd()) {
+        const svbool_t pg = svwhilelt_b64_s64(k, end);
+        svfloat64_t x = svld1_gather_s64index_f64(pg, c, svld1sw_s64(pg, idx + k));
+        if (w)
+            x = svmul_f64_x(pg, x,
+                            svcvt_f64_f32_x(pg, svreinterpret_f32_u64(
+                                                    svld1uw_u64(pg, (const uint32_t *)w + k))));
+        acc = svadd_f64_m(pg, acc, x);
+    }
+    return svaddv_f64(svptrue_b64(), acc);
+}
+
+static inline double lg__vec_gather_sum_f32(const float *c, const lg_vertex_t *idx, const float *w,
+                                            int64_t e, int64_t end)
+{
+    svfloat64_t acc = svdup_n_f64(0.0);
+    for (int64_t k = e; k < end; k += (int64_t)svcntd()) {
+        const svbool_t pg = svwhilelt_b64_s64(k, end);
+        svfloat32_t x = svreinterpret_f32_u64(
+            svld1uw_gather_s64index_u64(pg, (const uint32_t *)c, svld1sw_s64(pg, idx + k)));
+        if (w) /* the float product, as the scalar path makes it (even .s lanes) */
+            x = svmul_f32_x(pg, x, svreinterpret_f32_u64(svld1uw_u64(pg, (const uint32_t *)w + k)));
+        acc = svadd_f64_m(pg, acc, svcvt_f64_f32_x(pg, x));
+    }
+    return svaddv_f64(svptrue_b64(), acc);
 }
 
 #endif /* LIBGRAPH_VEC_SVE_H */
