@@ -234,7 +234,7 @@ LG_PASS struct pr_sums finish_block_f32(const struct pr_setup *s, float *restric
     double err = 0.0, dangling_next = 0.0;
     if (!s->p && !s->d) {
         const float du = (float)dangling * uniform, pu = (1.0f - alpha) * uniform;
-        LG_SIMD_SUM(err, dangling_next)
+        LG_SIMD_SUM_WIDENING(err, dangling_next)
         for (int64_t i = 0; i < len; i++) {
             const float xv = alpha * ((float)sum[i] + du) + pu;
             err += fabs((double)xv - (double)xb[i]);

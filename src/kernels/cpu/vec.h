@@ -5,7 +5,8 @@
  *
  * Most streaming loops need no intrinsics: they are written for the
  * compiler's vectoriser and marked LG_SIMD / LG_SIMD_SUM(...) (an OpenMP
- * `simd` pragma; -fopenmp-simd in serial builds).  The headers hold only
+ * `simd` pragma, with a reduction; -fopenmp-simd in serial builds;
+ * LG_SIMD_SUM_WIDENING for sums wider than the data, below).  The headers hold only
  * what compilers do not vectorise: compactions (the indices of the elements
  * that pass a test, packed), with which the bottom-up BFS step lists a
  * block's unvisited vertices and the frontier bitmap's conversion its
@@ -46,13 +47,25 @@
 #define LG_PASS static
 #endif
 
+#define LG_SIMD_PRAGMA(x) _Pragma(#x)
 #if defined(LG_VEC_SCALAR)
 #define LG_SIMD
 #define LG_SIMD_SUM(...)
+#define LG_SIMD_SUM_WIDENING(...)
 #else
 #define LG_SIMD _Pragma("omp simd")
-#define LG_SIMD_PRAGMA(x) _Pragma(#x)
-#define LG_SIMD_SUM(...) LG_SIMD_PRAGMA(omp simd reduction(+ : __VA_ARGS__))
+#define LG_SIMD_SUM_WIDENING(...) LG_SIMD_PRAGMA(omp simd reduction(+ : __VA_ARGS__))
+#if defined(__ARM_FEATURE_SVE) && !defined(__clang__)
+/* gcc 12 makes an `omp simd` reduction 128-bit arrays on the stack (NEON
+ * width, whatever the SVE length); its own vectoriser makes the same loop
+ * a vector-length agnostic SVE loop with in-order sums (fadda), which give
+ * the scalar loop's results, in half the instructions
+ * (tools/isa-counts.sh).  It cannot when the sums are wider than the data
+ * (float data, double sums): LG_SIMD_SUM_WIDENING keeps the pragma. */
+#define LG_SIMD_SUM(...)
+#else
+#define LG_SIMD_SUM(...) LG_SIMD_SUM_WIDENING(__VA_ARGS__)
+#endif
 #endif
 
 #if defined(LG_VEC_SCALAR)
