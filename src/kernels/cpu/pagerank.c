@@ -234,6 +234,9 @@ LG_PASS struct pr_sums finish_block_f32(const struct pr_setup *s, float *restric
     double err = 0.0, dangling_next = 0.0;
     if (!s->p && !s->d) {
         const float du = (float)dangling * uniform, pu = (1.0f - alpha) * uniform;
+#ifdef LG_VEC_FINISH_F32
+        err = lg__vec_finish_f32(xb, sum, inv, out, len, alpha, du, pu, &dangling_next);
+#else
         LG_SIMD_SUM_WIDENING(err, dangling_next)
         for (int64_t i = 0; i < len; i++) {
             const float xv = alpha * ((float)sum[i] + du) + pu;
@@ -242,6 +245,7 @@ LG_PASS struct pr_sums finish_block_f32(const struct pr_setup *s, float *restric
             out[i] = xv * inv[i];
             dangling_next += inv[i] == 0.0f ? (double)xv : 0.0;
         }
+#endif
     } else {
         for (int64_t i = 0; i < len; i++) {
             const float dv = s->d ? (float)s->d[v0 + i] : uniform,

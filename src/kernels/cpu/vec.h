@@ -23,6 +23,8 @@
  *     lg__vec_gather_sum_f64(c, idx, w, e, end)   PageRank's row sums, sum of c[idx[k]]
  *     lg__vec_gather_sum_f32(c, idx, w, e, end)   (times w[k]) over [e, end), in double
  *                   (pagerank.c says why there are none elsewhere)
+ *   LG_VEC_FINISH_F32 where the compiler's loop falls short (gcc 12 for SVE), with
+ *     lg__vec_finish_f32(...)  PageRank's float streaming pass (vec_sve.h)
  *
  * Every kernel file is compiled twice (cmake/sources.cmake): as it is, and
  * as its scalar twin with LG_VEC_SCALAR defined and the vectorisers off,

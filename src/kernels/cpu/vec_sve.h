@@ -84,4 +84,35 @@ static inline double lg__vec_gather_sum_f32(const float *c, const lg_vertex_t *i
     return svaddv_f64(svptrue_b64(), acc);
 }
 
+/* PageRank's float streaming pass (pagerank.c, finish_block_f32, uniform
+ * p and d): for i < len
+ *   x' = alpha * ((float)sum[i] + du) + pu,  err += |x' - x[i]| (double),
+ *   x[i] = x',  out[i] = x' * inv[i],  *dangling += x' where inv[i] == 0;
+ * returns err.  gcc 12 vectorises this loop (float data, double sums) only
+ * at 128 bits; here the elements sit in 64-bit lanes (float in the low
+ * half: ld1w/st1w into and out of .d containers, fcvt between widths), so
+ * one vector length serves both widths. */
+#define LG_VEC_FINISH_F32 1
+static inline double lg__vec_finish_f32(float *x, const double *sum, const float *inv, float *out,
+                                        int64_t len, float alpha, float du, float pu,
+                                        double *dangling)
+{
+    svfloat64_t err = svdup_n_f64(0.0), dang = svdup_n_f64(0.0);
+    for (int64_t i = 0; i < len; i += (int64_t)svcntd()) {
+        const svbool_t pg = svwhilelt_b64_s64(i, len);
+        const svfloat32_t s = svcvt_f32_f64_x(pg, svld1_f64(pg, sum + i));
+        const svfloat32_t old = svreinterpret_f32_u64(svld1uw_u64(pg, (const uint32_t *)x + i));
+        const svfloat32_t w = svreinterpret_f32_u64(svld1uw_u64(pg, (const uint32_t *)inv + i));
+        const svfloat32_t xv =
+            svadd_n_f32_x(pg, svmul_n_f32_x(pg, svadd_n_f32_x(pg, s, du), alpha), pu);
+        const svfloat64_t xd = svcvt_f64_f32_x(pg, xv);
+        err = svadd_f64_m(pg, err, svabd_f64_x(pg, xd, svcvt_f64_f32_x(pg, old)));
+        dang = svadd_f64_m(svcmpeq_n_f32(pg, w, 0.0f), dang, xd);
+        svst1w_u64(pg, (uint32_t *)x + i, svreinterpret_u64_f32(xv));
+        svst1w_u64(pg, (uint32_t *)out + i, svreinterpret_u64_f32(svmul_f32_x(pg, xv, w)));
+    }
+    *dangling = svaddv_f64(svptrue_b64(), dang);
+    return svaddv_f64(svptrue_b64(), err);
+}
+
 #endif /* LIBGRAPH_VEC_SVE_H */
