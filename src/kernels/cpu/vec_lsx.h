@@ -1,10 +1,12 @@
 /*
  * vec_lsx.h - vec.h's primitives in LoongArch's vector extensions: LASX
  * (256-bit) when the target has it (-march=la464), else LSX (128-bit); no
- * compress instruction in either.  A compaction loads two registers a step
- * (16 int32 or 8 uint64 in LASX, half as many in LSX), folds them and asks
- * whether any bit is set (xbnz.v / bnz.v), skipping a step without hits; a
- * step with hits is stored branch-free, one element at a time.
+ * compress instruction in either.  A compaction tests 8 int32 or 4 uint64
+ * a step (one LASX register, or two LSX ones folded) for any bit set
+ * (xbnz.v / bnz.v), skipping a step without hits; a step with hits is
+ * stored branch-free, one element at a time.  (Steps of two LASX registers
+ * had hits more often and retired more instructions than the portable
+ * loop on the bottom-up BFS: tools/isa-counts.sh.)
  */
 #ifndef LIBGRAPH_VEC_LSX_H
 #define LIBGRAPH_VEC_LSX_H
@@ -19,11 +21,10 @@ static inline int64_t lg__vec_compact_negative_i32(const int32_t *a, int64_t i, 
                                                    lg_vertex_t *out)
 {
     int64_t count = 0;
-    for (; end - i >= 16; i += 16) { /* a sign bit set anywhere: OR, then the lanes < 0 */
-        const __m256i x = __lasx_xvor_v(__lasx_xvld(a + i, 0), __lasx_xvld(a + i + 8, 0));
-        if (!__lasx_xbnz_v(__lasx_xvslti_w(x, 0)))
+    for (; end - i >= 8; i += 8) {
+        if (!__lasx_xbnz_v(__lasx_xvslti_w(__lasx_xvld(a + i, 0), 0)))
             continue;
-        for (int64_t k = i; k < i + 16; k++) { /* branch-free: hits are many here */
+        for (int64_t k = i; k < i + 8; k++) { /* branch-free: hits are many here */
             out[count] = (lg_vertex_t)k;
             count += a[k] < 0;
         }
@@ -35,10 +36,10 @@ static inline int64_t lg__vec_compact_nonzero_u64(const uint64_t *a, int64_t i, 
                                                   int64_t *out)
 {
     int64_t count = 0;
-    for (; end - i >= 8; i += 8) {
-        if (!__lasx_xbnz_v(__lasx_xvor_v(__lasx_xvld(a + i, 0), __lasx_xvld(a + i + 4, 0))))
+    for (; end - i >= 4; i += 4) {
+        if (!__lasx_xbnz_v(__lasx_xvld(a + i, 0)))
             continue;
-        for (int64_t k = i; k < i + 8; k++) {
+        for (int64_t k = i; k < i + 4; k++) {
             out[count] = k;
             count += a[k] != 0;
         }
