@@ -166,6 +166,28 @@ run_suite() {
 
 ctest_release() { ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"; }
 
+# The library, CLI and tests without OpenMP (LIBGRAPH_OPENMP=OFF): serial,
+# as on toolchains without an OpenMP runtime (musl, zig's cross compilers).
+ctest_serial() {
+    local dir="$here/build-serial"
+    cmake -S "$here" -B "$dir" -DLIBGRAPH_WERROR=ON -DLIBGRAPH_GPU=OFF -DLIBGRAPH_OPENMP=OFF \
+        -DPython3_EXECUTABLE="$venv/bin/python" >/dev/null &&
+    cmake --build "$dir" -j "$jobs" &&
+    "$dir/lgraph" --version | grep -q 'threads: none' &&
+    ctest --test-dir "$dir" --output-on-failure -j "$jobs"
+}
+
+# The C suite cross-compiled and run under qemu-user (tools/cross-test.sh):
+# aarch64 (NEON, OpenMP) and riscv64 with RVV 1.0 on every run; the other
+# targets (aarch64-sve, riscv64, loongarch64) on demand.
+cross_aarch64() { "$here/tools/cross-test.sh" aarch64 --jobs "$jobs"; }
+cross_riscv64_rvv() { "$here/tools/cross-test.sh" riscv64-rvv --jobs "$jobs"; }
+
+# The wheels (tools/build-wheel.sh, docs/WHEELS.md): x86-64 tagged
+# manylinux2014 and run through tests/python in a fresh environment; aarch64
+# cross-compiled and its smoke test run under qemu.
+wheel_check() { "$here/tools/build-wheel.sh" --jobs "$jobs" check x86_64 aarch64; }
+
 ctest_sanitized() {
     local dir="$here/build-sanitize"
     cmake -S "$here" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIBGRAPH_WERROR=ON \
@@ -400,6 +422,7 @@ networkx_backend_older() {
 
 run_tests() {
     run_suite "C tests (ctest, Release)" ctest_release
+    run_suite "C tests without OpenMP (serial build)" ctest_serial
     run_suite "C tests under AddressSanitizer + UBSan" ctest_sanitized
     run_suite "Python module under AddressSanitizer + UBSan (pytest)" python_sanitized
     run_suite "C tests under ThreadSanitizer (clang, libomp + Archer)" ctest_thread_sanitizer
@@ -409,6 +432,9 @@ run_tests() {
     run_suite "CMake package of the installed library (find_package)" installed_cmake_package
     run_suite "libgraph.so has no GPU runtime (ldd)" no_gpu_runtime_linked
     run_suite "GPU plugin on a machine without a GPU (lgraph --device)" gpu_plugin_without_gpu
+    run_suite "aarch64 (NEON) C tests under qemu (tools/cross-test.sh)" cross_aarch64
+    run_suite "riscv64 with RVV 1.0 C tests under qemu (tools/cross-test.sh)" cross_riscv64_rvv
+    run_suite "wheels: x86-64 manylinux2014 + tests, aarch64 under qemu" wheel_check
     run_suite "AMD HIP plugin build, wave64/wave32 code objects checked" hip_build
     run_suite "CUDA plugin with emulated 64-lane waves compiles" cuda_wave64_build
     run_suite "Python module, notebook and CLI against NetworkX and SciPy (pytest)" python_tests

@@ -22,8 +22,12 @@ def extension():
 
 @pytest.mark.skipif(shutil.which("ldd") is None, reason="no ldd")
 def test_extension_needs_no_libgraph_so():
+    """No libgraph.so among the libraries the extension loads (a repaired
+    wheel's grafted libraries sit in libgraph.libs/, so the names are
+    checked, not the paths)."""
     out = subprocess.run(["ldd", str(extension())], capture_output=True, text=True, check=True).stdout
-    assert "libgraph" not in out, out
+    names = [line.split()[0] for line in out.splitlines() if line.strip()]
+    assert not [n for n in names if os.path.basename(n).startswith("libgraph")], out
 
 
 @pytest.mark.skipif(shutil.which("nm") is None, reason="no nm")
@@ -114,8 +118,17 @@ def test_stubs_match_the_package(tmp_path):
     root = os.path.join(os.path.dirname(__file__), "..", "..")
     config = tmp_path / "mypy.ini"
     config.write_text("[mypy]\nignore_missing_imports = True\n")  # scipy has no stubs
+    # the allowlist's entry for the GPU plugin is unused where the package has
+    # none (a CPU-only build or wheel): left out there, so that stubtest does
+    # not report it
+    with open(os.path.join(root, "python", "stubtest-allowlist.txt")) as f:
+        entries = f.read().splitlines()
+    if not list(PKG.glob("libgraph_*.so")):
+        entries = [e for e in entries if not e.startswith("libgraph\\.libgraph_")]
+    allowlist = tmp_path / "allowlist.txt"
+    allowlist.write_text("\n".join(entries) + "\n")
     out = subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "libgraph", "--mypy-config-file", str(config),
-         "--allowlist", os.path.join(root, "python", "stubtest-allowlist.txt")],
+         "--allowlist", str(allowlist)],
         capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 0, out.stdout + out.stderr

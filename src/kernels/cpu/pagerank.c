@@ -30,7 +30,8 @@
  * parallel loop, and the scores are updated in place (only the
  * contributions are double-buffered).  The gather-sums are scalar loops of
  * short pairwise trees, or vector loops where the ISA gathers (see the note
- * before run8); the rest of a block is a vector loop.  Memory:
+ * before run8); there (SVE, RVV) the rest of a block is a vector pass after
+ * its gathers, elsewhere each row's update follows its sum.  Memory:
  * 4 vectors of n (one more in float), and for the hub order a copy of the
  * in-edge index for the call.  The float variant keeps the vectors in
  * float, sums each vertex's in-edges in float runs added up in double and
@@ -180,6 +181,7 @@ static inline double row_sum_f32(const float *c, const lg_vertex_t *idx, const f
 #endif
 }
 
+#if LG_VEC_SCALABLE
 /*
  * The streaming pass of a block of a Jacobi step in double: for i < len,
  * with sum[i] the gather-sum of row v0 + i,
@@ -295,6 +297,58 @@ static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const f
             cn[s->rank[v0 + i]] = next[i];
     return r;
 }
+
+#else
+/*
+ * One block of a Jacobi step, rows [v0, v1), each row's update right after
+ * its gather-sum: for v in [v0, v1)
+ *   x'[v] = alpha * (sum over in-arcs u->v of c[u] * w + dangling * d[v]) + (1 - alpha) * p[v]
+ * written over x[v] once |x'[v] - x[v]| is added to the error (the gathers
+ * read only c, so x can be updated in place), and the next iteration's
+ * contribution cn[v] = x'[v] / outweight[v] and its dangling mass.  The
+ * update's few instructions run in the shadow of the row's gathers; a
+ * separate vector pass over the block (below) costs more than it saves
+ * where the gathers are scalar (x86-64: ARCHITECTURE.md).
+ */
+static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const double *c,
+                                     double dangling, double *cn, int64_t v0, int64_t v1)
+{
+    const double alpha = s->alpha, uniform = 1.0 / (double)s->n;
+    struct pr_sums out = {0.0, 0.0};
+    for (int64_t v = v0; v < v1; v++) {
+        const double sum = row_sum_f64(c, s->idx, s->w, s->off[v], s->off[v + 1]);
+        const double dv = s->d ? s->d[v] : uniform, pv = s->p ? s->p[v] : uniform;
+        const double xv = alpha * (sum + dangling * dv) + (1.0 - alpha) * pv;
+        out.err += fabs(xv - x[v]);
+        x[v] = xv;
+        cn[s->rank ? s->rank[v] : v] = xv * s->inv_out[v];
+        if (s->inv_out[v] == 0.0)
+            out.dangling += xv;
+    }
+    return out;
+}
+
+/* The same in float: the vectors in float, the row sums, error and
+ * dangling mass in double. */
+static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const float *c,
+                                     double dangling, float *cn, int64_t v0, int64_t v1)
+{
+    const float alpha = (float)s->alpha, uniform = (float)(1.0 / (double)s->n);
+    struct pr_sums out = {0.0, 0.0};
+    for (int64_t v = v0; v < v1; v++) {
+        const double sum = row_sum_f32(c, s->idx, s->w, s->off[v], s->off[v + 1]);
+        const float dv = s->d ? (float)s->d[v] : uniform, pv = s->p ? (float)s->p[v] : uniform;
+        const float xv = alpha * ((float)sum + (float)dangling * dv) + (1.0f - alpha) * pv;
+        out.err += fabs((double)xv - (double)x[v]);
+        x[v] = xv;
+        cn[s->rank ? s->rank[v] : v] = xv * s->inv_out_f[v];
+        if (s->inv_out_f[v] == 0.0f)
+            out.dangling += xv;
+    }
+    return out;
+}
+
+#endif
 
 /* One iteration over all rows; returns the sums for the next. */
 static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const void *c,

