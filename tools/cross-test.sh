@@ -88,7 +88,7 @@ configure_arch() {
             apt_install gcc-aarch64-linux-gnu aarch64-linux-gnu-gcc qemu-user-static qemu-aarch64-static
             cc=aarch64-linux-gnu-gcc objdump=aarch64-linux-gnu-objdump
             emulator="qemu-aarch64-static -L /usr/aarch64-linux-gnu"
-            vector='\b(ldp|ldr|ld1|fadd|fmla|fmul|fabd|fcmeq|sminv|smin|umaxv|orr|cmlt)\s+\{?[qv][0-9]+'
+            vector='\b(ldp|ldr|ld1|stp|str|st1|add|addv|cmeq|dup|fadd|fmla|fmul|fabd|fcmeq|umaxv|orr|cmlt)\s+\{?[qv][0-9]+'
             if [ "$arch" = aarch64-sve ]; then
                 cflags="-march=armv8-a+sve" qemu_cpu=max
                 vector='\b(ld1w|ld1d|ld1sw|whilelo|whilelt|cmplt|cmpne|brkb|cntp|fadd|fadda|faddv|fmla|compact|st1w|st1d)\s+\{?[zp][0-9]+'
@@ -111,7 +111,7 @@ configure_arch() {
             cc="$zig -m ziglang cc -target loongarch64-linux-musl -mcpu=la464" openmp=OFF static=1
             emulator="$(qemu10)/qemu-loongarch64"
             objdump="" # no LoongArch disassembler here: the compiler's assembly is read instead
-            vector='\b(vld|xvld|xvor\.v|xvsetnez\.v|xvfadd\.d|vfadd\.d|xvslti\.w|vsetnez\.v)\b' ;;
+            vector='\b(vld|xvld|vst|xvst|xvor\.v|xvsetnez\.v|xvadd\.w|xvseq\.w|xvfadd\.d|vfadd\.d|vsetnez\.v)\b' ;;
     esac
 }
 

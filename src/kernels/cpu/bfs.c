@@ -31,11 +31,12 @@
  * out vertices in blocks that are multiples of 64, so each word of the next
  * frontier has one writer and needs no atomics.
  *
- * Vectors (vec.h): where the ISA compresses (SVE, RVV) the bottom-up step
- * lists each block's unvisited vertices by a vector compaction of dist
- * first; the bitmap's conversion to a queue lists its non-empty words by
- * one, and the first fill is a vector loop; the searches themselves are
- * random accesses.
+ * Vectors (vec.h): the bitmap's conversion to a queue lists its non-empty
+ * words by a vector compaction, and the first fill is a vector loop; the
+ * searches themselves are random accesses.  The bottom-up step skips
+ * visited vertices in its own loop: a vector compaction of them first
+ * retired more instructions in all than that loop, even on SVE and RVV
+ * (docs/ARCHITECTURE.md).
  *
  * Cost: top-down O(edges of the frontier) a level; bottom-up O(n + edges
  * scanned until a parent is found).  Memory: a queue of n vertices and two
@@ -118,16 +119,6 @@ static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *ne
     return scout;
 }
 
-#if LG_VEC_SCALABLE
-/* The streaming pass of a bottom-up task where the ISA compresses (vec.h):
- * the unvisited vertices of [v0, v1) (dist < 0) into todo, by a vector
- * compaction; returns their count. */
-LG_PASS int64_t unvisited(const int32_t *dist, int64_t v0, int64_t v1, lg_vertex_t *todo)
-{
-    return lg__vec_compact_negative_i32(dist, v0, v1, todo);
-}
-#endif
-
 /* One bottom-up level: every unvisited vertex looks for a parent in the
  * `front` bitmap and marks itself in `next`; returns how many were found. */
 static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
@@ -145,23 +136,12 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
     const int64_t blocks = (n + block - 1) / block;
     int64_t awake = 0;
     memset(next, 0, (size_t)words * sizeof *next);
-    /* the unvisited vertices of a block listed first (a task writes only its
-     * own block's entries, so the list reads no entry another thread
-     * writes) */
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, 1) reduction(+ : awake)
     for (int64_t b = 0; b < blocks; b++) {
-#if LG_VEC_SCALABLE
-        lg_vertex_t todo[BOTTOM_UP_BLOCK];
-        const int64_t count =
-            unvisited(dist, b * block, b * block + block < n ? b * block + block : n, todo);
-        for (int64_t i = 0; i < count; i++) {
-            const lg_vertex_t v = todo[i];
-#else
         const int64_t end = b * block + block < n ? b * block + block : n;
         for (int64_t v = b * block; v < end; v++) {
             if (dist[v] >= 0)
                 continue;
-#endif
             const lg_edge_t e = first_in_frontier(off, adj, front, v);
             if (e < off[v + 1]) {
                 dist[v] = level;

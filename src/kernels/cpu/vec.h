@@ -7,16 +7,13 @@
  * compiler's vectoriser and marked LG_SIMD / LG_SIMD_SUM(...) (an OpenMP
  * `simd` pragma, with a reduction; -fopenmp-simd in serial builds;
  * LG_SIMD_SUM_WIDENING for sums wider than the data, below).  The headers hold only
- * what compilers do not vectorise: compactions (the indices of the elements
- * that pass a test, packed), with which the bottom-up BFS step lists a
- * block's unvisited vertices and the frontier bitmap's conversion its
- * non-empty words; and sums over gathered elements, which gcc 12 vectorises
- * for SVE only with emulated gathers.
+ * what compilers do not vectorise: a compaction (the indices of the
+ * elements that pass a test, packed), with which the frontier bitmap's
+ * conversion lists its non-empty words; and sums over gathered elements,
+ * which gcc 12 vectorises for SVE only with emulated gathers.
  *
- *   lg__vec_compact_negative_i32(a, i, end, out)  the j in [i, end) with a[j] < 0 into out
- *                   (SVE and RVV, which compress: LG_VEC_SCALABLE)
- *   lg__vec_compact_nonzero_u64(a, i, end, out)   the j in [i, end) with a[j] != 0 into out
- *                   (both return the count; out has room for end - i)
+ *   lg__vec_compact_nonzero_u64(a, i, end, out)   the j in [i, end) with a[j] != 0 into out;
+ *                   returns the count (out has room for end - i)
  *   LG_VEC_ISA      the instruction set, for lg_build_info (on x86-64, SSE2 or AVX2: the
  *                   compiler's vector loops with the portable compactions; "none" for the
  *                   scalar twins)
@@ -89,14 +86,12 @@
 #define LG_VEC_ISA "none"
 #endif
 
-/* Whether the target is a scalable-vector ISA with gathers and compress
- * (SVE, RVV).  The kernels take there, in the vector path and its scalar
- * twin alike, the shapes that pay only with those instructions: the
- * bottom-up BFS step lists a block's unvisited vertices first, and
- * PageRank gathers a block's rows before a streaming pass over it.
- * Elsewhere both cost more than they save (x86-64, 2 threads, paired
- * rounds: a kron:20 BFS 17.5 -> 20.8 ms through the list; a urand:20
- * PageRank 2.8% slower split: ARCHITECTURE.md). */
+/* Whether the target is a scalable-vector ISA with gathers (SVE, RVV).
+ * PageRank takes there, in the vector path and its scalar twin alike, the
+ * shape that pays only with vector gathers: a block's rows gathered before
+ * a streaming pass over it.  Elsewhere each row's update follows its sum,
+ * in the gathers' shadow: split, a urand:20 PageRank ran 2.8% slower on
+ * x86-64 (2 threads, paired rounds: ARCHITECTURE.md). */
 #if defined(__ARM_FEATURE_SVE) || defined(__riscv_vector)
 #define LG_VEC_SCALABLE 1
 #else
@@ -106,10 +101,7 @@
 #ifndef LG_VEC_GATHER
 #define LG_VEC_GATHER 0
 #endif
-#ifndef LG_VEC_COMPACT_I32 /* else the ISA header has its own */
-#define lg__vec_compact_negative_i32 lg__scalar_compact_negative_i32
-#endif
-#ifndef LG_VEC_COMPACT_U64
+#ifndef LG_VEC_COMPACT_U64 /* else the ISA header has its own */
 #define lg__vec_compact_nonzero_u64 lg__scalar_compact_nonzero_u64
 #endif
 

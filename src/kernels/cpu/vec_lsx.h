@@ -4,8 +4,7 @@
  * compress instruction in either.  The compaction of bitmap words tests 4
  * words a step (one LASX register, or two LSX ones folded) for any bit set
  * (xbnz.v / bnz.v), skipping a step without one; a step with one is stored
- * branch-free, a word at a time.  (Listing unvisited vertices that way
- * costs more than it saves: vec.h.)
+ * branch-free, a word at a time.
  */
 #ifndef LIBGRAPH_VEC_LSX_H
 #define LIBGRAPH_VEC_LSX_H

@@ -3,8 +3,7 @@
  * aarch64 CPU), which has no compress instruction: the compaction of
  * bitmap words loads two registers a step (4 words), folds them and tests
  * them with an across-lanes reduction, skipping a step without a set bit;
- * a step with one is stored branch-free, a word at a time.  (Listing
- * unvisited vertices that way costs more than it saves: vec.h.)
+ * a step with one is stored branch-free, a word at a time.
  */
 #ifndef LIBGRAPH_VEC_NEON_H
 #define LIBGRAPH_VEC_NEON_H

@@ -13,27 +13,7 @@
 
 #define LG_VEC_ISA "RVV 1.0"
 #define LG_VEC_GATHER 1
-#define LG_VEC_COMPACT_I32 1
 #define LG_VEC_COMPACT_U64 1
-
-static inline int64_t lg__vec_compact_negative_i32(const int32_t *a, int64_t i, int64_t end,
-                                                   lg_vertex_t *out)
-{
-    int64_t count = 0;
-    while (i < end) {
-        const size_t vl = __riscv_vsetvl_e32m4((size_t)(end - i));
-        const vbool8_t hit = __riscv_vmslt_vx_i32m4_b8(__riscv_vle32_v_i32m4(a + i, vl), 0, vl);
-        const size_t hits = (size_t)__riscv_vcpop_m_b8(hit, vl);
-        if (hits) {
-            const vuint32m4_t ids = __riscv_vadd_vx_u32m4(__riscv_vid_v_u32m4(vl), (uint32_t)i, vl);
-            __riscv_vse32_v_u32m4((uint32_t *)out + count, __riscv_vcompress_vm_u32m4(ids, hit, vl),
-                                  hits);
-            count += (int64_t)hits;
-        }
-        i += (int64_t)vl;
-    }
-    return count;
-}
 
 static inline int64_t lg__vec_compact_nonzero_u64(const uint64_t *a, int64_t i, int64_t end,
                                                   int64_t *out)

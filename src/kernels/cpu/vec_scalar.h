@@ -1,5 +1,5 @@
 /*
- * vec_scalar.h - the portable compactions of vec.h: one element a step.
+ * vec_scalar.h - the portable compaction of vec.h: one element a step.
  * Every build has them; they are the scalar twin's and the reference the
  * vector ones are tested against (tests/test_vector_paths.c).
  */
@@ -9,16 +9,6 @@
 #include "libgraph.h" /* lg_vertex_t */
 
 #include <stdint.h>
-
-static inline int64_t lg__scalar_compact_negative_i32(const int32_t *a, int64_t i, int64_t end,
-                                                      lg_vertex_t *out)
-{
-    int64_t count = 0;
-    for (; i < end; i++)
-        if (a[i] < 0)
-            out[count++] = (lg_vertex_t)i;
-    return count;
-}
 
 static inline int64_t lg__scalar_compact_nonzero_u64(const uint64_t *a, int64_t i, int64_t end,
                                                      int64_t *out)

@@ -12,25 +12,7 @@
 
 #define LG_VEC_ISA "SVE"
 #define LG_VEC_GATHER 1
-#define LG_VEC_COMPACT_I32 1
 #define LG_VEC_COMPACT_U64 1
-
-static inline int64_t lg__vec_compact_negative_i32(const int32_t *a, int64_t i, int64_t end,
-                                                   lg_vertex_t *out)
-{
-    int64_t count = 0;
-    for (; i < end; i += (int64_t)svcntw()) {
-        const svbool_t pg = svwhilelt_b32_s64(i, end);
-        const svbool_t hit = svcmplt_n_s32(pg, svld1_s32(pg, a + i), 0);
-        if (svptest_any(pg, hit)) {
-            const uint64_t hits = svcntp_b32(pg, hit);
-            svst1_s32(svwhilelt_b32_u64(0, hits), out + count,
-                      svcompact_s32(hit, svindex_s32((int32_t)i, 1)));
-            count += (int64_t)hits;
-        }
-    }
-    return count;
-}
 
 static inline int64_t lg__vec_compact_nonzero_u64(const uint64_t *a, int64_t i, int64_t end,
                                                   int64_t *out)
