@@ -6,9 +6,9 @@
  * Most streaming loops need no intrinsics: they are written for the
  * compiler's vectoriser and marked LG_SIMD / LG_SIMD_SUM(...) (an OpenMP
  * `simd` pragma, with a reduction; -fopenmp-simd in serial builds;
- * LG_SIMD_SUM_WIDENING for sums wider than the data, below).  The headers hold only
- * what compilers do not vectorise: a compaction (the indices of the
- * elements that pass a test, packed), with which the frontier bitmap's
+ * LG_SIMD_SUM_WIDENING for sums wider than the data, below).  The headers
+ * hold only what compilers do not vectorise: a compaction (the indices of
+ * the elements that pass a test, packed), with which the frontier bitmap's
  * conversion lists its non-empty words; and sums over gathered elements,
  * which gcc 12 vectorises for SVE only with emulated gathers.
  *
