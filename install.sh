@@ -159,9 +159,10 @@ results=()
 record() { results+=("$1|$2"); }
 
 run_suite() {
-    local name="$1"; shift
+    local name="$1" start=$SECONDS; shift
     say "$name"
     if "$@"; then record "$name" pass; else record "$name" FAIL; fi
+    echo "($name: $((SECONDS - start)) s)"
 }
 
 ctest_release() { ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"; }
