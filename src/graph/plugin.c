@@ -173,20 +173,14 @@ static bool try_dir(struct search *s, const char *dir)
     return false;
 }
 
-/* Whether path names the running executable (the same file as
- * /proc/self/exe). */
-static bool is_executable(const char *path)
-{
-    struct stat a, b;
-    return stat(path, &a) == 0 && stat("/proc/self/exe", &b) == 0 && a.st_dev == b.st_dev &&
-           a.st_ino == b.st_ino;
-}
-
 /* The directory of the module holding this code: libgraph.so's, or the
- * executable's when libgraph is linked into it.  dladdr names the
- * executable by its argv[0], which may be bare or relative to a directory
- * the process has since left, so the kernel is asked for that one
- * (dladdr alone, not glibc's dladdr1: musl has only dladdr). */
+ * executable's when libgraph is linked into it.  dladdr (glibc and musl;
+ * glibc's dladdr1 is not in musl) gives a shared library's path as the
+ * loader found it, absolute, but the executable's as its argv[0], which
+ * may be bare or relative to a directory the process has since left: a
+ * name that is not absolute is taken for the executable, whose path the
+ * kernel gives (/proc/self/exe, which valgrind also answers for its
+ * client). */
 static bool find_module_dir(char *dir, size_t capacity)
 {
     Dl_info info;
@@ -194,7 +188,7 @@ static bool find_module_dir(char *dir, size_t capacity)
     if (!dladdr((void *)lg__plugin_get, &info))
         return false;
     const char *file = info.dli_fname;
-    if (!file || !strchr(file, '/') || is_executable(file)) {
+    if (!file || file[0] != '/') {
         ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
         if (len <= 0)
             return false;
