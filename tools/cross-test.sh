@@ -55,22 +55,25 @@ zig_python() { # a private venv with PyPI's ziglang; prints its python
     local venv="$cache/zig-venv"
     if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -m ziglang version >/dev/null 2>&1; then
         python3 -m venv "$venv" >&2
-        "$venv/bin/python" -m pip install -q ziglang >&2
+        "$venv/bin/python" -m pip install -q ziglang==0.17.1 >&2
     fi
     echo "$venv/bin/python"
 }
 
 qemu10() { # bookworm-backports' qemu-user, unpacked (not installed); prints its bin dir
-    local dir="$cache/qemu10"
+    local dir="$cache/qemu10" apt="$cache/apt"
     if [ ! -x "$dir/usr/bin/qemu-loongarch64" ]; then
-        local list=/etc/apt/sources.list.d/libgraph-backports.list sudo=""
-        [ "$(id -u)" = 0 ] || sudo=sudo
-        if ! apt-cache policy 2>/dev/null | grep -q bookworm-backports; then
-            echo "deb http://deb.debian.org/debian bookworm-backports main" | $sudo tee "$list" >/dev/null
-            $sudo apt-get update -q >/dev/null
-        fi
+        # a private apt state (its own sources list and lists): the system's is left alone
+        mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/parts"
+        echo 'deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm-backports main' \
+            > "$apt/sources.list"
+        local opts=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts="$apt/parts"
+            -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache"
+            -o Dir::Etc::Preferences=/nonexistent -o Dir::Etc::PreferencesParts=/nonexistent
+            -o Debug::NoLocking=1 -o APT::Sandbox::User="$(id -un)")
+        timeout 600 apt-get "${opts[@]}" -qq update
         rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
-        (cd "$dir.tmp" && apt-get download -q -t bookworm-backports qemu-user >/dev/null &&
+        (cd "$dir.tmp" && timeout 600 apt-get "${opts[@]}" -qq download qemu-user >/dev/null &&
             dpkg-deb -x qemu-user_*.deb . && rm -f qemu-user_*.deb)
         rm -rf "$dir" && mv "$dir.tmp" "$dir"
     fi
