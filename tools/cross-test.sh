@@ -69,7 +69,7 @@ qemu10() { # bookworm-backports' qemu-user, unpacked (not installed); prints its
             > "$apt/sources.list"
         local opts=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts="$apt/parts"
             -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache"
-            -o Dir::Etc::Preferences=/nonexistent -o Dir::Etc::PreferencesParts=/nonexistent
+            -o Dir::Etc::Preferences="$apt/preferences" -o Dir::Etc::PreferencesParts="$apt/parts"
             -o Debug::NoLocking=1 -o APT::Sandbox::User="$(id -un)")
         timeout 600 apt-get "${opts[@]}" -qq update
         rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
