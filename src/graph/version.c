@@ -1,7 +1,7 @@
 /*
  * version.c - the library's version, and how this copy was built: compiler,
- * CPU architecture, OpenMP, vector instruction set, and which GPU plugin it finds (finding it loads it, without
- * opening a device).
+ * CPU architecture, OpenMP, vector instruction set, and which GPU plugin it
+ * finds (finding it loads it, without opening a device).
  */
 #include "internal.h"
 #include "../kernels/cpu/vec.h" /* LG_VEC_ISA */

@@ -133,23 +133,19 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
     lg_vertex_t *parents = s->parents;
     const int64_t n = s->n, words = lg__bitmap_words(n);
     const int64_t block = lg__task_vertices(n, s->threads, BOTTOM_UP_BLOCK);
-    const int64_t blocks = (n + block - 1) / block;
     int64_t awake = 0;
     memset(next, 0, (size_t)words * sizeof *next);
-#pragma omp parallel for num_threads(s->threads) schedule(dynamic, 1) reduction(+ : awake)
-    for (int64_t b = 0; b < blocks; b++) {
-        const int64_t end = b * block + block < n ? b * block + block : n;
-        for (int64_t v = b * block; v < end; v++) {
-            if (dist[v] >= 0)
-                continue;
-            const lg_edge_t e = first_in_frontier(off, adj, front, v);
-            if (e < off[v + 1]) {
-                dist[v] = level;
-                if (parents)
-                    parents[v] = adj[e];
-                lg__bit_set(next, v);
-                awake++;
-            }
+#pragma omp parallel for num_threads(s->threads) schedule(dynamic, block) reduction(+ : awake)
+    for (int64_t v = 0; v < n; v++) {
+        if (dist[v] >= 0)
+            continue;
+        const lg_edge_t e = first_in_frontier(off, adj, front, v);
+        if (e < off[v + 1]) {
+            dist[v] = level;
+            if (parents)
+                parents[v] = adj[e];
+            lg__bit_set(next, v);
+            awake++;
         }
     }
     s->front = next;
