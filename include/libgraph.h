@@ -89,6 +89,11 @@ LG_API const char *lg_status_string(lg_status_t status);
  * valid until the next libgraph call on this thread. */
 LG_API const char *lg_last_error(void);
 
+/* Sets the calling thread's lg_last_error() to message (cut to fit) and
+ * returns status: for libraries layered on libgraph (libgraph_dist), so
+ * that one lg_last_error() serves a program that uses both. */
+LG_API lg_status_t lg_error_set(lg_status_t status, const char *message);
+
 /* "0.1.0" */
 LG_API const char *lg_version_string(void);
 
@@ -468,6 +473,15 @@ typedef enum lg_generator {
 LG_API lg_status_t lg_generate_edges(lg_context_t *context, lg_generator_t generator, int scale,
                                      int edge_factor, uint64_t seed, lg_vertex_t *src,
                                      lg_vertex_t *dst);
+
+/* Edges [first, first + count) of the edge list lg_generate_edges makes,
+ * into src[count] and dst[count]: edge i depends only on the seed and i, so
+ * ranges made apart (by the ranks of a distributed job) together are the
+ * same edges. */
+LG_API lg_status_t lg_generate_edge_range(lg_context_t *context, lg_generator_t generator,
+                                          int scale, int edge_factor, uint64_t seed,
+                                          int64_t first, int64_t count, lg_vertex_t *src,
+                                          lg_vertex_t *dst);
 
 /* Generates and builds a graph.  options NULL means the GAP benchmark's
  * convention: undirected, self-loops dropped, duplicates merged. */

@@ -129,6 +129,18 @@ static void test_generator_errors(void)
                  LG_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(lg_generate(ctx, LG_GENERATOR_URAND, 3, 2, 1, NULL, NULL),
                  LG_ERR_INVALID_ARGUMENT);
+    /* ranges: within the 16 edges of scale 3, edge factor 2 */
+    CHECK_OK(lg_generate_edge_range(ctx, LG_GENERATOR_KRONECKER, 3, 2, 1, 16, 0, NULL, NULL));
+    const int64_t bad_range[][2] = {{-1, 1}, {0, -1}, {17, 0}, {10, 7}, {1, INT64_MAX}};
+    for (size_t i = 0; i < sizeof bad_range / sizeof bad_range[0]; i++)
+        CHECK_STATUS(lg_generate_edge_range(ctx, LG_GENERATOR_URAND, 3, 2, 1, bad_range[i][0],
+                                            bad_range[i][1], src, dst),
+                     LG_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(lg_last_error(), "not within the 16 edges") != NULL);
+    CHECK_STATUS(lg_generate_edge_range(ctx, LG_GENERATOR_URAND, 3, 2, 1, 0, 4, NULL, dst),
+                 LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_generate_edge_range(ctx, LG_GENERATOR_URAND, 0, 2, 1, 0, 4, src, dst),
+                 LG_ERR_INVALID_ARGUMENT);
     g = POISON_GRAPH;
     CHECK_STATUS(lg_generate(ctx, (lg_generator_t)-1, 3, 2, 1, NULL, &g), LG_ERR_INVALID_ARGUMENT);
     CHECK(g == POISON_GRAPH);

@@ -1,6 +1,6 @@
 /*
  * test_generate.c - the generators: sizes, determinism across thread counts
- * and seeds, the Kronecker degree skew, the GAP-convention graph, and errors.
+ * and seeds, ranges made apart, the Kronecker degree skew, the GAP-convention graph, and errors.
  */
 #include "test_util.h"
 
@@ -34,6 +34,13 @@ static void check_deterministic(lg_generator_t gen, int scale, int ef)
     for (int64_t i = 0; i < E; i++)
         out_of_range += s1[i] < 0 || s1[i] >= n || d1[i] < 0 || d1[i] >= n;
     CHECK(out_of_range == 0);
+    /* the same list made in three ranges, of uneven lengths, one empty */
+    const int64_t cut[4] = {0, E / 3 + 1, E / 3 + 1, E};
+    for (int k = 0; k < 3; k++)
+        CHECK_OK(lg_generate_edge_range(three, gen, scale, ef, 42, cut[k], cut[k + 1] - cut[k],
+                                        sx + cut[k], dx + cut[k]));
+    CHECK(memcmp(s1, sx, (size_t)E * sizeof *s1) == 0);
+    CHECK(memcmp(d1, dx, (size_t)E * sizeof *d1) == 0);
     lg_context_free(&one);
     lg_context_free(&three);
     free(s1), free(d1), free(s3), free(d3), free(sx), free(dx);

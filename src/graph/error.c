@@ -39,6 +39,11 @@ lg_status_t lg__error(lg_status_t status, const char *fmt, ...)
     return status;
 }
 
+lg_status_t lg_error_set(lg_status_t status, const char *message)
+{
+    return lg__error(status, "%s", message ? message : "");
+}
+
 void lg__error_clear(void)
 {
     last_error[0] = '\0';

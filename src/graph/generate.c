@@ -10,8 +10,11 @@
  * urand): both endpoints uniform in [0, 2^scale).
  *
  * Determinism: edge i draws its random numbers from a stream seeded by
- * splitmix64(seed, i), so the edges do not depend on the thread count or the
- * schedule.  The permutation is a Fisher-Yates shuffle from the seed.
+ * splitmix64(seed, i), and the permutation is a function of the vertex id
+ * (below), so edge i depends on nothing but (seed, i): not on the thread
+ * count, nor on which other edges are generated -- any range of the edge list
+ * can be made alone (lg_generate_edge_range), which is how the ranks of a
+ * distributed job each make their share of the same graph.
  */
 #include "internal.h"
 
@@ -66,6 +69,40 @@ static void kronecker_edge(struct stream *s, int scale, lg_vertex_t *u, lg_verte
     *v = (lg_vertex_t)b;
 }
 
+/* The Kronecker vertex permutation: three rounds of xor with a key,
+ * multiplication by an odd number and a right xor-shift, all modulo 2^scale --
+ * each step a bijection of [0, 2^scale) -- with keys and multipliers drawn
+ * from the seed.  Computed per vertex, so no table of 2^scale entries is
+ * needed and edges can be made in any order. */
+struct vertex_permutation {
+    uint64_t mask;
+    int shift;
+    uint64_t key[3], mul[3];
+};
+
+static struct vertex_permutation permutation_for(uint64_t seed, int scale)
+{
+    struct vertex_permutation p;
+    struct stream s = stream_for(~seed, 0);
+    p.mask = ((uint64_t)1 << scale) - 1;
+    p.shift = (scale + 1) / 2;
+    for (int r = 0; r < 3; r++) {
+        p.key[r] = next64(&s) & p.mask;
+        p.mul[r] = next64(&s) | 1;
+    }
+    return p;
+}
+
+static lg_vertex_t permute(const struct vertex_permutation *p, uint32_t v)
+{
+    uint64_t x = v;
+    for (int r = 0; r < 3; r++) {
+        x = ((x ^ p->key[r]) * p->mul[r]) & p->mask;
+        x ^= x >> p->shift;
+    }
+    return (lg_vertex_t)x;
+}
+
 static lg_status_t check_shape(const char *fn, lg_generator_t generator, int scale, int edge_factor)
 {
     if (generator != LG_GENERATOR_KRONECKER && generator != LG_GENERATOR_URAND)
@@ -78,45 +115,48 @@ static lg_status_t check_shape(const char *fn, lg_generator_t generator, int sca
     return LG_OK;
 }
 
-static lg_status_t generate_edges(lg_context_t *context, lg_generator_t generator, int scale,
-                                  int edge_factor, uint64_t seed, lg_vertex_t *src,
-                                  lg_vertex_t *dst)
+/* Edges [first, first + count) of the edge_factor * 2^scale into src, dst. */
+static void generate_edges(lg_context_t *context, lg_generator_t generator, int scale,
+                           uint64_t seed, int64_t first, int64_t count, lg_vertex_t *src,
+                           lg_vertex_t *dst)
 {
-    const int64_t n = (int64_t)1 << scale, E = (int64_t)edge_factor << scale;
-    const int threads = lg__threads_for(context, E);
-    lg_vertex_t *perm = NULL;
-
+    const int threads = lg__threads_for(context, count);
     if (generator == LG_GENERATOR_URAND) {
 #pragma omp parallel for num_threads(threads) schedule(static)
-        for (int64_t i = 0; i < E; i++) {
-            struct stream s = stream_for(seed, (uint64_t)i);
+        for (int64_t i = 0; i < count; i++) {
+            struct stream s = stream_for(seed, (uint64_t)(first + i));
             src[i] = (lg_vertex_t)(next64(&s) >> (64 - scale));
             dst[i] = (lg_vertex_t)(next64(&s) >> (64 - scale));
         }
-        return LG_OK;
+        return;
     }
-
-    perm = lg__alloc_array((size_t)n, sizeof *perm, "the Kronecker vertex permutation");
-    if (!perm)
-        return LG_ERR_OUT_OF_MEMORY;
-    for (int64_t v = 0; v < n; v++)
-        perm[v] = (lg_vertex_t)v;
-    struct stream s = stream_for(~seed, 0);
-    for (int64_t v = n - 1; v > 0; v--) {
-        int64_t j = (int64_t)(next64(&s) % (uint64_t)(v + 1));
-        lg_vertex_t t = perm[v];
-        perm[v] = perm[j];
-        perm[j] = t;
-    }
+    const struct vertex_permutation perm = permutation_for(seed, scale);
 #pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t i = 0; i < E; i++) {
-        struct stream es = stream_for(seed, (uint64_t)i);
+    for (int64_t i = 0; i < count; i++) {
+        struct stream es = stream_for(seed, (uint64_t)(first + i));
         lg_vertex_t u, v;
         kronecker_edge(&es, scale, &u, &v);
-        src[i] = perm[u];
-        dst[i] = perm[v];
+        src[i] = permute(&perm, (uint32_t)u);
+        dst[i] = permute(&perm, (uint32_t)v);
     }
-    lg__free(perm);
+}
+
+lg_status_t lg_generate_edge_range(lg_context_t *context, lg_generator_t generator, int scale,
+                                   int edge_factor, uint64_t seed, int64_t first, int64_t count,
+                                   lg_vertex_t *src, lg_vertex_t *dst)
+{
+    static const char fn[] = "lg_generate_edge_range";
+    lg_status_t st = check_shape(fn, generator, scale, edge_factor);
+    if (st != LG_OK)
+        return st;
+    const int64_t E = (int64_t)edge_factor << scale;
+    if (first < 0 || count < 0 || first > E || count > E - first)
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "%s: edges [%lld, %lld + %lld) are not within the %lld edges", fn,
+                         (long long)first, (long long)first, (long long)count, (long long)E);
+    if (count > 0 && (!src || !dst))
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: src or dst is NULL", fn);
+    generate_edges(context, generator, scale, seed, first, count, src, dst);
     return LG_OK;
 }
 
@@ -128,7 +168,8 @@ lg_status_t lg_generate_edges(lg_context_t *context, lg_generator_t generator, i
         return st;
     if (!src || !dst)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_generate_edges: src or dst is NULL");
-    return generate_edges(context, generator, scale, edge_factor, seed, src, dst);
+    generate_edges(context, generator, scale, seed, 0, (int64_t)edge_factor << scale, src, dst);
+    return LG_OK;
 }
 
 lg_status_t lg_generate(lg_context_t *context, lg_generator_t generator, int scale, int edge_factor,
@@ -155,9 +196,8 @@ lg_status_t lg_generate(lg_context_t *context, lg_generator_t generator, int sca
         st = LG_ERR_OUT_OF_MEMORY;
         goto cleanup;
     }
-    st = generate_edges(context, generator, scale, edge_factor, seed, src, dst);
-    if (st == LG_OK)
-        st = lg_graph_from_edges(context, (int64_t)1 << scale, E, src, dst, NULL, options, graph);
+    generate_edges(context, generator, scale, seed, 0, E, src, dst);
+    st = lg_graph_from_edges(context, (int64_t)1 << scale, E, src, dst, NULL, options, graph);
 cleanup:
     lg__free(src);
     lg__free(dst);
