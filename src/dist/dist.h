@@ -1,0 +1,128 @@
+/*
+ * dist.h - what the files of libgraph_dist share.
+ *
+ *   context.c     contexts, options, and agreeing on errors across ranks
+ *   exchange.c    moving arrays between ranks: all-to-all in bounded
+ *                 messages, halo exchanges, gathers, the traffic count
+ *   graph.c       lg_dist_graph_from_edges: the partition, the shuffle, the
+ *                 local CSR with ghost columns, the halos; lg_dist_generate
+ *   pagerank.c, bfs.c, components.c   the algorithms
+ *
+ * Layout of a rank's share (docs/DISTRIBUTED.md): the owned vertices are the
+ * global ids [first, first + n_local), local ids 0..n_local-1; the ghosts --
+ * other ranks' vertices that this rank's arcs reach -- are local ids
+ * n_local..n_local+n_ghost-1, in increasing global id, so those of one owner
+ * are consecutive.  `out` is a libgraph graph (built with the public API) on
+ * n_local + n_ghost local ids whose rows are the owned vertices' out-arcs;
+ * for a directed graph `in` holds the owned vertices' in-arcs the same way
+ * (an undirected graph's in-arcs are its out-arcs: in == out).
+ */
+#ifndef LIBGRAPH_DIST_INTERNAL_H
+#define LIBGRAPH_DIST_INTERNAL_H
+
+#include "libgraph_dist.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define LG_DIST_ERROR_CAPACITY 512
+
+struct lg_dist_context {
+    MPI_Comm comm; /* the duplicate */
+    int rank, size;
+    lg_context_t *local; /* this rank's CPU context (threads) */
+    lg_dist_context_options_t options;
+    int64_t bytes_sent; /* to other ranks, since the call's start */
+};
+
+/* Values of owned vertices sent to the ranks that hold them as ghosts: to
+ * rank p go the owned local ids send_index[send_displs[p] ..][send_counts[p]],
+ * which land on p's ghosts recv_ghost[recv_displs[q] ..][recv_counts[q]]
+ * (ghost indices, 0-based) for each sender q -- or, when recv_ghost is NULL,
+ * on the ghosts in order (every ghost, owner by owner). */
+struct lg_dist_halo {
+    int64_t *send_counts, *send_displs; /* size + 1 entries */
+    int64_t *recv_counts, *recv_displs;
+    int32_t *send_index;
+    int32_t *recv_ghost;
+};
+
+struct lg_dist_graph {
+    int rank, size;         /* of the context that built it */
+    int64_t n, m;           /* global vertices, arcs */
+    int64_t first, n_local; /* owned range */
+    int64_t *firsts;        /* size + 1: rank r owns [firsts[r], firsts[r + 1]) */
+    bool directed, weighted;
+    lg_graph_t *out, *in; /* in == out for an undirected graph */
+    int64_t n_ghost;
+    int64_t *ghost_gid;   /* n_ghost, increasing */
+    int64_t *ghost_begin; /* size + 1: rank r's ghosts are [ghost_begin[r], ghost_begin[r + 1]) */
+    struct lg_dist_halo all;  /* every ghost (components) */
+    struct lg_dist_halo pull; /* the ghosts `in` reads (PageRank); == all when in == out */
+};
+
+/* context.c */
+/* The status every rank agrees on: LG_OK when every rank passed LG_OK, else
+ * the failure of the lowest failing rank, whose message (prefixed "rank R: "
+ * when there are several ranks) becomes every rank's lg_last_error().
+ * Collective. */
+lg_status_t lg__dist_agree(lg_dist_context_t *c, lg_status_t st);
+/* lg_error_set with a formatted message; returns status. */
+lg_status_t lg__dist_error(lg_status_t status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* An MPI call's failure as LG_ERR_INTERNAL with MPI's message. */
+lg_status_t lg__dist_mpi_error(int code, const char *what);
+/* Allocations: NULL after setting "out of memory allocating WHAT". */
+void *lg__dist_alloc(size_t count, size_t size, const char *what);
+void *lg__dist_calloc(size_t count, size_t size, const char *what);
+/* Local threads of the context. */
+int lg__dist_threads(const lg_dist_context_t *c);
+
+/* exchange.c */
+/* All-to-all: send_counts[p] elements of elem bytes to rank p, taken in rank
+ * order from send; *recv (malloc'd, or NULL when nothing arrives) gets the
+ * elements from every rank in rank order, recv_counts[p] from rank p.
+ * Messages are cut to at most LG_DIST_MESSAGE_BYTES, so no count overflows
+ * MPI's int.  Collective; on failure *recv is NULL. */
+lg_status_t lg__dist_alltoallv(lg_dist_context_t *c, const void *send, const int64_t *send_counts,
+                               size_t elem, void **recv, int64_t *recv_counts);
+/* The same into a buffer the caller sized from recv_counts it already knows
+ * (the halo's). */
+lg_status_t lg__dist_alltoallv_into(lg_dist_context_t *c, const void *send,
+                                    const int64_t *send_counts, const int64_t *send_displs,
+                                    size_t elem, void *recv, const int64_t *recv_counts,
+                                    const int64_t *recv_displs);
+/* Halo exchange of one value (elem bytes) per ghost: values[0 .. n_local)
+ * are the owned vertices', and the ghosts' values[n_local + g] are set from
+ * their owners'.  scratch: lg__dist_halo_scratch(h, elem) bytes, allocated
+ * by the caller before its loop (so no allocation can fail between
+ * collectives). */
+size_t lg__dist_halo_scratch(const lg_dist_graph_t *g, const struct lg_dist_halo *h, size_t elem);
+lg_status_t lg__dist_halo_exchange(lg_dist_context_t *c, const lg_dist_graph_t *g,
+                                   const struct lg_dist_halo *h, void *values, size_t elem,
+                                   void *scratch);
+void lg__dist_halo_free(struct lg_dist_halo *h);
+/* Sums over ranks (MPI_SUM / MPI_MAX of count int64 or double values in place). */
+lg_status_t lg__dist_sum_i64(lg_dist_context_t *c, int64_t *v, int count);
+lg_status_t lg__dist_max_i64(lg_dist_context_t *c, int64_t *v, int count);
+lg_status_t lg__dist_sum_f64(lg_dist_context_t *c, double *v, int count);
+/* The call's traffic: starts counting, and fills *t (may be NULL) with this
+ * rank's, the largest and the total bytes; collective. */
+void lg__dist_traffic_start(lg_dist_context_t *c);
+lg_status_t lg__dist_traffic_end(lg_dist_context_t *c, int rounds, lg_dist_traffic_t *t);
+
+/* graph.c */
+/* The rank that owns global vertex v. */
+int lg__dist_owner(const lg_dist_graph_t *g, int64_t v);
+/* The common checks of an algorithm's arguments (collective). */
+lg_status_t lg__dist_check_call(lg_dist_context_t *c, const lg_dist_graph_t *g, const char *fn,
+                                bool output_missing);
+/* The arrays of a local graph (out or in). */
+struct lg_dist_csr {
+    const lg_edge_t *offsets;
+    const lg_vertex_t *indices;
+    const float *weights;
+};
+struct lg_dist_csr lg__dist_csr(const lg_graph_t *local);
+
+#endif

@@ -1,0 +1,743 @@
+/*
+ * graph.c - building a distributed graph from every rank's share of the edges.
+ *
+ *   check      the options agree across ranks; every id in [0, n), every
+ *              weight finite and >= 0 (the first bad edge of the lowest rank
+ *              that has one is everyone's error)
+ *   partition  1D, contiguous ranges balanced on vertices + arcs: each rank
+ *              counts its arcs into K buckets of equal width, one allreduce
+ *              sums them, and the cut points are placed inside the buckets
+ *              by interpolation (every rank computes the same cuts)
+ *   shuffle    each arc goes to the owner of its row (out-arcs by source,
+ *              and for a directed graph in-arcs by destination), packed in
+ *              input order, so the global edge order -- rank by rank --
+ *              survives for duplicates FIRST / LAST
+ *   local      columns renamed to 32-bit local ids (owned: id - first;
+ *              ghosts: n_local + their rank in increasing global id), then
+ *              lg_graph_from_edges builds the rows, sorts and merges them
+ *   halos      each rank tells the owners of its ghosts which of their
+ *              vertices it reads; the owners keep those lists to send values
+ */
+#include "dist.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LG_DIST_IN_ARC ((uint64_t)1 << 63) /* an arc's row tag: an in-arc */
+#define LG_DIST_MAX_LOCAL ((int64_t)INT32_MAX)
+
+void lg_dist_graph_options_init(lg_dist_graph_options_t *o)
+{
+    if (!o)
+        return;
+    memset(o, 0, sizeof *o);
+    o->num_vertices = -1;
+    o->directedness = LG_DIRECTEDNESS_DEFAULT;
+    o->duplicates = LG_DUPLICATES_KEEP;
+}
+
+int lg__dist_owner(const lg_dist_graph_t *g, int64_t v)
+{
+    int lo = 0, hi = g->size - 1; /* the last rank whose first <= v */
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (g->firsts[mid] <= v)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+struct lg_dist_csr lg__dist_csr(const lg_graph_t *local)
+{
+    struct lg_dist_csr r = {NULL, NULL, NULL};
+    lg_graph_csr(local, &r.offsets, &r.indices, &r.weights);
+    return r;
+}
+
+lg_status_t lg__dist_check_call(lg_dist_context_t *c, const lg_dist_graph_t *g, const char *fn,
+                                bool output_missing)
+{
+    lg_status_t st = LG_OK;
+    if (!g)
+        st = lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
+    else if (g->size != c->size)
+        st = lg__dist_error(LG_ERR_INVALID_ARGUMENT,
+                            "%s: the graph was built on %d ranks, the context has %d", fn, g->size,
+                            c->size);
+    else if (output_missing)
+        st = lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: an output array is NULL", fn);
+    return lg__dist_agree(c, st);
+}
+
+/* ---- check ------------------------------------------------------------------------ */
+
+static bool is_directed(const lg_dist_graph_options_t *o)
+{
+    return o->directedness == LG_DIRECTED;
+}
+
+static lg_status_t check_local(const char *fn, const int64_t *src, const int64_t *dst,
+                               const float *w, int64_t m, const lg_dist_graph_options_t *o,
+                               lg_dist_graph_t **graph)
+{
+    if (!graph)
+        return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
+    if (m < 0)
+        return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: num_edges %lld < 0", fn, (long long)m);
+    if (m > 0 && (!src || !dst))
+        return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: src or dst is NULL", fn);
+    (void)w;
+    if (o->directedness != LG_DIRECTEDNESS_DEFAULT && o->directedness != LG_DIRECTED &&
+        o->directedness != LG_UNDIRECTED)
+        return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: unknown directedness %d", fn,
+                              (int)o->directedness);
+    if ((int)o->duplicates < LG_DUPLICATES_KEEP || (int)o->duplicates > LG_DUPLICATES_LAST)
+        return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: unknown duplicates policy %d", fn,
+                              (int)o->duplicates);
+    if (o->num_vertices < -1)
+        return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: num_vertices %lld < 0", fn,
+                              (long long)o->num_vertices);
+    return LG_OK;
+}
+
+/* Options every rank must pass alike: MIN and MAX of each in one allreduce. */
+static lg_status_t check_agreement(lg_dist_context_t *c, const char *fn,
+                                   const lg_dist_graph_options_t *o, bool weighted)
+{
+    static const char *const names[] = {"num_vertices",    "directedness", "symmetrize",
+                                        "drop_self_loops", "duplicates",   "weights (NULL or not)"};
+    enum {
+        K = 6
+    };
+    int64_t v[2 * K] = {o->num_vertices,    is_directed(o), o->symmetrize,
+                        o->drop_self_loops, o->duplicates,  weighted};
+    for (int i = 0; i < K; i++)
+        v[K + i] = -v[i];
+    lg_status_t st = lg__dist_max_i64(c, v, 2 * K);
+    if (st != LG_OK)
+        return st;
+    for (int i = 0; i < K; i++)
+        if (v[i] != -v[K + i])
+            return lg__dist_error(LG_ERR_INVALID_ARGUMENT,
+                                  "%s: the ranks passed different %s (from %lld to %lld)", fn,
+                                  names[i], (long long)-v[K + i], (long long)v[i]);
+    return LG_OK;
+}
+
+static lg_status_t check_edges(const char *fn, int64_t n, const int64_t *src, const int64_t *dst,
+                               const float *w, int64_t m, int threads)
+{
+    int64_t bad = m;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(min : bad)
+    for (int64_t i = 0; i < m; i++) {
+        bool b = src[i] < 0 || src[i] >= n || dst[i] < 0 || dst[i] >= n;
+        if (w)
+            b = b || !isfinite(w[i]) || w[i] < 0.0f;
+        if (b && i < bad)
+            bad = i;
+    }
+    if (bad == m)
+        return LG_OK;
+    int64_t u = src[bad], v = dst[bad];
+    if (u < 0 || u >= n)
+        return lg__dist_error(LG_ERR_INVALID_ARGUMENT,
+                              "%s: edge %lld: source %lld %s num_vertices %lld", fn, (long long)bad,
+                              (long long)u, u < 0 ? "< 0," : ">=", (long long)n);
+    if (v < 0 || v >= n)
+        return lg__dist_error(LG_ERR_INVALID_ARGUMENT,
+                              "%s: edge %lld: destination %lld %s num_vertices %lld", fn,
+                              (long long)bad, (long long)v, v < 0 ? "< 0," : ">=", (long long)n);
+    return lg__dist_error(LG_ERR_INVALID_ARGUMENT,
+                          "%s: edge %lld (%lld -> %lld): weight %g is not finite and >= 0", fn,
+                          (long long)bad, (long long)u, (long long)v, (double)w[bad]);
+}
+
+/* ---- the arcs an edge makes --------------------------------------------------------- */
+
+/* Calls EMIT(row, col, i) for each arc of edge i in the order the single-
+ * process builder makes them: u -> v, then v -> u for an undirected or
+ * symmetrized graph (a self-loop once); a directed graph also emits each
+ * arc's in-arc (row tagged LG_DIST_IN_ARC) for the owner of its head. */
+#define LG_DIST_FOR_EACH_ARC(o, u, v, i, EMIT)                                                     \
+    do {                                                                                           \
+        if ((o)->drop_self_loops && (u) == (v))                                                    \
+            break;                                                                                 \
+        const bool both_ = !is_directed(o) || (o)->symmetrize;                                     \
+        EMIT((uint64_t)(u), (v), i);                                                               \
+        if (both_ && (u) != (v))                                                                   \
+            EMIT((uint64_t)(v), (u), i);                                                           \
+        if (is_directed(o)) {                                                                      \
+            EMIT((uint64_t)(v) | LG_DIST_IN_ARC, (u), i);                                          \
+            if (both_ && (u) != (v))                                                               \
+                EMIT((uint64_t)(u) | LG_DIST_IN_ARC, (v), i);                                      \
+        }                                                                                          \
+    } while (0)
+
+#define LG_DIST_ROW(r) ((int64_t)((r) & ~LG_DIST_IN_ARC))
+
+/* ---- partition -------------------------------------------------------------------- */
+
+/* firsts[0..P]: cuts balancing vertices + arcs over the ranks. */
+static lg_status_t partition(lg_dist_context_t *c, int64_t n, const int64_t *src,
+                             const int64_t *dst, int64_t m, const lg_dist_graph_options_t *o,
+                             int64_t *firsts)
+{
+    const int P = c->size;
+    const int64_t K = n < 65536 ? (n > 0 ? n : 1) : 65536;
+    const int64_t width = n > 0 ? (n + K - 1) / K : 1;
+    int64_t *count = lg__dist_calloc((size_t)K, sizeof *count, "the partition's buckets");
+    lg_status_t st = lg__dist_agree(c, count ? LG_OK : LG_ERR_OUT_OF_MEMORY);
+    if (st != LG_OK) {
+        free(count);
+        return st;
+    }
+#define LG_DIST_COUNT(row, col, i) count[LG_DIST_ROW(row) / width]++
+    for (int64_t i = 0; i < m; i++)
+        LG_DIST_FOR_EACH_ARC(o, src[i], dst[i], i, LG_DIST_COUNT);
+#undef LG_DIST_COUNT
+    st = lg__dist_sum_i64(c, count, (int)K);
+    if (st != LG_OK) {
+        free(count);
+        return st;
+    }
+    double total = 0.0;
+    for (int64_t b = 0; b < K; b++) {
+        int64_t lo = b * width, hi = lo + width < n ? lo + width : n;
+        total += (double)(count[b] + (hi > lo ? hi - lo : 0));
+    }
+    firsts[0] = 0;
+    double before = 0.0;
+    int64_t b = 0;
+    for (int r = 1; r < P; r++) {
+        double target = total * r / P;
+        for (;;) {
+            int64_t lo = b * width, hi = lo + width < n ? lo + width : n;
+            double weight = (double)(count[b] + (hi > lo ? hi - lo : 0));
+            if (b == K - 1 || before + weight >= target) {
+                double f = weight > 0 ? (target - before) / weight : 0.0;
+                int64_t cut = lo + (int64_t)(f * (double)(hi - lo) + 0.5);
+                cut = cut < lo ? lo : cut > hi ? hi : cut;
+                firsts[r] = cut > firsts[r - 1] ? cut : firsts[r - 1];
+                break;
+            }
+            before += weight;
+            b++;
+        }
+    }
+    firsts[P] = n;
+    free(count);
+    for (int r = 0; r < P; r++)
+        if (firsts[r + 1] - firsts[r] > LG_DIST_MAX_LOCAL)
+            return lg__dist_error(LG_ERR_UNSUPPORTED,
+                                  "lg_dist_graph_from_edges: rank %d would own %lld vertices; "
+                                  "local ids are 32-bit (at most %lld a rank): use more ranks",
+                                  r, (long long)(firsts[r + 1] - firsts[r]),
+                                  (long long)LG_DIST_MAX_LOCAL);
+    return LG_OK;
+}
+
+/* ---- shuffle ------------------------------------------------------------------------ */
+
+struct arc {
+    uint64_t row; /* global id, LG_DIST_IN_ARC for an in-arc */
+    int64_t col;
+};
+
+struct arcs {
+    struct arc *a;
+    float *w; /* NULL: unweighted */
+    int64_t count;
+};
+
+/* Sends every arc to the owner of its row, in input order. */
+static lg_status_t shuffle(lg_dist_context_t *c, lg_dist_graph_t *g, const int64_t *src,
+                           const int64_t *dst, const float *w, int64_t m,
+                           const lg_dist_graph_options_t *o, struct arcs *out)
+{
+    const int P = c->size;
+    int64_t *counts = lg__dist_calloc(3 * (size_t)P + 1, sizeof *counts, "shuffle counts");
+    struct arc *send = NULL;
+    float *send_w = NULL;
+    lg_status_t st = counts ? LG_OK : LG_ERR_OUT_OF_MEMORY;
+    int64_t total = 0;
+    if (st == LG_OK) {
+#define LG_DIST_TALLY(row, col, i) counts[lg__dist_owner(g, LG_DIST_ROW(row))]++
+        for (int64_t i = 0; i < m; i++)
+            LG_DIST_FOR_EACH_ARC(o, src[i], dst[i], i, LG_DIST_TALLY);
+#undef LG_DIST_TALLY
+        for (int p = 0; p < P; p++)
+            total += counts[p];
+        send = lg__dist_alloc((size_t)total, sizeof *send, "the arcs to send");
+        if (w && send)
+            send_w = lg__dist_alloc((size_t)total, sizeof *send_w, "the weights to send");
+        if (!send || (w && !send_w))
+            st = LG_ERR_OUT_OF_MEMORY;
+    }
+    if (st == LG_OK) {
+        int64_t *at = counts + P;
+        at[0] = 0;
+        for (int p = 1; p < P; p++)
+            at[p] = at[p - 1] + counts[p - 1];
+#define LG_DIST_PACK(r_, c_, i)                                                                    \
+    do {                                                                                           \
+        int64_t k_ = at[lg__dist_owner(g, LG_DIST_ROW(r_))]++;                                     \
+        send[k_].row = (r_);                                                                       \
+        send[k_].col = (c_);                                                                       \
+        if (send_w)                                                                                \
+            send_w[k_] = w[i];                                                                     \
+    } while (0)
+        for (int64_t i = 0; i < m; i++)
+            LG_DIST_FOR_EACH_ARC(o, src[i], dst[i], i, LG_DIST_PACK);
+#undef LG_DIST_PACK
+    }
+    st = lg__dist_agree(c, st);
+    int64_t *recv_counts = counts ? counts + 2 * P : NULL;
+    void *recv = NULL, *recv_w = NULL;
+    if (st == LG_OK)
+        st = lg__dist_alltoallv(c, send, counts, sizeof *send, &recv, recv_counts);
+    free(send);
+    if (st == LG_OK && w)
+        st = lg__dist_alltoallv(c, send_w, counts, sizeof *send_w, &recv_w, recv_counts);
+    free(send_w);
+    if (st == LG_OK) {
+        out->a = recv;
+        out->w = recv_w;
+        out->count = 0;
+        for (int p = 0; p < P; p++)
+            out->count += recv_counts[p];
+    } else {
+        free(recv);
+        free(recv_w);
+    }
+    free(counts);
+    return st;
+}
+
+/* ---- local ids ---------------------------------------------------------------------- */
+
+/* Sorts key[0..n) (values < 2^bits) with val alongside: LSD radix, 8-bit digits. */
+static lg_status_t radix_sort_pairs(uint64_t *key, int64_t *val, int64_t n, int bits)
+{
+    uint64_t *k2 = lg__dist_alloc((size_t)n, sizeof *k2, "the ghost sort");
+    int64_t *v2 = k2 ? lg__dist_alloc((size_t)n, sizeof *v2, "the ghost sort") : NULL;
+    if (!k2 || !v2) {
+        free(k2);
+        return LG_ERR_OUT_OF_MEMORY;
+    }
+    uint64_t *ka = key, *kb = k2;
+    int64_t *va = val, *vb = v2;
+    for (int shift = 0; shift < bits; shift += 8) {
+        int64_t cnt[256] = {0};
+        for (int64_t i = 0; i < n; i++)
+            cnt[(ka[i] >> shift) & 255]++;
+        if (cnt[(ka[0] >> shift) & 255] == n)
+            continue; /* every key shares this digit */
+        int64_t sum = 0;
+        for (int d = 0; d < 256; d++) {
+            int64_t t = cnt[d];
+            cnt[d] = sum;
+            sum += t;
+        }
+        for (int64_t i = 0; i < n; i++) {
+            int64_t j = cnt[(ka[i] >> shift) & 255]++;
+            kb[j] = ka[i];
+            vb[j] = va[i];
+        }
+        uint64_t *tk = ka;
+        ka = kb;
+        kb = tk;
+        int64_t *tv = va;
+        va = vb;
+        vb = tv;
+    }
+    if (ka != key) {
+        memcpy(key, ka, (size_t)n * sizeof *key);
+        memcpy(val, va, (size_t)n * sizeof *val);
+    }
+    free(k2);
+    free(v2);
+    return LG_OK;
+}
+
+/* The ghosts: col32[k] for every received arc, g->ghost_gid, g->ghost_begin. */
+static lg_status_t name_columns(lg_dist_context_t *c, lg_dist_graph_t *g, const struct arcs *in,
+                                int32_t *col32)
+{
+    const int64_t first = g->first, last = first + g->n_local;
+    int64_t nonlocal = 0;
+    for (int64_t k = 0; k < in->count; k++)
+        nonlocal += in->a[k].col < first || in->a[k].col >= last;
+    uint64_t *key = lg__dist_alloc((size_t)nonlocal, sizeof *key, "the ghost sort");
+    int64_t *val = key ? lg__dist_alloc((size_t)nonlocal, sizeof *val, "the ghost sort") : NULL;
+    lg_status_t st = key && val ? LG_OK : LG_ERR_OUT_OF_MEMORY;
+    if (st == LG_OK) {
+        int64_t j = 0;
+        for (int64_t k = 0; k < in->count; k++) {
+            int64_t col = in->a[k].col;
+            if (col >= first && col < last) {
+                col32[k] = (int32_t)(col - first);
+            } else {
+                key[j] = (uint64_t)col;
+                val[j++] = k;
+            }
+        }
+        int bits = 1;
+        while (bits < 63 && ((int64_t)1 << bits) < g->n)
+            bits++;
+        if (nonlocal > 0)
+            st = radix_sort_pairs(key, val, nonlocal, bits);
+    }
+    int64_t ghosts = 0;
+    for (int64_t j = 0; st == LG_OK && j < nonlocal; j++)
+        ghosts += j == 0 || key[j] != key[j - 1];
+    if (st == LG_OK && g->n_local + ghosts > LG_DIST_MAX_LOCAL)
+        st = lg__dist_error(LG_ERR_UNSUPPORTED,
+                            "lg_dist_graph_from_edges: %lld vertices and %lld ghosts on one "
+                            "rank; local ids are 32-bit: use more ranks",
+                            (long long)g->n_local, (long long)ghosts);
+    if (st == LG_OK) {
+        g->ghost_gid = lg__dist_alloc((size_t)ghosts, sizeof *g->ghost_gid, "the ghost ids");
+        g->ghost_begin =
+            lg__dist_alloc((size_t)g->size + 1, sizeof *g->ghost_begin, "the ghost ranges");
+        if (!g->ghost_gid || !g->ghost_begin)
+            st = LG_ERR_OUT_OF_MEMORY;
+    }
+    if (st == LG_OK) {
+        int64_t gh = -1;
+        for (int64_t j = 0; j < nonlocal; j++) {
+            if (j == 0 || key[j] != key[j - 1])
+                g->ghost_gid[++gh] = (int64_t)key[j];
+            col32[val[j]] = (int32_t)(g->n_local + gh);
+        }
+        g->n_ghost = ghosts;
+        int r = 0;
+        g->ghost_begin[0] = 0;
+        for (int64_t k = 0; k < ghosts; k++)
+            while (g->ghost_gid[k] >= g->firsts[r + 1])
+                g->ghost_begin[++r] = k;
+        while (r < g->size)
+            g->ghost_begin[++r] = ghosts;
+    }
+    free(key);
+    free(val);
+    (void)c;
+    return st;
+}
+
+/* Builds g->out (and g->in) from the received arcs and their local columns. */
+static lg_status_t build_local(lg_dist_context_t *c, lg_dist_graph_t *g, const struct arcs *in,
+                               const int32_t *col32, const lg_dist_graph_options_t *o)
+{
+    int64_t n_in = 0;
+    for (int64_t k = 0; k < in->count; k++)
+        n_in += (in->a[k].row & LG_DIST_IN_ARC) != 0;
+    const int64_t n_out = in->count - n_in;
+    int32_t *rows = lg__dist_alloc((size_t)in->count, 2 * sizeof *rows, "the local arcs");
+    float *w = in->w ? lg__dist_alloc((size_t)in->count, sizeof *w, "the local weights") : NULL;
+    if (!rows || (in->w && !w)) {
+        free(rows);
+        return LG_ERR_OUT_OF_MEMORY;
+    }
+    /* out-arcs first, then in-arcs, each kind in arrival order */
+    int32_t *cols = rows + in->count;
+    int64_t io = 0, ii = n_out;
+    for (int64_t k = 0; k < in->count; k++) {
+        int64_t j = (in->a[k].row & LG_DIST_IN_ARC) ? ii++ : io++;
+        rows[j] = (int32_t)(LG_DIST_ROW(in->a[k].row) - g->first);
+        cols[j] = col32[k];
+        if (w)
+            w[j] = in->w[k];
+    }
+    lg_graph_options_t lo;
+    lg_graph_options_init(&lo);
+    lo.directedness = LG_DIRECTED;
+    lo.duplicates = o->duplicates;
+    const int64_t nv = g->n_local + g->n_ghost;
+    lg_status_t st = lg_graph_from_edges(c->local, nv, n_out, rows, cols, w, &lo, &g->out);
+    if (st == LG_OK && is_directed(o))
+        st = lg_graph_from_edges(c->local, nv, n_in, rows + n_out, cols + n_out,
+                                 w ? w + n_out : NULL, &lo, &g->in);
+    else if (st == LG_OK)
+        g->in = g->out;
+    free(rows);
+    free(w);
+    return st;
+}
+
+/* ---- halos -------------------------------------------------------------------------- */
+
+/* The halo of the ghosts wanted[0..count) (increasing ghost indices; NULL:
+ * every ghost): their owners learn which of their vertices to send. */
+static lg_status_t make_halo(lg_dist_context_t *c, lg_dist_graph_t *g, const int32_t *wanted,
+                             int64_t count, struct lg_dist_halo *h)
+{
+    const int P = c->size;
+    memset(h, 0, sizeof *h);
+    int64_t *counts = lg__dist_calloc(4 * (size_t)P + 4, sizeof *counts, "halo counts");
+    int32_t *ask = lg__dist_alloc((size_t)count, sizeof *ask, "halo requests");
+    lg_status_t st = counts && ask ? LG_OK : LG_ERR_OUT_OF_MEMORY;
+    if (st == LG_OK) {
+        h->send_counts = counts;
+        h->send_displs = counts + P;
+        h->recv_counts = counts + 2 * P + 1;
+        h->recv_displs = counts + 3 * P + 1;
+        int r = 0;
+        for (int64_t k = 0; k < count; k++) {
+            int64_t gh = wanted ? wanted[k] : k;
+            while (gh >= g->ghost_begin[r + 1])
+                r++;
+            h->recv_counts[r]++;
+            ask[k] = (int32_t)(g->ghost_gid[gh] - g->firsts[r]);
+        }
+        for (int p = 0; p < P; p++)
+            h->recv_displs[p + 1] = h->recv_displs[p] + h->recv_counts[p];
+    } else {
+        free(counts);
+        counts = NULL;
+    }
+    st = lg__dist_agree(c, st);
+    void *idx = NULL;
+    if (st == LG_OK)
+        st = lg__dist_alltoallv(c, ask, h->recv_counts, sizeof *ask, &idx, h->send_counts);
+    free(ask);
+    if (st != LG_OK) {
+        free(counts);
+        memset(h, 0, sizeof *h);
+        return st;
+    }
+    for (int p = 0; p < P; p++)
+        h->send_displs[p + 1] = h->send_displs[p] + h->send_counts[p];
+    h->send_index = idx;
+    if (wanted) {
+        h->recv_ghost = lg__dist_alloc((size_t)count, sizeof *h->recv_ghost, "the halo");
+        if (h->recv_ghost)
+            memcpy(h->recv_ghost, wanted, (size_t)count * sizeof *wanted);
+    }
+    st = lg__dist_agree(c, wanted && !h->recv_ghost ? LG_ERR_OUT_OF_MEMORY : LG_OK);
+    if (st != LG_OK)
+        lg__dist_halo_free(h);
+    return st;
+}
+
+/* The pull halo of a directed graph: the ghosts its in-arcs read. */
+static lg_status_t make_pull_halo(lg_dist_context_t *c, lg_dist_graph_t *g)
+{
+    uint8_t *used = lg__dist_calloc((size_t)g->n_ghost, 1, "the pull halo");
+    int32_t *wanted = NULL;
+    int64_t count = 0;
+    if (used) {
+        struct lg_dist_csr in = lg__dist_csr(g->in);
+        const int64_t arcs = in.offsets[g->n_local];
+        for (int64_t k = 0; k < arcs; k++)
+            if (in.indices[k] >= g->n_local)
+                used[in.indices[k] - g->n_local] = 1;
+        for (int64_t gh = 0; gh < g->n_ghost; gh++)
+            count += used[gh];
+        wanted = lg__dist_alloc((size_t)count, sizeof *wanted, "the pull halo");
+        if (wanted)
+            for (int64_t gh = 0, k = 0; gh < g->n_ghost; gh++)
+                if (used[gh])
+                    wanted[k++] = (int32_t)gh;
+    }
+    free(used);
+    lg_status_t st = lg__dist_agree(c, wanted ? LG_OK : LG_ERR_OUT_OF_MEMORY);
+    if (st == LG_OK)
+        st = make_halo(c, g, wanted, count, &g->pull);
+    free(wanted);
+    return st;
+}
+
+/* ---- the graph ---------------------------------------------------------------------- */
+
+void lg_dist_graph_free(lg_dist_graph_t **graph)
+{
+    if (!graph || !*graph)
+        return;
+    lg_dist_graph_t *g = *graph;
+    if (g->pull.send_counts != g->all.send_counts)
+        lg__dist_halo_free(&g->pull);
+    lg__dist_halo_free(&g->all);
+    if (g->in != g->out)
+        lg_graph_free(&g->in);
+    lg_graph_free(&g->out);
+    free(g->firsts);
+    free(g->ghost_gid);
+    free(g->ghost_begin);
+    free(g);
+    *graph = NULL;
+}
+
+lg_status_t lg_dist_graph_from_edges(lg_dist_context_t *c, const int64_t *src, const int64_t *dst,
+                                     const float *weights, int64_t num_edges,
+                                     const lg_dist_graph_options_t *options,
+                                     lg_dist_graph_t **graph)
+{
+    static const char fn[] = "lg_dist_graph_from_edges";
+    if (!c)
+        return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: context is NULL", fn);
+    lg_dist_graph_options_t o;
+    lg_dist_graph_options_init(&o);
+    if (options)
+        o = *options;
+    const int threads = lg__dist_threads(c);
+    lg_status_t st = lg__dist_agree(c, check_local(fn, src, dst, weights, num_edges, &o, graph));
+    if (st == LG_OK)
+        st = check_agreement(c, fn, &o, weights != NULL);
+    if (st != LG_OK)
+        return st;
+
+    int64_t n = o.num_vertices;
+    if (n < 0) { /* one more than the largest id anywhere (a negative one is caught below) */
+        int64_t top = -1;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(max : top)
+        for (int64_t i = 0; i < num_edges; i++) {
+            int64_t t = src[i] > dst[i] ? src[i] : dst[i];
+            top = t > top ? t : top;
+        }
+        if ((st = lg__dist_max_i64(c, &top, 1)) != LG_OK)
+            return st;
+        n = top + 1;
+    }
+    st = lg__dist_agree(c, check_edges(fn, n, src, dst, weights, num_edges, threads));
+    if (st != LG_OK)
+        return st;
+
+    lg_dist_graph_t *g = lg__dist_calloc(1, sizeof *g, "a distributed graph");
+    if (g) {
+        g->firsts = lg__dist_alloc((size_t)c->size + 1, sizeof *g->firsts, "the partition");
+        if (!g->firsts) {
+            free(g);
+            g = NULL;
+        }
+    }
+    st = lg__dist_agree(c, g ? LG_OK : LG_ERR_OUT_OF_MEMORY);
+    if (st != LG_OK)
+        return st;
+    g->rank = c->rank;
+    g->size = c->size;
+    g->n = n;
+    g->directed = is_directed(&o);
+    g->weighted = weights != NULL;
+
+    struct arcs arcs = {NULL, NULL, 0};
+    int32_t *col32 = NULL;
+    st = partition(c, n, src, dst, num_edges, &o, g->firsts);
+    if (st == LG_OK) {
+        g->first = g->firsts[c->rank];
+        g->n_local = g->firsts[c->rank + 1] - g->first;
+        st = shuffle(c, g, src, dst, weights, num_edges, &o, &arcs);
+    }
+    if (st == LG_OK) {
+        col32 = lg__dist_alloc((size_t)arcs.count, sizeof *col32, "the local columns");
+        st = col32 ? name_columns(c, g, &arcs, col32) : LG_ERR_OUT_OF_MEMORY;
+        if (st == LG_OK)
+            st = build_local(c, g, &arcs, col32, &o);
+        st = lg__dist_agree(c, st);
+    }
+    free(arcs.a);
+    free(arcs.w);
+    free(col32);
+    if (st == LG_OK)
+        st = make_halo(c, g, NULL, g->n_ghost, &g->all);
+    if (st == LG_OK) {
+        if (g->in == g->out)
+            g->pull = g->all;
+        else
+            st = make_pull_halo(c, g);
+    }
+    if (st == LG_OK) {
+        g->m = lg_graph_num_edges(g->out);
+        st = lg__dist_sum_i64(c, &g->m, 1);
+    }
+    if (st != LG_OK) {
+        lg_dist_graph_free(&g);
+        return st;
+    }
+    *graph = g;
+    return LG_OK;
+}
+
+lg_status_t lg_dist_generate(lg_dist_context_t *c, lg_generator_t generator, int scale,
+                             int edge_factor, uint64_t seed, const lg_dist_graph_options_t *options,
+                             lg_dist_graph_t **graph)
+{
+    static const char fn[] = "lg_dist_generate";
+    if (!c)
+        return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: context is NULL", fn);
+    lg_dist_graph_options_t gap;
+    if (!options) {
+        lg_dist_graph_options_init(&gap);
+        gap.directedness = LG_UNDIRECTED;
+        gap.drop_self_loops = true;
+        gap.duplicates = LG_DUPLICATES_FIRST;
+        options = &gap;
+    }
+    /* the shape is checked by the generator; an empty range checks it alone */
+    lg_status_t st =
+        lg_generate_edge_range(c->local, generator, scale, edge_factor, seed, 0, 0, NULL, NULL);
+    if (st == LG_OK && !graph)
+        st = lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
+    if ((st = lg__dist_agree(c, st)) != LG_OK)
+        return st;
+    const int64_t E = (int64_t)edge_factor << scale;
+    const int64_t lo = E * c->rank / c->size, hi = E * (c->rank + 1) / c->size, m = hi - lo;
+    lg_vertex_t *s32 = lg__dist_alloc((size_t)m, 2 * sizeof *s32, "the generated edges");
+    int64_t *s64 = lg__dist_alloc((size_t)m, 2 * sizeof *s64, "the generated edges");
+    st = s32 && s64 ? LG_OK : LG_ERR_OUT_OF_MEMORY;
+    if (st == LG_OK)
+        st = lg_generate_edge_range(c->local, generator, scale, edge_factor, seed, lo, m, s32,
+                                    s32 + m);
+    if (st == LG_OK)
+        for (int64_t i = 0; i < 2 * m; i++)
+            s64[i] = s32[i];
+    free(s32);
+    st = lg__dist_agree(c, st);
+    if (st == LG_OK) {
+        lg_dist_graph_options_t o = *options;
+        o.num_vertices = (int64_t)1 << scale;
+        st = lg_dist_graph_from_edges(c, s64, s64 + m, NULL, m, &o, graph);
+    }
+    free(s64);
+    return st;
+}
+
+int64_t lg_dist_graph_num_vertices(const lg_dist_graph_t *g)
+{
+    return g ? g->n : 0;
+}
+
+int64_t lg_dist_graph_num_edges(const lg_dist_graph_t *g)
+{
+    return g ? g->m : 0;
+}
+
+bool lg_dist_graph_is_directed(const lg_dist_graph_t *g)
+{
+    return g && g->directed;
+}
+
+bool lg_dist_graph_is_weighted(const lg_dist_graph_t *g)
+{
+    return g && g->weighted;
+}
+
+void lg_dist_graph_local_range(const lg_dist_graph_t *g, int64_t *first, int64_t *count)
+{
+    if (first)
+        *first = g ? g->first : 0;
+    if (count)
+        *count = g ? g->n_local : 0;
+}
+
+int64_t lg_dist_graph_local_edges(const lg_dist_graph_t *g)
+{
+    return g ? lg_graph_num_edges(g->out) : 0;
+}
+
+int64_t lg_dist_graph_num_ghosts(const lg_dist_graph_t *g)
+{
+    return g ? g->n_ghost : 0;
+}
