@@ -456,6 +456,40 @@ LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_fil
 LG_API lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const char *path,
                                   lg_file_format_t format);
 
+/* One part of a graph file's edges (lg_read_edges), in the arrays libgraph
+ * allocated: free them with lg_edge_part_free. */
+typedef struct lg_edge_part {
+    lg_vertex_t *src, *dst; /* count each                                        */
+    float *weights;         /* count, or NULL: no weights in this part's lines   */
+    int64_t count;
+    int64_t num_vertices;   /* what the file declares (.mtx's size line, .lgb's
+                               header, libgraph's .el/.wel header line), or -1    */
+    lg_directedness_t directedness; /* what the file records, or
+                                       LG_DIRECTEDNESS_DEFAULT when it does not  */
+    bool both_arcs;         /* the edges are arcs, each undirected edge as both
+                               (u, v) and (v, u): an undirected .lgb              */
+    int64_t declared_edges; /* .mtx's entry count (the parts' counts must add up
+                               to it), or -1                                     */
+} lg_edge_part_t;
+
+/*
+ * Reads part `part` of num_parts of a graph file's edges, for loading one
+ * file from many processes: a text file (.mtx, .el, .wel) is cut into
+ * num_parts byte ranges of its body, and a part holds the lines that start
+ * in its range; a .lgb is cut by rows into parts of about equal arc counts.
+ * The parts together hold every edge of the file once, in file order.
+ * Messages name the file and line as lg_graph_read's do.  A part of a .lgb
+ * is checked for ids and offsets but not against the file's checksum
+ * (which covers the whole file; lg_graph_read checks it), and its vertex
+ * names are not read.  The file must be a regular file (a part is a byte
+ * range of one).  *out is written only on success.
+ */
+LG_API lg_status_t lg_read_edges(lg_context_t *context, const char *path,
+                                 lg_file_format_t format, int part, int num_parts,
+                                 lg_edge_part_t *out);
+/* Frees a part's arrays and zeroes it; NULL: nothing. */
+LG_API void lg_edge_part_free(lg_edge_part_t *part);
+
 /* ------------------------------------------------------------------------ */
 /* Generators (deterministic for a seed, whatever the thread count)         */
 /* ------------------------------------------------------------------------ */

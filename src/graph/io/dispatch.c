@@ -18,6 +18,8 @@
 
 #include <string.h>
 
+static lg_status_t resolve_format(const char *fn, const char *path, lg_file_format_t *format);
+
 /* ASCII case-insensitive equality; the C library's versions follow the locale. */
 static bool same_ci(const char *a, const char *b)
 {
@@ -44,6 +46,14 @@ static const char *path_extension(const char *path)
     const char *slash = strrchr(path, '/');
     const char *dot = strrchr(slash ? slash + 1 : path, '.');
     return dot ? dot + 1 : NULL;
+}
+
+static lg_status_t check_host_for(const char *fn, lg_file_format_t format);
+
+lg_status_t lg__resolve_format(const char *fn, const char *path, lg_file_format_t *format)
+{
+    lg_status_t st = resolve_format(fn, path, format);
+    return st != LG_OK ? st : check_host_for(fn, *format);
 }
 
 static lg_status_t resolve_format(const char *fn, const char *path, lg_file_format_t *format)

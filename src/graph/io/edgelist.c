@@ -73,8 +73,9 @@ static lg_status_t read_header(const char *path, const char *text, struct el_hea
             h->unweighted = true;
         } else if (len >= 8 && memcmp(f + len - 8, "vertices", 8) == 0) {
             char field[48];
-            if (len >= sizeof field || (memcpy(field, f, len), field[len] = 0,
-                                        sscanf(field, "%lld %15s", &count, unit) != 2) ||
+            if (len >= sizeof field ||
+                (memcpy(field, f, len), field[len] = 0,
+                 sscanf(field, "%lld %15s", &count, unit) != 2) ||
                 strcmp(unit, "vertices") != 0 || count < 0 || count > LG_MAX_VERTICES)
                 return lg__error(LG_ERR_IO, "%s:1: bad vertex count in the header line", path);
             h->n = count;
@@ -104,6 +105,28 @@ static struct lg_line_rules edge_list_rules(lg_file_format_t format)
                               true,
                               {"source", "destination"}};
     return r;
+}
+
+lg_status_t lg__edge_list_header(const char *path, const struct lg_text *prefix, bool complete,
+                                 lg_file_format_t format, struct lg_text_header *out,
+                                 bool *need_more)
+{
+    struct el_header h;
+    /* the header is the first line: it must end inside the prefix */
+    *need_more = !complete && !memchr(prefix->data, '\n', prefix->size);
+    if (*need_more)
+        return LG_OK;
+    lg_status_t st = read_header(path, prefix->data, &h);
+    if (st != LG_OK)
+        return st;
+    out->rules = edge_list_rules(format);
+    out->body = 0; /* the header line is a comment to the parser */
+    out->n = h.n;
+    out->directedness = h.directedness;
+    out->entries = -1;
+    out->size_line = 0;
+    out->unweighted = h.unweighted;
+    return LG_OK;
 }
 
 lg_status_t lg__read_edge_list(lg_context_t *context, const char *path, lg_file_format_t format,

@@ -187,7 +187,8 @@ lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
         if (!left && first_failed < nc) {
             const struct lg_chunk *f = &chunks[first_failed];
             st = lg__error(LG_ERR_IO, "%s:%lld: %s", path,
-                           (long long)(count_newlines(t->data, f->error_at) + 1), f->reason);
+                           (long long)(t->first_line + count_newlines(t->data, f->error_at) + 1),
+                           f->reason);
             goto cleanup;
         }
         live = left ? first_failed : 0;

@@ -15,6 +15,8 @@
  *   mtx.c         Matrix Market, reader and writer
  *   edgelist.c    .el / .wel edge lists, reader and writer
  *   lgb.c         libgraph's binary CSR: layout, checksum, reader and writer
+ *   part.c        lg_read_edges: one part of a file's edges (byte ranges of a
+ *                 text body; .lgb rows by lgb.c)
  *
  * A folder rather than io_*.c files beside the rest of src/graph/: the file
  * code is the largest group there, and one folder keeps the group and its
@@ -86,6 +88,7 @@ LG_INTERNAL lg_status_t lg__in_read(struct lg_in_file *in, void *buf, size_t byt
 struct lg_text {
     char *data; /* size bytes and a terminating NUL, so scanners stop at the end */
     size_t size;
+    int64_t first_line; /* the lines of the file before data (a part's), for messages */
 };
 
 LG_INTERNAL lg_status_t lg__load_text(const char *path, int threads, struct lg_progress progress,
@@ -281,6 +284,34 @@ LG_INTERNAL lg_status_t lg__write_edge_list(struct lg_out_file *out, const lg_gr
                                             bool weights, int threads);
 
 /* The host must be little-endian (dispatch.c checks). */
+/* ---- one part of a file (part.c) ----------------------------------------------- */
+
+/* What a text file's header says, read from a prefix of the file. */
+struct lg_text_header {
+    struct lg_line_rules rules;
+    size_t body; /* the offset of the first byte after the header */
+    int64_t n;   /* declared vertices, or -1 */
+    lg_directedness_t directedness;
+    int64_t entries; /* .mtx's declared entry count, or -1 */
+    int64_t size_line; /* .mtx: the size line's number */
+    bool unweighted;   /* libgraph's header says unweighted */
+};
+
+/* The header of a text file from the first prefix->size bytes of it (NUL-
+ * terminated); complete says whether the prefix is the whole file.  Returns
+ * LG_OK with *need_more when the header may run past the prefix. */
+LG_INTERNAL lg_status_t lg__mtx_header(const char *path, const struct lg_text *prefix,
+                                       bool complete, struct lg_text_header *h, bool *need_more);
+LG_INTERNAL lg_status_t lg__edge_list_header(const char *path, const struct lg_text *prefix,
+                                             bool complete, lg_file_format_t format,
+                                             struct lg_text_header *h, bool *need_more);
+/* A .lgb's part: rows [first, last) holding about the part's share of arcs. */
+LG_INTERNAL lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
+                                          int num_parts, lg_edge_part_t *out);
+/* dispatch.c: the format, named or told by the extension, and the host's fit for it */
+LG_INTERNAL lg_status_t lg__resolve_format(const char *fn, const char *path,
+                                           lg_file_format_t *format);
+
 LG_INTERNAL lg_status_t lg__read_lgb(lg_context_t *context, const char *path,
                                      const lg_graph_options_t *options, lg_graph_t **graph);
 LG_INTERNAL lg_status_t lg__write_lgb(struct lg_out_file *out, const lg_graph_t *g, int threads);

@@ -37,10 +37,12 @@
  * do not run from 0 to m; LG_ERR_UNSUPPORTED for a newer version;
  * LG_ERR_INVALID_ARGUMENT when the options ask for the other directedness.
  */
+#define _XOPEN_SOURCE 700 /* pread */
 #include "io.h"
 
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 static const unsigned char LGB_MAGIC[8] = {0x89, 'L', 'G', 'B', '\r', '\n', 0x1a, '\n'};
 #define LGB_VERSION 2u
@@ -420,6 +422,129 @@ cleanup:
     lg__free(offsets);
     lg__free(indices);
     lg__free(weights);
+    lg__in_close(&in);
+    return st;
+}
+
+/* ---- one part (part.c) --------------------------------------------------------- */
+
+/* offsets[row] of the file, by pread. */
+static lg_status_t read_offset(struct lg_in_file *in, size_t at, int64_t row, int64_t *value)
+{
+    const off_t where = (off_t)(at + (size_t)row * 8);
+    ssize_t k;
+    do
+        k = pread(in->fd, value, 8, where);
+    while (k < 0 && errno == EINTR);
+    if (k < 0)
+        return lg__errno_error(errno, in->path, "read error");
+    return k == 8 ? LG_OK : lg__error(LG_ERR_IO, "%s: truncated row offsets", in->path);
+}
+
+/* The first row whose offset is >= target (offsets non-decreasing; a file
+ * whose are not is caught by the part that reads them). */
+static lg_status_t row_at(struct lg_in_file *in, size_t at, int64_t n, int64_t target, int64_t *row)
+{
+    int64_t lo = 0, hi = n;
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        int64_t off;
+        lg_status_t st = read_offset(in, at, mid, &off);
+        if (st != LG_OK)
+            return st;
+        if (off < target)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *row = lo;
+    return LG_OK;
+}
+
+lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part, int num_parts,
+                              lg_edge_part_t *out)
+{
+    struct lgb_header h = {0};
+    struct lg_in_file in;
+    lg_edge_t *offsets = NULL;
+    lg_status_t st = lg__in_open(&in, path);
+    if (st != LG_OK)
+        return st;
+    if (!in.regular) {
+        st = lg__error(LG_ERR_INVALID_ARGUMENT,
+                       "lg_read_edges: %s is not a regular file: parts are byte ranges of one",
+                       path);
+        goto cleanup;
+    }
+    if ((st = read_lgb_header(&in, &h)) != LG_OK)
+        goto cleanup;
+    const size_t at = header_bytes(&h), cols_at = at + ((size_t)h.n + 1) * 8;
+    const bool weighted = h.flags & LGB_FLAG_WEIGHTED;
+    const int threads = lg__threads(context);
+    /* rows [r0, r1): the part's share of arcs, cut at row boundaries */
+    int64_t r0 = 0, r1 = h.n;
+    if (part > 0 &&
+        (st = row_at(&in, at, h.n, h.m / num_parts * part + h.m % num_parts * part / num_parts,
+                     &r0)) != LG_OK)
+        goto cleanup;
+    if (part + 1 < num_parts &&
+        (st = row_at(&in, at, h.n,
+                     h.m / num_parts * (part + 1) + h.m % num_parts * (part + 1) / num_parts,
+                     &r1)) != LG_OK)
+        goto cleanup;
+    if (r1 < r0)
+        r1 = r0;
+    offsets = lg__alloc_array((size_t)(r1 - r0) + 1, sizeof *offsets, "CSR row offsets");
+    if (!offsets) {
+        st = LG_ERR_OUT_OF_MEMORY;
+        goto cleanup;
+    }
+    in.pos = (int64_t)(at + (size_t)r0 * 8);
+    if ((st = lg__in_read(&in, offsets, ((size_t)(r1 - r0) + 1) * 8, threads, "row offsets")) !=
+        LG_OK)
+        goto cleanup;
+    const int64_t a0 = offsets[0], a1 = offsets[r1 - r0];
+    if ((r0 == 0 && a0 != 0) || (r1 == h.n && a1 != h.m) || a0 < 0 || a1 > h.m || a1 < a0) {
+        st = lg__error(LG_ERR_IO, "%s: row offsets run from %lld to %lld, not from 0 to m = %lld",
+                       path, (long long)a0, (long long)a1, (long long)h.m);
+        goto cleanup;
+    }
+    for (int64_t r = 0; r < r1 - r0; r++)
+        if (offsets[r + 1] < offsets[r]) {
+            st = lg__error(LG_ERR_IO, "%s: row offsets decrease at row %lld", path,
+                           (long long)(r0 + r + 1));
+            goto cleanup;
+        }
+    const int64_t arcs = a1 - a0;
+    out->src = lg__alloc_array((size_t)arcs, sizeof *out->src, "edge sources");
+    out->dst = lg__alloc_array((size_t)arcs, sizeof *out->dst, "edge destinations");
+    if (weighted)
+        out->weights = lg__alloc_array((size_t)arcs, sizeof *out->weights, "edge weights");
+    if (!out->src || !out->dst || (weighted && !out->weights)) {
+        st = LG_ERR_OUT_OF_MEMORY;
+        goto cleanup;
+    }
+    in.pos = (int64_t)(cols_at + (size_t)a0 * 4);
+    if ((st = lg__in_read(&in, out->dst, (size_t)arcs * 4, threads, "column indices")) != LG_OK)
+        goto cleanup;
+    if (weighted) {
+        in.pos = (int64_t)(cols_at + (size_t)h.m * 4 + (size_t)a0 * 4);
+        if ((st = lg__in_read(&in, out->weights, (size_t)arcs * 4, threads, "weights")) != LG_OK)
+            goto cleanup;
+    }
+    for (int64_t r = 0; r < r1 - r0; r++)
+        for (int64_t k = offsets[r]; k < offsets[r + 1]; k++)
+            out->src[k - a0] = (lg_vertex_t)(r0 + r);
+    out->count = arcs;
+    out->num_vertices = h.n;
+    out->directedness = (h.flags & LGB_FLAG_DIRECTED) ? LG_DIRECTED : LG_UNDIRECTED;
+    out->both_arcs = !(h.flags & LGB_FLAG_DIRECTED);
+    out->declared_edges = -1;
+
+cleanup:
+    if (st != LG_OK)
+        lg_edge_part_free(out);
+    lg__free(offsets);
     lg__in_close(&in);
     return st;
 }

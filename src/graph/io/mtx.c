@@ -188,6 +188,29 @@ static struct lg_line_rules mtx_rules(const struct mtx_header *h)
     return r;
 }
 
+lg_status_t lg__mtx_header(const char *path, const struct lg_text *prefix, bool complete,
+                           struct lg_text_header *out, bool *need_more)
+{
+    struct mtx_header h = {0};
+    *need_more = false;
+    lg_status_t st = parse_header(path, prefix, &h);
+    /* the size line must end inside the prefix, or a count may be cut short */
+    if (!complete && (st != LG_OK || h.body == prefix->data + prefix->size)) {
+        *need_more = true;
+        return LG_OK;
+    }
+    if (st != LG_OK)
+        return st;
+    out->rules = mtx_rules(&h);
+    out->body = (size_t)(h.body - prefix->data);
+    out->n = h.rows;
+    out->directedness = h.symmetric ? LG_UNDIRECTED : LG_DIRECTED;
+    out->entries = h.nnz;
+    out->size_line = h.size_line;
+    out->unweighted = false;
+    return LG_OK;
+}
+
 static lg_status_t check_entry_count(const char *path, const struct lg_line_rules *r,
                                      const struct lg_text *t, const struct mtx_header *h,
                                      int64_t count)
