@@ -104,6 +104,19 @@ LG_API lg_status_t lg_dist_generate(lg_dist_context_t *context, lg_generator_t g
                                     const lg_dist_graph_options_t *options,
                                     lg_dist_graph_t **graph);
 
+/*
+ * Reads a graph file (.mtx, .el, .wel, .lgb; format LG_FORMAT_AUTO: by the
+ * extension) with every rank reading only its part (lg_read_edges): the
+ * graph lg_graph_read builds from the file, distributed.  options as for
+ * lg_dist_graph_from_edges, except num_vertices, which must be -1 (what the
+ * file declares, else one more than its largest id).  The file must be
+ * visible to every rank at the same path (a shared file system).
+ */
+LG_API lg_status_t lg_dist_graph_read(lg_dist_context_t *context, const char *path,
+                                      lg_file_format_t format,
+                                      const lg_dist_graph_options_t *options,
+                                      lg_dist_graph_t **graph);
+
 LG_API void lg_dist_graph_free(lg_dist_graph_t **graph);
 
 /* The whole graph's vertices and arcs (an undirected edge is two arcs, a

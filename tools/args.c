@@ -51,6 +51,8 @@ static const char *usage_main =
     "  --output FILE           write per-vertex results, one line per vertex\n"
     "  --repeat R              run the algorithm R times and report each time\n"
     "  --json                  end with one JSON line of sizes and timings\n"
+    "  --distributed           run across MPI ranks: mpirun -np P lgraph bfs|pagerank|cc|info\n"
+    "                          INPUT --distributed (libgraph_dist; docs/DISTRIBUTED.md)\n"
     "  --version               the library's version and build, and its GPU plugin\n"
     "  --help                  this text; 'lgraph COMMAND --help' for a command's options\n";
 
@@ -158,6 +160,8 @@ static bool set_flag(struct args *a, const char *o)
         a->drop_self_loops = true;
     else if (!strcmp(o, "--merge-duplicates"))
         a->merge_duplicates = true;
+    else if (!strcmp(o, "--distributed"))
+        a->distributed = true;
     else
         return false;
     return true;

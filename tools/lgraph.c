@@ -16,8 +16,10 @@
 
 #include <stdlib.h>
 
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 static volatile sig_atomic_t interrupted;
 
@@ -66,6 +68,33 @@ static int convert(const struct session *s)
 long lg__alloc_fail_after(long n);
 #endif
 
+/* --distributed: the run is lgraph-dist's, the program beside this one
+ * (it links MPI, which lgraph does not); returns only on failure. */
+static int run_distributed(char **argv)
+{
+    char self[4096], path[4200];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (len <= 0) {
+        fprintf(stderr, "lgraph: --distributed: cannot find lgraph's own path: %s\n",
+                strerror(errno));
+        return 1;
+    }
+    self[len] = '\0';
+    char *slash = strrchr(self, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(path, sizeof path, "%s/lgraph-dist", self);
+    execv(path, argv);
+    if (errno == ENOENT)
+        fprintf(stderr,
+                "lgraph: --distributed needs %s, which is built with libgraph_dist when MPI is "
+                "found (docs/DISTRIBUTED.md)\n",
+                path);
+    else
+        fprintf(stderr, "lgraph: --distributed: cannot run %s: %s\n", path, strerror(errno));
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     struct args a;
@@ -74,6 +103,8 @@ int main(int argc, char **argv)
     int rc = cli_parse_args(argc, argv, &a);
     if (rc)
         return rc == 1 ? 0 : 2;
+    if (a.distributed)
+        return run_distributed(argv);
     cli_catch_interrupts();
 #ifdef LGRAPH_FAILURE_INJECTION
     const char *fail_after = getenv("LGRAPH_FAIL_AFTER");

@@ -8,6 +8,9 @@
  *   load.c       INPUT to a graph: a file, or a kron:/urand: generator spec
  *   commands.c   the commands info, bfs, pagerank and cc
  *   output.c     what every command prints: errors, the JSON line, --output files
+ *   dist/lgraph_dist.c   `lgraph ... --distributed` under mpirun: the same
+ *                commands on libgraph_dist (a program of its own, as it
+ *                links MPI; it shares args.c, load.c and output.c)
  *
  * The tool's own shared functions take the cli_ prefix, so they are never
  * mistaken for the library's lg_ API or its lg__ internals.
@@ -47,6 +50,7 @@ struct args {
     lg_directedness_t directedness;
     bool drop_self_loops;
     bool merge_duplicates;
+    bool distributed; /* --distributed: lgraph hands the run to lgraph-dist */
 };
 
 /* What every command shares: the context, the graph, the options, and the
@@ -73,6 +77,9 @@ bool cli_parse_sources(const char *list, lg_vertex_t **out, int64_t *count);
 
 /* load.c: INPUT as a graph; 0, or the exit status after saying what failed */
 bool cli_bad_spec(const char *input);
+/* Parses "kron:SCALE[:EF]" / "urand:SCALE[:EF]"; false when input is not a
+ * spec, *bad when it is one with a bad number. */
+bool cli_parse_spec(const char *input, lg_generator_t *gen, int *scale, int *ef, bool *bad);
 int cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *build_s,
              double *gen_s);
 
@@ -100,6 +107,8 @@ int cli_fail(const char *what, lg_status_t st);
  * (--format, --to) and exit status 2. */
 int cli_fail_file(const char *path, lg_status_t st, const char *format_option);
 double cli_median(const double *t, int k);
+/* s as a JSON string, quotes included. */
+void cli_json_string(const char *s);
 void cli_json_begin(const struct session *s, const double *times, int k);
 void cli_json_end(void);
 void cli_note_fallback(const struct session *s, const char *what);

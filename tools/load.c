@@ -14,8 +14,7 @@
 
 #define DEFAULT_EDGE_FACTOR 16
 
-/* Parses "kron:SCALE[:EF]" / "urand:SCALE[:EF]"; false when INPUT is not a spec. */
-static bool parse_spec(const char *input, lg_generator_t *gen, int *scale, int *ef, bool *bad)
+bool cli_parse_spec(const char *input, lg_generator_t *gen, int *scale, int *ef, bool *bad)
 {
     const char *rest;
     *bad = false;
@@ -44,7 +43,7 @@ bool cli_bad_spec(const char *input)
     lg_generator_t gen;
     int scale, ef;
     bool bad;
-    if (!parse_spec(input, &gen, &scale, &ef, &bad) || !bad)
+    if (!cli_parse_spec(input, &gen, &scale, &ef, &bad) || !bad)
         return false;
     fprintf(stderr, "lgraph: bad generator spec '%s' (want %s:SCALE[:EF], SCALE 1..30, EF 1..%d)\n",
             input, gen == LG_GENERATOR_KRONECKER ? "kron" : "urand", 1 << 20);
@@ -96,7 +95,7 @@ int cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *bu
     bool bad;
     double t0 = cli_now();
     *gen_s = 0.0;
-    if (parse_spec(a->input, &gen, &scale, &ef, &bad)) {
+    if (cli_parse_spec(a->input, &gen, &scale, &ef, &bad)) {
         rc = generate(ctx, a->input, gen, scale, ef, a->seed, g, gen_s);
     } else {
         lg_graph_options_init(&o);

@@ -150,7 +150,7 @@ double cli_median(const double *t, int k)
 /* s as a JSON string, quotes included: '"', '\\' and control characters
  * escaped (a tab in a file name must not break the line); other bytes,
  * UTF-8 included, as they are. */
-static void json_string(const char *s)
+void cli_json_string(const char *s)
 {
     putchar('"');
     for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
@@ -169,7 +169,7 @@ static void json_string(const char *s)
 void cli_json_begin(const struct session *s, const double *times, int k)
 {
     printf("{\"command\": \"%s\", \"input\": ", s->a->command);
-    json_string(s->a->input);
+    cli_json_string(s->a->input);
     printf(", \"vertices\": %lld, \"arcs\": %lld, \"directed\": %s, \"threads\": %d, "
            "\"generate_s\": %.6f, \"build_s\": %.6f, \"times_s\": [",
            (long long)lg_graph_num_vertices(s->g), (long long)lg_graph_num_edges(s->g),
@@ -180,12 +180,12 @@ void cli_json_begin(const struct session *s, const double *times, int k)
     const char *device = "";
     lg_context_get_device(s->ctx, &device);
     printf(", \"device\": ");
-    json_string(device);
+    cli_json_string(device);
     lg_backend_t ran = lg_last_backend();
     printf(", \"ran_on\": \"%s\", \"why\": ", ran == LG_BACKEND_GPU   ? "gpu"
                                               : ran == LG_BACKEND_CPU ? "cpu"
                                                                       : "none");
-    json_string(lg_last_backend_reason());
+    cli_json_string(lg_last_backend_reason());
 }
 
 /* On a GPU context (--device auto), says so when an algorithm ran on the CPU

@@ -6,6 +6,7 @@
  *                 messages, halo exchanges, gathers, the traffic count
  *   graph.c       lg_dist_graph_from_edges: the partition, the shuffle, the
  *                 local CSR with ghost columns, the halos; lg_dist_generate
+ *   read.c        lg_dist_graph_read: each rank its part of a file
  *   pagerank.c, bfs.c, components.c   the algorithms
  *
  * Layout of a rank's share (docs/DISTRIBUTED.md): the owned vertices are the
@@ -112,6 +113,12 @@ void lg__dist_traffic_start(lg_dist_context_t *c);
 lg_status_t lg__dist_traffic_end(lg_dist_context_t *c, int rounds, lg_dist_traffic_t *t);
 
 /* graph.c */
+/* lg_dist_graph_from_edges as function fn; both_arcs: the input holds both
+ * arcs of every undirected edge already (an undirected .lgb), none to add. */
+lg_status_t lg__dist_build(lg_dist_context_t *c, const char *fn, const int64_t *src,
+                           const int64_t *dst, const float *weights, int64_t num_edges,
+                           const lg_dist_graph_options_t *options, bool both_arcs,
+                           lg_dist_graph_t **graph);
 /* The rank that owns global vertex v. */
 int lg__dist_owner(const lg_dist_graph_t *g, int64_t v);
 /* The common checks of an algorithm's arguments (collective). */

@@ -158,14 +158,15 @@ static lg_status_t check_edges(const char *fn, int64_t n, const int64_t *src, co
 /* ---- the arcs an edge makes --------------------------------------------------------- */
 
 /* Calls EMIT(row, col, i) for each arc of edge i in the order the single-
- * process builder makes them: u -> v, then v -> u for an undirected or
- * symmetrized graph (a self-loop once); a directed graph also emits each
- * arc's in-arc (row tagged LG_DIST_IN_ARC) for the owner of its head. */
-#define LG_DIST_FOR_EACH_ARC(o, u, v, i, EMIT)                                                     \
+ * process builder makes them: u -> v, then v -> u when `reverse` (an
+ * undirected or symmetrized graph built from edges, not from both arcs; a
+ * self-loop once); a directed graph also emits each arc's in-arc (row tagged
+ * LG_DIST_IN_ARC) for the owner of its head. */
+#define LG_DIST_FOR_EACH_ARC(o, reverse, u, v, i, EMIT)                                            \
     do {                                                                                           \
         if ((o)->drop_self_loops && (u) == (v))                                                    \
             break;                                                                                 \
-        const bool both_ = !is_directed(o) || (o)->symmetrize;                                     \
+        const bool both_ = (reverse);                                                              \
         EMIT((uint64_t)(u), (v), i);                                                               \
         if (both_ && (u) != (v))                                                                   \
             EMIT((uint64_t)(v), (u), i);                                                           \
@@ -183,7 +184,7 @@ static lg_status_t check_edges(const char *fn, int64_t n, const int64_t *src, co
 /* firsts[0..P]: cuts balancing vertices + arcs over the ranks. */
 static lg_status_t partition(lg_dist_context_t *c, int64_t n, const int64_t *src,
                              const int64_t *dst, int64_t m, const lg_dist_graph_options_t *o,
-                             int64_t *firsts)
+                             bool reverse, int64_t *firsts)
 {
     const int P = c->size;
     const int64_t K = n < 65536 ? (n > 0 ? n : 1) : 65536;
@@ -196,7 +197,7 @@ static lg_status_t partition(lg_dist_context_t *c, int64_t n, const int64_t *src
     }
 #define LG_DIST_COUNT(row, col, i) count[LG_DIST_ROW(row) / width]++
     for (int64_t i = 0; i < m; i++)
-        LG_DIST_FOR_EACH_ARC(o, src[i], dst[i], i, LG_DIST_COUNT);
+        LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_COUNT);
 #undef LG_DIST_COUNT
     st = lg__dist_sum_i64(c, count, (int)K);
     if (st != LG_OK) {
@@ -232,7 +233,7 @@ static lg_status_t partition(lg_dist_context_t *c, int64_t n, const int64_t *src
     for (int r = 0; r < P; r++)
         if (firsts[r + 1] - firsts[r] > LG_DIST_MAX_LOCAL)
             return lg__dist_error(LG_ERR_UNSUPPORTED,
-                                  "lg_dist_graph_from_edges: rank %d would own %lld vertices; "
+                                  "rank %d would own %lld vertices; "
                                   "local ids are 32-bit (at most %lld a rank): use more ranks",
                                   r, (long long)(firsts[r + 1] - firsts[r]),
                                   (long long)LG_DIST_MAX_LOCAL);
@@ -255,7 +256,7 @@ struct arcs {
 /* Sends every arc to the owner of its row, in input order. */
 static lg_status_t shuffle(lg_dist_context_t *c, lg_dist_graph_t *g, const int64_t *src,
                            const int64_t *dst, const float *w, int64_t m,
-                           const lg_dist_graph_options_t *o, struct arcs *out)
+                           const lg_dist_graph_options_t *o, bool reverse, struct arcs *out)
 {
     const int P = c->size;
     int64_t *counts = lg__dist_calloc(3 * (size_t)P + 1, sizeof *counts, "shuffle counts");
@@ -266,7 +267,7 @@ static lg_status_t shuffle(lg_dist_context_t *c, lg_dist_graph_t *g, const int64
     if (st == LG_OK) {
 #define LG_DIST_TALLY(row, col, i) counts[lg__dist_owner(g, LG_DIST_ROW(row))]++
         for (int64_t i = 0; i < m; i++)
-            LG_DIST_FOR_EACH_ARC(o, src[i], dst[i], i, LG_DIST_TALLY);
+            LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_TALLY);
 #undef LG_DIST_TALLY
         for (int p = 0; p < P; p++)
             total += counts[p];
@@ -290,7 +291,7 @@ static lg_status_t shuffle(lg_dist_context_t *c, lg_dist_graph_t *g, const int64
             send_w[k_] = w[i];                                                                     \
     } while (0)
         for (int64_t i = 0; i < m; i++)
-            LG_DIST_FOR_EACH_ARC(o, src[i], dst[i], i, LG_DIST_PACK);
+            LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_PACK);
 #undef LG_DIST_PACK
     }
     st = lg__dist_agree(c, st);
@@ -395,7 +396,7 @@ static lg_status_t name_columns(lg_dist_context_t *c, lg_dist_graph_t *g, const 
         ghosts += j == 0 || key[j] != key[j - 1];
     if (st == LG_OK && g->n_local + ghosts > LG_DIST_MAX_LOCAL)
         st = lg__dist_error(LG_ERR_UNSUPPORTED,
-                            "lg_dist_graph_from_edges: %lld vertices and %lld ghosts on one "
+                            "%lld vertices and %lld ghosts on one "
                             "rank; local ids are 32-bit: use more ranks",
                             (long long)g->n_local, (long long)ghosts);
     if (st == LG_OK) {
@@ -570,25 +571,24 @@ void lg_dist_graph_free(lg_dist_graph_t **graph)
     *graph = NULL;
 }
 
-lg_status_t lg_dist_graph_from_edges(lg_dist_context_t *c, const int64_t *src, const int64_t *dst,
-                                     const float *weights, int64_t num_edges,
-                                     const lg_dist_graph_options_t *options,
-                                     lg_dist_graph_t **graph)
+lg_status_t lg__dist_build(lg_dist_context_t *c, const char *fn, const int64_t *src,
+                           const int64_t *dst, const float *weights, int64_t num_edges,
+                           const lg_dist_graph_options_t *options, bool both_arcs,
+                           lg_dist_graph_t **graph)
 {
-    static const char fn[] = "lg_dist_graph_from_edges";
     if (!c)
         return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: context is NULL", fn);
     lg_dist_graph_options_t o;
     lg_dist_graph_options_init(&o);
     if (options)
         o = *options;
+    const bool reverse = !both_arcs && (!is_directed(&o) || o.symmetrize);
     const int threads = lg__dist_threads(c);
     lg_status_t st = lg__dist_agree(c, check_local(fn, src, dst, weights, num_edges, &o, graph));
     if (st == LG_OK)
         st = check_agreement(c, fn, &o, weights != NULL);
     if (st != LG_OK)
         return st;
-
     int64_t n = o.num_vertices;
     if (n < 0) { /* one more than the largest id anywhere (a negative one is caught below) */
         int64_t top = -1;
@@ -624,11 +624,11 @@ lg_status_t lg_dist_graph_from_edges(lg_dist_context_t *c, const int64_t *src, c
 
     struct arcs arcs = {NULL, NULL, 0};
     int32_t *col32 = NULL;
-    st = partition(c, n, src, dst, num_edges, &o, g->firsts);
+    st = partition(c, n, src, dst, num_edges, &o, reverse, g->firsts);
     if (st == LG_OK) {
         g->first = g->firsts[c->rank];
         g->n_local = g->firsts[c->rank + 1] - g->first;
-        st = shuffle(c, g, src, dst, weights, num_edges, &o, &arcs);
+        st = shuffle(c, g, src, dst, weights, num_edges, &o, reverse, &arcs);
     }
     if (st == LG_OK) {
         col32 = lg__dist_alloc((size_t)arcs.count, sizeof *col32, "the local columns");
@@ -658,6 +658,15 @@ lg_status_t lg_dist_graph_from_edges(lg_dist_context_t *c, const int64_t *src, c
     }
     *graph = g;
     return LG_OK;
+}
+
+lg_status_t lg_dist_graph_from_edges(lg_dist_context_t *c, const int64_t *src, const int64_t *dst,
+                                     const float *weights, int64_t num_edges,
+                                     const lg_dist_graph_options_t *options,
+                                     lg_dist_graph_t **graph)
+{
+    return lg__dist_build(c, "lg_dist_graph_from_edges", src, dst, weights, num_edges, options,
+                          false, graph);
 }
 
 lg_status_t lg_dist_generate(lg_dist_context_t *c, lg_generator_t generator, int scale,

@@ -35,6 +35,9 @@ static void check_all_fail(lg_status_t got, lg_status_t want, const char *sub, i
     CHECK(ok);
 }
 
+/* A status alone (the single-process calls). */
+#define CHECK_STATUS_PLAIN(call, want) CHECK((call) == (want))
+
 /* Whether every rank passed ok. */
 static int all(int ok)
 {
@@ -262,6 +265,61 @@ static void test_edges(int64_t n, int64_t used, int64_t E, bool directed, bool s
     free(w);
 }
 
+/* Files: rank 0 writes the graph in every format; every rank reads its part
+ * with lg_dist_graph_read and the whole with lg_graph_read, and the two agree
+ * (as directed too: an undirected text file read as directed keeps both arcs). */
+static void test_files(bool directed)
+{
+    enum {
+        N = 150,
+        E = 700
+    };
+    static const char *const ext[] = {"mtx", "el", "wel", "lgb"};
+    lg_vertex_t src[E], dst[E];
+    float w[E];
+    unsigned long long seed = 4242;
+    for (int i = 0; i < E; i++) {
+        src[i] = (lg_vertex_t)(tu_rand(&seed) % (N - 5));
+        dst[i] = (lg_vertex_t)(tu_rand(&seed) % (N - 5));
+        w[i] = (float)(1 + tu_rand(&seed) % 7);
+    }
+    lg_graph_options_t so;
+    lg_graph_options_init(&so);
+    so.directedness = directed ? LG_DIRECTED : LG_UNDIRECTED;
+    lg_graph_t *g = NULL;
+    CHECK_OK(lg_graph_from_edges(NULL, N, E, src, dst, w, &so, &g));
+    char path[512];
+    for (int f = 0; f < 4; f++) {
+        snprintf(path, sizeof path, "%s/lg_dist_%d_%s.%s", LG_TEST_TMP_DIR, size,
+                 directed ? "d" : "u", ext[f]);
+        if (rank == 0)
+            CHECK_OK(lg_graph_write(NULL, g, path, LG_FORMAT_AUTO));
+        MPI_Barrier(MPI_COMM_WORLD);
+        for (int as = 0; as < 2; as++) {
+            lg_graph_options_t ro;
+            lg_graph_options_init(&ro);
+            lg_dist_graph_options_t o;
+            lg_dist_graph_options_init(&o);
+            if (as == 1 && f != 3) /* read as directed (text files only: a .lgb refuses) */
+                ro.directedness = o.directedness = LG_DIRECTED;
+            lg_graph_t *whole = NULL;
+            lg_dist_graph_t *dg = NULL;
+            CHECK_OK(lg_graph_read(NULL, path, LG_FORMAT_AUTO, &ro, &whole));
+            CHECK_OK(lg_dist_graph_read(dctx, path, LG_FORMAT_AUTO, &o, &dg));
+            if (whole && dg) {
+                CHECK(lg_dist_graph_is_weighted(dg) == lg_graph_is_weighted(whole));
+                compare_all(dg, whole);
+            }
+            lg_dist_graph_free(&dg);
+            lg_graph_free(&whole);
+        }
+        MPI_Barrier(MPI_COMM_WORLD);
+        if (rank == 0)
+            remove(path);
+    }
+    lg_graph_free(&g);
+}
+
 static void test_errors(void)
 {
     lg_dist_graph_t *dg = NULL;
@@ -300,6 +358,30 @@ static void test_errors(void)
                    LG_ERR_INVALID_ARGUMENT, "num_edges -1 < 0");
     CHECK_ALL_FAIL(lg_dist_graph_from_edges(dctx, src, dst, NULL, 2, &o, rank == 0 ? NULL : &dg),
                    LG_ERR_INVALID_ARGUMENT, "graph is NULL");
+    CHECK(dg == NULL);
+
+    /* files */
+    char path[512];
+    snprintf(path, sizeof path, "%s/lg_dist_%d_bad.el", LG_TEST_TMP_DIR, size);
+    if (rank == 0) {
+        FILE *f = fopen(path, "w");
+        for (int i = 0; i < 300; i++)
+            fprintf(f, "%d %d\n", i % 13, (i * 5) % 11);
+        fprintf(f, "4 -2\n");
+        fclose(f);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    lg_graph_t *sg = NULL;
+    CHECK_STATUS_PLAIN(lg_graph_read(NULL, path, LG_FORMAT_AUTO, NULL, &sg), LG_ERR_IO);
+    char whole[512];
+    snprintf(whole, sizeof whole, "%s", lg_last_error());
+    CHECK_ALL_FAIL(lg_dist_graph_read(dctx, path, LG_FORMAT_AUTO, NULL, &dg), LG_ERR_IO, whole);
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0)
+        remove(path);
+    snprintf(path, sizeof path, "%s/lg_dist_no_such_file.el", LG_TEST_TMP_DIR);
+    CHECK_ALL_FAIL(lg_dist_graph_read(dctx, path, LG_FORMAT_AUTO, NULL, &dg), LG_ERR_IO,
+                   "cannot open");
     CHECK(dg == NULL);
 
     /* algorithms' arguments */
@@ -398,6 +480,8 @@ int main(int argc, char **argv)
     test_edges(3, 2, 1, false, false, false, LG_DUPLICATES_KEEP, false,
                false); /* ranks with nothing */
     test_edges(0, 1, 0, false, false, false, LG_DUPLICATES_KEEP, false, false); /* empty */
+    test_files(false);
+    test_files(true);
     test_errors();
 
     lg_dist_context_free(&dctx);
