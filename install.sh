@@ -165,7 +165,18 @@ run_suite() {
     echo "($name: $((SECONDS - start)) s)"
 }
 
-ctest_release() { ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"; }
+# (the MPI tests run in their own suite, dist_tests)
+ctest_release() { ctest --test-dir "$build_dir" --output-on-failure -j "$jobs" -E "$DIST_TESTS"; }
+
+# libgraph_dist (src/dist) on 1, 2, 3, 4 and 8 MPI ranks against single-
+# process libgraph, and lgraph --distributed against lgraph: needs the
+# library built, which needs MPI when the build was configured.
+DIST_TESTS='^(test_dist_np[0-9]+|cli_distributed)$'
+dist_tests() {
+    [ -x "$build_dir/lgraph-dist" ] ||
+        { echo "libgraph_dist was not built: MPI not found (apt-get install openmpi-bin libopenmpi-dev)"; return 1; }
+    ctest --test-dir "$build_dir" --output-on-failure -R "$DIST_TESTS"
+}
 
 # The library, CLI and tests without OpenMP (LIBGRAPH_OPENMP=OFF): serial,
 # as on toolchains without an OpenMP runtime (musl, zig's cross compilers).
@@ -423,6 +434,7 @@ networkx_backend_older() {
 
 run_tests() {
     run_suite "C tests (ctest, Release)" ctest_release
+    run_suite "distributed: libgraph_dist on 1-8 MPI ranks, lgraph --distributed" dist_tests
     run_suite "C tests without OpenMP (serial build)" ctest_serial
     run_suite "C tests under AddressSanitizer + UBSan" ctest_sanitized
     run_suite "Python module under AddressSanitizer + UBSan (pytest)" python_sanitized
@@ -470,6 +482,13 @@ install_test_packages() {
           DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${pkgs[@]}"; }
 }
 
+# MPI (Open MPI): libgraph_dist is built when the build finds it, so the test
+# job installs it before the build.
+install_mpi() {
+    command -v mpiexec >/dev/null 2>&1 && command -v mpicc >/dev/null 2>&1 && return 0
+    install_test_packages "MPI" openmpi-bin libopenmpi-dev
+}
+
 # The AMD toolchain is needed only to prove the HIP build.
 install_hip_toolchain() {
     command -v hipcc >/dev/null 2>&1 && [ -f /usr/include/rocprim/rocprim.hpp ] && return 0
@@ -486,6 +505,7 @@ install_reliability_tools() {
     install_test_packages "the reliability tools" clang-15 libfuzzer-15-dev libomp-15-dev valgrind
 }
 
+[ "$job" = test ] && { install_mpi || true; }
 setup
 if [ "$job" = test ]; then # a failed install shows as the failing suites that needed it
     install_hip_toolchain || true

@@ -301,7 +301,7 @@ build_wheel() { # ARCH
     # option exists (CMake warns that it is unused where it does not)
     timeout 900 cmake -S "$root" -B "$b/cmake" -G Ninja --toolchain "$b/toolchain/toolchain.cmake" \
         -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_PYTHON=ON -DLIBGRAPH_BUILD_TESTS=OFF \
-        -DLIBGRAPH_GPU=OFF -DLIBGRAPH_OPENMP=ON \
+        -DLIBGRAPH_GPU=OFF -DLIBGRAPH_DIST=OFF -DLIBGRAPH_OPENMP=ON \
         -DPython_EXECUTABLE="$tools/bin/python" -DPython_INCLUDE_DIR="$sysroot/usr/include/python$py" \
         -DOpenMP_C_FLAGS="-fopenmp=libomp -I$omp/include" -DOpenMP_C_LIB_NAMES=omp \
         -DOpenMP_omp_LIBRARY="$omp/lib/libomp.so" >"$b/configure.log" 2>&1 ||

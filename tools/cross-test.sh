@@ -135,7 +135,7 @@ run_arch() {
     esac
     cmake -S "$root" -B "$build" -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR="$processor" \
         -DCMAKE_C_COMPILER="$build/cc" "${ar[@]}" -DCMAKE_CROSSCOMPILING_EMULATOR="$build/emulator" \
-        -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_GPU=OFF -DLIBGRAPH_OPENMP="$openmp" \
+        -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_GPU=OFF -DLIBGRAPH_DIST=OFF -DLIBGRAPH_OPENMP="$openmp" \
         -DLIBGRAPH_WERROR=ON ${static:+-DCMAKE_EXE_LINKER_FLAGS=-static -DLIBGRAPH_STATIC_TOOLS=ON} >"$build/configure.log" 2>&1 ||
         { tail -20 "$build/configure.log"; echo "$arch: 0 passed, 1 failed (configure)"; return 1; }
     cmake --build "$build" -j "$jobs" >"$build/build.log" 2>&1 ||

@@ -74,8 +74,10 @@ lg_status_t lg_dist_graph_read(lg_dist_context_t *c, const char *path, lg_file_f
                             "%s: num_vertices must be -1: the file says how many", fn);
     else
         st = lg_read_edges(c->local, path, format, c->rank, c->size, &p);
-    if ((st = lg__dist_agree(c, st)) != LG_OK)
+    if ((st = lg__dist_agree(c, st)) != LG_OK) {
+        lg_edge_part_free(&p); /* this rank's part, when another rank's failed */
         return st;
+    }
 
     lg_dist_graph_options_t b;
     int64_t *ids = NULL;
