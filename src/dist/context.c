@@ -33,9 +33,35 @@ lg_status_t lg__dist_mpi_error(int code, const char *what)
     return lg__dist_error(LG_ERR_INTERNAL, "%s failed: %s", what, msg);
 }
 
+#ifdef LG_DIST_FAILURE_INJECTION
+static long fail_after = -1;
+
+long lg__dist_fail_allocations_after(long k)
+{
+    long old = fail_after;
+    fail_after = k;
+    return old;
+}
+
+static bool injected_failure(void)
+{
+    if (fail_after < 0)
+        return false;
+    if (fail_after == 0)
+        return true;
+    fail_after--;
+    return false;
+}
+#else
+static bool injected_failure(void)
+{
+    return false;
+}
+#endif
+
 void *lg__dist_alloc(size_t count, size_t size, const char *what)
 {
-    if (size && count > SIZE_MAX / size) {
+    if ((size && count > SIZE_MAX / size) || injected_failure()) {
         lg__dist_error(LG_ERR_OUT_OF_MEMORY, "out of memory allocating %s", what);
         return NULL;
     }
@@ -47,7 +73,7 @@ void *lg__dist_alloc(size_t count, size_t size, const char *what)
 
 void *lg__dist_calloc(size_t count, size_t size, const char *what)
 {
-    void *p = calloc(count ? count : 1, size ? size : 1);
+    void *p = injected_failure() ? NULL : calloc(count ? count : 1, size ? size : 1);
     if (!p)
         lg__dist_error(LG_ERR_OUT_OF_MEMORY, "out of memory allocating %s", what);
     return p;

@@ -76,6 +76,11 @@ lg_status_t lg__dist_mpi_error(int code, const char *what);
 /* Allocations: NULL after setting "out of memory allocating WHAT". */
 void *lg__dist_alloc(size_t count, size_t size, const char *what);
 void *lg__dist_calloc(size_t count, size_t size, const char *what);
+#ifdef LG_DIST_FAILURE_INJECTION
+/* Tests (tests/dist/test_dist_alloc.c): after the next k allocations, every
+ * allocation fails (k < 0: none); returns the previous setting. */
+long lg__dist_fail_allocations_after(long k);
+#endif
 /* Local threads of the context. */
 int lg__dist_threads(const lg_dist_context_t *c);
 

@@ -614,8 +614,10 @@ lg_status_t lg__dist_build(lg_dist_context_t *c, const char *fn, const int64_t *
         }
     }
     st = lg__dist_agree(c, g ? LG_OK : LG_ERR_OUT_OF_MEMORY);
-    if (st != LG_OK)
+    if (st != LG_OK) { /* this rank's graph, when another rank had none */
+        lg_dist_graph_free(&g);
         return st;
+    }
     g->rank = c->rank;
     g->size = c->size;
     g->n = n;
