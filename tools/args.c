@@ -296,6 +296,26 @@ int cli_parse_args(int argc, char **argv, struct args *a)
     return 0;
 }
 
+void cli_bfs_options(const struct args *a, lg_bfs_options_t *o)
+{
+    lg_bfs_options_init(o);
+    o->compute_parents = a->parents;
+    o->max_depth = a->max_depth;
+    if (a->do_alpha >= 0)
+        o->direction_alpha = a->do_alpha;
+    if (a->do_beta >= 0)
+        o->direction_beta = a->do_beta;
+}
+
+void cli_pagerank_options(const struct args *a, lg_pagerank_options_t *o)
+{
+    lg_pagerank_options_init(o);
+    o->alpha = a->alpha;
+    o->tol = a->tol;
+    o->max_iter = a->max_iter;
+    o->use_weights = !a->unweighted;
+}
+
 /* Parses --source's "V" or "V,W,..." into a new array (the caller frees it). */
 bool cli_parse_sources(const char *list, lg_vertex_t **out, int64_t *count)
 {

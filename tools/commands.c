@@ -133,14 +133,8 @@ int cli_bfs(const struct session *s)
         goto done;
     }
     lg_bfs_options_t o;
-    lg_bfs_options_init(&o);
+    cli_bfs_options(a, &o);
     o.progress = cli_go_on;
-    o.compute_parents = a->parents;
-    o.max_depth = a->max_depth;
-    if (a->do_alpha >= 0)
-        o.direction_alpha = a->do_alpha;
-    if (a->do_beta >= 0)
-        o.direction_beta = a->do_beta;
     struct bfs_call call = {sources, num_sources, &o, dist, par};
     const lg_status_t st = run_timed(s, bfs_run, &call, times, LG_OK);
     if (st != LG_OK) {
@@ -239,11 +233,7 @@ int cli_pagerank(const struct session *s)
         goto done;
     }
     lg_pagerank_options_t o;
-    lg_pagerank_options_init(&o);
-    o.alpha = a->alpha;
-    o.tol = a->tol;
-    o.max_iter = a->max_iter;
-    o.use_weights = !a->unweighted;
+    cli_pagerank_options(a, &o);
     o.progress = cli_go_on;
     struct pagerank_call call = {&o, x, xf, &r};
     st = run_timed(s, pagerank_run, &call, times, LG_ERR_NOT_CONVERGED);

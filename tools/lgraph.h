@@ -74,6 +74,9 @@ static inline double cli_now(void)
 /* args.c */
 int cli_parse_args(int argc, char **argv, struct args *a);
 bool cli_parse_sources(const char *list, lg_vertex_t **out, int64_t *count);
+/* The library's options for what the command line asked (no progress callback). */
+void cli_bfs_options(const struct args *a, lg_bfs_options_t *o);
+void cli_pagerank_options(const struct args *a, lg_pagerank_options_t *o);
 
 /* load.c: INPUT as a graph; 0, or the exit status after saying what failed */
 bool cli_bad_spec(const char *input);

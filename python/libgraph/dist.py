@@ -67,7 +67,24 @@ def _traffic(t):
     return {"bytes_sent": t[0], "max_bytes_sent": t[1], "total_bytes": t[2], "rounds": t[3]}
 
 
-class Context:
+class _Handle:
+    """A context or graph of the extension: freed collectively by close()
+    (or a with-block) on every rank."""
+
+    _h: object
+
+    def close(self):
+        """Frees it (collective: every rank closes it)."""
+        _dist.close(self._h)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Context(_Handle):
     """A communicator's ranks, with each rank's CPU threads (0: OpenMP's
     default).  The communicator is duplicated; comm None means COMM_WORLD.
     ``last_traffic`` holds what the last algorithm call sent: this rank's
@@ -78,16 +95,6 @@ class Context:
         self._h = _call(_dist.context_create, comm.py2f(), int(threads))
         self.rank, self.size, self.threads = _dist.context_info(self._h)
         self.last_traffic = None
-
-    def close(self):
-        """Frees the context (collective: every rank closes it)."""
-        _dist.close(self._h)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def __repr__(self):
         return f"<libgraph.dist.Context rank {self.rank} of {self.size}, {self.threads} threads>"
@@ -101,7 +108,7 @@ def _graph_options(num_vertices, directed, symmetrize, drop_self_loops, duplicat
             bool(drop_self_loops), _DUPLICATES[duplicates])
 
 
-class Graph:
+class Graph(_Handle):
     """A graph whose vertices are split over the ranks; this rank owns the
     global ids ``range(first, first + count)`` (``local_range``)."""
 
@@ -163,16 +170,6 @@ class Graph:
                if self.context.rank == root else None)
         _call(_dist.gather, self.context._h, self._h, local, int(root), out)
         return out
-
-    def close(self):
-        """Frees the graph (collective: every rank closes it)."""
-        _dist.close(self._h)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def __repr__(self):
         first, count = self.local_range

@@ -168,13 +168,7 @@ static int cmd_bfs(const struct run *r)
     for (int64_t i = 0; i < ns; i++)
         sources[i] = s32[i];
     lg_bfs_options_t o;
-    lg_bfs_options_init(&o);
-    o.compute_parents = a->parents;
-    o.max_depth = a->max_depth;
-    if (a->do_alpha >= 0)
-        o.direction_alpha = a->do_alpha;
-    if (a->do_beta >= 0)
-        o.direction_beta = a->do_beta;
+    cli_bfs_options(a, &o);
     lg_dist_traffic_t t;
     lg_status_t st = LG_OK;
     for (int i = 0; i < a->repeat && st == LG_OK; i++) {
@@ -252,11 +246,7 @@ static int cmd_pagerank(const struct run *r)
         goto done;
     }
     lg_pagerank_options_t o;
-    lg_pagerank_options_init(&o);
-    o.alpha = a->alpha;
-    o.tol = a->tol;
-    o.max_iter = a->max_iter;
-    o.use_weights = !a->unweighted;
+    cli_pagerank_options(a, &o);
     lg_pagerank_result_t res = {0, 0.0, false};
     lg_dist_traffic_t t;
     lg_status_t st = LG_OK;

@@ -86,8 +86,7 @@ static lg_status_t read_header(const char *path, const char *text, struct el_hea
     return LG_OK;
 }
 
-/* All weights 1, or no weights: what a .wel of an unweighted graph holds. */
-static bool all_ones(const struct lg_edge_arrays *e)
+bool lg__all_weights_one(const struct lg_edge_arrays *e)
 {
     for (int64_t i = 0; e->w && i < e->count; i++)
         if (e->w[i] != 1.0f)
@@ -149,7 +148,7 @@ lg_status_t lg__read_edge_list(lg_context_t *context, const char *path, lg_file_
                        path, (long long)e.max_id, (long long)h.n);
         goto cleanup;
     }
-    if (h.unweighted && all_ones(&e)) {
+    if (h.unweighted && lg__all_weights_one(&e)) {
         lg__free(e.w);
         e.w = NULL;
     }

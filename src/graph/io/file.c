@@ -113,6 +113,22 @@ int64_t lg__read_full(int fd, char *p, size_t bytes)
     return (int64_t)done;
 }
 
+int64_t lg__pread_full(int fd, void *p, size_t bytes, int64_t at)
+{
+    size_t done = 0;
+    while (done < bytes) {
+        const ssize_t k = pread(fd, (char *)p + done, bytes - done, (off_t)(at + (int64_t)done));
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            return -1;
+        if (k == 0)
+            break;
+        done += (size_t)k;
+    }
+    return (int64_t)done;
+}
+
 /* pread of [at, at + bytes) in pieces shared out among threads.  Sets *err to
  * an errno, or *ended when the file is shorter. */
 static void pread_parallel(int fd, char *buf, size_t bytes, int64_t at, int threads, int *err,

@@ -78,6 +78,9 @@ LG_INTERNAL void lg__in_close(struct lg_in_file *in);
 /* read() until `bytes` are in or the stream ends: the count read, or -1 with
  * errno set. */
 LG_INTERNAL int64_t lg__read_full(int fd, char *p, size_t bytes);
+/* pread() of `bytes` at offset `at` until they are in or the file ends: the
+ * count read, or -1 with errno set. */
+LG_INTERNAL int64_t lg__pread_full(int fd, void *p, size_t bytes, int64_t at);
 /* Reads the next `bytes` bytes, the file's `what` (named when it ends too
  * soon), into buf, reporting progress between parts of a few hundred MB
  * (LG_ERR_CANCELLED when the callback says stop). */
@@ -234,6 +237,9 @@ LG_INTERNAL lg_status_t lg__parse_edges(const char *path, const struct lg_line_r
                                         const struct lg_text *t, const char *body, int threads,
                                         struct lg_progress progress, struct lg_edge_arrays *out);
 
+/* Whether every weight of e is 1 (or it has none): a .wel of an unweighted graph. */
+LG_INTERNAL bool lg__all_weights_one(const struct lg_edge_arrays *e);
+
 LG_INTERNAL void lg__free_edges(struct lg_edge_arrays *a);
 
 /* Frees the text (it is no longer needed: this lowers the peak while
@@ -292,7 +298,7 @@ struct lg_text_header {
     size_t body; /* the offset of the first byte after the header */
     int64_t n;   /* declared vertices, or -1 */
     lg_directedness_t directedness;
-    int64_t entries; /* .mtx's declared entry count, or -1 */
+    int64_t entries;   /* .mtx's declared entry count, or -1 */
     int64_t size_line; /* .mtx: the size line's number */
     bool unweighted;   /* libgraph's header says unweighted */
 };

@@ -431,14 +431,10 @@ cleanup:
 /* offsets[row] of the file, by pread. */
 static lg_status_t read_offset(struct lg_in_file *in, size_t at, int64_t row, int64_t *value)
 {
-    const off_t where = (off_t)(at + (size_t)row * 8);
-    ssize_t k;
-    do
-        k = pread(in->fd, value, 8, where);
-    while (k < 0 && errno == EINTR);
-    if (k < 0)
+    const int64_t got = lg__pread_full(in->fd, value, 8, (int64_t)(at + (size_t)row * 8));
+    if (got < 0)
         return lg__errno_error(errno, in->path, "read error");
-    return k == 8 ? LG_OK : lg__error(LG_ERR_IO, "%s: truncated row offsets", in->path);
+    return got == 8 ? LG_OK : lg__error(LG_ERR_IO, "%s: truncated row offsets", in->path);
 }
 
 /* The first row whose offset is >= target (offsets non-decreasing; a file

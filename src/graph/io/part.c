@@ -34,24 +34,6 @@ void lg_edge_part_free(lg_edge_part_t *p)
     memset(p, 0, sizeof *p);
 }
 
-/* pread of exactly bytes at `at` (short only at the end of the file): the
- * count read, or -1 with errno. */
-static int64_t pread_full(int fd, char *buf, size_t bytes, int64_t at)
-{
-    size_t done = 0;
-    while (done < bytes) {
-        const ssize_t k = pread(fd, buf + done, bytes - done, (off_t)(at + (int64_t)done));
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k < 0)
-            return -1;
-        if (k == 0)
-            break;
-        done += (size_t)k;
-    }
-    return (int64_t)done;
-}
-
 /* The file's header, from a prefix grown until the header ends inside it. */
 static lg_status_t read_header(struct lg_in_file *in, lg_file_format_t format,
                                struct lg_text_header *h)
@@ -62,7 +44,7 @@ static lg_status_t read_header(struct lg_in_file *in, lg_file_format_t format,
         struct lg_text t = {lg__alloc_array(len + 1, 1, "the file's header"), len, 0};
         if (!t.data)
             return LG_ERR_OUT_OF_MEMORY;
-        const int64_t got = pread_full(in->fd, t.data, len, 0);
+        const int64_t got = lg__pread_full(in->fd, t.data, len, 0);
         if (got < 0) {
             lg__free(t.data);
             return lg__errno_error(errno, in->path, "read error");
@@ -90,7 +72,7 @@ static lg_status_t line_start(struct lg_in_file *in, int64_t body, int64_t x, in
     }
     char buf[SCAN_STEP];
     for (int64_t at = x - 1; at < in->size;) {
-        const int64_t got = pread_full(in->fd, buf, sizeof buf, at);
+        const int64_t got = lg__pread_full(in->fd, buf, sizeof buf, at);
         if (got < 0)
             return lg__errno_error(errno, in->path, "read error");
         if (got == 0)
@@ -115,7 +97,7 @@ static lg_status_t lines_before(struct lg_in_file *in, int64_t end, int64_t *lin
     int64_t k = 0;
     for (int64_t at = 0; at < end;) {
         const size_t len = end - at < ((int64_t)1 << 20) ? (size_t)(end - at) : (size_t)1 << 20;
-        const int64_t got = pread_full(in->fd, buf, len, at);
+        const int64_t got = lg__pread_full(in->fd, buf, len, at);
         if (got <= 0) {
             lg__free(buf);
             return lg__errno_error(got < 0 ? errno : EIO, in->path, "read error");
@@ -127,15 +109,6 @@ static lg_status_t lines_before(struct lg_in_file *in, int64_t end, int64_t *lin
     lg__free(buf);
     *lines = k;
     return LG_OK;
-}
-
-/* All weights 1: what a .wel of an unweighted graph holds. */
-static bool all_ones(const struct lg_edge_arrays *e)
-{
-    for (int64_t i = 0; e->w && i < e->count; i++)
-        if (e->w[i] != 1.0f)
-            return false;
-    return true;
 }
 
 static lg_status_t read_text_part(lg_context_t *context, struct lg_in_file *in,
@@ -184,7 +157,7 @@ static lg_status_t read_text_part(lg_context_t *context, struct lg_in_file *in,
         lg__free_edges(&e);
         return st;
     }
-    if (h.unweighted && all_ones(&e)) {
+    if (h.unweighted && lg__all_weights_one(&e)) {
         lg__free(e.w);
         e.w = NULL;
     }
