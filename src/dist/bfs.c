@@ -48,36 +48,71 @@ static int64_t words_of(int64_t bits)
     return (bits + 63) / 64;
 }
 
-/* Top-down: expand the frontier; owned vertices into next, ghosts into hit. */
+/* A thread's newly reached vertices, moved into a shared list a batch at a
+ * time: one atomic add a batch rather than one a vertex, which 32 threads
+ * reaching a million vertices in a level would contend for. */
+#define LG_DIST_BATCH 256
+struct batch {
+    int32_t id[LG_DIST_BATCH];
+    int64_t parent[LG_DIST_BATCH];
+    int count;
+};
+
+static void flush(struct batch *t, int64_t *len, int32_t *ids, int64_t *parents)
+{
+    if (!t->count)
+        return;
+    const int64_t at = __atomic_fetch_add(len, t->count, __ATOMIC_RELAXED);
+    memcpy(ids + at, t->id, (size_t)t->count * sizeof *ids);
+    if (parents)
+        memcpy(parents + at, t->parent, (size_t)t->count * sizeof *parents);
+    t->count = 0;
+}
+
+static void add(struct batch *t, int32_t id, int64_t parent, int64_t *len, int32_t *ids,
+                int64_t *parents)
+{
+    t->id[t->count] = id;
+    t->parent[t->count++] = parent;
+    if (t->count == LG_DIST_BATCH)
+        flush(t, len, ids, parents);
+}
+
+/* Top-down: expand the frontier; owned vertices into next (their parents
+ * set), ghosts into hit (with the parent to send). */
 static void top_down_expand(struct bfs *b, int32_t level, int64_t *next_len, int64_t *hits)
 {
     const lg_dist_graph_t *g = b->g;
     const int64_t nl = g->n_local;
     int64_t nn = 0, nh = 0;
-#pragma omp parallel for num_threads(b->threads) schedule(dynamic, 64)
-    for (int64_t i = 0; i < b->frontier_len; i++) {
-        const int32_t u = b->frontier[i];
-        for (lg_edge_t k = b->out.offsets[u]; k < b->out.offsets[u + 1]; k++) {
-            const int32_t v = b->out.indices[k];
-            if (v < nl) {
-                int32_t unreached = -1;
-                if (__atomic_load_n(&b->dist[v], __ATOMIC_RELAXED) < 0 &&
-                    __atomic_compare_exchange_n(&b->dist[v], &unreached, level + 1, false,
-                                                __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-                    if (b->parents)
-                        b->parents[v] = g->first + u;
-                    b->next[__atomic_fetch_add(&nn, 1, __ATOMIC_RELAXED)] = v;
-                }
-            } else {
-                const int64_t gh = v - nl;
-                if (!__atomic_load_n(&b->ghost_seen[gh], __ATOMIC_RELAXED) &&
-                    !__atomic_exchange_n(&b->ghost_seen[gh], 1, __ATOMIC_RELAXED)) {
-                    int64_t j = __atomic_fetch_add(&nh, 1, __ATOMIC_RELAXED);
-                    b->hit[j] = (int32_t)gh;
-                    b->hit_parent[j] = g->first + u;
+#pragma omp parallel num_threads(b->threads)
+    {
+        struct batch owned, ghosts;
+        owned.count = ghosts.count = 0;
+#pragma omp for schedule(dynamic, 64) nowait
+        for (int64_t i = 0; i < b->frontier_len; i++) {
+            const int32_t u = b->frontier[i];
+            for (lg_edge_t k = b->out.offsets[u]; k < b->out.offsets[u + 1]; k++) {
+                const int32_t v = b->out.indices[k];
+                if (v < nl) {
+                    int32_t unreached = -1;
+                    if (__atomic_load_n(&b->dist[v], __ATOMIC_RELAXED) < 0 &&
+                        __atomic_compare_exchange_n(&b->dist[v], &unreached, level + 1, false,
+                                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+                        if (b->parents)
+                            b->parents[v] = g->first + u;
+                        add(&owned, v, 0, &nn, b->next, NULL);
+                    }
+                } else {
+                    const int64_t gh = v - nl;
+                    if (!__atomic_load_n(&b->ghost_seen[gh], __ATOMIC_RELAXED) &&
+                        !__atomic_exchange_n(&b->ghost_seen[gh], 1, __ATOMIC_RELAXED))
+                        add(&ghosts, (int32_t)gh, g->first + u, &nh, b->hit, b->hit_parent);
                 }
             }
         }
+        flush(&owned, &nn, b->next, NULL);
+        flush(&ghosts, &nh, b->hit, b->hit_parent);
     }
     *next_len = nn;
     *hits = nh;

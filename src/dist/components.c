@@ -4,8 +4,7 @@
  * own share first.
  *
  * A rank's arcs, on its owned vertices and its ghosts, form a local graph;
- * its (weak) components are found once, by libgraph's own components kernel
- * (plus a union-find pass over the in-arcs of a directed graph).  Vertices
+ * its (weak) components are found first, by Afforest (below).  Vertices
  * in one local component are in one global component, so one round of the
  * propagation gives each owned vertex the smallest label of its local
  * component -- its own vertices' labels and its ghosts' -- which is label
@@ -23,37 +22,122 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* comp[x]: a representative of x's local component (on out, and in). */
-static lg_status_t local_components(lg_dist_context_t *c, const lg_dist_graph_t *g, int32_t *comp)
+/* ---- the local components: Afforest over a rank's arcs --------------------------- */
+
+/* The root of x, halving the path on the way (parents are smaller than their
+ * children, so roots are the smallest ids of their trees). */
+static int32_t find(int32_t *comp, int32_t x)
 {
-    const int64_t cols = g->n_local + g->n_ghost;
-    if (cols == 0)
-        return LG_OK;
-    lg_status_t st = lg_connected_components(c->local, g->out, NULL, comp, NULL);
-    if (st != LG_OK || g->in == g->out)
-        return st;
-    /* union-find over the in-arcs, from out's components (each label is its
-     * component's root) */
-    const struct lg_dist_csr in = lg__dist_csr(g->in);
-    for (int64_t v = 0; v < g->n_local; v++)
-        for (lg_edge_t k = in.offsets[v]; k < in.offsets[v + 1]; k++) {
-            int32_t a = (int32_t)v, b = in.indices[k];
-            while (comp[a] != a)
-                a = comp[a] = comp[comp[a]];
-            while (comp[b] != b)
-                b = comp[b] = comp[comp[b]];
-            if (a < b)
-                comp[b] = a;
-            else if (b < a)
-                comp[a] = b;
-        }
-    for (int64_t x = 0; x < cols; x++) {
-        int32_t r = comp[x];
-        while (comp[r] != r)
-            r = comp[r];
-        comp[x] = r;
+    for (;;) {
+        int32_t p = __atomic_load_n(&comp[x], __ATOMIC_RELAXED);
+        int32_t gp = __atomic_load_n(&comp[p], __ATOMIC_RELAXED);
+        if (p == gp)
+            return p;
+        __atomic_compare_exchange_n(&comp[x], &p, gp, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+        x = gp;
     }
-    return LG_OK;
+}
+
+/* Joins the trees of a and b: the larger root is hooked under the smaller
+ * by compare-and-swap, retried when another thread moved it first. */
+static void link(int32_t *comp, int32_t a, int32_t b)
+{
+    for (;;) {
+        int32_t ra = find(comp, a), rb = find(comp, b);
+        if (ra == rb)
+            return;
+        int32_t hi = ra > rb ? ra : rb, lo = ra > rb ? rb : ra;
+        if (__atomic_compare_exchange_n(&comp[hi], &hi, lo, false, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED))
+            return;
+    }
+}
+
+static void compress(int32_t *comp, int64_t cols, int threads)
+{
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t x = 0; x < cols; x++)
+        comp[x] = find(comp, (int32_t)x);
+}
+
+/* Links row v's arcs [from, to) of csr; of a vertex of the big component
+ * only those to ghosts (the last of a sorted row), whose rows are empty: an
+ * arc between two owned vertices is also in the other one's row (both
+ * directions of an undirected edge; out- and in-arcs of a directed one). */
+static void link_row(int32_t *comp, const struct lg_dist_csr *csr, int32_t v, lg_edge_t from,
+                     bool big, int64_t nl)
+{
+    lg_edge_t to = csr->offsets[v + 1];
+    if (big) { /* skip to the first ghost column */
+        lg_edge_t lo = from, hi = to;
+        while (lo < hi) {
+            lg_edge_t mid = lo + (hi - lo) / 2;
+            if (csr->indices[mid] < nl)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        from = lo;
+    }
+    for (lg_edge_t k = from; k < to; k++)
+        link(comp, v, csr->indices[k]);
+}
+
+/*
+ * comp[x]: the smallest local id of x's component in the rank's arcs (out,
+ * and in for a directed graph).  Afforest (Sutton, Ben-Nun, Barak, IPDPS'18),
+ * as libgraph's CPU kernel (src/kernels/cpu/components.c) runs it, with one
+ * change for a rank's graph: ghost rows are empty, so a vertex of the big
+ * component still links its arcs to ghosts.
+ */
+static void local_components(const lg_dist_graph_t *g, int32_t *comp, int threads)
+{
+    enum {
+        NEIGHBOR_ROUNDS = 2,
+        SAMPLES = 1024
+    };
+    const int64_t nl = g->n_local, cols = nl + g->n_ghost;
+    const struct lg_dist_csr csr[2] = {lg__dist_csr(g->out), lg__dist_csr(g->in)};
+    const int graphs = g->in == g->out ? 1 : 2;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t x = 0; x < cols; x++)
+        comp[x] = (int32_t)x;
+    for (int r = 0; r < NEIGHBOR_ROUNDS; r++) {
+        for (int k = 0; k < graphs; k++)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+            for (int64_t v = 0; v < nl; v++)
+                if (csr[k].offsets[v] + r < csr[k].offsets[v + 1])
+                    link(comp, (int32_t)v, csr[k].indices[csr[k].offsets[v] + r]);
+        compress(comp, cols, threads);
+    }
+    /* the most frequent root among a sample: the big component */
+    int32_t big = -1;
+    if (cols > 0) {
+        int32_t sample[SAMPLES];
+        uint64_t state = 0x9E3779B97F4A7C15ull;
+        for (int i = 0; i < SAMPLES; i++) {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            sample[i] = comp[(state * 0x2545F4914F6CDD1Dull >> 1) % (uint64_t)cols];
+        }
+        int best = 0;
+        for (int i = 0; i < SAMPLES; i++) {
+            int count = 0;
+            for (int j = 0; j < SAMPLES; j++)
+                count += sample[j] == sample[i];
+            if (count > best) {
+                best = count;
+                big = sample[i];
+            }
+        }
+    }
+    for (int k = 0; k < graphs; k++)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+        for (int64_t v = 0; v < nl; v++)
+            link_row(comp, &csr[k], (int32_t)v, csr[k].offsets[v] + NEIGHBOR_ROUNDS, comp[v] == big,
+                     nl);
+    compress(comp, cols, threads);
 }
 
 struct label_msg {
@@ -83,25 +167,34 @@ lg_status_t lg_dist_connected_components(lg_dist_context_t *c, const lg_dist_gra
     char *out = lg__dist_alloc((size_t)sends, LG_DIST_LABEL_BYTES, "label messages");
     int64_t *counts = lg__dist_calloc(2 * (size_t)P, sizeof *counts, "label message counts");
     st = comp && label && low && changed && out && counts ? LG_OK : LG_ERR_OUT_OF_MEMORY;
-    if (st == LG_OK)
-        st = local_components(c, g, comp);
     if ((st = lg__dist_agree(c, st)) != LG_OK)
         goto cleanup;
     lg__dist_traffic_start(c);
+    const int threads = lg__dist_threads(c);
+    local_components(g, comp, threads);
+#pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t v = 0; v < nl; v++)
         label[v] = g->first + v;
+#pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t gh = 0; gh < g->n_ghost; gh++)
         label[nl + gh] = g->ghost_gid[gh];
 
     int rounds = 0;
     for (;;) {
         /* inside the rank: every owned vertex takes its local component's minimum */
+#pragma omp parallel for num_threads(threads) schedule(static)
         for (int64_t x = 0; x < cols; x++)
             low[x] = INT64_MAX;
-        for (int64_t x = 0; x < cols; x++)
-            if (label[x] < low[comp[x]])
-                low[comp[x]] = label[x];
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (int64_t x = 0; x < cols; x++) { /* an atomic minimum: members share low[comp] */
+            int64_t *to = &low[comp[x]], seen = __atomic_load_n(to, __ATOMIC_RELAXED);
+            while (label[x] < seen &&
+                   !__atomic_compare_exchange_n(to, &seen, label[x], true, __ATOMIC_RELAXED,
+                                                __ATOMIC_RELAXED)) {
+            }
+        }
         int64_t moved = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : moved)
         for (int64_t v = 0; v < nl; v++) {
             int64_t m = low[comp[v]];
             changed[v] = m < label[v];
