@@ -25,16 +25,18 @@
 /* ---- the local components: Afforest over a rank's arcs --------------------------- */
 
 /* The root of x, halving the path on the way (parents are smaller than their
- * children, so roots are the smallest ids of their trees). */
+ * children, so roots are the smallest ids of their trees), with a relaxed
+ * store as libgraph's CPU kernel does: it only ever points x at an ancestor. */
 static int32_t find(int32_t *comp, int32_t x)
 {
     for (;;) {
         int32_t p = __atomic_load_n(&comp[x], __ATOMIC_RELAXED);
+        if (p == x)
+            return x;
         int32_t gp = __atomic_load_n(&comp[p], __ATOMIC_RELAXED);
-        if (p == gp)
-            return p;
-        __atomic_compare_exchange_n(&comp[x], &p, gp, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-        x = gp;
+        if (gp != p)
+            __atomic_store_n(&comp[x], gp, __ATOMIC_RELAXED);
+        x = p;
     }
 }
 
