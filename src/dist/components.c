@@ -18,48 +18,18 @@
  * smallest label must cross.
  */
 #include "dist.h"
+#include "union_find.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- the local components: Afforest over a rank's arcs --------------------------- */
 
-/* The root of x, halving the path on the way (parents are smaller than their
- * children, so roots are the smallest ids of their trees), with a relaxed
- * store as libgraph's CPU kernel does: it only ever points x at an ancestor. */
-static int32_t find(int32_t *comp, int32_t x)
-{
-    for (;;) {
-        int32_t p = __atomic_load_n(&comp[x], __ATOMIC_RELAXED);
-        if (p == x)
-            return x;
-        int32_t gp = __atomic_load_n(&comp[p], __ATOMIC_RELAXED);
-        if (gp != p)
-            __atomic_store_n(&comp[x], gp, __ATOMIC_RELAXED);
-        x = p;
-    }
-}
-
-/* Joins the trees of a and b: the larger root is hooked under the smaller
- * by compare-and-swap, retried when another thread moved it first. */
-static void link(int32_t *comp, int32_t a, int32_t b)
-{
-    for (;;) {
-        int32_t ra = find(comp, a), rb = find(comp, b);
-        if (ra == rb)
-            return;
-        int32_t hi = ra > rb ? ra : rb, lo = ra > rb ? rb : ra;
-        if (__atomic_compare_exchange_n(&comp[hi], &hi, lo, false, __ATOMIC_RELAXED,
-                                        __ATOMIC_RELAXED))
-            return;
-    }
-}
-
 static void compress(int32_t *comp, int64_t cols, int threads)
 {
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t x = 0; x < cols; x++)
-        comp[x] = find(comp, (int32_t)x);
+        comp[x] = lg__uf_find(comp, (int32_t)x);
 }
 
 /* Links row v's arcs [from, to) of csr; of a vertex of the big component
@@ -82,7 +52,7 @@ static void link_row(int32_t *comp, const struct lg_dist_csr *csr, int32_t v, lg
         from = lo;
     }
     for (lg_edge_t k = from; k < to; k++)
-        link(comp, v, csr->indices[k]);
+        lg__uf_link(comp, v, csr->indices[k]);
 }
 
 /*
@@ -109,7 +79,7 @@ static void local_components(const lg_dist_graph_t *g, int32_t *comp, int thread
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
             for (int64_t v = 0; v < nl; v++)
                 if (csr[k].offsets[v] + r < csr[k].offsets[v + 1])
-                    link(comp, (int32_t)v, csr[k].indices[csr[k].offsets[v] + r]);
+                    lg__uf_link(comp, (int32_t)v, csr[k].indices[csr[k].offsets[v] + r]);
         compress(comp, cols, threads);
     }
     /* the most frequent root among a sample: the big component */

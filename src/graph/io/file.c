@@ -96,12 +96,14 @@ void lg__in_close(struct lg_in_file *in)
     in->fd = -1;
 }
 
-int64_t lg__read_full(int fd, char *p, size_t bytes)
+/* read() (at < 0) or pread() at `at` until `bytes` are in or the file ends. */
+static int64_t read_until(int fd, char *p, size_t bytes, int64_t at)
 {
     size_t done = 0;
     while (done < bytes) {
         const size_t want = bytes - done < IO_BLOCK ? bytes - done : IO_BLOCK;
-        const ssize_t k = read(fd, p + done, want);
+        const ssize_t k = at < 0 ? read(fd, p + done, want)
+                                 : pread(fd, p + done, want, (off_t)(at + (int64_t)done));
         if (k < 0 && errno == EINTR)
             continue;
         if (k < 0)
@@ -113,20 +115,14 @@ int64_t lg__read_full(int fd, char *p, size_t bytes)
     return (int64_t)done;
 }
 
+int64_t lg__read_full(int fd, char *p, size_t bytes)
+{
+    return read_until(fd, p, bytes, -1);
+}
+
 int64_t lg__pread_full(int fd, void *p, size_t bytes, int64_t at)
 {
-    size_t done = 0;
-    while (done < bytes) {
-        const ssize_t k = pread(fd, (char *)p + done, bytes - done, (off_t)(at + (int64_t)done));
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k < 0)
-            return -1;
-        if (k == 0)
-            break;
-        done += (size_t)k;
-    }
-    return (int64_t)done;
+    return read_until(fd, p, bytes, at);
 }
 
 /* pread of [at, at + bytes) in pieces shared out among threads.  Sets *err to

@@ -20,10 +20,7 @@
  *      the CSC is already built; when it is not, nothing is skipped (building
  *      a transpose costs more than the skipping saves).
  *   4. Compress.
- * Linking is by index, as in Afforest: the larger of two roots is hooked
- * under the smaller with one compare-and-swap, retried if another thread
- * moved the root first (a lock-free union-find in the manner of Anderson and
- * Woll, STOC'91); finds halve paths as they go.  A parent is therefore always
+ * Linking is by index, as in Afforest (union_find.h): a parent is always
  * smaller than its child, each root is the smallest id of its component, and
  * the labels come out canonical without a relabelling pass.
  *
@@ -37,6 +34,7 @@
  * at a time (a vector load there would race with those stores).
  */
 #include "cpu.h"
+#include "union_find.h"
 #include "vec.h"
 
 /* Afforest's parameters, as in the paper and GAPBS. */
@@ -46,38 +44,11 @@
  * counted) takes: vector loops (vec.h). */
 #define LABEL_BLOCK 16384
 
-static lg_vertex_t find_root(lg_vertex_t *parent, lg_vertex_t v)
-{
-    for (;;) {
-        lg_vertex_t p = __atomic_load_n(&parent[v], __ATOMIC_RELAXED);
-        if (p == v)
-            return v;
-        lg_vertex_t gp = __atomic_load_n(&parent[p], __ATOMIC_RELAXED);
-        if (gp != p) /* path halving: only ever points a vertex at an ancestor */
-            __atomic_store_n(&parent[v], gp, __ATOMIC_RELAXED);
-        v = p;
-    }
-}
-
-static void link(lg_vertex_t *parent, lg_vertex_t u, lg_vertex_t v)
-{
-    for (;;) {
-        lg_vertex_t ru = find_root(parent, u), rv = find_root(parent, v);
-        if (ru == rv)
-            return;
-        lg_vertex_t hi = ru > rv ? ru : rv, lo = ru > rv ? rv : ru;
-        lg_vertex_t expected = hi;
-        if (__atomic_compare_exchange_n(&parent[hi], &expected, lo, false, __ATOMIC_RELAXED,
-                                        __ATOMIC_RELAXED))
-            return;
-    }
-}
-
 static void compress(lg_vertex_t *label, int64_t n, int threads)
 {
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t v = 0; v < n; v++)
-        __atomic_store_n(&label[v], find_root(label, (lg_vertex_t)v), __ATOMIC_RELAXED);
+        __atomic_store_n(&label[v], lg__uf_find(label, (lg_vertex_t)v), __ATOMIC_RELAXED);
 }
 
 /* The most frequent of SAMPLES labels drawn at random (a fixed seed: the
@@ -146,7 +117,7 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 16384)
         for (int64_t v = 0; v < n; v++)
             if (off[v] + r < off[v + 1])
-                link(labels, (lg_vertex_t)v, adj[off[v] + r]);
+                lg__uf_link(labels, (lg_vertex_t)v, adj[off[v] + r]);
         compress(labels, n, threads);
         if (!lg_exec_go_on(x, LG_STAGE_COMPONENTS, r + 1, NEIGHBOR_ROUNDS + 1, 0.0))
             return LG_ERR_CANCELLED;
@@ -159,10 +130,10 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
         if (__atomic_load_n(&labels[v], __ATOMIC_RELAXED) == skip)
             continue;
         for (lg_edge_t e = off[v] + NEIGHBOR_ROUNDS; e < off[v + 1]; e++)
-            link(labels, (lg_vertex_t)v, adj[e]);
+            lg__uf_link(labels, (lg_vertex_t)v, adj[e]);
         if (in_off)
             for (lg_edge_t e = in_off[v]; e < in_off[v + 1]; e++)
-                link(labels, (lg_vertex_t)v, in_adj[e]);
+                lg__uf_link(labels, (lg_vertex_t)v, in_adj[e]);
     }
     compress(labels, n, threads);
     (void)lg_exec_go_on(x, LG_STAGE_COMPONENTS, NEIGHBOR_ROUNDS + 1, NEIGHBOR_ROUNDS + 1, 0.0);
