@@ -29,7 +29,7 @@ static void compress(int32_t *comp, int64_t cols, int threads)
 {
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t x = 0; x < cols; x++)
-        comp[x] = lg__uf_find(comp, (int32_t)x);
+        __atomic_store_n(&comp[x], lg__uf_find(comp, (int32_t)x), __ATOMIC_RELAXED);
 }
 
 /* Links row v's arcs [from, to) of csr; of a vertex of the big component
@@ -75,11 +75,12 @@ static void local_components(const lg_dist_graph_t *g, int32_t *comp, int thread
     for (int64_t x = 0; x < cols; x++)
         comp[x] = (int32_t)x;
     for (int r = 0; r < NEIGHBOR_ROUNDS; r++) {
-        for (int k = 0; k < graphs; k++)
+        for (int k = 0; k < graphs; k++) {
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
             for (int64_t v = 0; v < nl; v++)
                 if (csr[k].offsets[v] + r < csr[k].offsets[v + 1])
                     lg__uf_link(comp, (int32_t)v, csr[k].indices[csr[k].offsets[v] + r]);
+        }
         compress(comp, cols, threads);
     }
     /* the most frequent root among a sample: the big component */
@@ -104,11 +105,12 @@ static void local_components(const lg_dist_graph_t *g, int32_t *comp, int thread
             }
         }
     }
-    for (int k = 0; k < graphs; k++)
+    for (int k = 0; k < graphs; k++) {
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
         for (int64_t v = 0; v < nl; v++)
-            link_row(comp, &csr[k], (int32_t)v, csr[k].offsets[v] + NEIGHBOR_ROUNDS, comp[v] == big,
-                     nl);
+            link_row(comp, &csr[k], (int32_t)v, csr[k].offsets[v] + NEIGHBOR_ROUNDS,
+                     __atomic_load_n(&comp[v], __ATOMIC_RELAXED) == big, nl);
+    }
     compress(comp, cols, threads);
 }
 
