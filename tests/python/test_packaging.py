@@ -125,6 +125,10 @@ def test_stubs_match_the_package(tmp_path):
         entries = f.read().splitlines()
     if not list(PKG.glob("libgraph_*.so")):
         entries = [e for e in entries if not e.startswith("libgraph\\.libgraph_")]
+    # libgraph.dist cannot import where libgraph._dist was not built (no MPI
+    # at build time: the wheels), which stubtest reports: expected there
+    if not list(PKG.glob("_dist*.so")):
+        entries.append("libgraph\\.dist")
     allowlist = tmp_path / "allowlist.txt"
     allowlist.write_text("\n".join(entries) + "\n")
     out = subprocess.run(
