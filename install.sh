@@ -365,7 +365,8 @@ gpu_plugin_without_gpu() {
 
 # The AMD build, proven by compiling: Debian's hipcc for gfx908, gfx90a and
 # gfx940 (64-lane waves) and gfx1030 (32), then every kernel's code object
-# read back for its .wavefront_size (tests/gpu/check_wave_size.sh); wave.h's
+# read back for its .wavefront_size (tests/gpu/check_wave_size.sh), libgraph_dist's GPU
+# module's too where MPI is found; wave.h's
 # examples (tests/gpu/test_wave.hip) built for the same targets (run where an
 # AMD GPU answers, skipped here).
 hip_build() {

@@ -38,10 +38,11 @@ typedef struct lg_dist_graph lg_dist_graph_t;
 /* ------------------------------------------------------------------------ */
 
 typedef struct lg_dist_context_options {
-    lg_backend_t backend; /* LG_BACKEND_CPU (default); LG_BACKEND_GPU: one GPU a
-                             rank, traffic over NCCL (not in this build: refused) */
-    int device_id;        /* GPU ranks: -1 (default) = the rank's index on its node
-                             modulo the node's GPU count */
+    lg_backend_t backend; /* LG_BACKEND_CPU (default; AUTO means CPU too);
+                             LG_BACKEND_GPU: one GPU a rank, traffic over NCCL */
+    int device_id;        /* GPU ranks: this rank's GPU (may differ between ranks);
+                             -1 (default) = the rank's index on its node modulo
+                             the node's GPU count */
     int num_threads;      /* each rank's CPU threads; 0 (default) = OpenMP's default */
     int grid_rows;        /* process grid rows x columns; 0 (default) = P x 1;  */
     int grid_cols;        /* only grid_cols 1 (a 1D partition) is supported    */
@@ -51,8 +52,17 @@ LG_API void lg_dist_context_options_init(lg_dist_context_options_t *options);
 
 /* Opens a context on a duplicate of comm (so libgraph's messages never mix
  * with the caller's).  Collective over comm; MPI must be initialised.
- * options NULL means the defaults.  Options that differ between ranks are an
- * error on every rank. */
+ * options NULL means the defaults.  Options that differ between ranks
+ * (device_id aside) are an error on every rank.
+ *
+ * GPU ranks load libgraph_dist's GPU module (libgraph_dist_cuda.so or
+ * libgraph_dist_hip.so, beside libgraph_dist or in LIBGRAPH_PLUGIN_PATH) and
+ * NCCL (libnccl.so.2; RCCL's librccl.so.1 on AMD; LIBGRAPH_NCCL_LIBRARY
+ * names another file), open their GPU, and join one NCCL communicator made
+ * from rank 0's id sent over MPI.  Without the module or NCCL:
+ * LG_ERR_UNSUPPORTED; without a GPU: LG_ERR_DEVICE.  Graphs built on a GPU
+ * context get a device copy, and the algorithms run on the GPUs with every
+ * exchange over NCCL (docs/DISTRIBUTED.md). */
 LG_API lg_status_t lg_dist_context_create(MPI_Comm comm, const lg_dist_context_options_t *options,
                                           lg_dist_context_t **context);
 /* Frees the context (collective: it frees the duplicated communicator) and
@@ -60,6 +70,9 @@ LG_API lg_status_t lg_dist_context_create(MPI_Comm comm, const lg_dist_context_o
 LG_API void lg_dist_context_free(lg_dist_context_t **context);
 LG_API int lg_dist_context_rank(const lg_dist_context_t *context);
 LG_API int lg_dist_context_size(const lg_dist_context_t *context);
+/* "cpu", or this rank's GPU and NCCL, e.g. "GPU 0: NVIDIA H200 (cuda),
+ * NCCL 2.28.9". */
+LG_API const char *lg_dist_context_device(const lg_dist_context_t *context);
 /* The single-process context each rank computes with (for its threads). */
 LG_API lg_context_t *lg_dist_context_local(const lg_dist_context_t *context);
 

@@ -52,7 +52,8 @@ static const char *usage_main =
     "  --repeat R              run the algorithm R times and report each time\n"
     "  --json                  end with one JSON line of sizes and timings\n"
     "  --distributed           run across MPI ranks: mpirun -np P lgraph bfs|pagerank|cc|info\n"
-    "                          INPUT --distributed (libgraph_dist; docs/DISTRIBUTED.md)\n"
+    "                          INPUT --distributed (libgraph_dist; docs/DISTRIBUTED.md);\n"
+    "                          with --device gpu, one GPU a rank (its index on its node)\n"
     "  --version               the library's version and build, and its GPU plugin\n"
     "  --help                  this text; 'lgraph COMMAND --help' for a command's options\n";
 
@@ -248,6 +249,7 @@ int cli_parse_args(int argc, char **argv, struct args *a)
             *(int *)((char *)a + io->field) = (int)n;
         } else if (!strcmp(o, "--device")) {
             ok = lg_context_options_parse(&a->device, val) == LG_OK;
+            a->device_numbered = strchr(val, ':') != NULL;
         } else if (!strcmp(o, "--source")) {
             a->sources = val;
         } else if (!strcmp(o, "--seed")) {

@@ -34,6 +34,7 @@ struct args {
     lg_file_format_t format;     /* --format: INPUT's; AUTO = by its extension */
     lg_file_format_t to;         /* --to: OUTFILE's; AUTO = by its extension */
     lg_context_options_t device; /* --device: backend and device_id */
+    bool device_numbered;        /* --device gpu:N (not plain gpu) */
     int threads;
     const char *sources; /* --source: one id, or a comma-separated list */
     int repeat;          /* --repeat R: R timed runs (all algorithms) */

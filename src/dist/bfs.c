@@ -314,6 +314,8 @@ lg_status_t lg_dist_bfs(lg_dist_context_t *c, const lg_dist_graph_t *g, const in
         st = check_sources(c, g, sources, num_sources, options);
     if (st != LG_OK)
         return st;
+    if (c->gpu)
+        return lg__dist_gpu_bfs(c, g, sources, num_sources, options, dist, parents, traffic);
     const int P = c->size;
     const int64_t nl = g->n_local;
     struct bfs b;

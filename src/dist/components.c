@@ -120,6 +120,22 @@ struct label_msg {
 };
 #define LG_DIST_LABEL_BYTES 12
 
+/* The global count of components (their smallest vertices are roots
+ * somewhere), and the call's traffic. */
+static lg_status_t finish(lg_dist_context_t *c, const lg_dist_graph_t *g, const int64_t *labels,
+                          int64_t *num_components, int rounds, lg_dist_traffic_t *traffic)
+{
+    int64_t roots = 0;
+    for (int64_t v = 0; v < g->n_local; v++)
+        roots += labels[v] == g->first + v;
+    lg_status_t st = lg__dist_sum_i64(c, &roots, 1);
+    if (st != LG_OK)
+        return st;
+    if (num_components)
+        *num_components = roots;
+    return lg__dist_traffic_end(c, rounds, traffic);
+}
+
 lg_status_t lg_dist_connected_components(lg_dist_context_t *c, const lg_dist_graph_t *g,
                                          int64_t *labels, int64_t *num_components,
                                          lg_dist_traffic_t *traffic)
@@ -130,6 +146,12 @@ lg_status_t lg_dist_connected_components(lg_dist_context_t *c, const lg_dist_gra
     lg_status_t st = lg__dist_check_call(c, g, fn, g && g->n_local > 0 && !labels);
     if (st != LG_OK)
         return st;
+    if (c->gpu) {
+        int rounds = 0;
+        lg__dist_traffic_start(c);
+        st = lg__dist_gpu_components(c, g, labels, &rounds);
+        return st == LG_OK ? finish(c, g, labels, num_components, rounds, traffic) : st;
+    }
     const int P = c->size;
     const int64_t nl = g->n_local, cols = nl + g->n_ghost;
     const struct lg_dist_halo *h = &g->all;
@@ -213,16 +235,9 @@ lg_status_t lg_dist_connected_components(lg_dist_context_t *c, const lg_dist_gra
             }
         free(in);
     }
-    int64_t roots = 0;
-    for (int64_t v = 0; v < nl; v++) {
-        labels[v] = label[v];
-        roots += label[v] == g->first + v;
-    }
-    if ((st = lg__dist_sum_i64(c, &roots, 1)) != LG_OK)
-        goto cleanup;
-    if (num_components)
-        *num_components = roots;
-    st = lg__dist_traffic_end(c, rounds, traffic);
+    if (nl > 0)
+        memcpy(labels, label, (size_t)nl * sizeof *labels);
+    st = finish(c, g, labels, num_components, rounds, traffic);
 cleanup:
     free(comp);
     free(label);

@@ -124,17 +124,14 @@ void lg_dist_context_options_init(lg_dist_context_options_t *o)
 
 /* The options every rank must agree on, as integers. */
 enum {
-    LG_DIST_CONTEXT_SIGNATURE = 4
+    LG_DIST_CONTEXT_SIGNATURE = 3
 };
 
 static lg_status_t check_options(const lg_dist_context_options_t *o, int size)
 {
     static const char fn[] = "lg_dist_context_create";
-    if (o->backend == LG_BACKEND_GPU)
-        return lg__dist_error(LG_ERR_UNSUPPORTED,
-                              "%s: GPU ranks need NCCL, which this build of libgraph_dist lacks",
-                              fn);
-    if (o->backend != LG_BACKEND_CPU && o->backend != LG_BACKEND_AUTO)
+    if (o->backend != LG_BACKEND_CPU && o->backend != LG_BACKEND_AUTO &&
+        o->backend != LG_BACKEND_GPU)
         return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: unknown backend %d", fn,
                               (int)o->backend);
     if (o->num_threads < 0)
@@ -200,8 +197,8 @@ lg_status_t lg_dist_context_create(MPI_Comm comm, const lg_dist_context_options_
     }
     lg_status_t all = lg__dist_agree(&head, st);
     if (all == LG_OK) {
-        int64_t sig[2 * LG_DIST_CONTEXT_SIGNATURE] = {o.backend, o.device_id, o.grid_rows,
-                                                      o.grid_cols};
+        /* (device_id may differ: a rank's own GPU) */
+        int64_t sig[2 * LG_DIST_CONTEXT_SIGNATURE] = {o.backend, o.grid_rows, o.grid_cols};
         for (int i = 0; i < LG_DIST_CONTEXT_SIGNATURE; i++)
             sig[LG_DIST_CONTEXT_SIGNATURE + i] = -sig[i];
         int64_t agreed[2 * LG_DIST_CONTEXT_SIGNATURE];
@@ -212,9 +209,14 @@ lg_status_t lg_dist_context_create(MPI_Comm comm, const lg_dist_context_options_
         for (int i = 0; all == LG_OK && i < LG_DIST_CONTEXT_SIGNATURE; i++)
             if (agreed[i] != -agreed[LG_DIST_CONTEXT_SIGNATURE + i])
                 all = lg__dist_error(LG_ERR_INVALID_ARGUMENT,
-                                     "%s: the ranks passed different options (backend, device, "
-                                     "process grid)",
+                                     "%s: the ranks passed different options (backend, process "
+                                     "grid)",
                                      fn);
+    }
+    if (all == LG_OK) {
+        snprintf(c->device, sizeof c->device, "cpu");
+        if (o.backend == LG_BACKEND_GPU)
+            all = lg__dist_gpu_open(c);
     }
     if (all != LG_OK) {
         if (c)
@@ -232,6 +234,7 @@ void lg_dist_context_free(lg_dist_context_t **context)
     if (!context || !*context)
         return;
     lg_dist_context_t *c = *context;
+    lg__dist_gpu_close(c);
     lg_context_free(&c->local);
     int finalized = 0;
     MPI_Finalized(&finalized);
@@ -249,6 +252,11 @@ int lg_dist_context_rank(const lg_dist_context_t *context)
 int lg_dist_context_size(const lg_dist_context_t *context)
 {
     return context ? context->size : 0;
+}
+
+const char *lg_dist_context_device(const lg_dist_context_t *context)
+{
+    return context ? context->device : "";
 }
 
 lg_context_t *lg_dist_context_local(const lg_dist_context_t *context)

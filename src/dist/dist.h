@@ -8,6 +8,8 @@
  *                 local CSR with ghost columns, the halos; lg_dist_generate
  *   read.c        lg_dist_graph_read: each rank its part of a file
  *   pagerank.c, bfs.c, components.c   the algorithms
+ *   gpu.c         GPU ranks: loading the GPU module (gpu/, dist_gpu.h), a
+ *                 rank's GPU and NCCL communicator, graphs' device copies
  *
  * Layout of a rank's share (docs/DISTRIBUTED.md): the owned vertices are the
  * global ids [first, first + n_local), local ids 0..n_local-1; the ghosts --
@@ -34,6 +36,8 @@ struct lg_dist_context {
     lg_context_t *local; /* this rank's CPU context (threads) */
     lg_dist_context_options_t options;
     int64_t bytes_sent; /* to other ranks, since the call's start */
+    void *gpu;          /* GPU ranks: the module's state; NULL on CPU ranks */
+    char device[256];   /* "cpu", or the rank's GPU and NCCL */
 };
 
 /* Values of owned vertices sent to the ranks that hold them as ghosts: to
@@ -60,6 +64,8 @@ struct lg_dist_graph {
     int64_t *ghost_begin; /* size + 1: rank r's ghosts are [ghost_begin[r], ghost_begin[r + 1]) */
     struct lg_dist_halo all;  /* every ghost (components) */
     struct lg_dist_halo pull; /* the ghosts `in` reads (PageRank); == all when in == out */
+    void *device;             /* GPU ranks: the module's copy (gpu.c); NULL otherwise */
+    int32_t *pull_perm;       /* its PageRank rows: pull row i is owned vertex pull_perm[i] */
 };
 
 /* context.c */
@@ -80,6 +86,25 @@ void *lg__dist_calloc(size_t count, size_t size, const char *what);
 /* Tests (tests/dist/test_dist_alloc.c): after the next k allocations, every
  * allocation fails (k < 0: none); returns the previous setting. */
 long lg__dist_fail_allocations_after(long k);
+/* gpu.c: GPU ranks (the module's calls; each collective) */
+/* The context's GPU and NCCL communicator, or the agreed failure. */
+lg_status_t lg__dist_gpu_open(lg_dist_context_t *c);
+void lg__dist_gpu_close(lg_dist_context_t *c);
+/* g's device copy on c's GPUs (g->device, g->pull_perm). */
+lg_status_t lg__dist_gpu_upload(lg_dist_context_t *c, lg_dist_graph_t *g);
+void lg__dist_gpu_graph_free(lg_dist_graph_t *g);
+/* The algorithms, called after their arguments are checked: PageRank's
+ * vector options' global sums as pagerank.c has them; BFS ends its traffic
+ * count. */
+lg_status_t lg__dist_gpu_pagerank(lg_dist_context_t *c, const lg_dist_graph_t *g,
+                                  const lg_pagerank_options_t *o, const double sums[3],
+                                  double *scores, int *iterations, double *residual);
+lg_status_t lg__dist_gpu_bfs(lg_dist_context_t *c, const lg_dist_graph_t *g, const int64_t *sources,
+                             int64_t num_sources, const lg_bfs_options_t *o, int32_t *dist,
+                             int64_t *parents, lg_dist_traffic_t *traffic);
+lg_status_t lg__dist_gpu_components(lg_dist_context_t *c, const lg_dist_graph_t *g, int64_t *labels,
+                                    int *rounds);
+
 #endif
 /* Local threads of the context. */
 int lg__dist_threads(const lg_dist_context_t *c);
@@ -136,5 +161,24 @@ struct lg_dist_csr {
     const float *weights;
 };
 struct lg_dist_csr lg__dist_csr(const lg_graph_t *local);
+
+/* gpu.c: GPU ranks (the module's calls; each collective) */
+/* The context's GPU and NCCL communicator, or the agreed failure. */
+lg_status_t lg__dist_gpu_open(lg_dist_context_t *c);
+void lg__dist_gpu_close(lg_dist_context_t *c);
+/* g's device copy on c's GPUs (g->device, g->pull_perm). */
+lg_status_t lg__dist_gpu_upload(lg_dist_context_t *c, lg_dist_graph_t *g);
+void lg__dist_gpu_graph_free(lg_dist_graph_t *g);
+/* The algorithms, called after their arguments are checked: PageRank's
+ * vector options' global sums as pagerank.c has them; BFS ends its traffic
+ * count. */
+lg_status_t lg__dist_gpu_pagerank(lg_dist_context_t *c, const lg_dist_graph_t *g,
+                                  const lg_pagerank_options_t *o, const double sums[3],
+                                  double *scores, int *iterations, double *residual);
+lg_status_t lg__dist_gpu_bfs(lg_dist_context_t *c, const lg_dist_graph_t *g, const int64_t *sources,
+                             int64_t num_sources, const lg_bfs_options_t *o, int32_t *dist,
+                             int64_t *parents, lg_dist_traffic_t *traffic);
+lg_status_t lg__dist_gpu_components(lg_dist_context_t *c, const lg_dist_graph_t *g, int64_t *labels,
+                                    int *rounds);
 
 #endif

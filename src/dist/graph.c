@@ -558,6 +558,7 @@ void lg_dist_graph_free(lg_dist_graph_t **graph)
     if (!graph || !*graph)
         return;
     lg_dist_graph_t *g = *graph;
+    lg__dist_gpu_graph_free(g);
     if (g->pull.send_counts != g->all.send_counts)
         lg__dist_halo_free(&g->pull);
     lg__dist_halo_free(&g->all);
@@ -654,6 +655,8 @@ lg_status_t lg__dist_build(lg_dist_context_t *c, const char *fn, const int64_t *
         g->m = lg_graph_num_edges(g->out);
         st = lg__dist_sum_i64(c, &g->m, 1);
     }
+    if (st == LG_OK && c->gpu)
+        st = lg__dist_gpu_upload(c, g);
     if (st != LG_OK) {
         lg_dist_graph_free(&g);
         return st;

@@ -78,35 +78,12 @@ static lg_status_t check_options(lg_dist_context_t *c, const lg_dist_graph_t *g,
     return LG_OK;
 }
 
-lg_status_t lg_dist_pagerank(lg_dist_context_t *c, const lg_dist_graph_t *g,
-                             const lg_pagerank_options_t *options, double *scores,
-                             lg_pagerank_result_t *result, lg_dist_traffic_t *traffic)
+/* The power iteration on this rank's CPU threads. */
+static lg_status_t power_iteration(lg_dist_context_t *c, const lg_dist_graph_t *g,
+                                   const lg_pagerank_options_t *o, const double sums[3],
+                                   double *scores, int *iterations, double *residual)
 {
-    static const char fn[] = "lg_dist_pagerank";
-    if (!c)
-        return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: context is NULL", fn);
-    lg_pagerank_options_t defaults;
-    lg_pagerank_result_t ignored;
-    if (!options) {
-        lg_pagerank_options_init(&defaults);
-        options = &defaults;
-    }
-    if (!result)
-        result = &ignored;
-    lg_status_t st = lg__dist_check_call(c, g, fn, g && g->n_local > 0 && !scores);
-    double sums[3];
-    if (st == LG_OK)
-        st = check_options(c, g, options, sums);
-    if (st != LG_OK)
-        return st;
-    result->iterations = 0;
-    result->residual = 0.0;
-    result->converged = true;
-    lg__dist_traffic_start(c);
-    if (g->n == 0)
-        return lg__dist_traffic_end(c, 0, traffic);
-
-    const lg_pagerank_options_t *o = options;
+    lg_status_t st = LG_OK;
     const int64_t n = g->n, nl = g->n_local, cols = nl + g->n_ghost;
     const int threads = lg__dist_threads(c);
     const bool use_weights = g->weighted && o->use_weights;
@@ -185,20 +162,60 @@ lg_status_t lg_dist_pagerank(lg_dist_context_t *c, const lg_dist_graph_t *g,
     }
     if (nl > 0)
         memcpy(scores, x, (size_t)nl * sizeof *x);
-    result->iterations = iter;
-    result->residual = err;
-    result->converged = converged;
-    if ((st = lg__dist_traffic_end(c, iter, traffic)) != LG_OK)
-        goto cleanup;
-    if (!converged)
-        st = lg__dist_error(LG_ERR_NOT_CONVERGED,
-                            "%s: no convergence in %d iterations (last L1 change %g, needs < "
-                            "%g); scores hold the last iterate",
-                            fn, iter, err, limit);
+    *iterations = iter;
+    *residual = err;
 cleanup:
     free(inv_out);
     free(x);
     free(contrib);
     free(scratch);
+    return st;
+}
+
+lg_status_t lg_dist_pagerank(lg_dist_context_t *c, const lg_dist_graph_t *g,
+                             const lg_pagerank_options_t *options, double *scores,
+                             lg_pagerank_result_t *result, lg_dist_traffic_t *traffic)
+{
+    static const char fn[] = "lg_dist_pagerank";
+    if (!c)
+        return lg__dist_error(LG_ERR_INVALID_ARGUMENT, "%s: context is NULL", fn);
+    lg_pagerank_options_t defaults;
+    lg_pagerank_result_t ignored;
+    if (!options) {
+        lg_pagerank_options_init(&defaults);
+        options = &defaults;
+    }
+    if (!result)
+        result = &ignored;
+    lg_status_t st = lg__dist_check_call(c, g, fn, g && g->n_local > 0 && !scores);
+    double sums[3];
+    if (st == LG_OK)
+        st = check_options(c, g, options, sums);
+    if (st != LG_OK)
+        return st;
+    result->iterations = 0;
+    result->residual = 0.0;
+    result->converged = true;
+    lg__dist_traffic_start(c);
+    if (g->n == 0)
+        return lg__dist_traffic_end(c, 0, traffic);
+
+    int iter = 0;
+    double err = 0.0;
+    st = c->gpu ? lg__dist_gpu_pagerank(c, g, options, sums, scores, &iter, &err)
+                : power_iteration(c, g, options, sums, scores, &iter, &err);
+    if (st != LG_OK)
+        return st;
+    const double limit = (double)g->n * options->tol;
+    result->iterations = iter;
+    result->residual = err;
+    result->converged = err < limit;
+    if ((st = lg__dist_traffic_end(c, iter, traffic)) != LG_OK)
+        return st;
+    if (!result->converged)
+        st = lg__dist_error(LG_ERR_NOT_CONVERGED,
+                            "%s: no convergence in %d iterations (last L1 change %g, needs < "
+                            "%g); scores hold the last iterate",
+                            fn, iter, err, limit);
     return st;
 }

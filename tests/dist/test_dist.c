@@ -431,13 +431,33 @@ static void test_errors(void)
     co.grid_rows = size + 1;
     CHECK_ALL_FAIL(lg_dist_context_create(MPI_COMM_WORLD, &co, &c2), LG_ERR_INVALID_ARGUMENT,
                    "process grid");
+    /* GPU ranks: where there is no GPU module, NCCL or GPU, the same refusal
+     * on every rank; where there are, a graph built on a CPU context is
+     * refused on the GPU one */
     lg_dist_context_options_init(&co);
     co.backend = LG_BACKEND_GPU;
-    CHECK_ALL_FAIL(lg_dist_context_create(MPI_COMM_WORLD, &co, &c2), LG_ERR_UNSUPPORTED, "NCCL");
-    CHECK(c2 == NULL);
-    if (size > 1) {
+    lg_status_t gst = lg_dist_context_create(MPI_COMM_WORLD, &co, &c2);
+    if (gst != LG_OK) {
+        CHECK_ALL_FAIL(gst, gst == LG_ERR_DEVICE ? LG_ERR_DEVICE : LG_ERR_UNSUPPORTED, "GPU");
+        CHECK(c2 == NULL);
+    } else {
+        CHECK(strncmp(lg_dist_context_device(c2), "GPU", 3) == 0);
+        lg_dist_context_t *cpu = NULL;
+        lg_dist_graph_t *on_cpu = NULL;
+        CHECK_OK(lg_dist_context_create(MPI_COMM_WORLD, NULL, &cpu));
+        CHECK(strcmp(lg_dist_context_device(cpu), "cpu") == 0);
+        CHECK_OK(lg_dist_generate(cpu, LG_GENERATOR_URAND, 6, 4, 1, NULL, &on_cpu));
+        int64_t *lab = calloc(64, sizeof *lab);
+        CHECK_ALL_FAIL(lg_dist_connected_components(c2, on_cpu, lab, NULL, NULL),
+                       LG_ERR_INVALID_ARGUMENT, "CPU context");
+        free(lab);
+        lg_dist_graph_free(&on_cpu);
+        lg_dist_context_free(&cpu);
+        lg_dist_context_free(&c2);
+    }
+    if (size > 1) { /* device_id may differ between ranks; the backend may not */
         lg_dist_context_options_init(&co);
-        co.device_id = rank;
+        co.backend = rank == 0 ? LG_BACKEND_AUTO : LG_BACKEND_CPU;
         CHECK_ALL_FAIL(lg_dist_context_create(MPI_COMM_WORLD, &co, &c2), LG_ERR_INVALID_ARGUMENT,
                        "different options");
     }
@@ -466,7 +486,13 @@ int main(int argc, char **argv)
     lg_dist_context_options_t co;
     lg_dist_context_options_init(&co);
     co.num_threads = 2;
+    /* LG_TEST_DIST_BACKEND=gpu: every check on GPU ranks (tests/dist/run_on_device.sh) */
+    const char *backend = getenv("LG_TEST_DIST_BACKEND");
+    if (backend && strcmp(backend, "gpu") == 0)
+        co.backend = LG_BACKEND_GPU;
     CHECK_OK(lg_dist_context_create(MPI_COMM_WORLD, &co, &dctx));
+    if (rank == 0 && co.backend == LG_BACKEND_GPU)
+        printf("GPU ranks, rank 0 on %s\n", lg_dist_context_device(dctx));
     CHECK(lg_dist_context_size(dctx) == size && lg_dist_context_rank(dctx) == rank);
 
     test_generated(LG_GENERATOR_KRONECKER, 9, 8);

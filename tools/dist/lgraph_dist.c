@@ -74,9 +74,11 @@ static void json_begin(const struct run *r, const lg_dist_traffic_t *t)
     printf("{\"command\": \"%s\", \"input\": ", a->command);
     cli_json_string(a->input);
     printf(", \"vertices\": %lld, \"arcs\": %lld, \"directed\": %s, \"ranks\": %d, "
-           "\"threads\": %d, \"load_s\": %.6f, \"times_s\": [",
+           "\"threads\": %d, \"device\": ",
            (long long)lg_dist_graph_num_vertices(r->g), (long long)lg_dist_graph_num_edges(r->g),
-           lg_dist_graph_is_directed(r->g) ? "true" : "false", size, r->threads, r->load_s);
+           lg_dist_graph_is_directed(r->g) ? "true" : "false", size, r->threads);
+    cli_json_string(lg_dist_context_device(dctx));
+    printf(", \"load_s\": %.6f, \"times_s\": [", r->load_s);
     for (int i = 0; i < a->repeat; i++)
         printf("%s%.6f", i ? ", " : "", r->times[i]);
     printf("], \"median_s\": %.6f", cli_median(r->times, a->repeat));
@@ -181,8 +183,7 @@ static int cmd_bfs(const struct run *r)
         rc = cli_fail("bfs", st);
         goto done;
     }
-    /* reached vertices, depth, and the arcs out of reached vertices (Graph500's
-     * TEPS count: the undirected edges of the traversed component) */
+    /* reached vertices and the depth */
     lg_dist_graph_t *g = r->g;
     int64_t reached = 0, depth = 0;
     for (int64_t v = 0; v < nl; v++)
@@ -406,7 +407,7 @@ int main(int argc, char **argv)
     co.num_threads = a.threads;
     if (a.device.backend == LG_BACKEND_GPU) {
         co.backend = LG_BACKEND_GPU;
-        co.device_id = a.device.device_id;
+        co.device_id = a.device_numbered ? a.device.device_id : -1; /* gpu: the rank's own */
     }
     struct run r = {&a, NULL, 1, 0.0, NULL};
     lg_status_t st = lg_dist_context_create(MPI_COMM_WORLD, &co, &dctx);
@@ -427,6 +428,8 @@ int main(int argc, char **argv)
                lg_dist_graph_is_directed(r.g) ? "directed" : "undirected",
                lg_dist_graph_is_weighted(r.g) ? ", weighted" : "", size, size == 1 ? "" : "s",
                r.threads, r.threads == 1 ? "" : "s");
+        if (co.backend == LG_BACKEND_GPU)
+            printf("GPU ranks, rank 0 on %s\n", lg_dist_context_device(dctx));
         printf("made and distributed the graph in %.3f s\n", r.load_s);
         fflush(stdout);
         if (!strcmp(cmd, "info"))
