@@ -97,7 +97,7 @@ fi
 
 # 4. timings: RUNS lists SCALE:ALGORITHM:GPUS items (GPUS 0: one GPU through
 # the plugin); BFS starts from the vertex of highest PageRank, so each
-# scale's first PageRank run (with --top 1) goes before its BFS runs
+# scale's first PageRank run (with --top 1) goes before its BFS runs (or SOURCE=V)
 if step 4; then
     repeat="${REPEAT:-5}"
     runs="${RUNS:-24:pagerank:0 24:pagerank:$gpus 24:bfs:0 24:bfs:$gpus 24:cc:0 24:cc:$gpus}"
@@ -109,7 +109,7 @@ if step 4; then
         IFS=: read -r scale algo p <<<"$item"
         g="kron:$scale"
         extra=()
-        [ "$algo" = bfs ] && extra=(--source "${top[$scale]:-0}")
+        [ "$algo" = bfs ] && extra=(--source "${SOURCE:-${top[$scale]:-0}}")
         [ "$algo" = pagerank ] && extra=(--tol 0 --max-iter 20 --top 1)
         if [ "$p" = 0 ]; then
             log="$("$build/lgraph" "$algo" "$g" --device gpu --repeat "$repeat" --json "${extra[@]}" 2>>"$out/timing.err")"
