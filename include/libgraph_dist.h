@@ -53,7 +53,7 @@ LG_API void lg_dist_context_options_init(lg_dist_context_options_t *options);
 /* Opens a context on a duplicate of comm (so libgraph's messages never mix
  * with the caller's).  Collective over comm; MPI must be initialised.
  * options NULL means the defaults.  Options that differ between ranks
- * (device_id aside) are an error on every rank.
+ * (device_id and num_threads aside) are an error on every rank.
  *
  * GPU ranks load libgraph_dist's GPU module (libgraph_dist_cuda.so or
  * libgraph_dist_hip.so, beside libgraph_dist or in LIBGRAPH_PLUGIN_PATH) and
@@ -71,7 +71,7 @@ LG_API void lg_dist_context_free(lg_dist_context_t **context);
 LG_API int lg_dist_context_rank(const lg_dist_context_t *context);
 LG_API int lg_dist_context_size(const lg_dist_context_t *context);
 /* "cpu", or this rank's GPU and NCCL, e.g. "GPU 0: NVIDIA H200 (cuda),
- * NCCL 2.28.9". */
+ * NCCL 2.28.3". */
 LG_API const char *lg_dist_context_device(const lg_dist_context_t *context);
 /* The single-process context each rank computes with (for its threads). */
 LG_API lg_context_t *lg_dist_context_local(const lg_dist_context_t *context);

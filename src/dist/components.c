@@ -114,10 +114,8 @@ static void local_components(const lg_dist_graph_t *g, int32_t *comp, int thread
     compress(comp, cols, threads);
 }
 
-struct label_msg {
-    int32_t slot;  /* the vertex's place in the receiver's ghosts of this sender */
-    int64_t label; /* packed: 12 bytes on the wire */
-};
+/* A changed label on the wire, packed: the vertex's place among the
+ * receiver's ghosts of this sender (int32), then the label (int64). */
 #define LG_DIST_LABEL_BYTES 12
 
 /* The global count of components (their smallest vertices are roots
@@ -211,9 +209,9 @@ lg_status_t lg_dist_connected_components(lg_dist_context_t *c, const lg_dist_gra
             for (int64_t j = h->send_displs[p]; j < h->send_displs[p + 1]; j++) {
                 const int32_t v = h->send_index[j];
                 if (changed[v]) {
-                    struct label_msg m = {(int32_t)(j - h->send_displs[p]), label[v]};
-                    memcpy(out + k * LG_DIST_LABEL_BYTES, &m.slot, 4);
-                    memcpy(out + k * LG_DIST_LABEL_BYTES + 4, &m.label, 8);
+                    const int32_t slot = (int32_t)(j - h->send_displs[p]);
+                    memcpy(out + k * LG_DIST_LABEL_BYTES, &slot, 4);
+                    memcpy(out + k * LG_DIST_LABEL_BYTES + 4, &label[v], 8);
                     k++;
                 }
             }
@@ -226,12 +224,13 @@ lg_status_t lg_dist_connected_components(lg_dist_context_t *c, const lg_dist_gra
         const char *msg = in;
         for (int q = 0; q < P; q++)
             for (int64_t i = 0; i < counts[P + q]; i++, msg += LG_DIST_LABEL_BYTES) {
-                struct label_msg m;
-                memcpy(&m.slot, msg, 4);
-                memcpy(&m.label, msg + 4, 8);
-                int64_t *to = &label[nl + g->ghost_begin[q] + m.slot];
-                if (m.label < *to)
-                    *to = m.label;
+                int32_t slot;
+                int64_t got;
+                memcpy(&slot, msg, 4);
+                memcpy(&got, msg + 4, 8);
+                int64_t *to = &label[nl + g->ghost_begin[q] + slot];
+                if (got < *to)
+                    *to = got;
             }
         free(in);
     }

@@ -4,8 +4,9 @@
  *   context.c     contexts, options, and agreeing on errors across ranks
  *   exchange.c    moving arrays between ranks: all-to-all in bounded
  *                 messages, halo exchanges, gathers, the traffic count
- *   graph.c       lg_dist_graph_from_edges: the partition, the shuffle, the
- *                 local CSR with ghost columns, the halos; lg_dist_generate
+ *   graph.c       lg_dist_graph_from_edges: the checks, the partition, the
+ *                 shuffle; lg_dist_generate; the accessors
+ *   local.c       the rank's local ids and ghosts, its CSR, the halos
  *   read.c        lg_dist_graph_read: each rank its part of a file
  *   pagerank.c, bfs.c, components.c   the algorithms
  *   gpu.c         GPU ranks: loading the GPU module (gpu/, dist_gpu.h), a
@@ -66,6 +67,7 @@ struct lg_dist_graph {
     struct lg_dist_halo pull; /* the ghosts `in` reads (PageRank); == all when in == out */
     void *device;             /* GPU ranks: the module's copy (gpu.c); NULL otherwise */
     int32_t *pull_perm;       /* its PageRank rows: pull row i is owned vertex pull_perm[i] */
+    const void *device_owner; /* the GPU context state it was made for */
 };
 
 /* context.c */
@@ -86,25 +88,6 @@ void *lg__dist_calloc(size_t count, size_t size, const char *what);
 /* Tests (tests/dist/test_dist_alloc.c): after the next k allocations, every
  * allocation fails (k < 0: none); returns the previous setting. */
 long lg__dist_fail_allocations_after(long k);
-/* gpu.c: GPU ranks (the module's calls; each collective) */
-/* The context's GPU and NCCL communicator, or the agreed failure. */
-lg_status_t lg__dist_gpu_open(lg_dist_context_t *c);
-void lg__dist_gpu_close(lg_dist_context_t *c);
-/* g's device copy on c's GPUs (g->device, g->pull_perm). */
-lg_status_t lg__dist_gpu_upload(lg_dist_context_t *c, lg_dist_graph_t *g);
-void lg__dist_gpu_graph_free(lg_dist_graph_t *g);
-/* The algorithms, called after their arguments are checked: PageRank's
- * vector options' global sums as pagerank.c has them; BFS ends its traffic
- * count. */
-lg_status_t lg__dist_gpu_pagerank(lg_dist_context_t *c, const lg_dist_graph_t *g,
-                                  const lg_pagerank_options_t *o, const double sums[3],
-                                  double *scores, int *iterations, double *residual);
-lg_status_t lg__dist_gpu_bfs(lg_dist_context_t *c, const lg_dist_graph_t *g, const int64_t *sources,
-                             int64_t num_sources, const lg_bfs_options_t *o, int32_t *dist,
-                             int64_t *parents, lg_dist_traffic_t *traffic);
-lg_status_t lg__dist_gpu_components(lg_dist_context_t *c, const lg_dist_graph_t *g, int64_t *labels,
-                                    int *rounds);
-
 #endif
 /* Local threads of the context. */
 int lg__dist_threads(const lg_dist_context_t *c);
@@ -118,17 +101,22 @@ int lg__dist_threads(const lg_dist_context_t *c);
 lg_status_t lg__dist_alltoallv(lg_dist_context_t *c, const void *send, const int64_t *send_counts,
                                size_t elem, void **recv, int64_t *recv_counts);
 /* The same into a buffer the caller sized from recv_counts it already knows
- * (the halo's). */
+ * (the halo's), with req room for lg__dist_requests(c, send_counts,
+ * recv_counts, elem) requests: allocated by the caller with its other
+ * arrays, so the exchange itself allocates nothing and agrees on nothing. */
+int64_t lg__dist_requests(const lg_dist_context_t *c, const int64_t *send_counts,
+                          const int64_t *recv_counts, size_t elem);
 lg_status_t lg__dist_alltoallv_into(lg_dist_context_t *c, const void *send,
                                     const int64_t *send_counts, const int64_t *send_displs,
                                     size_t elem, void *recv, const int64_t *recv_counts,
-                                    const int64_t *recv_displs);
+                                    const int64_t *recv_displs, MPI_Request *req);
 /* Halo exchange of one value (elem bytes) per ghost: values[0 .. n_local)
  * are the owned vertices', and the ghosts' values[n_local + g] are set from
- * their owners'.  scratch: lg__dist_halo_scratch(h, elem) bytes, allocated
+ * their owners'.  scratch: lg__dist_halo_scratch(c, g, h, elem) bytes, allocated
  * by the caller before its loop (so no allocation can fail between
  * collectives). */
-size_t lg__dist_halo_scratch(const lg_dist_graph_t *g, const struct lg_dist_halo *h, size_t elem);
+size_t lg__dist_halo_scratch(const lg_dist_context_t *c, const lg_dist_graph_t *g,
+                             const struct lg_dist_halo *h, size_t elem);
 lg_status_t lg__dist_halo_exchange(lg_dist_context_t *c, const lg_dist_graph_t *g,
                                    const struct lg_dist_halo *h, void *values, size_t elem,
                                    void *scratch);
@@ -141,6 +129,26 @@ lg_status_t lg__dist_sum_f64(lg_dist_context_t *c, double *v, int count);
  * rank's, the largest and the total bytes; collective. */
 void lg__dist_traffic_start(lg_dist_context_t *c);
 lg_status_t lg__dist_traffic_end(lg_dist_context_t *c, int rounds, lg_dist_traffic_t *t);
+
+/* graph.c: the shuffle's output, a rank's arcs with global ids */
+#define LG_DIST_IN_ARC ((uint64_t)1 << 63) /* an arc's row tag: an in-arc */
+#define LG_DIST_ROW(r) ((int64_t)((r) & ~LG_DIST_IN_ARC))
+#define LG_DIST_MAX_LOCAL ((int64_t)INT32_MAX)
+struct lg_dist_arc {
+    uint64_t row; /* global id, LG_DIST_IN_ARC for an in-arc */
+    int64_t col;
+};
+struct lg_dist_arcs {
+    struct lg_dist_arc *a;
+    float *w; /* NULL: unweighted */
+    int64_t count;
+};
+
+/* local.c: g->out (and g->in), g->ghost_gid and g->ghost_begin from the
+ * rank's arcs (not agreed: the caller agrees); then the halos (collective). */
+lg_status_t lg__dist_local(lg_dist_context_t *c, lg_dist_graph_t *g, const struct lg_dist_arcs *in,
+                           const lg_dist_graph_options_t *o);
+lg_status_t lg__dist_halos(lg_dist_context_t *c, lg_dist_graph_t *g);
 
 /* graph.c */
 /* lg_dist_graph_from_edges as function fn; both_arcs: the input holds both

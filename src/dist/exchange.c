@@ -25,22 +25,22 @@ static int64_t pieces(int64_t bytes)
     return (bytes + LG_DIST_MESSAGE_BYTES - 1) / LG_DIST_MESSAGE_BYTES;
 }
 
+int64_t lg__dist_requests(const lg_dist_context_t *c, const int64_t *send_counts,
+                          const int64_t *recv_counts, size_t elem)
+{
+    int64_t n = 0;
+    for (int p = 0; p < c->size; p++)
+        if (p != c->rank)
+            n += pieces(send_counts[p] * (int64_t)elem) + pieces(recv_counts[p] * (int64_t)elem);
+    return n;
+}
+
 lg_status_t lg__dist_alltoallv_into(lg_dist_context_t *c, const void *send,
                                     const int64_t *send_counts, const int64_t *send_displs,
                                     size_t elem, void *recv, const int64_t *recv_counts,
-                                    const int64_t *recv_displs)
+                                    const int64_t *recv_displs, MPI_Request *req)
 {
     const int P = c->size, me = c->rank;
-    int64_t nreq = 0;
-    for (int p = 0; p < P; p++)
-        if (p != me)
-            nreq += pieces(send_counts[p] * (int64_t)elem) + pieces(recv_counts[p] * (int64_t)elem);
-    MPI_Request *req = lg__dist_alloc((size_t)nreq, sizeof *req, "MPI requests");
-    lg_status_t st = lg__dist_agree(c, req ? LG_OK : LG_ERR_OUT_OF_MEMORY);
-    if (st != LG_OK) {
-        free(req);
-        return st;
-    }
     int64_t k = 0;
     int rc = MPI_SUCCESS;
     for (int p = 0; p < P && rc == MPI_SUCCESS; p++) {
@@ -72,7 +72,6 @@ lg_status_t lg__dist_alltoallv_into(lg_dist_context_t *c, const void *send,
                 (size_t)(send_counts[me] * (int64_t)elem));
     if (rc == MPI_SUCCESS)
         rc = MPI_Waitall((int)k, req, MPI_STATUSES_IGNORE);
-    free(req);
     return rc == MPI_SUCCESS ? LG_OK : lg__dist_mpi_error(rc, "a point-to-point exchange");
 }
 
@@ -85,10 +84,12 @@ lg_status_t lg__dist_alltoallv(lg_dist_context_t *c, const void *send, const int
     if (rc != MPI_SUCCESS)
         return lg__dist_mpi_error(rc, "MPI_Alltoall");
     int64_t *displs = lg__dist_alloc(2 * (size_t)P + 2, sizeof *displs, "exchange offsets");
-    lg_status_t st = displs ? LG_OK : LG_ERR_OUT_OF_MEMORY;
+    MPI_Request *req = lg__dist_alloc((size_t)lg__dist_requests(c, send_counts, recv_counts, elem),
+                                      sizeof *req, "MPI requests");
+    lg_status_t st = displs && req ? LG_OK : LG_ERR_OUT_OF_MEMORY;
     int64_t total = 0;
     void *buf = NULL;
-    if (displs) {
+    if (st == LG_OK) {
         int64_t *sd = displs, *rd = displs + P + 1;
         sd[0] = rd[0] = 0;
         for (int p = 0; p < P; p++) {
@@ -103,8 +104,9 @@ lg_status_t lg__dist_alltoallv(lg_dist_context_t *c, const void *send, const int
     st = lg__dist_agree(c, st);
     if (st == LG_OK)
         st = lg__dist_alltoallv_into(c, send, send_counts, displs, elem, buf, recv_counts,
-                                     displs + P + 1);
+                                     displs + P + 1, req);
     free(displs);
+    free(req);
     if (st != LG_OK) {
         free(buf);
         return st;
@@ -113,9 +115,19 @@ lg_status_t lg__dist_alltoallv(lg_dist_context_t *c, const void *send, const int
     return LG_OK;
 }
 
-size_t lg__dist_halo_scratch(const lg_dist_graph_t *g, const struct lg_dist_halo *h, size_t elem)
+/* The halo's values, then (aligned) its requests. */
+static size_t halo_values_bytes(const lg_dist_graph_t *g, const struct lg_dist_halo *h, size_t elem)
 {
-    return (size_t)(h->send_displs[g->size] + h->recv_displs[g->size]) * elem;
+    const size_t bytes = (size_t)(h->send_displs[g->size] + h->recv_displs[g->size]) * elem;
+    const size_t align = _Alignof(MPI_Request);
+    return (bytes + align - 1) / align * align;
+}
+
+size_t lg__dist_halo_scratch(const lg_dist_context_t *c, const lg_dist_graph_t *g,
+                             const struct lg_dist_halo *h, size_t elem)
+{
+    return halo_values_bytes(g, h, elem) +
+           (size_t)lg__dist_requests(c, h->send_counts, h->recv_counts, elem) * sizeof(MPI_Request);
 }
 
 lg_status_t lg__dist_halo_exchange(lg_dist_context_t *c, const lg_dist_graph_t *g,
@@ -138,8 +150,9 @@ lg_status_t lg__dist_halo_exchange(lg_dist_context_t *c, const lg_dist_graph_t *
         for (int64_t i = 0; i < ns; i++)
             memcpy(sendbuf + i * (int64_t)elem, val + (int64_t)idx[i] * (int64_t)elem, elem);
     }
+    MPI_Request *req = (MPI_Request *)((char *)scratch + halo_values_bytes(g, h, elem));
     lg_status_t st = lg__dist_alltoallv_into(c, sendbuf, h->send_counts, h->send_displs, elem,
-                                             recvbuf, h->recv_counts, h->recv_displs);
+                                             recvbuf, h->recv_counts, h->recv_displs, req);
     if (st != LG_OK)
         return st;
     char *ghosts = val + g->n_local * (int64_t)elem;
@@ -233,19 +246,23 @@ lg_status_t lg_dist_gather(lg_dist_context_t *c, const lg_dist_graph_t *g, const
         return st;
     const int P = c->size;
     int64_t *counts = lg__dist_calloc(4 * (size_t)P + 2, sizeof *counts, "gather counts");
-    st = lg__dist_agree(c, counts ? LG_OK : LG_ERR_OUT_OF_MEMORY);
-    if (st != LG_OK) {
-        free(counts);
-        return st;
+    MPI_Request *req = NULL;
+    if (counts) {
+        int64_t *sc = counts, *rc = counts + 2 * P, *rd = counts + 3 * P;
+        sc[root] = g->n_local;
+        if (c->rank == root)
+            for (int p = 0; p < P; p++) {
+                rc[p] = g->firsts[p + 1] - g->firsts[p];
+                rd[p] = g->firsts[p];
+            }
+        req =
+            lg__dist_alloc((size_t)lg__dist_requests(c, sc, rc, elem), sizeof *req, "MPI requests");
     }
-    int64_t *sc = counts, *sd = counts + P, *rc = counts + 2 * P, *rd = counts + 3 * P;
-    sc[root] = g->n_local;
-    if (c->rank == root)
-        for (int p = 0; p < P; p++) {
-            rc[p] = g->firsts[p + 1] - g->firsts[p];
-            rd[p] = g->firsts[p];
-        }
-    st = lg__dist_alltoallv_into(c, local, sc, sd, elem, all, rc, rd);
+    st = lg__dist_agree(c, counts && req ? LG_OK : LG_ERR_OUT_OF_MEMORY);
+    if (st == LG_OK)
+        st = lg__dist_alltoallv_into(c, local, counts, counts + P, elem, all, counts + 2 * P,
+                                     counts + 3 * P, req);
     free(counts);
+    free(req);
     return st;
 }

@@ -155,10 +155,8 @@ lg_status_t lg__dist_gpu_open(lg_dist_context_t *c)
     int rc = MPI_Comm_split_type(c->comm, MPI_COMM_TYPE_SHARED, c->rank, MPI_INFO_NULL, &node);
     if (rc != MPI_SUCCESS && st == LG_OK)
         st = lg__dist_mpi_error(rc, "MPI_Comm_split_type");
-    if (rc == MPI_SUCCESS) {
+    if (rc == MPI_SUCCESS)
         MPI_Comm_rank(node, &local_rank);
-        MPI_Comm_free(&node);
-    }
     int device = c->options.device_id;
     if (st == LG_OK && device < 0) {
         const int count = module->device_count();
@@ -167,6 +165,24 @@ lg_status_t lg__dist_gpu_open(lg_dist_context_t *c)
                                 module->name);
         else
             device = local_rank % count;
+    }
+    /* one rank a GPU: NCCL refuses two on one GPU, and the others would
+     * then wait in ncclCommInitRank (collective over the node) */
+    if (rc == MPI_SUCCESS) {
+        MPI_Comm same = MPI_COMM_NULL;
+        if (MPI_Comm_split(node, st == LG_OK ? device : MPI_UNDEFINED, local_rank, &same) ==
+                MPI_SUCCESS &&
+            same != MPI_COMM_NULL) {
+            int sharing = 1;
+            MPI_Comm_size(same, &sharing);
+            if (sharing > 1)
+                st = lg__dist_error(LG_ERR_INVALID_ARGUMENT,
+                                    "%s: %d ranks of one node on GPU %d; GPU ranks need a GPU "
+                                    "each (device_id, or no more ranks a node than GPUs)",
+                                    fn, sharing, device);
+            MPI_Comm_free(&same);
+        }
+        MPI_Comm_free(&node);
     }
     if (st == LG_OK)
         st = module->open(&host, device, getenv(LG_DIST_NCCL_ENV), &c->gpu, c->device,
@@ -334,10 +350,12 @@ lg_status_t lg__dist_gpu_upload(lg_dist_context_t *c, lg_dist_graph_t *g)
         d.pull_halo = halo_view(&g->pull, p.send_index);
         st = lg__dist_agree(c, module->graph_upload(c->gpu, &d, &g->device));
     }
-    if (st == LG_OK)
+    if (st == LG_OK) {
         g->pull_perm = p.perm;
-    else
+        g->device_owner = c->gpu;
+    } else {
         free(p.perm);
+    }
     pull_free(&p);
     return st;
 }
@@ -351,15 +369,22 @@ void lg__dist_gpu_graph_free(lg_dist_graph_t *g)
     g->pull_perm = NULL;
 }
 
-/* A graph's device copy is made on the context's GPUs when it is built. */
+/* A graph's device copy is made on the context's GPUs when it is built, and
+ * serves that context only. */
 static lg_status_t check_graph(lg_dist_context_t *c, const lg_dist_graph_t *g, const char *fn)
 {
-    return lg__dist_agree(c, g->device ? LG_OK
-                                       : lg__dist_error(LG_ERR_INVALID_ARGUMENT,
-                                                        "%s: the graph was built on a CPU "
-                                                        "context; GPU ranks need one built on "
-                                                        "their GPU context",
-                                                        fn));
+    lg_status_t st = LG_OK;
+    if (!g->device)
+        st = lg__dist_error(LG_ERR_INVALID_ARGUMENT,
+                            "%s: the graph was built on a CPU context; GPU ranks need one built "
+                            "on their GPU context",
+                            fn);
+    else if (g->device_owner != c->gpu)
+        st = lg__dist_error(LG_ERR_INVALID_ARGUMENT,
+                            "%s: the graph was built on another GPU context; GPU ranks need one "
+                            "built on theirs",
+                            fn);
+    return lg__dist_agree(c, st);
 }
 
 /* ---- the algorithms ---- */

@@ -90,8 +90,8 @@ static lg_status_t power_iteration(lg_dist_context_t *c, const lg_dist_graph_t *
     double *inv_out = lg__dist_alloc((size_t)nl, sizeof *inv_out, "PageRank vectors");
     double *x = lg__dist_alloc((size_t)nl, sizeof *x, "PageRank vectors");
     double *contrib = lg__dist_alloc((size_t)cols, sizeof *contrib, "PageRank vectors");
-    void *scratch =
-        lg__dist_alloc(lg__dist_halo_scratch(g, &g->pull, sizeof(double)), 1, "the PageRank halo");
+    void *scratch = lg__dist_alloc(lg__dist_halo_scratch(c, g, &g->pull, sizeof(double)), 1,
+                                   "the PageRank halo");
     st = inv_out && x && contrib && scratch ? LG_OK : LG_ERR_OUT_OF_MEMORY;
     if ((st = lg__dist_agree(c, st)) != LG_OK)
         goto cleanup;
@@ -209,7 +209,7 @@ lg_status_t lg_dist_pagerank(lg_dist_context_t *c, const lg_dist_graph_t *g,
     const double limit = (double)g->n * options->tol;
     result->iterations = iter;
     result->residual = err;
-    result->converged = err < limit;
+    result->converged = iter > 0 && err < limit; /* no iteration: not converged, as lg_pagerank */
     if ((st = lg__dist_traffic_end(c, iter, traffic)) != LG_OK)
         return st;
     if (!result->converged)

@@ -450,10 +450,25 @@ static void test_errors(void)
         int64_t *lab = calloc(64, sizeof *lab);
         CHECK_ALL_FAIL(lg_dist_connected_components(c2, on_cpu, lab, NULL, NULL),
                        LG_ERR_INVALID_ARGUMENT, "CPU context");
+        if (strncmp(lg_dist_context_device(dctx), "GPU", 3) == 0) {
+            /* a device copy serves the context it was made on */
+            lg_dist_graph_t *on_other = NULL;
+            CHECK_OK(lg_dist_generate(dctx, LG_GENERATOR_URAND, 6, 4, 1, NULL, &on_other));
+            CHECK_ALL_FAIL(lg_dist_connected_components(c2, on_other, lab, NULL, NULL),
+                           LG_ERR_INVALID_ARGUMENT, "another GPU context");
+            lg_dist_graph_free(&on_other);
+        }
         free(lab);
         lg_dist_graph_free(&on_cpu);
         lg_dist_context_free(&cpu);
         lg_dist_context_free(&c2);
+        if (size > 1) { /* one GPU for every rank: refused before NCCL would hang */
+            lg_dist_context_options_init(&co);
+            co.backend = LG_BACKEND_GPU;
+            co.device_id = 0;
+            CHECK_ALL_FAIL(lg_dist_context_create(MPI_COMM_WORLD, &co, &c2),
+                           LG_ERR_INVALID_ARGUMENT, "a GPU each");
+        }
     }
     if (size > 1) { /* device_id may differ between ranks; the backend may not */
         lg_dist_context_options_init(&co);

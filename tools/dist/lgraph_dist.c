@@ -239,12 +239,12 @@ static int cmd_pagerank(const struct run *r)
     lg_dist_graph_local_range(r->g, &first, &nl);
     const int k = a->top;
     double *x = malloc((size_t)(nl ? nl : 1) * sizeof *x);
-    struct scored *best = calloc((size_t)k * (size_t)size + 1, sizeof *best);
+    /* every rank's k best meet on rank 0 */
+    struct scored *best = calloc(rank == 0 ? (size_t)k * (size_t)size + 1 : 1, sizeof *best);
     int rc = 0;
-    if (!x || !best) {
+    if (!x || !best) { /* one rank alone cannot leave: the others would wait for it */
         fprintf(stderr, "lgraph: out of memory\n");
-        rc = 1;
-        goto done;
+        MPI_Abort(MPI_COMM_WORLD, 1);
     }
     lg_pagerank_options_t o;
     cli_pagerank_options(a, &o);

@@ -22,6 +22,8 @@
  */
 #include "rank.h"
 
+#include <algorithm>
+
 #include <string.h>
 
 struct bfs_counters {
@@ -209,6 +211,8 @@ __global__ void ghost_bits(bfs_dev b, const int32_t *ghost_owner, const int32_t 
 }
 
 struct bfs_host {
+    int32_t *sources; /* the search's sources this rank owns (local ids), once each */
+    int64_t num_sources;
     int64_t *send, *send_displs, *recv, *recv_displs; /* size + 1 each */
     unsigned long long *all_counts;                   /* size x size */
     unsigned long long *cursor;                       /* size */
@@ -222,13 +226,14 @@ static void bfs_free(bfs_dev *b, bfs_host *h)
                    b->recv_parent,  b->bits,     b->ghost_bit, b->sums,       b->unexplored};
     for (size_t i = 0; i < sizeof dev / sizeof dev[0]; i++)
         (void)lg__device_free(dev[i]);
+    delete[] h->sources;
     delete[] h->send;
     delete[] h->all_counts;
 }
 
 /* Everything a search needs, before its first collective. */
-static lg_status_t setup(lg_rank_state *s, const lg_rank_graph *g, bool parents, bfs_dev *b,
-                         bfs_host *h)
+static lg_status_t setup(lg_rank_state *s, const lg_rank_graph *g, const lg_dist_gpu_bfs *a,
+                         bool parents, bfs_dev *b, bfs_host *h)
 {
     static const char fn[] = "lg_dist_bfs";
     const int P = g->size;
@@ -251,8 +256,14 @@ static lg_status_t setup(lg_rank_state *s, const lg_rank_graph *g, bool parents,
     b->ghost_local = g->ghost_local;
     h->send = new (std::nothrow) int64_t[4 * ((size_t)P + 1)];
     h->all_counts = new (std::nothrow) unsigned long long[(size_t)P * P + P];
-    if (!h->send || !h->all_counts)
+    h->sources = new (std::nothrow) int32_t[a->num_sources];
+    if (!h->send || !h->all_counts || !h->sources)
         return s->host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (BFS counts)", fn);
+    for (int64_t i = 0; i < a->num_sources; i++)
+        if (a->sources[i] >= b->first && a->sources[i] < b->first + nl)
+            h->sources[h->num_sources++] = (int32_t)(a->sources[i] - b->first);
+    std::sort(h->sources, h->sources + h->num_sources);
+    h->num_sources = std::unique(h->sources, h->sources + h->num_sources) - h->sources;
     h->send_displs = h->send + P + 1;
     h->recv = h->send_displs + P + 1;
     h->recv_displs = h->recv + P + 1;
@@ -327,27 +338,31 @@ static lg_status_t exchange(lg_rank_state *s, const lg_rank_graph *g, bfs_dev *b
                 "bucketing BFS messages");
     bucket<<<lg__blocks_for(g->n_ghost, 256), 256, 0, s->stream>>>(*b);
     LG_RANK_TRY(hipGetLastError(), "bucketing BFS messages");
-    LG_RANK_NCCL(n->group_start(), "sending BFS messages");
-    for (int q = 0; q < P; q++) {
-        if (q == me)
-            continue;
-        if (h->send[q] > 0) {
-            (void)n->send(b->msg + h->send_displs[q], (size_t)h->send[q], LG_NCCL_INT32, q, s->comm,
-                          s->stream);
-            if (b->parents)
-                (void)n->send(b->msg_parent + h->send_displs[q], (size_t)h->send[q], LG_NCCL_INT64,
-                              q, s->comm, s->stream);
-            *bytes += h->send[q] * (b->parents ? 12 : 4);
+    {
+        /* the group always ends, whatever a send or receive answered */
+        lg_nccl_result_t r = n->group_start();
+        for (int q = 0; q < P && r == 0; q++) {
+            if (q == me)
+                continue;
+            if (h->send[q] > 0) {
+                r = n->send(b->msg + h->send_displs[q], (size_t)h->send[q], LG_NCCL_INT32, q,
+                            s->comm, s->stream);
+                if (b->parents && r == 0)
+                    r = n->send(b->msg_parent + h->send_displs[q], (size_t)h->send[q],
+                                LG_NCCL_INT64, q, s->comm, s->stream);
+                *bytes += h->send[q] * (b->parents ? 12 : 4);
+            }
+            if (h->recv[q] > 0 && r == 0) {
+                r = n->recv(b->recv + h->recv_displs[q], (size_t)h->recv[q], LG_NCCL_INT32, q,
+                            s->comm, s->stream);
+                if (b->parents && r == 0)
+                    r = n->recv(b->recv_parent + h->recv_displs[q], (size_t)h->recv[q],
+                                LG_NCCL_INT64, q, s->comm, s->stream);
+            }
         }
-        if (h->recv[q] > 0) {
-            (void)n->recv(b->recv + h->recv_displs[q], (size_t)h->recv[q], LG_NCCL_INT32, q,
-                          s->comm, s->stream);
-            if (b->parents)
-                (void)n->recv(b->recv_parent + h->recv_displs[q], (size_t)h->recv[q], LG_NCCL_INT64,
-                              q, s->comm, s->stream);
-        }
+        const lg_nccl_result_t end = n->group_end();
+        LG_RANK_NCCL(r ? r : end, "sending BFS messages");
     }
-    LG_RANK_NCCL(n->group_end(), "sending BFS messages");
     if (h->recv_displs[P] > 0) {
         receive<<<lg__blocks_for(h->recv_displs[P], 256), 256, 0, s->stream>>>(
             *b, h->recv_displs[P], level);
@@ -363,25 +378,12 @@ static lg_status_t search(lg_rank_state *s, const lg_rank_graph *g, const lg_dis
 {
     static const char fn[] = "lg_dist_bfs";
     const int P = g->size, me = g->rank;
-    const int64_t nl = g->n_local, first = g->firsts[me];
+    const int64_t nl = g->n_local;
     const unsigned grid = lg__blocks_for(nl + 1, 256);
     lg_status_t st = LG_OK;
-    int32_t *owned = NULL;
-    int64_t len = 0, sums[6];
+    int64_t len = h->num_sources, sums[6];
     const struct lg_nccl *n = &s->nccl;
 
-    /* the sources this rank owns, once each */
-    owned = new (std::nothrow) int32_t[a->num_sources];
-    if (!owned)
-        return s->host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (sources)", fn);
-    for (int64_t i = 0; i < a->num_sources; i++) {
-        const int64_t v = a->sources[i];
-        bool seen = false;
-        for (int64_t j = 0; j < len && !seen; j++)
-            seen = owned[j] == v - first;
-        if (v >= first && v < first + nl && !seen)
-            owned[len++] = (int32_t)(v - first);
-    }
     LG_RANK_TRY(
         hipMemsetAsync(b->dist, 0xff, (size_t)(nl + g->n_ghost) * sizeof(int32_t), s->stream),
         "BFS set-up");
@@ -391,8 +393,8 @@ static lg_status_t search(lg_rank_state *s, const lg_rank_graph *g, const lg_dis
     LG_RANK_TRY(
         hipMemcpyAsync(b->unexplored, &g->m_out, sizeof(int64_t), hipMemcpyHostToDevice, s->stream),
         "BFS set-up");
-    LG_RANK_TRY(hipMemcpyAsync(b->next, owned, (size_t)len * sizeof(int32_t), hipMemcpyHostToDevice,
-                               s->stream),
+    LG_RANK_TRY(hipMemcpyAsync(b->next, h->sources, (size_t)len * sizeof(int32_t),
+                               hipMemcpyHostToDevice, s->stream),
                 "BFS set-up");
     ghost_bits<<<lg__blocks_for(g->n_ghost, 256), 256, 0, s->stream>>>(*b, g->ghost_owner,
                                                                        g->ghost_local);
@@ -486,7 +488,6 @@ static lg_status_t search(lg_rank_state *s, const lg_rank_graph *g, const lg_dis
     }
     LG_RANK_TRY(hipStreamSynchronize(s->stream), "downloading the distances");
 cleanup:
-    delete[] owned;
     return st;
 }
 
@@ -504,7 +505,7 @@ lg_status_t lg__rank_bfs(void *state, void *device_graph, void *comm,
     lg__device_guard on_device(s->device);
     lg_status_t st =
         on_device.error() == hipSuccess
-            ? setup(s, g, parents != NULL, &b, &h)
+            ? setup(s, g, a, parents != NULL, &b, &h)
             : lg__rank_fail(s, on_device.error(), "lg_dist_bfs", "selecting the device");
     if ((st = s->host->agree(comm, st)) == LG_OK)
         st = search(s, g, a, &b, &h, dist, parents, run);

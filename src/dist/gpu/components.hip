@@ -88,15 +88,30 @@ __global__ void link_arcs(cc_dev c, const lg_edge_t *off, const lg_vertex_t *idx
     });
 }
 
+/* Every vertex pointed at its root.  A thread walks without writing and
+ * stores only its own entry (others' stores only shorten its walk): path
+ * halving here could put back a stale grandparent over a root another
+ * thread just stored. */
+__global__ void compress(cc_dev c)
+{
+    LG_FOR_EACH(i, c.nl + c.ng)
+    {
+        volatile int32_t *p = c.parent;
+        int32_t r = (int32_t)i;
+        while (p[r] != r)
+            r = p[r];
+        p[i] = r;
+    }
+}
+
+/* Each root's smallest global id (after compress: parent[i] is a root). */
 __global__ void roots(cc_dev c)
 {
     LG_FOR_EACH(i, c.nl + c.ng)
     {
-        const int32_t r = find(c.parent, (int32_t)i);
-        c.parent[i] = r;
         const unsigned long long gid =
             (unsigned long long)(i < c.nl ? c.first + i : c.ghost_gid[i - c.nl]);
-        atomicMin(&c.root_label[r], gid);
+        atomicMin(&c.root_label[c.parent[i]], gid);
     }
 }
 
@@ -150,9 +165,10 @@ static lg_status_t label(lg_rank_state *s, const lg_rank_graph *g, cc_dev *c, in
     init<<<cols, 256, 0, s->stream>>>(*c);
     if (g->m_out > 0)
         link_arcs<<<arcs, 256, 0, s->stream>>>(*c, g->out.offsets, g->out.indices, !g->directed);
-    if (g->directed && c->nl > 0)
-        link_arcs<<<lg__blocks_for(c->nl * 8, 256), 256, 0, s->stream>>>(*c, g->in.offsets,
-                                                                         g->in.indices, false);
+    if (g->directed && g->m_in > 0)
+        link_arcs<<<lg__blocks_for(g->m_in, 256), 256, 0, s->stream>>>(*c, g->in.offsets,
+                                                                       g->in.indices, false);
+    compress<<<cols, 256, 0, s->stream>>>(*c);
     roots<<<cols, 256, 0, s->stream>>>(*c);
     LG_RANK_TRY(hipGetLastError(), "labelling local components");
     for (;;) {

@@ -118,6 +118,10 @@ static lg_status_t rank_open(const struct lg_dist_gpu_host *host, int device, co
 {
     static const char fn[] = "lg_dist_context_create";
     *state = NULL;
+    if (host->abi_version != LG_DIST_GPU_ABI_VERSION)
+        return host->error(LG_ERR_UNSUPPORTED,
+                           "%s: libgraph_dist's ABI version %d, the GPU module's %d", fn,
+                           host->abi_version, LG_DIST_GPU_ABI_VERSION);
     lg_rank_state *s = new (std::nothrow) lg_rank_state();
     if (!s)
         return host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (GPU rank)", fn);
@@ -322,6 +326,7 @@ static lg_status_t rank_graph_upload(void *state, const struct lg_dist_gpu_graph
     d->n_local = g->n_local;
     d->n_ghost = g->n_ghost;
     d->m_out = g->out.offsets[g->n_local];
+    d->m_in = g->in.offsets[g->n_local];
     d->directed = g->directed;
     d->weighted = g->pull.weights != NULL;
     memcpy(d->bin_begin, g->bin_begin, sizeof d->bin_begin);
@@ -385,20 +390,24 @@ lg_status_t lg__rank_halo(lg_rank_state *s, const lg_rank_graph *g, const lg_ran
                                                                         h->send_total, send_buf);
         LG_RANK_TRY(hipGetLastError(), "packing a halo");
     }
-    LG_RANK_NCCL(n->group_start(), "exchanging a halo");
-    for (int q = 0; q < g->size; q++) {
-        if (q == g->rank)
-            continue;
-        if (h->send_counts[q] > 0) {
-            (void)n->send(send_buf + h->send_displs[q], (size_t)h->send_counts[q], LG_NCCL_UINT64,
-                          q, s->comm, s->stream);
-            *bytes += h->send_counts[q] * 8;
+    {
+        /* the group always ends, whatever a send or receive answered */
+        lg_nccl_result_t r = n->group_start();
+        for (int q = 0; q < g->size && r == 0; q++) {
+            if (q == g->rank)
+                continue;
+            if (h->send_counts[q] > 0) {
+                r = n->send(send_buf + h->send_displs[q], (size_t)h->send_counts[q], LG_NCCL_UINT64,
+                            q, s->comm, s->stream);
+                *bytes += h->send_counts[q] * 8;
+            }
+            if (h->recv_counts[q] > 0 && r == 0)
+                r = n->recv(recv_buf + h->recv_displs[q], (size_t)h->recv_counts[q], LG_NCCL_UINT64,
+                            q, s->comm, s->stream);
         }
-        if (h->recv_counts[q] > 0)
-            (void)n->recv(recv_buf + h->recv_displs[q], (size_t)h->recv_counts[q], LG_NCCL_UINT64,
-                          q, s->comm, s->stream);
+        const lg_nccl_result_t end = n->group_end();
+        LG_RANK_NCCL(r ? r : end, "exchanging a halo");
     }
-    LG_RANK_NCCL(n->group_end(), "exchanging a halo");
     if (h->recv_total > 0) {
         unpack<<<lg__blocks_for(h->recv_total, 256), 256, 0, s->stream>>>(
             recv_buf, h->recv_ghost, h->recv_total, values + g->n_local);

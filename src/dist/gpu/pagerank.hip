@@ -178,6 +178,7 @@ static lg_status_t iterate(lg_rank_state *s, const lg_rank_graph *g,
         LG_RANK_TRY(hipStreamSynchronize(s->stream), "downloading the scores");
     }
 cleanup:
+    (void)hipStreamSynchronize(s->stream); /* a queued copy into sums lands before it goes */
     return st;
 }
 

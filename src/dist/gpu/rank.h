@@ -74,7 +74,7 @@ struct lg_rank_halo {
 
 struct lg_rank_graph {
     int device, rank, size;
-    int64_t n, n_local, n_ghost, m_out;
+    int64_t n, n_local, n_ghost, m_out, m_in;
     bool directed, weighted;
     int64_t *firsts, *ghost_begin; /* host, size + 1 */
     /* device */
