@@ -101,8 +101,8 @@ static PyObject *context_create(PyObject *self, PyObject *args)
 {
     (void)self;
     long long fcomm;
-    int threads;
-    if (!PyArg_ParseTuple(args, "Li", &fcomm, &threads))
+    int threads, gpu, device_id;
+    if (!PyArg_ParseTuple(args, "Liii", &fcomm, &threads, &gpu, &device_id))
         return NULL;
     int initialized = 0;
     MPI_Initialized(&initialized);
@@ -113,6 +113,10 @@ static PyObject *context_create(PyObject *self, PyObject *args)
     lg_dist_context_options_t o;
     lg_dist_context_options_init(&o);
     o.num_threads = threads;
+    if (gpu) {
+        o.backend = LG_BACKEND_GPU;
+        o.device_id = device_id;
+    }
     MPI_Comm comm = MPI_Comm_f2c((MPI_Fint)fcomm);
     lg_dist_context_t *c = NULL;
     lg_status_t st;
@@ -155,7 +159,8 @@ static PyObject *context_info(PyObject *self, PyObject *capsule)
         return NULL;
     int threads = 1;
     lg_context_get_num_threads(lg_dist_context_local(c), &threads);
-    return Py_BuildValue("(iii)", lg_dist_context_rank(c), lg_dist_context_size(c), threads);
+    return Py_BuildValue("(iiis)", lg_dist_context_rank(c), lg_dist_context_size(c), threads,
+                         lg_dist_context_device(c));
 }
 
 /* ---- graphs -------------------------------------------------------------- */
@@ -419,7 +424,8 @@ static PyObject *gather(PyObject *self, PyObject *args)
 }
 
 static PyMethodDef methods[] = {
-    {"context_create", context_create, METH_VARARGS, "context_create(fcomm, threads)"},
+    {"context_create", context_create, METH_VARARGS,
+     "context_create(fcomm, threads, gpu, device_id)"},
     {"context_info", context_info, METH_O, "(rank, size, threads)"},
     {"close", close_handle, METH_O, "frees a context or graph (collective)"},
     {"graph_from_edges", graph_from_edges, METH_VARARGS, NULL},

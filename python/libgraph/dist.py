@@ -84,20 +84,36 @@ class _Handle:
         self.close()
 
 
+def _device(device):
+    """(gpu, device_id) of device "cpu", "gpu" (the rank's index on its node)
+    or "gpu:N"."""
+    if device == "cpu":
+        return 0, -1
+    if device == "gpu":
+        return 1, -1
+    if isinstance(device, str) and device.startswith("gpu:") and device[4:].isdigit():
+        return 1, int(device[4:])
+    raise ValueError(f"device must be 'cpu', 'gpu' or 'gpu:N', not {device!r}")
+
+
 class Context(_Handle):
     """A communicator's ranks, with each rank's CPU threads (0: OpenMP's
-    default).  The communicator is duplicated; comm None means COMM_WORLD.
+    default) and device: "cpu", or one GPU a rank with NCCL traffic ("gpu":
+    the rank's index on its node; "gpu:N"; docs/DISTRIBUTED.md, GPU ranks).
+    The communicator is duplicated; comm None means COMM_WORLD.
     ``last_traffic`` holds what the last algorithm call sent: this rank's
     bytes, the largest and the total over ranks, and its rounds."""
 
-    def __init__(self, comm=None, *, threads=0):
+    def __init__(self, comm=None, *, threads=0, device="cpu"):
         comm = MPI.COMM_WORLD if comm is None else comm
-        self._h = _call(_dist.context_create, comm.py2f(), int(threads))
-        self.rank, self.size, self.threads = _dist.context_info(self._h)
+        gpu, device_id = _device(device)
+        self._h = _call(_dist.context_create, comm.py2f(), int(threads), gpu, device_id)
+        self.rank, self.size, self.threads, self.device = _dist.context_info(self._h)
         self.last_traffic = None
 
     def __repr__(self):
-        return f"<libgraph.dist.Context rank {self.rank} of {self.size}, {self.threads} threads>"
+        return (f"<libgraph.dist.Context rank {self.rank} of {self.size}, {self.threads} "
+                f"threads, {self.device}>")
 
 
 def _graph_options(num_vertices, directed, symmetrize, drop_self_loops, duplicates):

@@ -15,7 +15,6 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,22 +125,12 @@ static lg_status_t load_module(void)
 
 /* ---- the services lent to the module ---- */
 
-static lg_status_t host_error(lg_status_t status, const char *fmt, ...)
-{
-    char msg[LG_DIST_ERROR_CAPACITY];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return lg_error_set(status, msg);
-}
-
 static lg_status_t host_agree(void *comm, lg_status_t st)
 {
     return lg__dist_agree((lg_dist_context_t *)comm, st);
 }
 
-static const struct lg_dist_gpu_host host = {LG_DIST_GPU_ABI_VERSION, host_error, host_agree};
+static const struct lg_dist_gpu_host host = {LG_DIST_GPU_ABI_VERSION, lg__dist_error, host_agree};
 
 /* ---- contexts ---- */
 

@@ -60,8 +60,27 @@ def compare(ctx, g, whole, label):
         check(everything is None, f"{label}: gather elsewhere")
 
 
+def gpu_context():
+    """A GPU context where this build, machine and NCCL allow one; otherwise
+    the same error on every rank (a module, a GPU or NCCL missing)."""
+    try:
+        with lgd.Context(comm, threads=1, device="gpu") as ctx:
+            check(ctx.device.startswith("GPU"), f"gpu context: {ctx.device}")
+    except (lg.UnsupportedError, lg.DeviceError) as e:
+        check("GPU" in str(e), f"gpu context error: {e}")
+        messages = comm.allgather(str(e))
+        check(len(set(messages)) == 1, f"gpu context errors differ: {messages}")
+    try:
+        lgd.Context(comm, device="tpu")
+        check(False, "device 'tpu' accepted")
+    except ValueError:
+        pass
+
+
 def main():
+    gpu_context()
     with lgd.Context(comm, threads=1) as ctx:
+        check(ctx.device == "cpu", f"cpu context: {ctx.device}")
         for kind in ("kron", "urand"):
             with lgd.Graph.generate(ctx, kind, 9, 8, seed=3) as g:
                 compare(ctx, g, lg.Graph.generate(kind, 9, 8, seed=3), kind)
