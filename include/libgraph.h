@@ -369,9 +369,10 @@ typedef enum lg_names_kind {
 
 typedef struct lg_names {
     lg_names_kind_t kind;
-    const int64_t *ints;    /* LG_NAMES_INT64: num_vertices entries                        */
-    const int64_t *offsets; /* LG_NAMES_UTF8: num_vertices + 1 byte offsets, from 0, non-decreasing */
-    const char *text;       /* LG_NAMES_UTF8: the names end to end, valid UTF-8, not
+    const int64_t *ints; /* LG_NAMES_INT64: num_vertices entries                        */
+    const int64_t
+        *offsets;     /* LG_NAMES_UTF8: num_vertices + 1 byte offsets, from 0, non-decreasing */
+    const char *text; /* LG_NAMES_UTF8: the names end to end, valid UTF-8, not
                                NUL-terminated (a name may hold NUL bytes)      */
 } lg_names_t;
 
@@ -456,20 +457,26 @@ LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_fil
 LG_API lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const char *path,
                                   lg_file_format_t format);
 
+#define LG_EDGE_PART_CHECKSUMS 5 /* a .lgb's sections: offsets, arcs, weights, names (2) */
+
 /* One part of a graph file's edges (lg_read_edges), in the arrays libgraph
  * allocated: free them with lg_edge_part_free. */
 typedef struct lg_edge_part {
     lg_vertex_t *src, *dst; /* count each                                        */
     float *weights;         /* count, or NULL: no weights in this part's lines   */
     int64_t count;
-    int64_t num_vertices;   /* what the file declares (.mtx's size line, .lgb's
+    int64_t num_vertices;           /* what the file declares (.mtx's size line, .lgb's
                                header, libgraph's .el/.wel header line), or -1    */
     lg_directedness_t directedness; /* what the file records, or
                                        LG_DIRECTEDNESS_DEFAULT when it does not  */
-    bool both_arcs;         /* the edges are arcs, each undirected edge as both
+    bool both_arcs;                 /* the edges are arcs, each undirected edge as both
                                (u, v) and (v, u): an undirected .lgb              */
-    int64_t declared_edges; /* .mtx's entry count (the parts' counts must add up
+    int64_t declared_edges;         /* .mtx's entry count (the parts' counts must add up
                                to it), or -1                                     */
+    /* A .lgb part's share of the file's checksum (zeros for text files): the
+     * parts' arrays added element by element (mod 2^64) are what
+     * lg_read_edges_verify checks against the file's header. */
+    uint64_t checksum[LG_EDGE_PART_CHECKSUMS];
 } lg_edge_part_t;
 
 /*
@@ -479,14 +486,21 @@ typedef struct lg_edge_part {
  * in its range; a .lgb is cut by rows into parts of about equal arc counts.
  * The parts together hold every edge of the file once, in file order.
  * Messages name the file and line as lg_graph_read's do.  A part of a .lgb
- * is checked for ids and offsets but not against the file's checksum
- * (which covers the whole file; lg_graph_read checks it), and its vertex
- * names are not read.  The file must be a regular file (a part is a byte
- * range of one).  *out is written only on success.
+ * is checked for ids and offsets, and its vertex names are not read; the
+ * file's checksum covers the whole file, so each part hashes its share
+ * (out->checksum: its own bytes, and an even share of the names' blocks)
+ * and lg_read_edges_verify checks the parts' sum.  The file must be a
+ * regular file (a part is a byte range of one).  *out is written only on
+ * success.
  */
-LG_API lg_status_t lg_read_edges(lg_context_t *context, const char *path,
-                                 lg_file_format_t format, int part, int num_parts,
-                                 lg_edge_part_t *out);
+LG_API lg_status_t lg_read_edges(lg_context_t *context, const char *path, lg_file_format_t format,
+                                 int part, int num_parts, lg_edge_part_t *out);
+/* Checks a .lgb read in parts: checksum holds the sums, element by element
+ * (mod 2^64), of every part's checksum; LG_ERR_IO "checksum mismatch" when
+ * the file's header disagrees.  Text formats have no checksum: LG_OK. */
+LG_API lg_status_t lg_read_edges_verify(lg_context_t *context, const char *path,
+                                        lg_file_format_t format,
+                                        const uint64_t checksum[LG_EDGE_PART_CHECKSUMS]);
 /* Frees a part's arrays and zeroes it; NULL: nothing. */
 LG_API void lg_edge_part_free(lg_edge_part_t *part);
 
@@ -513,9 +527,8 @@ LG_API lg_status_t lg_generate_edges(lg_context_t *context, lg_generator_t gener
  * ranges made apart (by the ranks of a distributed job) together are the
  * same edges. */
 LG_API lg_status_t lg_generate_edge_range(lg_context_t *context, lg_generator_t generator,
-                                          int scale, int edge_factor, uint64_t seed,
-                                          int64_t first, int64_t count, lg_vertex_t *src,
-                                          lg_vertex_t *dst);
+                                          int scale, int edge_factor, uint64_t seed, int64_t first,
+                                          int64_t count, lg_vertex_t *src, lg_vertex_t *dst);
 
 /* Generates and builds a graph.  options NULL means the GAP benchmark's
  * convention: undirected, self-loops dropped, duplicates merged. */
@@ -579,7 +592,7 @@ typedef struct lg_pagerank_options {
     const double *dangling;        /* NULL: = personalization; else N entries >= 0, sum > 0 */
     lg_progress_fn progress;       /* called after each iteration; default NULL    */
     void *progress_data;
-    lg_memory_t output_memory;     /* where scores are; default host                */
+    lg_memory_t output_memory; /* where scores are; default host                */
 } lg_pagerank_options_t;
 
 /* What a PageRank call did. */

@@ -14,8 +14,11 @@ static lg_graph_t *read_in_parts(const char *path, int parts)
     lg_edge_part_t *p = calloc((size_t)parts, sizeof *p);
     int64_t total = 0;
     bool weighted = false;
+    uint64_t sums[LG_EDGE_PART_CHECKSUMS] = {0};
     for (int k = 0; k < parts; k++) {
         CHECK_OK(lg_read_edges(k % 2 ? ctx4 : ctx1, path, LG_FORMAT_AUTO, k, parts, &p[k]));
+        for (int j = 0; j < LG_EDGE_PART_CHECKSUMS; j++)
+            sums[j] += p[k].checksum[j];
         total += p[k].count;
         weighted = weighted || p[k].weights;
         CHECK(p[k].num_vertices == p[0].num_vertices && p[k].directedness == p[0].directedness &&
@@ -36,6 +39,7 @@ static lg_graph_t *read_in_parts(const char *path, int parts)
         }
     }
     CHECK(p[0].declared_edges < 0 || p[0].declared_edges == total);
+    CHECK_OK(lg_read_edges_verify(ctx1, path, LG_FORMAT_AUTO, sums)); /* the parts' checksum */
     lg_graph_t *g = NULL;
     if (p[0].both_arcs) {
         /* an undirected .lgb: its arcs are the CSR, rows in order */
@@ -123,6 +127,76 @@ static void test_text_shapes(void)
     unlink(path);
 }
 
+/* The sums of a .lgb's parts' checksums. */
+static lg_status_t verify_in_parts(const char *path, int parts)
+{
+    uint64_t sums[LG_EDGE_PART_CHECKSUMS] = {0};
+    for (int k = 0; k < parts; k++) {
+        lg_edge_part_t p;
+        lg_status_t st = lg_read_edges(k % 2 ? ctx4 : ctx1, path, LG_FORMAT_AUTO, k, parts, &p);
+        if (st != LG_OK)
+            return st;
+        for (int j = 0; j < LG_EDGE_PART_CHECKSUMS; j++)
+            sums[j] += p.checksum[j];
+        lg_edge_part_free(&p);
+    }
+    return lg_read_edges_verify(ctx1, path, LG_FORMAT_AUTO, sums);
+}
+
+/* A .lgb of several hash blocks a section (1 MiB each), with names: its
+ * parts' checksums add up to the file's whatever the part count, and a
+ * changed byte the parts cannot see (a valid id, a name) fails the sum. */
+static void test_checksum(void)
+{
+    lg_graph_t *g = NULL;
+    CHECK_OK(lg_generate(ctx4, LG_GENERATOR_KRONECKER, 15, 16, 5, NULL, &g)); /* ~1M arcs */
+    const int64_t n = lg_graph_num_vertices(g);
+    int64_t *ints = malloc((size_t)n * sizeof *ints);
+    for (int64_t v = 0; v < n; v++)
+        ints[v] = 1000 + 3 * v;
+    const lg_names_t names = {LG_NAMES_INT64, ints, NULL, NULL};
+    CHECK_OK(lg_graph_set_names(g, &names));
+    char path[PATH_CAP];
+    tmp_path(path, "sums.lgb");
+    CHECK_OK(lg_graph_write(ctx1, g, path, LG_FORMAT_AUTO));
+    static const int parts[] = {1, 2, 3, 5, 16};
+    for (size_t k = 0; k < sizeof parts / sizeof *parts; k++)
+        CHECK_OK(verify_in_parts(path, parts[k]));
+    size_t len = 0;
+    unsigned char *bytes = read_bytes(path, &len);
+    const size_t header = 56, cols = header + ((size_t)n + 1) * 8; /* a version 2 header */
+    const int64_t m = lg_graph_num_edges(g);
+    CHECK(bytes && len == cols + (size_t)m * 4 + (size_t)n * 8);
+    if (bytes) {
+        /* an arc's head becomes another vertex, or a name changes */
+        const size_t at[] = {cols + ((size_t)m / 2) * 4, cols + (size_t)m * 4 + (size_t)n * 4};
+        for (size_t i = 0; i < 2; i++) {
+            unsigned char *bad = malloc(len);
+            memcpy(bad, bytes, len);
+            uint32_t old, now;
+            memcpy(&old, bad + at[i], 4);
+            now = old == 0 ? 1 : 0; /* an id still < n, or a name's low half */
+            memcpy(bad + at[i], &now, 4);
+            FILE *f = fopen(path, "wb");
+            fwrite(bad, 1, len, f);
+            fclose(f);
+            for (int k = 1; k <= 3; k += 2) {
+                CHECK_STATUS(verify_in_parts(path, k), LG_ERR_IO);
+                CHECK_MESSAGE("checksum mismatch");
+            }
+            free(bad);
+        }
+    }
+    uint64_t zeros[LG_EDGE_PART_CHECKSUMS] = {0};
+    CHECK_STATUS(lg_read_edges_verify(ctx1, NULL, LG_FORMAT_AUTO, zeros), LG_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(lg_read_edges_verify(ctx1, path, LG_FORMAT_AUTO, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_OK(lg_read_edges_verify(ctx1, "any.el", LG_FORMAT_AUTO, zeros)); /* no checksum */
+    free(bytes);
+    free(ints);
+    unlink(path);
+    lg_graph_free(&g);
+}
+
 /* A bad line in the last part: the whole-file reader's message, line included. */
 static void test_errors(void)
 {
@@ -159,6 +233,7 @@ static void test_errors(void)
 
 int main(void)
 {
-    static void (*const tests[])(void) = {test_formats, test_text_shapes, test_errors};
+    static void (*const tests[])(void) = {test_formats, test_text_shapes, test_checksum,
+                                          test_errors};
     return io_main(tests, sizeof tests / sizeof tests[0]);
 }

@@ -7,7 +7,8 @@
  * their owners as lg_dist_graph_from_edges sends them.  What the file
  * records decides as it does for lg_graph_read: its vertex count, its
  * directedness (a text file's, overridable; a .lgb's, only repeatable), and
- * a .mtx's entry count, checked against the sum of the parts.
+ * a .mtx's entry count, checked against the sum of the parts; a .lgb's
+ * checksum is checked against the parts' shares of it, summed.
  */
 #include "dist.h"
 
@@ -76,6 +77,18 @@ lg_status_t lg_dist_graph_read(lg_dist_context_t *c, const char *path, lg_file_f
         st = lg_read_edges(c->local, path, format, c->rank, c->size, &p);
     if ((st = lg__dist_agree(c, st)) != LG_OK) {
         lg_edge_part_free(&p); /* this rank's part, when another rank's failed */
+        return st;
+    }
+
+    /* a .lgb's checksum covers the whole file: the parts' shares, summed */
+    uint64_t check[LG_EDGE_PART_CHECKSUMS];
+    memcpy(check, p.checksum, sizeof check);
+    int rc =
+        MPI_Allreduce(MPI_IN_PLACE, check, LG_EDGE_PART_CHECKSUMS, MPI_UINT64_T, MPI_SUM, c->comm);
+    st = rc == MPI_SUCCESS ? lg_read_edges_verify(c->local, path, format, check)
+                           : lg__dist_mpi_error(rc, "MPI_Allreduce");
+    if ((st = lg__dist_agree(c, st)) != LG_OK) {
+        lg_edge_part_free(&p);
         return st;
     }
 

@@ -314,6 +314,9 @@ LG_INTERNAL lg_status_t lg__edge_list_header(const char *path, const struct lg_t
 /* A .lgb's part: rows [first, last) holding about the part's share of arcs. */
 LG_INTERNAL lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
                                           int num_parts, lg_edge_part_t *out);
+/* lg_read_edges_verify for a .lgb: the parts' summed shares against the
+ * header's checksum. */
+LG_INTERNAL lg_status_t lg__lgb_verify_parts(const char *path, const uint64_t sums[5]);
 /* dispatch.c: the format, named or told by the extension, and the host's fit for it */
 LG_INTERNAL lg_status_t lg__resolve_format(const char *fn, const char *path,
                                            lg_file_format_t *format);

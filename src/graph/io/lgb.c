@@ -457,6 +457,129 @@ static lg_status_t row_at(struct lg_in_file *in, size_t at, int64_t n, int64_t t
     return LG_OK;
 }
 
+/* ---- a part's share of the checksum ---------------------------------------------- */
+
+/* Where section k (struct lgb_sums) starts in the file, and its bytes. */
+static void lgb_section(const struct lgb_header *h, int k, int64_t *at, size_t *bytes)
+{
+    const int64_t offsets = (h->n + 1) * 8, cols = h->m * 4;
+    const int64_t weights = (h->flags & LGB_FLAG_WEIGHTED) ? h->m * 4 : 0;
+    const int64_t names = h->names_kind == LG_NAMES_INT64  ? h->n * 8
+                          : h->names_kind == LG_NAMES_UTF8 ? (h->n + 1) * 8
+                                                           : 0;
+    const int64_t len[5] = {offsets, cols, weights, names, lgb_names_bytes(h) - names};
+    int64_t start = (int64_t)header_bytes(h);
+    for (int j = 0; j < k; j++)
+        start += len[j];
+    *at = start;
+    *bytes = (size_t)len[k];
+}
+
+/* Blocks read from the file at once, where a part's arrays do not hold them. */
+#define LGB_HASH_RUN 8
+
+/* The sum of the hashes of section k's blocks that start in [lo, hi) (of
+ * its `bytes`), taken from mem (the section's bytes [mem_lo, mem_hi)) where
+ * a block is there whole, else read from the file into *buf (allocated on
+ * first use, LGB_HASH_RUN blocks). */
+static lg_status_t hash_share(struct lg_in_file *in, const struct lgb_header *h, int k, size_t lo,
+                              size_t hi, const void *mem, size_t mem_lo, size_t mem_hi, int threads,
+                              unsigned char **buf, uint64_t *sum)
+{
+    const size_t B = LGB_HASH_BLOCK;
+    int64_t at;
+    size_t bytes;
+    lgb_section(h, k, &at, &bytes);
+    hi = hi < bytes ? hi : bytes;
+    const int64_t stop = (int64_t)((hi + B - 1) / B);
+    const uint64_t tag = (uint64_t)k << 48;
+    uint64_t total = 0;
+    for (int64_t b = (int64_t)((lo + B - 1) / B); b < stop;) {
+        const size_t from = (size_t)b * B;
+        int64_t e = b; /* [b, e): blocks whole in mem */
+        while (mem && e < stop && (size_t)e * B >= mem_lo &&
+               (size_t)e * B + (bytes - (size_t)e * B < B ? bytes - (size_t)e * B : B) <= mem_hi)
+            e++;
+        const unsigned char *p = (const unsigned char *)mem + (from - mem_lo);
+        if (e == b) { /* not in mem: a run from the file */
+            e = b + LGB_HASH_RUN < stop ? b + LGB_HASH_RUN : stop;
+            const size_t to = (size_t)e * B < bytes ? (size_t)e * B : bytes;
+            if (!*buf && !(*buf = lg__malloc(LGB_HASH_RUN * B)))
+                return LG_ERR_OUT_OF_MEMORY;
+            const int64_t got = lg__pread_full(in->fd, *buf, to - from, at + (int64_t)from);
+            if (got < 0)
+                return lg__errno_error(errno, in->path, "read error");
+            if ((size_t)got != to - from)
+                return lg__error(LG_ERR_IO, "%s: truncated while reading for the checksum",
+                                 in->path);
+            p = *buf;
+        }
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : total)
+        for (int64_t j = b; j < e; j++) {
+            const size_t start = (size_t)j * B, len = bytes - start < B ? bytes - start : B;
+            total += hash_block(p + (start - from), len, tag | (uint64_t)j << 2);
+        }
+        b = e;
+    }
+    *sum = total;
+    return LG_OK;
+}
+
+/* Part `part` of num_parts' share of the file's section hashes: of the row
+ * offsets and the arcs, the blocks that start in its own rows' and arcs'
+ * bytes (from the arrays it read, or the file for a block that runs past
+ * them); of the names, which parts do not read, an even share of the blocks
+ * (read from the file).  The shares of all parts add up to the file's. */
+static lg_status_t part_sums(struct lg_in_file *in, const struct lgb_header *h, int part,
+                             int num_parts, int64_t r0, int64_t r1, const lg_edge_t *offsets,
+                             const lg_edge_part_t *p, int threads, uint64_t sums[5])
+{
+    const bool last = part + 1 == num_parts;
+    const int64_t a0 = offsets[0], a1 = offsets[r1 - r0];
+    unsigned char *buf = NULL;
+    memset(sums, 0, 5 * sizeof *sums);
+    lg_status_t st = hash_share(in, h, 0, (size_t)r0 * 8, last ? SIZE_MAX : (size_t)r1 * 8, offsets,
+                                (size_t)r0 * 8, (size_t)(r1 + 1) * 8, threads, &buf, &sums[0]);
+    if (st == LG_OK)
+        st = hash_share(in, h, 1, (size_t)a0 * 4, last ? SIZE_MAX : (size_t)a1 * 4, p->dst,
+                        (size_t)a0 * 4, (size_t)a1 * 4, threads, &buf, &sums[1]);
+    if (st == LG_OK && p->weights)
+        st = hash_share(in, h, 2, (size_t)a0 * 4, last ? SIZE_MAX : (size_t)a1 * 4, p->weights,
+                        (size_t)a0 * 4, (size_t)a1 * 4, threads, &buf, &sums[2]);
+    for (int k = 3; k < 5 && st == LG_OK; k++) {
+        int64_t at;
+        size_t bytes;
+        lgb_section(h, k, &at, &bytes);
+        const size_t blocks = (bytes + LGB_HASH_BLOCK - 1) / LGB_HASH_BLOCK;
+        const size_t lo = blocks * (size_t)part / (size_t)num_parts * LGB_HASH_BLOCK;
+        const size_t hi = blocks * ((size_t)part + 1) / (size_t)num_parts * LGB_HASH_BLOCK;
+        st = hash_share(in, h, k, lo, hi, NULL, 0, 0, threads, &buf, &sums[k]);
+    }
+    lg__free(buf);
+    return st;
+}
+
+lg_status_t lg__lgb_verify_parts(const char *path, const uint64_t sums[5])
+{
+    struct lgb_header h = {0};
+    struct lg_in_file in;
+    lg_status_t st = lg__in_open(&in, path);
+    if (st != LG_OK)
+        return st;
+    if ((st = read_lgb_header(&in, &h)) == LG_OK) {
+        struct lgb_sums s;
+        memcpy(s.section, sums, sizeof s.section);
+        const uint64_t sum = lgb_checksum(&h, &s);
+        if (sum != h.checksum && !atomic_load(&ignore_checksum))
+            st = lg__error(LG_ERR_IO,
+                           "%s: checksum mismatch (stored %016llx, computed %016llx from its "
+                           "parts)",
+                           path, (unsigned long long)h.checksum, (unsigned long long)sum);
+    }
+    lg__in_close(&in);
+    return st;
+}
+
 lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part, int num_parts,
                               lg_edge_part_t *out)
 {
@@ -531,6 +654,9 @@ lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
     for (int64_t r = 0; r < r1 - r0; r++)
         for (int64_t k = offsets[r]; k < offsets[r + 1]; k++)
             out->src[k - a0] = (lg_vertex_t)(r0 + r);
+    if ((st = part_sums(&in, &h, part, num_parts, r0, r1, offsets, out, threads, out->checksum)) !=
+        LG_OK)
+        goto cleanup;
     out->count = arcs;
     out->num_vertices = h.n;
     out->directedness = (h.flags & LGB_FLAG_DIRECTED) ? LG_DIRECTED : LG_UNDIRECTED;

@@ -203,3 +203,16 @@ lg_status_t lg_read_edges(lg_context_t *context, const char *path, lg_file_forma
         *out = got;
     return st;
 }
+
+lg_status_t lg_read_edges_verify(lg_context_t *context, const char *path, lg_file_format_t format,
+                                 const uint64_t checksum[LG_EDGE_PART_CHECKSUMS])
+{
+    static const char fn[] = "lg_read_edges_verify";
+    (void)context;
+    if (!path || !checksum)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn, path ? "checksum" : "path");
+    lg_status_t st = lg__resolve_format(fn, path, &format);
+    if (st != LG_OK || format != LG_FORMAT_BINARY)
+        return st;
+    return lg__lgb_verify_parts(path, checksum);
+}
