@@ -23,6 +23,7 @@ set(LG_SOURCES
   ${LG_SOURCE_ROOT}/src/graph/io/mtx.c
   ${LG_SOURCE_ROOT}/src/graph/io/edgelist.c
   ${LG_SOURCE_ROOT}/src/graph/io/lgb.c
+  ${LG_SOURCE_ROOT}/src/graph/io/lgb_part.c
   ${LG_SOURCE_ROOT}/src/graph/io/part.c
   ${LG_SOURCE_ROOT}/src/graph/generate.c
   ${LG_SOURCE_ROOT}/src/graph/algorithms.c

@@ -15,8 +15,11 @@
  *   mtx.c         Matrix Market, reader and writer
  *   edgelist.c    .el / .wel edge lists, reader and writer
  *   lgb.c         libgraph's binary CSR: layout, checksum, reader and writer
+ *                 (lgb.h: what it shares with lgb_part.c)
+ *   lgb_part.c    one part of a .lgb: rows cut at its share of the arcs, and
+ *                 its share of the file's checksum
  *   part.c        lg_read_edges: one part of a file's edges (byte ranges of a
- *                 text body; .lgb rows by lgb.c)
+ *                 text body; .lgb rows by lgb_part.c)
  *
  * A folder rather than io_*.c files beside the rest of src/graph/: the file
  * code is the largest group there, and one folder keeps the group and its
@@ -274,7 +277,7 @@ LG_INTERNAL lg_status_t lg__write_arcs(struct lg_out_file *out, const lg_graph_t
 /* How many arcs the filter keeps. */
 LG_INTERNAL int64_t lg__count_kept_arcs(const lg_graph_t *g, enum lg_arc_filter keep, int threads);
 
-/* ---- the formats (mtx.c, edgelist.c, lgb.c) ------------------------------------ */
+/* ---- the formats (mtx.c, edgelist.c, lgb.c, lgb_part.c) ------------------------ */
 
 /* Readers take options already checked (dispatch.c); writers a file opened
  * by lg__out_open, which the caller finishes. */

@@ -1,6 +1,6 @@
 /*
  * lgb.c - libgraph's binary CSR (.lgb), for fast reloads: reader, writer and
- * checksum.  The layout is this library's own (docs/ARCHITECTURE.md, "Files",
+ * checksum (lgb_part.c reads one part of a file, for lg_read_edges).  The layout is this library's own (docs/ARCHITECTURE.md, "Files",
  * has the same table):
  *
  * .lgb, version 1 or 2.  All integers little-endian; offsets in bytes.
@@ -38,7 +38,7 @@
  * LG_ERR_INVALID_ARGUMENT when the options ask for the other directedness.
  */
 #define _XOPEN_SOURCE 700 /* pread */
-#include "io.h"
+#include "lgb.h"
 
 #include <errno.h>
 #include <string.h>
@@ -46,27 +46,7 @@
 
 static const unsigned char LGB_MAGIC[8] = {0x89, 'L', 'G', 'B', '\r', '\n', 0x1a, '\n'};
 #define LGB_VERSION 2u
-#define LGB_V1_HEADER_BYTES 40
-#define LGB_HEADER_BYTES 56
-#define LGB_FLAG_DIRECTED 1u
-#define LGB_FLAG_WEIGHTED 2u
 #define LGB_FLAGS_KNOWN (LGB_FLAG_DIRECTED | LGB_FLAG_WEIGHTED)
-/* Blocks are hashed independently (in parallel); 1 MiB keeps a thread busy
- * long enough to pay for itself and gives many blocks to share out. */
-#define LGB_HASH_BLOCK ((size_t)1 << 20)
-
-struct lgb_header {
-    uint32_t version, flags;
-    int64_t n, m;
-    uint64_t checksum;
-    uint32_t names_kind, reserved; /* version 2 */
-    int64_t text_bytes;            /* version 2 */
-};
-
-static size_t header_bytes(const struct lgb_header *h)
-{
-    return h->version >= 2 ? LGB_HEADER_BYTES : LGB_V1_HEADER_BYTES;
-}
 
 /* The host is little-endian (checked before), so the header is memcpy'd. */
 static void lgb_encode(const struct lgb_header *h, unsigned char b[LGB_HEADER_BYTES])
@@ -98,16 +78,6 @@ static void lgb_decode_v2(const unsigned char b[LGB_HEADER_BYTES], struct lgb_he
     memcpy(&h->text_bytes, b + 48, 8);
 }
 
-/* Bytes of the names section. */
-static int64_t lgb_names_bytes(const struct lgb_header *h)
-{
-    switch (h->names_kind) {
-    case LG_NAMES_INT64: return h->n * 8;
-    case LG_NAMES_UTF8: return (h->n + 1) * 8 + h->text_bytes;
-    default: return 0;
-    }
-}
-
 /* Payload bytes the header promises; n, m and t are already in range. */
 static int64_t lgb_payload_bytes(const struct lgb_header *h)
 {
@@ -129,7 +99,7 @@ static uint64_t load_word(const unsigned char *p, size_t bytes)
  * the pipeline; each lane starts from lg__mix64(tag + lane) and absorbs a word
  * w as lane = lg__mix64(lane ^ w).  The lanes and the block length are folded
  * as mix(l0 ^ mix(l1 ^ mix(l2 ^ mix(l3 ^ bytes)))). */
-static uint64_t hash_block(const unsigned char *p, size_t bytes, uint64_t tag)
+uint64_t lg__lgb_hash_block(const unsigned char *p, size_t bytes, uint64_t tag)
 {
     uint64_t lane[4];
     const size_t words = bytes / 8;
@@ -165,7 +135,7 @@ static uint64_t hash_part(const void *data, size_t bytes, size_t lo, size_t hi, 
     for (int64_t b = first; b < stop; b++) {
         const size_t at = (size_t)b * LGB_HASH_BLOCK;
         const size_t len = bytes - at < LGB_HASH_BLOCK ? bytes - at : LGB_HASH_BLOCK;
-        sum += hash_block(p + at, len, section << 48 | (uint64_t)b << 2);
+        sum += lg__lgb_hash_block(p + at, len, section << 48 | (uint64_t)b << 2);
     }
     return sum;
 }
@@ -175,16 +145,6 @@ static uint64_t hash_section(const void *data, size_t bytes, uint64_t section, i
     return hash_part(data, bytes, 0, bytes, section, threads);
 }
 
-/* The hashes of a file's sections, in its order: row offsets 0, column
- * indices 1, weights 2 (0 when unweighted), int names or name offsets 3,
- * name text 4 (0 when absent). */
-struct lgb_sums {
-    uint64_t section[5];
-};
-
-/* Chains the header fields and the section hashes through lg__mix64 (in
- * version 2 the names' kind and text length too, and their sections), so a
- * flipped flag or count is caught as surely as a flipped payload byte. */
 /* lg__lgb_ignore_checksum's setting. */
 static atomic_int ignore_checksum;
 
@@ -193,6 +153,9 @@ int lg__lgb_ignore_checksum(int on)
     return atomic_exchange(&ignore_checksum, on);
 }
 
+/* Chains the header fields and the section hashes through lg__mix64 (in
+ * version 2 the names' kind and text length too, and their sections), so a
+ * flipped flag or count is caught as surely as a flipped payload byte. */
 static uint64_t lgb_checksum(const struct lgb_header *h, const struct lgb_sums *s)
 {
     uint64_t x = lg__mix64(h->version | (uint64_t)h->flags << 32);
@@ -209,6 +172,16 @@ static uint64_t lgb_checksum(const struct lgb_header *h, const struct lgb_sums *
     if (h->names_kind == LG_NAMES_UTF8)
         x = lg__mix64(x ^ s->section[4]);
     return x;
+}
+
+lg_status_t lg__lgb_check_sum(const char *path, const struct lgb_header *h,
+                              const struct lgb_sums *s, const char *how)
+{
+    const uint64_t sum = lgb_checksum(h, s);
+    if (sum == h->checksum || atomic_load(&ignore_checksum))
+        return LG_OK;
+    return lg__error(LG_ERR_IO, "%s: checksum mismatch (stored %016llx, computed %016llx%s)", path,
+                     (unsigned long long)h->checksum, (unsigned long long)sum, how);
 }
 
 /* The sections' hashes of arrays in memory (the writer's). */
@@ -257,7 +230,7 @@ static lg_status_t check_lgb_header(const struct lg_in_file *in, const struct lg
         return lg__error(LG_ERR_IO, "%s: bad names length %lld", path, (long long)h->text_bytes);
     if (!in->regular)
         return LG_OK; /* a pipe: short reads will tell */
-    const int64_t want = (int64_t)header_bytes(h) + lgb_payload_bytes(h);
+    const int64_t want = (int64_t)lgb_header_bytes(h) + lgb_payload_bytes(h);
     if (in->size < want)
         return lg__error(LG_ERR_IO, "%s: truncated: %lld bytes, but the header promises %lld", path,
                          (long long)in->size, (long long)want);
@@ -267,7 +240,7 @@ static lg_status_t check_lgb_header(const struct lg_in_file *in, const struct lg
     return LG_OK;
 }
 
-static lg_status_t read_lgb_header(struct lg_in_file *in, struct lgb_header *h)
+lg_status_t lg__lgb_read_header(struct lg_in_file *in, struct lgb_header *h)
 {
     unsigned char b[LGB_HEADER_BYTES] = {
         0}; /* a short file decodes as zeros, not as stack garbage */
@@ -284,9 +257,9 @@ static lg_status_t read_lgb_header(struct lg_in_file *in, struct lgb_header *h)
             return lg__errno_error(errno, in->path, "read error");
         got += more;
     }
-    if (got < (int64_t)header_bytes(h))
+    if (got < (int64_t)lgb_header_bytes(h))
         return lg__error(LG_ERR_IO, "%s: truncated: %lld bytes, shorter than the %d-byte header",
-                         in->path, (long long)got, (int)header_bytes(h));
+                         in->path, (long long)got, (int)lgb_header_bytes(h));
     if (h->version >= 2)
         lgb_decode_v2(b, h);
     in->pos = got;
@@ -353,7 +326,7 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
         return st;
     in.progress = lg__graph_progress(options);
 
-    if ((st = read_lgb_header(&in, &h)) != LG_OK ||
+    if ((st = lg__lgb_read_header(&in, &h)) != LG_OK ||
         (st = lgb_build_options(path, &h, options, &b)) != LG_OK)
         goto cleanup;
     const bool weighted = h.flags & LGB_FLAG_WEIGHTED;
@@ -392,12 +365,8 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
         (st = check_lgb_end(&in)) != LG_OK)
         goto cleanup;
     const lg_names_t view = lg__names_view(&names);
-    const uint64_t sum = lgb_checksum(&h, &sums);
-    if (sum != h.checksum && !atomic_load(&ignore_checksum)) {
-        st = lg__error(LG_ERR_IO, "%s: checksum mismatch (stored %016llx, computed %016llx)", path,
-                       (unsigned long long)h.checksum, (unsigned long long)sum);
+    if ((st = lg__lgb_check_sum(path, &h, &sums, "")) != LG_OK)
         goto cleanup;
-    }
     /* lg_graph_from_csr takes the arc count from the offsets; they must agree
      * with the arrays just read */
     if (offsets[0] != 0 || offsets[h.n] != h.m) {
@@ -426,251 +395,6 @@ cleanup:
     return st;
 }
 
-/* ---- one part (part.c) --------------------------------------------------------- */
-
-/* offsets[row] of the file, by pread. */
-static lg_status_t read_offset(struct lg_in_file *in, size_t at, int64_t row, int64_t *value)
-{
-    const int64_t got = lg__pread_full(in->fd, value, 8, (int64_t)(at + (size_t)row * 8));
-    if (got < 0)
-        return lg__errno_error(errno, in->path, "read error");
-    return got == 8 ? LG_OK : lg__error(LG_ERR_IO, "%s: truncated row offsets", in->path);
-}
-
-/* The first row whose offset is >= target (offsets non-decreasing; a file
- * whose are not is caught by the part that reads them). */
-static lg_status_t row_at(struct lg_in_file *in, size_t at, int64_t n, int64_t target, int64_t *row)
-{
-    int64_t lo = 0, hi = n;
-    while (lo < hi) {
-        const int64_t mid = lo + (hi - lo) / 2;
-        int64_t off;
-        lg_status_t st = read_offset(in, at, mid, &off);
-        if (st != LG_OK)
-            return st;
-        if (off < target)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    *row = lo;
-    return LG_OK;
-}
-
-/* ---- a part's share of the checksum ---------------------------------------------- */
-
-/* Where section k (struct lgb_sums) starts in the file, and its bytes. */
-static void lgb_section(const struct lgb_header *h, int k, int64_t *at, size_t *bytes)
-{
-    const int64_t offsets = (h->n + 1) * 8, cols = h->m * 4;
-    const int64_t weights = (h->flags & LGB_FLAG_WEIGHTED) ? h->m * 4 : 0;
-    const int64_t names = h->names_kind == LG_NAMES_INT64  ? h->n * 8
-                          : h->names_kind == LG_NAMES_UTF8 ? (h->n + 1) * 8
-                                                           : 0;
-    const int64_t len[5] = {offsets, cols, weights, names, lgb_names_bytes(h) - names};
-    int64_t start = (int64_t)header_bytes(h);
-    for (int j = 0; j < k; j++)
-        start += len[j];
-    *at = start;
-    *bytes = (size_t)len[k];
-}
-
-/* Blocks read from the file at once, where a part's arrays do not hold them. */
-#define LGB_HASH_RUN 8
-
-/* The sum of the hashes of section k's blocks that start in [lo, hi) (of
- * its `bytes`), taken from mem (the section's bytes [mem_lo, mem_hi)) where
- * a block is there whole, else read from the file into *buf (allocated on
- * first use, LGB_HASH_RUN blocks). */
-static lg_status_t hash_share(struct lg_in_file *in, const struct lgb_header *h, int k, size_t lo,
-                              size_t hi, const void *mem, size_t mem_lo, size_t mem_hi, int threads,
-                              unsigned char **buf, uint64_t *sum)
-{
-    const size_t B = LGB_HASH_BLOCK;
-    int64_t at;
-    size_t bytes;
-    lgb_section(h, k, &at, &bytes);
-    hi = hi < bytes ? hi : bytes;
-    const int64_t stop = (int64_t)((hi + B - 1) / B);
-    const uint64_t tag = (uint64_t)k << 48;
-    uint64_t total = 0;
-    for (int64_t b = (int64_t)((lo + B - 1) / B); b < stop;) {
-        const size_t from = (size_t)b * B;
-        int64_t e = b; /* [b, e): blocks whole in mem */
-        while (mem && e < stop && (size_t)e * B >= mem_lo &&
-               (size_t)e * B + (bytes - (size_t)e * B < B ? bytes - (size_t)e * B : B) <= mem_hi)
-            e++;
-        const unsigned char *p = (const unsigned char *)mem + (from - mem_lo);
-        if (e == b) { /* not in mem: a run from the file */
-            e = b + LGB_HASH_RUN < stop ? b + LGB_HASH_RUN : stop;
-            const size_t to = (size_t)e * B < bytes ? (size_t)e * B : bytes;
-            if (!*buf && !(*buf = lg__malloc(LGB_HASH_RUN * B)))
-                return LG_ERR_OUT_OF_MEMORY;
-            const int64_t got = lg__pread_full(in->fd, *buf, to - from, at + (int64_t)from);
-            if (got < 0)
-                return lg__errno_error(errno, in->path, "read error");
-            if ((size_t)got != to - from)
-                return lg__error(LG_ERR_IO, "%s: truncated while reading for the checksum",
-                                 in->path);
-            p = *buf;
-        }
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : total)
-        for (int64_t j = b; j < e; j++) {
-            const size_t start = (size_t)j * B, len = bytes - start < B ? bytes - start : B;
-            total += hash_block(p + (start - from), len, tag | (uint64_t)j << 2);
-        }
-        b = e;
-    }
-    *sum = total;
-    return LG_OK;
-}
-
-/* Part `part` of num_parts' share of the file's section hashes: of the row
- * offsets and the arcs, the blocks that start in its own rows' and arcs'
- * bytes (from the arrays it read, or the file for a block that runs past
- * them); of the names, which parts do not read, an even share of the blocks
- * (read from the file).  The shares of all parts add up to the file's. */
-static lg_status_t part_sums(struct lg_in_file *in, const struct lgb_header *h, int part,
-                             int num_parts, int64_t r0, int64_t r1, const lg_edge_t *offsets,
-                             const lg_edge_part_t *p, int threads, uint64_t sums[5])
-{
-    const bool last = part + 1 == num_parts;
-    const int64_t a0 = offsets[0], a1 = offsets[r1 - r0];
-    unsigned char *buf = NULL;
-    memset(sums, 0, 5 * sizeof *sums);
-    lg_status_t st = hash_share(in, h, 0, (size_t)r0 * 8, last ? SIZE_MAX : (size_t)r1 * 8, offsets,
-                                (size_t)r0 * 8, (size_t)(r1 + 1) * 8, threads, &buf, &sums[0]);
-    if (st == LG_OK)
-        st = hash_share(in, h, 1, (size_t)a0 * 4, last ? SIZE_MAX : (size_t)a1 * 4, p->dst,
-                        (size_t)a0 * 4, (size_t)a1 * 4, threads, &buf, &sums[1]);
-    if (st == LG_OK && p->weights)
-        st = hash_share(in, h, 2, (size_t)a0 * 4, last ? SIZE_MAX : (size_t)a1 * 4, p->weights,
-                        (size_t)a0 * 4, (size_t)a1 * 4, threads, &buf, &sums[2]);
-    for (int k = 3; k < 5 && st == LG_OK; k++) {
-        int64_t at;
-        size_t bytes;
-        lgb_section(h, k, &at, &bytes);
-        const size_t blocks = (bytes + LGB_HASH_BLOCK - 1) / LGB_HASH_BLOCK;
-        const size_t lo = blocks * (size_t)part / (size_t)num_parts * LGB_HASH_BLOCK;
-        const size_t hi = blocks * ((size_t)part + 1) / (size_t)num_parts * LGB_HASH_BLOCK;
-        st = hash_share(in, h, k, lo, hi, NULL, 0, 0, threads, &buf, &sums[k]);
-    }
-    lg__free(buf);
-    return st;
-}
-
-lg_status_t lg__lgb_verify_parts(const char *path, const uint64_t sums[5])
-{
-    struct lgb_header h = {0};
-    struct lg_in_file in;
-    lg_status_t st = lg__in_open(&in, path);
-    if (st != LG_OK)
-        return st;
-    if ((st = read_lgb_header(&in, &h)) == LG_OK) {
-        struct lgb_sums s;
-        memcpy(s.section, sums, sizeof s.section);
-        const uint64_t sum = lgb_checksum(&h, &s);
-        if (sum != h.checksum && !atomic_load(&ignore_checksum))
-            st = lg__error(LG_ERR_IO,
-                           "%s: checksum mismatch (stored %016llx, computed %016llx from its "
-                           "parts)",
-                           path, (unsigned long long)h.checksum, (unsigned long long)sum);
-    }
-    lg__in_close(&in);
-    return st;
-}
-
-lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part, int num_parts,
-                              lg_edge_part_t *out)
-{
-    struct lgb_header h = {0};
-    struct lg_in_file in;
-    lg_edge_t *offsets = NULL;
-    lg_status_t st = lg__in_open(&in, path);
-    if (st != LG_OK)
-        return st;
-    if (!in.regular) {
-        st = lg__error(LG_ERR_INVALID_ARGUMENT,
-                       "lg_read_edges: %s is not a regular file: parts are byte ranges of one",
-                       path);
-        goto cleanup;
-    }
-    if ((st = read_lgb_header(&in, &h)) != LG_OK)
-        goto cleanup;
-    const size_t at = header_bytes(&h), cols_at = at + ((size_t)h.n + 1) * 8;
-    const bool weighted = h.flags & LGB_FLAG_WEIGHTED;
-    const int threads = lg__threads(context);
-    /* rows [r0, r1): the part's share of arcs, cut at row boundaries */
-    int64_t r0 = 0, r1 = h.n;
-    if (part > 0 &&
-        (st = row_at(&in, at, h.n, h.m / num_parts * part + h.m % num_parts * part / num_parts,
-                     &r0)) != LG_OK)
-        goto cleanup;
-    if (part + 1 < num_parts &&
-        (st = row_at(&in, at, h.n,
-                     h.m / num_parts * (part + 1) + h.m % num_parts * (part + 1) / num_parts,
-                     &r1)) != LG_OK)
-        goto cleanup;
-    if (r1 < r0)
-        r1 = r0;
-    offsets = lg__alloc_array((size_t)(r1 - r0) + 1, sizeof *offsets, "CSR row offsets");
-    if (!offsets) {
-        st = LG_ERR_OUT_OF_MEMORY;
-        goto cleanup;
-    }
-    in.pos = (int64_t)(at + (size_t)r0 * 8);
-    if ((st = lg__in_read(&in, offsets, ((size_t)(r1 - r0) + 1) * 8, threads, "row offsets")) !=
-        LG_OK)
-        goto cleanup;
-    const int64_t a0 = offsets[0], a1 = offsets[r1 - r0];
-    if ((r0 == 0 && a0 != 0) || (r1 == h.n && a1 != h.m) || a0 < 0 || a1 > h.m || a1 < a0) {
-        st = lg__error(LG_ERR_IO, "%s: row offsets run from %lld to %lld, not from 0 to m = %lld",
-                       path, (long long)a0, (long long)a1, (long long)h.m);
-        goto cleanup;
-    }
-    for (int64_t r = 0; r < r1 - r0; r++)
-        if (offsets[r + 1] < offsets[r]) {
-            st = lg__error(LG_ERR_IO, "%s: row offsets decrease at row %lld", path,
-                           (long long)(r0 + r + 1));
-            goto cleanup;
-        }
-    const int64_t arcs = a1 - a0;
-    out->src = lg__alloc_array((size_t)arcs, sizeof *out->src, "edge sources");
-    out->dst = lg__alloc_array((size_t)arcs, sizeof *out->dst, "edge destinations");
-    if (weighted)
-        out->weights = lg__alloc_array((size_t)arcs, sizeof *out->weights, "edge weights");
-    if (!out->src || !out->dst || (weighted && !out->weights)) {
-        st = LG_ERR_OUT_OF_MEMORY;
-        goto cleanup;
-    }
-    in.pos = (int64_t)(cols_at + (size_t)a0 * 4);
-    if ((st = lg__in_read(&in, out->dst, (size_t)arcs * 4, threads, "column indices")) != LG_OK)
-        goto cleanup;
-    if (weighted) {
-        in.pos = (int64_t)(cols_at + (size_t)h.m * 4 + (size_t)a0 * 4);
-        if ((st = lg__in_read(&in, out->weights, (size_t)arcs * 4, threads, "weights")) != LG_OK)
-            goto cleanup;
-    }
-    for (int64_t r = 0; r < r1 - r0; r++)
-        for (int64_t k = offsets[r]; k < offsets[r + 1]; k++)
-            out->src[k - a0] = (lg_vertex_t)(r0 + r);
-    if ((st = part_sums(&in, &h, part, num_parts, r0, r1, offsets, out, threads, out->checksum)) !=
-        LG_OK)
-        goto cleanup;
-    out->count = arcs;
-    out->num_vertices = h.n;
-    out->directedness = (h.flags & LGB_FLAG_DIRECTED) ? LG_DIRECTED : LG_UNDIRECTED;
-    out->both_arcs = !(h.flags & LGB_FLAG_DIRECTED);
-    out->declared_edges = -1;
-
-cleanup:
-    if (st != LG_OK)
-        lg_edge_part_free(out);
-    lg__free(offsets);
-    lg__in_close(&in);
-    return st;
-}
-
 /* ---- the writer ---------------------------------------------------------------- */
 
 lg_status_t lg__write_lgb(struct lg_out_file *out, const lg_graph_t *g, int threads)
@@ -693,7 +417,7 @@ lg_status_t lg__write_lgb(struct lg_out_file *out, const lg_graph_t *g, int thre
     lgb_sums_of(&h, c->offsets, c->indices, c->weights, &names, threads, &sums);
     h.checksum = lgb_checksum(&h, &sums);
     lgb_encode(&h, b);
-    if ((st = lg__out_write(out, b, header_bytes(&h))) != LG_OK ||
+    if ((st = lg__out_write(out, b, lgb_header_bytes(&h))) != LG_OK ||
         (st = lg__out_write(out, c->offsets, (size_t)(g->n + 1) * sizeof *c->offsets)) != LG_OK ||
         (st = lg__out_write(out, c->indices, (size_t)g->m * sizeof *c->indices)) != LG_OK ||
         (c->weights &&

@@ -12,7 +12,7 @@
  * first line number for messages, found (only when a line is bad) by
  * counting the newlines before the part.
  *
- * .lgb: by rows (lgb.c, lg__read_lgb_part).
+ * .lgb: by rows (lgb_part.c, lg__read_lgb_part).
  */
 #define _XOPEN_SOURCE 700 /* pread */
 #include "io.h"
