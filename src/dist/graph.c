@@ -170,7 +170,6 @@ static lg_status_t check_edges(const char *fn, int64_t n, const int64_t *src, co
         }                                                                                          \
     } while (0)
 
-
 /* ---- partition -------------------------------------------------------------------- */
 
 /* firsts[0..P]: cuts balancing vertices + arcs over the ranks. */
@@ -234,24 +233,41 @@ static lg_status_t partition(lg_dist_context_t *c, int64_t n, const int64_t *src
 
 /* ---- shuffle ------------------------------------------------------------------------ */
 
-/* Sends every arc to the owner of its row, in input order. */
+/* Sends every arc to the owner of its row, in input order.  The edges are
+ * cut into consecutive pieces, one a thread, tallied and packed in parallel; a
+ * piece's arcs for owner p go after those of the pieces before it, so each
+ * owner's arcs stay in input order. */
 static lg_status_t shuffle(lg_dist_context_t *c, lg_dist_graph_t *g, const int64_t *src,
                            const int64_t *dst, const float *w, int64_t m,
                            const lg_dist_graph_options_t *o, bool reverse, struct lg_dist_arcs *out)
 {
-    const int P = c->size;
-    int64_t *counts = lg__dist_calloc(3 * (size_t)P + 1, sizeof *counts, "shuffle counts");
+    const int P = c->size, threads = lg__dist_threads(c);
+    /* counts[0..P) arcs to each owner, then recv_counts[P], then each piece's
+     * tally by owner, which becomes its first slot for that owner */
+    int64_t *counts =
+        lg__dist_calloc((size_t)P * (2 + (size_t)threads), sizeof *counts, "shuffle counts");
+    int64_t *tally = counts ? counts + 2 * P : NULL;
     struct lg_dist_arc *send = NULL;
     float *send_w = NULL;
     lg_status_t st = counts ? LG_OK : LG_ERR_OUT_OF_MEMORY;
-    int64_t total = 0;
     if (st == LG_OK) {
-#define LG_DIST_TALLY(row, col, i) counts[lg__dist_owner(g, LG_DIST_ROW(row))]++
-        for (int64_t i = 0; i < m; i++)
-            LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_TALLY);
+#define LG_DIST_TALLY(row, col, i) at[lg__dist_owner(g, LG_DIST_ROW(row))]++
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+        for (int t = 0; t < threads; t++) {
+            int64_t *at = tally + (int64_t)t * P;
+            for (int64_t i = m * t / threads, end = m * (t + 1) / threads; i < end; i++)
+                LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_TALLY);
+        }
 #undef LG_DIST_TALLY
-        for (int p = 0; p < P; p++)
-            total += counts[p];
+        int64_t total = 0;
+        for (int p = 0; p < P; p++) {
+            for (int t = 0; t < threads; t++) {
+                int64_t k = tally[(int64_t)t * P + p];
+                tally[(int64_t)t * P + p] = total;
+                total += k;
+                counts[p] += k;
+            }
+        }
         send = lg__dist_alloc((size_t)total, sizeof *send, "the arcs to send");
         if (w && send)
             send_w = lg__dist_alloc((size_t)total, sizeof *send_w, "the weights to send");
@@ -259,10 +275,6 @@ static lg_status_t shuffle(lg_dist_context_t *c, lg_dist_graph_t *g, const int64
             st = LG_ERR_OUT_OF_MEMORY;
     }
     if (st == LG_OK) {
-        int64_t *at = counts + P;
-        at[0] = 0;
-        for (int p = 1; p < P; p++)
-            at[p] = at[p - 1] + counts[p - 1];
 #define LG_DIST_PACK(r_, c_, i)                                                                    \
     do {                                                                                           \
         int64_t k_ = at[lg__dist_owner(g, LG_DIST_ROW(r_))]++;                                     \
@@ -271,12 +283,16 @@ static lg_status_t shuffle(lg_dist_context_t *c, lg_dist_graph_t *g, const int64
         if (send_w)                                                                                \
             send_w[k_] = w[i];                                                                     \
     } while (0)
-        for (int64_t i = 0; i < m; i++)
-            LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_PACK);
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+        for (int t = 0; t < threads; t++) {
+            int64_t *at = tally + (int64_t)t * P;
+            for (int64_t i = m * t / threads, end = m * (t + 1) / threads; i < end; i++)
+                LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_PACK);
+        }
 #undef LG_DIST_PACK
     }
     st = lg__dist_agree(c, st);
-    int64_t *recv_counts = counts ? counts + 2 * P : NULL;
+    int64_t *recv_counts = counts ? counts + P : NULL;
     void *recv = NULL, *recv_w = NULL;
     if (st == LG_OK)
         st = lg__dist_alltoallv(c, send, counts, sizeof *send, &recv, recv_counts);
@@ -438,9 +454,11 @@ lg_status_t lg_dist_generate(lg_dist_context_t *c, lg_generator_t generator, int
     if (st == LG_OK)
         st = lg_generate_edge_range(c->local, generator, scale, edge_factor, seed, lo, m, s32,
                                     s32 + m);
-    if (st == LG_OK)
+    if (st == LG_OK) {
+#pragma omp parallel for num_threads(lg__dist_threads(c)) schedule(static)
         for (int64_t i = 0; i < 2 * m; i++)
             s64[i] = s32[i];
+    }
     free(s32);
     st = lg__dist_agree(c, st);
     if (st == LG_OK) {

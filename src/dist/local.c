@@ -61,25 +61,48 @@ static lg_status_t radix_sort_pairs(uint64_t *key, int64_t *val, int64_t n, int 
     return LG_OK;
 }
 
-/* The ghosts: col32[k] for every received arc, g->ghost_gid, g->ghost_begin. */
-static lg_status_t name_columns(lg_dist_graph_t *g, const struct lg_dist_arcs *in, int32_t *col32)
+/* The received arcs cut into consecutive pieces, one a thread, for the
+ * stable splits below: piece t of T is [piece(n, t, T), piece(n, t + 1, T)). */
+static int64_t piece(int64_t n, int t, int T)
 {
-    const int64_t first = g->first, last = first + g->n_local;
-    int64_t nonlocal = 0;
-    for (int64_t k = 0; k < in->count; k++)
-        nonlocal += in->a[k].col < first || in->a[k].col >= last;
+    return n * t / T;
+}
+
+/* The ghosts: col32[k] for every received arc, g->ghost_gid, g->ghost_begin. */
+static lg_status_t name_columns(lg_dist_context_t *c, lg_dist_graph_t *g,
+                                const struct lg_dist_arcs *in, int32_t *col32)
+{
+    const int64_t first = g->first, last = first + g->n_local, n = in->count;
+    const int T = lg__dist_threads(c);
+    /* at[t]: the first slot of piece t's non-local arcs, in arrival order */
+    int64_t *at = lg__dist_calloc((size_t)T + 1, sizeof *at, "the ghost sort");
+    if (!at)
+        return LG_ERR_OUT_OF_MEMORY;
+#pragma omp parallel for num_threads(T) schedule(static, 1)
+    for (int t = 0; t < T; t++) {
+        int64_t k = 0;
+        for (int64_t i = piece(n, t, T); i < piece(n, t + 1, T); i++)
+            k += in->a[i].col < first || in->a[i].col >= last;
+        at[t + 1] = k;
+    }
+    for (int t = 0; t < T; t++)
+        at[t + 1] += at[t];
+    const int64_t nonlocal = at[T];
     uint64_t *key = lg__dist_alloc((size_t)nonlocal, sizeof *key, "the ghost sort");
     int64_t *val = key ? lg__dist_alloc((size_t)nonlocal, sizeof *val, "the ghost sort") : NULL;
     lg_status_t st = key && val ? LG_OK : LG_ERR_OUT_OF_MEMORY;
     if (st == LG_OK) {
-        int64_t j = 0;
-        for (int64_t k = 0; k < in->count; k++) {
-            int64_t col = in->a[k].col;
-            if (col >= first && col < last) {
-                col32[k] = (int32_t)(col - first);
-            } else {
-                key[j] = (uint64_t)col;
-                val[j++] = k;
+#pragma omp parallel for num_threads(T) schedule(static, 1)
+        for (int t = 0; t < T; t++) {
+            int64_t j = at[t];
+            for (int64_t k = piece(n, t, T); k < piece(n, t + 1, T); k++) {
+                int64_t col = in->a[k].col;
+                if (col >= first && col < last) {
+                    col32[k] = (int32_t)(col - first);
+                } else {
+                    key[j] = (uint64_t)col;
+                    val[j++] = k;
+                }
             }
         }
         int bits = 1;
@@ -121,6 +144,7 @@ static lg_status_t name_columns(lg_dist_graph_t *g, const struct lg_dist_arcs *i
     }
     free(key);
     free(val);
+    free(at);
     return st;
 }
 
@@ -129,26 +153,42 @@ static lg_status_t build_local(lg_dist_context_t *c, lg_dist_graph_t *g,
                                const struct lg_dist_arcs *in, const int32_t *col32,
                                const lg_dist_graph_options_t *o)
 {
-    int64_t n_in = 0;
-    for (int64_t k = 0; k < in->count; k++)
-        n_in += (in->a[k].row & LG_DIST_IN_ARC) != 0;
-    const int64_t n_out = in->count - n_in;
-    int32_t *rows = lg__dist_alloc((size_t)in->count, 2 * sizeof *rows, "the local arcs");
-    float *w = in->w ? lg__dist_alloc((size_t)in->count, sizeof *w, "the local weights") : NULL;
+    const int64_t n = in->count;
+    const int T = lg__dist_threads(c);
+    /* at[t]: piece t's in-arcs before it; out-arcs first, then in-arcs, each
+     * kind in arrival order */
+    int64_t *at = lg__dist_calloc((size_t)T + 1, sizeof *at, "the local arcs");
+    int32_t *rows = at ? lg__dist_alloc((size_t)n, 2 * sizeof *rows, "the local arcs") : NULL;
+    float *w = in->w && rows ? lg__dist_alloc((size_t)n, sizeof *w, "the local weights") : NULL;
     if (!rows || (in->w && !w)) {
+        free(at);
         free(rows);
         return LG_ERR_OUT_OF_MEMORY;
     }
-    /* out-arcs first, then in-arcs, each kind in arrival order */
-    int32_t *cols = rows + in->count;
-    int64_t io = 0, ii = n_out;
-    for (int64_t k = 0; k < in->count; k++) {
-        int64_t j = (in->a[k].row & LG_DIST_IN_ARC) ? ii++ : io++;
-        rows[j] = (int32_t)(LG_DIST_ROW(in->a[k].row) - g->first);
-        cols[j] = col32[k];
-        if (w)
-            w[j] = in->w[k];
+#pragma omp parallel for num_threads(T) schedule(static, 1)
+    for (int t = 0; t < T; t++) {
+        int64_t k = 0;
+        for (int64_t i = piece(n, t, T); i < piece(n, t + 1, T); i++)
+            k += (in->a[i].row & LG_DIST_IN_ARC) != 0;
+        at[t + 1] = k;
     }
+    for (int t = 0; t < T; t++)
+        at[t + 1] += at[t];
+    const int64_t n_in = at[T], n_out = n - n_in;
+    int32_t *cols = rows + n;
+#pragma omp parallel for num_threads(T) schedule(static, 1)
+    for (int t = 0; t < T; t++) {
+        const int64_t lo = piece(n, t, T);
+        int64_t ii = n_out + at[t], io = lo - at[t];
+        for (int64_t k = lo; k < piece(n, t + 1, T); k++) {
+            int64_t j = (in->a[k].row & LG_DIST_IN_ARC) ? ii++ : io++;
+            rows[j] = (int32_t)(LG_DIST_ROW(in->a[k].row) - g->first);
+            cols[j] = col32[k];
+            if (w)
+                w[j] = in->w[k];
+        }
+    }
+    free(at);
     lg_graph_options_t lo;
     lg_graph_options_init(&lo);
     lo.directedness = LG_DIRECTED;
@@ -252,7 +292,7 @@ lg_status_t lg__dist_local(lg_dist_context_t *c, lg_dist_graph_t *g, const struc
                            const lg_dist_graph_options_t *o)
 {
     int32_t *col32 = lg__dist_alloc((size_t)in->count, sizeof *col32, "the local columns");
-    lg_status_t st = col32 ? name_columns(g, in, col32) : LG_ERR_OUT_OF_MEMORY;
+    lg_status_t st = col32 ? name_columns(c, g, in, col32) : LG_ERR_OUT_OF_MEMORY;
     if (st == LG_OK)
         st = build_local(c, g, in, col32, o);
     free(col32);
