@@ -180,16 +180,27 @@ static lg_status_t partition(lg_dist_context_t *c, int64_t n, const int64_t *src
     const int P = c->size;
     const int64_t K = n < 65536 ? (n > 0 ? n : 1) : 65536;
     const int64_t width = n > 0 ? (n + K - 1) / K : 1;
-    int64_t *count = lg__dist_calloc((size_t)K, sizeof *count, "the partition's buckets");
+    /* count[0..K), then each thread's piece of the edges counted into its own K */
+    const int threads = lg__dist_threads(c);
+    int64_t *count = lg__dist_calloc((size_t)K * (1 + (size_t)threads), sizeof *count,
+                                     "the partition's buckets");
     lg_status_t st = lg__dist_agree(c, count ? LG_OK : LG_ERR_OUT_OF_MEMORY);
     if (st != LG_OK) {
         free(count);
         return st;
     }
-#define LG_DIST_COUNT(row, col, i) count[LG_DIST_ROW(row) / width]++
-    for (int64_t i = 0; i < m; i++)
-        LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_COUNT);
+#define LG_DIST_COUNT(row, col, i) mine[LG_DIST_ROW(row) / width]++
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int t = 0; t < threads; t++) {
+        int64_t *mine = count + K * (1 + t);
+        for (int64_t i = m * t / threads, end = m * (t + 1) / threads; i < end; i++)
+            LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_COUNT);
+    }
 #undef LG_DIST_COUNT
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t b = 0; b < K; b++)
+        for (int t = 0; t < threads; t++)
+            count[b] += count[K * (1 + t) + b];
     st = lg__dist_sum_i64(c, count, (int)K);
     if (st != LG_OK) {
         free(count);

@@ -17,33 +17,56 @@
 
 /* ---- local ids ---------------------------------------------------------------------- */
 
-/* Sorts key[0..n) (values < 2^bits) with val alongside: LSD radix, 8-bit digits. */
-static lg_status_t radix_sort_pairs(uint64_t *key, int64_t *val, int64_t n, int bits)
+/* The received arcs cut into consecutive pieces, one a thread, for the
+ * stable splits and sorts below: piece t of T is [piece(n, t, T), piece(n, t + 1, T)). */
+static int64_t piece(int64_t n, int t, int T)
+{
+    return n * t / T;
+}
+
+/* Sorts key[0..n) (values < 2^bits) with val alongside: LSD radix, 8-bit
+ * digits, each pass a stable counting sort in T pieces (a piece's keys of
+ * digit d go after those of the pieces before it). */
+static lg_status_t radix_sort_pairs(uint64_t *key, int64_t *val, int64_t n, int bits, int T)
 {
     uint64_t *k2 = lg__dist_alloc((size_t)n, sizeof *k2, "the ghost sort");
     int64_t *v2 = k2 ? lg__dist_alloc((size_t)n, sizeof *v2, "the ghost sort") : NULL;
-    if (!k2 || !v2) {
+    int64_t *cnt = v2 ? lg__dist_alloc((size_t)T * 256, sizeof *cnt, "the ghost sort") : NULL;
+    if (!cnt) {
         free(k2);
+        free(v2);
         return LG_ERR_OUT_OF_MEMORY;
     }
     uint64_t *ka = key, *kb = k2;
     int64_t *va = val, *vb = v2;
     for (int shift = 0; shift < bits; shift += 8) {
-        int64_t cnt[256] = {0};
-        for (int64_t i = 0; i < n; i++)
-            cnt[(ka[i] >> shift) & 255]++;
-        if (cnt[(ka[0] >> shift) & 255] == n)
-            continue; /* every key shares this digit */
-        int64_t sum = 0;
-        for (int d = 0; d < 256; d++) {
-            int64_t t = cnt[d];
-            cnt[d] = sum;
-            sum += t;
+#pragma omp parallel for num_threads(T) schedule(static, 1)
+        for (int t = 0; t < T; t++) {
+            int64_t *at = cnt + (int64_t)t * 256;
+            memset(at, 0, 256 * sizeof *at);
+            for (int64_t i = piece(n, t, T); i < piece(n, t + 1, T); i++)
+                at[(ka[i] >> shift) & 255]++;
         }
-        for (int64_t i = 0; i < n; i++) {
-            int64_t j = cnt[(ka[i] >> shift) & 255]++;
-            kb[j] = ka[i];
-            vb[j] = va[i];
+        int64_t sum = 0, most = 0;
+        for (int d = 0; d < 256; d++) {
+            const int64_t before = sum;
+            for (int t = 0; t < T; t++) {
+                const int64_t k = cnt[(int64_t)t * 256 + d];
+                cnt[(int64_t)t * 256 + d] = sum;
+                sum += k;
+            }
+            most = sum - before > most ? sum - before : most;
+        }
+        if (most == n)
+            continue; /* every key shares this digit */
+#pragma omp parallel for num_threads(T) schedule(static, 1)
+        for (int t = 0; t < T; t++) {
+            int64_t *at = cnt + (int64_t)t * 256;
+            for (int64_t i = piece(n, t, T); i < piece(n, t + 1, T); i++) {
+                const int64_t j = at[(ka[i] >> shift) & 255]++;
+                kb[j] = ka[i];
+                vb[j] = va[i];
+            }
         }
         uint64_t *tk = ka;
         ka = kb;
@@ -58,14 +81,8 @@ static lg_status_t radix_sort_pairs(uint64_t *key, int64_t *val, int64_t n, int 
     }
     free(k2);
     free(v2);
+    free(cnt);
     return LG_OK;
-}
-
-/* The received arcs cut into consecutive pieces, one a thread, for the
- * stable splits below: piece t of T is [piece(n, t, T), piece(n, t + 1, T)). */
-static int64_t piece(int64_t n, int t, int T)
-{
-    return n * t / T;
 }
 
 /* The ghosts: col32[k] for every received arc, g->ghost_gid, g->ghost_begin. */
@@ -109,11 +126,22 @@ static lg_status_t name_columns(lg_dist_context_t *c, lg_dist_graph_t *g,
         while (bits < 63 && ((int64_t)1 << bits) < g->n)
             bits++;
         if (nonlocal > 0)
-            st = radix_sort_pairs(key, val, nonlocal, bits);
+            st = radix_sort_pairs(key, val, nonlocal, bits, T);
     }
-    int64_t ghosts = 0;
-    for (int64_t j = 0; st == LG_OK && j < nonlocal; j++)
-        ghosts += j == 0 || key[j] != key[j - 1];
+    /* at[t]: the ghosts (distinct sorted keys) before piece t of the keys */
+    if (st == LG_OK) {
+        at[0] = 0;
+#pragma omp parallel for num_threads(T) schedule(static, 1)
+        for (int t = 0; t < T; t++) {
+            int64_t k = 0;
+            for (int64_t j = piece(nonlocal, t, T); j < piece(nonlocal, t + 1, T); j++)
+                k += j == 0 || key[j] != key[j - 1];
+            at[t + 1] = k;
+        }
+        for (int t = 0; t < T; t++)
+            at[t + 1] += at[t];
+    }
+    const int64_t ghosts = st == LG_OK ? at[T] : 0;
     if (st == LG_OK && g->n_local + ghosts > LG_DIST_MAX_LOCAL)
         st = lg__dist_error(LG_ERR_UNSUPPORTED,
                             "%lld vertices and %lld ghosts on one "
@@ -127,11 +155,14 @@ static lg_status_t name_columns(lg_dist_context_t *c, lg_dist_graph_t *g,
             st = LG_ERR_OUT_OF_MEMORY;
     }
     if (st == LG_OK) {
-        int64_t gh = -1;
-        for (int64_t j = 0; j < nonlocal; j++) {
-            if (j == 0 || key[j] != key[j - 1])
-                g->ghost_gid[++gh] = (int64_t)key[j];
-            col32[val[j]] = (int32_t)(g->n_local + gh);
+#pragma omp parallel for num_threads(T) schedule(static, 1)
+        for (int t = 0; t < T; t++) {
+            int64_t gh = at[t] - 1;
+            for (int64_t j = piece(nonlocal, t, T); j < piece(nonlocal, t + 1, T); j++) {
+                if (j == 0 || key[j] != key[j - 1])
+                    g->ghost_gid[++gh] = (int64_t)key[j];
+                col32[val[j]] = (int32_t)(g->n_local + gh);
+            }
         }
         g->n_ghost = ghosts;
         int r = 0;
