@@ -32,6 +32,7 @@ set(LG_SOURCES
   ${LG_SOURCE_ROOT}/src/kernels/cpu/bfs.c
   ${LG_SOURCE_ROOT}/src/kernels/cpu/pagerank.c
   ${LG_SOURCE_ROOT}/src/kernels/cpu/hub_order.c
+  ${LG_SOURCE_ROOT}/src/kernels/cpu/pagerank_segments.c
   ${LG_SOURCE_ROOT}/src/kernels/cpu/components.c)
 
 # The kernels with vector paths (src/kernels/cpu/vec.h), compiled a second

@@ -325,10 +325,60 @@ done:
     lg_context_free(&c3);
 }
 
-/* PageRank's hub order (pagerank.c) is an optimisation with memory of its
- * own: when that memory cannot be had, the call goes on without it, with the
- * same scores and the thread's last message untouched; only the
- * allocations the call cannot do without fail it. */
+/* Makes the k-th allocation of lg_pagerank fail for k = 0, 1, ... until a
+ * call takes the optional layout whose runs `runs` counts (hub order or
+ * segments): every failure before is LG_ERR_OUT_OF_MEMORY with
+ * the scores untouched, or the call going on without the layout, with the
+ * same scores and the thread's last message untouched. */
+static void sweep_optional_layout(const lg_graph_t *g, const lg_pagerank_options_t *po,
+                                  const double *want, const lg_pagerank_result_t *want_r,
+                                  long (*runs_of)(void), const char *what)
+{
+    const int64_t n = lg_graph_num_vertices(g);
+    double *got = or_alloc((size_t)n, sizeof *got);
+    lg_pagerank_result_t r = {-1, 0.0, false};
+    long k, taken = 0, without = 0;
+    for (k = 0; k < SWEEP_MAX; k++) {
+        CHECK(lg_bfs(ctx, g, -1, NULL, NULL, NULL) == LG_ERR_INVALID_ARGUMENT);
+        char before[LG_ERROR_CAPACITY];
+        snprintf(before, sizeof before, "%s", lg_last_error());
+        for (int64_t v = 0; v < n; v++)
+            got[v] = -9.0;
+        lg__alloc_fail_after(k);
+        lg_status_t st = lg_pagerank(ctx, g, po, got, &r);
+        lg__alloc_fail_after(-1);
+        const long runs = runs_of();
+        if (st == LG_ERR_OUT_OF_MEMORY) {
+            bool untouched = true;
+            for (int64_t v = 0; v < n; v++)
+                untouched = untouched && got[v] == -9.0;
+            CHECK(untouched);
+            continue;
+        }
+        CHECK(st == LG_OK && r.iterations == want_r->iterations);
+        /* the same sums (in another order over segments); the reductions of
+         * the error and the dangling mass may differ in the last bit */
+        double worst = 0.0;
+        for (int64_t v = 0; v < n; v++)
+            worst = fmax(worst, fabs(got[v] - want[v]) / want[v]);
+        CHECK(worst <= 1e-12);
+        CHECK(strcmp(before, lg_last_error()) == 0);
+        if (runs == 0) {
+            without++;
+            continue;
+        }
+        taken = runs;
+        break; /* from here on nothing fails */
+    }
+    CHECK(without > 0 && taken == 1 && k < SWEEP_MAX);
+    printf("PageRank %s: %ld allocations failed without failing the call\n", what, without);
+    free(got);
+}
+
+/* PageRank's hub order (pagerank.c) and segments (pagerank_segments.c) are optimisations with memory of their own: when
+ * that memory cannot be had, the call goes on without, with the same scores
+ * and the thread's last message untouched; only the allocations the call
+ * cannot do without fail it. */
 static void test_pagerank_hub_order_failures(void)
 {
     lg_graph_t *g = NULL;
@@ -345,41 +395,40 @@ static void test_pagerank_hub_order_failures(void)
     (void)lg__pagerank_hub_runs();
     CHECK_OK(lg_pagerank(ctx, g, &po, want, &want_r));
     CHECK(lg__pagerank_hub_runs() == 1);
-    long k, hub_runs = 0, without = 0;
-    for (k = 0; k < SWEEP_MAX; k++) {
-        CHECK(lg_bfs(ctx, g, -1, NULL, NULL, NULL) == LG_ERR_INVALID_ARGUMENT);
-        char before[LG_ERROR_CAPACITY];
-        snprintf(before, sizeof before, "%s", lg_last_error());
-        for (int64_t v = 0; v < n; v++)
-            got[v] = -9.0;
-        lg__alloc_fail_after(k);
-        lg_status_t st = lg_pagerank(ctx, g, &po, got, &r);
-        lg__alloc_fail_after(-1);
-        const long runs = lg__pagerank_hub_runs();
-        if (st == LG_ERR_OUT_OF_MEMORY) {
-            bool untouched = true;
-            for (int64_t v = 0; v < n; v++)
-                untouched = untouched && got[v] == -9.0;
-            CHECK(untouched);
-            continue;
+    sweep_optional_layout(g, &po, want, &want_r, lg__pagerank_hub_runs, "hub order");
+    const size_t seg_min = lg__pagerank_segment_min_bytes(1);
+    const int seg_shift = lg__pagerank_segment_shift(9);
+    (void)lg__pagerank_segmented_runs();
+    sweep_optional_layout(g, &po, want, &want_r, lg__pagerank_segmented_runs, "segments");
+    {
+        /* a weighted graph: the segments copy the weights too */
+        const int64_t E = (int64_t)16 << 10;
+        lg_vertex_t *src = or_alloc((size_t)E, sizeof *src),
+                    *dst = or_alloc((size_t)E, sizeof *dst);
+        float *w = or_alloc((size_t)E, sizeof *w);
+        CHECK_OK(lg_generate_edges(ctx, LG_GENERATOR_KRONECKER, 10, 16, 9, src, dst));
+        for (int64_t i = 0; i < E; i++)
+            w[i] = (float)(1 + i % 5);
+        lg_graph_t *wg = NULL;
+        CHECK_OK(lg_graph_from_edges(ctx, 1024, E, src, dst, w, NULL, &wg));
+        double *wwant = or_alloc(1024, sizeof *wwant);
+        lg_pagerank_result_t wwant_r = {-1, 0.0, false};
+        if (wg) {
+            lg__pagerank_segment_min_bytes(SIZE_MAX);
+            CHECK_OK(lg_pagerank(ctx, wg, &po, wwant, &wwant_r));
+            lg__pagerank_segment_min_bytes(1);
+            sweep_optional_layout(wg, &po, wwant, &wwant_r, lg__pagerank_segmented_runs,
+                                  "segments, weighted");
         }
-        CHECK(st == LG_OK && r.iterations == want_r.iterations);
-        /* the same sums in the same order, but the reductions of the
-         * error and the dangling mass may differ in the last bit */
-        double worst = 0.0;
-        for (int64_t v = 0; v < n; v++)
-            worst = fmax(worst, fabs(got[v] - want[v]) / want[v]);
-        CHECK(worst <= 1e-12);
-        CHECK(strcmp(before, lg_last_error()) == 0);
-        if (runs == 0) {
-            without++;
-            continue;
-        }
-        hub_runs = runs;
-        break; /* from here on nothing fails */
+        lg_graph_free(&wg);
+        free(wwant);
+        free(src);
+        free(dst);
+        free(w);
     }
-    CHECK(without > 0 && hub_runs == 1 && k < SWEEP_MAX);
-    printf("PageRank hub order: %ld allocations failed without failing the call\n", without);
+    lg__pagerank_segment_min_bytes(seg_min);
+    lg__pagerank_segment_shift(seg_shift);
+    (void)lg__pagerank_hub_runs(); /* taken where the segments' memory failed */
     /* not asked for when it would take more than half of the memory the
      * system has available (lg__can_spare): the same scores without it */
     const int64_t m = lg_graph_num_edges(g);

@@ -200,26 +200,34 @@ static void pagerank_big_graph(const struct tgraph *t, unsigned long long *rng)
     free(dang);
 }
 
+/* Which CPU iteration the graphs below reach on graphs of any size: the
+ * pull in hub order, or segmenting (pagerank_segments.c), which
+ * goes before hub order where both would pay. */
+static bool segmented;
+
 /* On the CPU, PageRank on a skewed graph that runs many iterations stores
- * its contributions in hub order (pagerank.c): the settings above with
- * many iterations must have taken that path on `what`. */
+ * its contributions in hub order (pagerank.c), or pulls over segments: the settings above with many iterations must have taken that
+ * path on `what`. */
 static void expect_hub_order(const char *what)
 {
 #ifndef LG_TEST_GPU
-    const long runs = lg__pagerank_hub_runs();
+    const long runs = segmented ? lg__pagerank_segmented_runs() : lg__pagerank_hub_runs();
     CHECK(runs > 0);
     if (runs <= 0)
-        report("PageRank on %s never switched to hub order", what);
+        report("PageRank on %s never switched to %s", what, segmented ? "segments" : "hub order");
 #else
     (void)what;
 #endif
 }
 
-static void test_pagerank(void)
+static void pagerank_graphs(void)
 {
-    /* hub order on graphs of any size, so these small ones reach it */
+    /* hub order or segments on graphs of any size, so these small ones reach it */
     const size_t hub_min = lg__pagerank_hub_min_bytes(0);
+    const size_t seg_min = lg__pagerank_segment_min_bytes(segmented ? 1 : SIZE_MAX);
+    const int seg_shift = lg__pagerank_segment_shift(segmented ? 12 : 0); /* several segments */
     (void)lg__pagerank_hub_runs();
+    (void)lg__pagerank_segmented_runs();
     for (int directed = 1; directed >= 0; directed--) {
         unsigned long long seed = 6100 + (unsigned long long)directed, rng = seed;
         struct elist el;
@@ -315,7 +323,23 @@ static void test_pagerank(void)
         tgraph_free(&t);
     }
     lg__pagerank_hub_min_bytes(hub_min);
+    lg__pagerank_segment_min_bytes(seg_min);
+    lg__pagerank_segment_shift(seg_shift);
 }
+
+static void test_pagerank(void)
+{
+    segmented = false;
+    pagerank_graphs();
+}
+
+#ifndef LG_TEST_GPU
+static void test_pagerank_segmented(void)
+{
+    segmented = true;
+    pagerank_graphs();
+}
+#endif
 
 static void print_pr_skips(void)
 {
@@ -328,6 +352,9 @@ int main(int argc, char **argv)
     (void)argc;
     static const struct section sections[] = {
         {"PageRank", test_pagerank},
+#ifndef LG_TEST_GPU
+        {"PageRank over segments", test_pagerank_segmented},
+#endif
     };
     return harness_main(argv, sections, sizeof sections / sizeof sections[0], print_pr_skips);
 }

@@ -85,6 +85,18 @@ int lg__cpu_vector_paths(int on);
  * puts in hub order (default HUB_MIN_BYTES, 8 MiB; tests use 0 to reach it
  * on small graphs); returns the previous value. */
 size_t lg__pagerank_hub_min_bytes(size_t bytes);
+/* Test hook: sets the smallest contribution vector (bytes) for which PageRank
+ * pulls over cache-sized segments of its in-arcs (pagerank_segments.c; 0:
+ * the rule from the cache size, tests use 1 to reach it on small graphs,
+ * SIZE_MAX to keep it off); returns the previous value. */
+size_t lg__pagerank_segment_min_bytes(size_t bytes);
+/* Test hook: segments of 2^shift sources (tests use small ones, so that
+ * small graphs have many); 0: the rule from the cache size.  Returns the
+ * previous setting. */
+int lg__pagerank_segment_shift(int shift);
+/* Test hook: CPU PageRank runs that pulled over segments since the last
+ * call. */
+long lg__pagerank_segmented_runs(void);
 /* Test hook (io/edges.c): the text a parser chunk reads in one round, 32 MB;
  * 0 leaves it.  Returns the value before. */
 size_t lg__parse_part_bytes(size_t bytes);

@@ -38,6 +38,7 @@
  * the convergence test in double (and runs in double when an out-weight is
  * too small for float to divide by).
  */
+#include "pagerank.h"
 #include "cpu.h"
 #include "hub_order.h"
 #include "vec.h"
@@ -61,26 +62,6 @@ static double *normalised(const double *v, int64_t n, const char *what)
         out[i] = v[i] / sum;
     return out;
 }
-
-/* The per-run constants every iteration reads. */
-struct pr_setup {
-    int64_t n;
-    double alpha;
-    const lg_edge_t *off; /* in-edges (CSC) */
-    const lg_vertex_t *idx;
-    const float *w;          /* in-edge weights, NULL = all 1 */
-    const double *inv_out;   /* 1 / out-weight, 0 for dangling vertices */
-    const float *inv_out_f;  /* the same in float, for the float variant */
-    const double *p, *d;     /* NULL = uniform 1/n */
-    const lg_vertex_t *rank; /* c is stored in this order (hub_order), NULL = by vertex id */
-    int threads;
-};
-
-/* What a block of rows adds to an iteration's two sums. */
-struct pr_sums {
-    double err;      /* sum |x' - x| */
-    double dangling; /* sum of x' over dangling vertices, for the next iteration */
-};
 
 /* Rows a pull task takes at most: enough to amortise the call, few enough to
  * balance power-law rows (fewer on small graphs: lg__task_vertices). */
@@ -181,7 +162,6 @@ static inline double row_sum_f32(const float *c, const lg_vertex_t *idx, const f
 #endif
 }
 
-#if LG_VEC_SCALABLE
 /*
  * The streaming pass of a block of a Jacobi step in double: for i < len,
  * with sum[i] the gather-sum of row v0 + i,
@@ -263,6 +243,7 @@ LG_PASS struct pr_sums finish_block_f32(const struct pr_setup *s, float *restric
     return r;
 }
 
+#if LG_VEC_SCALABLE
 /*
  * One block of a Jacobi step, rows [v0, v1): the rows' gather-sums (the
  * gathers read only c, so x can be updated in place), then the streaming
@@ -370,6 +351,54 @@ static struct pr_sums step(const struct pr_setup *s, bool f64, void *x, const vo
     return total;
 }
 
+/* Pairs a task of the segmented pull takes. */
+#define SEG_PAIRS 2048
+
+/* One iteration over the segmented in-arcs (pagerank_segments.c): segment
+ * after segment, every thread on pairs of the same segment, each pair's
+ * gather-sum added into its row's sum (a barrier between segments, where a
+ * row's pairs meet); then the streaming pass over the sums. */
+static struct pr_sums step_segmented(const struct pr_setup *s, const struct lg_seg *seg, bool f64,
+                                     void *x, const void *c, double dangling, void *cn)
+{
+    const int64_t n = s->n;
+    double *sum = seg->sum;
+#pragma omp parallel num_threads(s->threads)
+    {
+#pragma omp for schedule(static)
+        for (int64_t v = 0; v < n; v++)
+            sum[v] = 0.0;
+        for (int64_t j = 0; j < seg->count; j++) {
+            const int64_t p0 = seg->pair_begin[j], p1 = seg->pair_begin[j + 1];
+            if (f64) {
+#pragma omp for schedule(dynamic, SEG_PAIRS)
+                for (int64_t p = p0; p < p1; p++)
+                    sum[seg->row[p]] +=
+                        row_sum_f64(c, seg->idx, seg->w, seg->off[p], seg->off[p + 1]);
+            } else {
+#pragma omp for schedule(dynamic, SEG_PAIRS)
+                for (int64_t p = p0; p < p1; p++)
+                    sum[seg->row[p]] +=
+                        row_sum_f32(c, seg->idx, seg->w, seg->off[p], seg->off[p + 1]);
+            }
+        }
+    }
+    const int64_t rows = lg__task_vertices(n, s->threads, PULL_BLOCK);
+    const int64_t blocks = (n + rows - 1) / rows;
+    double err = 0.0, next_dangling = 0.0;
+#pragma omp parallel for num_threads(s->threads) schedule(static) reduction(+ : err, next_dangling)
+    for (int64_t b = 0; b < blocks; b++) {
+        const int64_t v0 = b * rows, len = (v0 + rows < n ? v0 + rows : n) - v0;
+        struct pr_sums part =
+            f64 ? finish_block_f64(s, x, sum + v0, dangling, (double *)cn + v0, v0, len)
+                : finish_block_f32(s, x, sum + v0, dangling, (float *)cn + v0, v0, len);
+        err += part.err;
+        next_dangling += part.dangling;
+    }
+    struct pr_sums total = {err, next_dangling};
+    return total;
+}
+
 /* Iterations still to come after the first, whose L1 change was err. */
 static double iterations_expected(const lg_pagerank_options_t *opts, double err, double limit)
 {
@@ -411,6 +440,7 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
     float *inv_out_f = NULL;
     void *x = NULL, *c = NULL, *cn = NULL;
     lg_vertex_t *hub_rank = NULL, *hub_idx = NULL;
+    struct lg_seg *seg = NULL;
 
     inv_out = lg__alloc_array((size_t)n, sizeof *inv_out, "PageRank out-weights");
     if (!inv_out) {
@@ -482,7 +512,9 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
     int iter = 0;
     double err = 0.0;
     while (iter < opts->max_iter && !converged) {
-        if (iter == 1 &&
+        if (iter == 1 && lg__seg_pays(n, g->m, elem, iterations_expected(opts, err, limit)))
+            seg = lg__seg_make(g, use_weights, elem, threads);
+        if (iter == 1 && !seg &&
             lg__hub_order_pays(g, threads, (size_t)n * elem,
                                iterations_expected(opts, err, limit)) &&
             lg__hub_order(g, threads, &hub_rank, &hub_idx)) {
@@ -500,7 +532,8 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
             s.idx = hub_idx;
             s.rank = hub_rank;
         }
-        struct pr_sums sums = step(&s, wide, x, c, dangling, cn);
+        struct pr_sums sums = seg ? step_segmented(&s, seg, wide, x, c, dangling, cn)
+                                  : step(&s, wide, x, c, dangling, cn);
         void *t = c;
         c = cn;
         cn = t;
@@ -550,5 +583,6 @@ cleanup:
     lg__free(cn);
     lg__free(hub_rank);
     lg__free(hub_idx);
+    lg__seg_free(seg);
     return st;
 }
