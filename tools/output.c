@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -177,6 +178,14 @@ void cli_json_begin(const struct session *s, const double *times, int k)
     for (int i = 0; i < k; i++)
         printf("%s%.6f", i ? ", " : "", times[i]);
     printf("], \"median_s\": %.6f", cli_median(times, k));
+    /* what the graph holds, and the process's peak resident memory so far
+     * (ru_maxrss: KiB on Linux, bytes on macOS) */
+    struct rusage ru;
+    long long peak = getrusage(RUSAGE_SELF, &ru) == 0 ? (long long)ru.ru_maxrss : -1;
+#ifndef __APPLE__
+    peak = peak < 0 ? -1 : peak * 1024;
+#endif
+    printf(", \"graph_bytes\": %zu, \"peak_rss_bytes\": %lld", lg_graph_host_bytes(s->g), peak);
     const char *device = "";
     lg_context_get_device(s->ctx, &device);
     printf(", \"device\": ");

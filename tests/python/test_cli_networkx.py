@@ -170,6 +170,18 @@ def test_pagerank_top_lists_k_vertices_and_zero_lists_none(lgraph, data_dir):
     assert '"converged": true' in proc.stdout.splitlines()[-1]
 
 
+def test_json_reports_graph_bytes_and_peak_memory(lgraph, data_dir):
+    """--json: graph_bytes is the CSR's arrays (an undirected graph's in-edges
+    are its CSR), and the process's peak resident memory is at least that."""
+    import json
+    line = lgraph("cc", data_dir / "facebook_combined.el", "--undirected", "--json").stdout
+    j = json.loads(line.splitlines()[-1])
+    n, m = j["vertices"], j["arcs"]
+    assert j["graph_bytes"] >= (n + 1) * 8 + m * 4
+    assert j["graph_bytes"] < (n + 1) * 8 + m * 4 + 4096
+    assert j["peak_rss_bytes"] >= j["graph_bytes"]
+
+
 def test_convert_round_trip(lgraph, data_dir, tmp_path):
     src = data_dir / "oregon1_010331.el"
     for ext in ["lgb", "mtx", "el"]:
