@@ -66,13 +66,18 @@ lg_status_t lg__dist_alltoallv_into(lg_dist_context_t *c, const void *send,
             left -= b;
         }
     }
-    /* the own share, in pieces over the threads (it is all of it on one rank) */
+    /* the own share, in pieces over the threads (it is all of it on one rank);
+     * one memmove where the two overlap (a gather into the array it reads) */
     const int64_t own = send_counts[me] * (int64_t)elem, per = 1 << 20;
     char *to = (char *)recv + recv_displs[me] * (int64_t)elem;
     const char *from = (const char *)send + send_displs[me] * (int64_t)elem;
+    if (own > 0 && to < from + own && from < to + own) {
+        memmove(to, from, (size_t)own);
+    } else {
 #pragma omp parallel for num_threads(lg__dist_threads(c)) schedule(static) if (own > 4 * per)
-    for (int64_t at = 0; at < own; at += per)
-        memcpy(to + at, from + at, (size_t)(own - at < per ? own - at : per));
+        for (int64_t at = 0; at < own; at += per)
+            memcpy(to + at, from + at, (size_t)(own - at < per ? own - at : per));
+    }
     if (rc == MPI_SUCCESS)
         rc = MPI_Waitall((int)k, req, MPI_STATUSES_IGNORE);
     return rc == MPI_SUCCESS ? LG_OK : lg__dist_mpi_error(rc, "a point-to-point exchange");

@@ -1,7 +1,8 @@
 /*
  * lgb.c - libgraph's binary CSR (.lgb), for fast reloads: reader, writer and
- * checksum (lgb_part.c reads one part of a file, for lg_read_edges).  The layout is this library's own (docs/ARCHITECTURE.md, "Files",
- * has the same table):
+ * checksum (lgb_part.c reads one part of a file, for lg_read_edges).  The
+ * layout is this library's own (docs/ARCHITECTURE.md, "Files", has the same
+ * table):
  *
  * .lgb, version 1 or 2.  All integers little-endian; offsets in bytes.
  *

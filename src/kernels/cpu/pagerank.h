@@ -32,8 +32,9 @@ struct pr_sums {
 /* ---- CSR segmenting (pagerank_segments.c) -------------------------------------- */
 
 /* The in-arcs cut by source into segments whose contributions fit in a
- * slice of the last-level cache: segment j holds the arcs from sources [j << shift, (j + 1) << shift),
- * row by row (pairs: a destination and its arcs of the segment). */
+ * slice of the last-level cache: segment j holds the arcs from sources
+ * [j << shift, (j + 1) << shift), row by row (pairs: a destination and its
+ * arcs of the segment). */
 struct lg_seg {
     int64_t count;       /* segments */
     int64_t *pair_begin; /* segment j's pairs: [pair_begin[j], pair_begin[j + 1]) */

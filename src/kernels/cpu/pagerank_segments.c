@@ -108,12 +108,13 @@ static int span_shift(size_t elem)
     return ((int64_t)1 << shift) < SEG_MIN_SPAN ? 14 : shift;
 }
 
+/* The layout at most: m ids and weights, and a pair (12 bytes) an arc; n sums. */
 bool lg__seg_pays(int64_t n, int64_t m, size_t elem, double iterations_left)
 {
     const size_t min = atomic_load(&seg_min_bytes);
     const size_t at_least = min ? min : llc_bytes();
     return (size_t)n * elem >= at_least && iterations_left >= SEG_MIN_ITERS &&
-           lg__can_spare((size_t)m * 8 + (size_t)n * 16);
+           lg__can_spare((size_t)m * 20 + (size_t)n * 8);
 }
 
 void lg__seg_free(struct lg_seg *seg)
