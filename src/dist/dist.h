@@ -91,6 +91,12 @@ long lg__dist_fail_allocations_after(long k);
 #endif
 /* Local threads of the context. */
 int lg__dist_threads(const lg_dist_context_t *c);
+/* Piece t of T consecutive pieces of [0, n) begins here (the build's
+ * parallel passes, which keep input order by writing piece after piece). */
+static inline int64_t lg__dist_piece(int64_t n, int t, int T)
+{
+    return n * t / T;
+}
 
 /* exchange.c */
 /* All-to-all: send_counts[p] elements of elem bytes to rank p, taken in rank

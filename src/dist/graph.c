@@ -193,7 +193,8 @@ static lg_status_t partition(lg_dist_context_t *c, int64_t n, const int64_t *src
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
     for (int t = 0; t < threads; t++) {
         int64_t *mine = count + K * (1 + t);
-        for (int64_t i = m * t / threads, end = m * (t + 1) / threads; i < end; i++)
+        for (int64_t i = lg__dist_piece(m, t, threads), end = lg__dist_piece(m, t + 1, threads);
+             i < end; i++)
             LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_COUNT);
     }
 #undef LG_DIST_COUNT
@@ -266,7 +267,8 @@ static lg_status_t shuffle(lg_dist_context_t *c, lg_dist_graph_t *g, const int64
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
         for (int t = 0; t < threads; t++) {
             int64_t *at = tally + (int64_t)t * P;
-            for (int64_t i = m * t / threads, end = m * (t + 1) / threads; i < end; i++)
+            for (int64_t i = lg__dist_piece(m, t, threads), end = lg__dist_piece(m, t + 1, threads);
+                 i < end; i++)
                 LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_TALLY);
         }
 #undef LG_DIST_TALLY
@@ -297,7 +299,8 @@ static lg_status_t shuffle(lg_dist_context_t *c, lg_dist_graph_t *g, const int64
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
         for (int t = 0; t < threads; t++) {
             int64_t *at = tally + (int64_t)t * P;
-            for (int64_t i = m * t / threads, end = m * (t + 1) / threads; i < end; i++)
+            for (int64_t i = lg__dist_piece(m, t, threads), end = lg__dist_piece(m, t + 1, threads);
+                 i < end; i++)
                 LG_DIST_FOR_EACH_ARC(o, reverse, src[i], dst[i], i, LG_DIST_PACK);
         }
 #undef LG_DIST_PACK

@@ -17,13 +17,6 @@
 
 /* ---- local ids ---------------------------------------------------------------------- */
 
-/* The received arcs cut into consecutive pieces, one a thread, for the
- * stable splits and sorts below: piece t of T is [piece(n, t, T), piece(n, t + 1, T)). */
-static int64_t piece(int64_t n, int t, int T)
-{
-    return n * t / T;
-}
-
 /* Sorts key[0..n) (values < 2^bits) with val alongside: LSD radix, 8-bit
  * digits, each pass a stable counting sort in T pieces (a piece's keys of
  * digit d go after those of the pieces before it). */
@@ -44,7 +37,7 @@ static lg_status_t radix_sort_pairs(uint64_t *key, int64_t *val, int64_t n, int 
         for (int t = 0; t < T; t++) {
             int64_t *at = cnt + (int64_t)t * 256;
             memset(at, 0, 256 * sizeof *at);
-            for (int64_t i = piece(n, t, T); i < piece(n, t + 1, T); i++)
+            for (int64_t i = lg__dist_piece(n, t, T); i < lg__dist_piece(n, t + 1, T); i++)
                 at[(ka[i] >> shift) & 255]++;
         }
         int64_t sum = 0, most = 0;
@@ -62,7 +55,7 @@ static lg_status_t radix_sort_pairs(uint64_t *key, int64_t *val, int64_t n, int 
 #pragma omp parallel for num_threads(T) schedule(static, 1)
         for (int t = 0; t < T; t++) {
             int64_t *at = cnt + (int64_t)t * 256;
-            for (int64_t i = piece(n, t, T); i < piece(n, t + 1, T); i++) {
+            for (int64_t i = lg__dist_piece(n, t, T); i < lg__dist_piece(n, t + 1, T); i++) {
                 const int64_t j = at[(ka[i] >> shift) & 255]++;
                 kb[j] = ka[i];
                 vb[j] = va[i];
@@ -98,7 +91,7 @@ static lg_status_t name_columns(lg_dist_context_t *c, lg_dist_graph_t *g,
 #pragma omp parallel for num_threads(T) schedule(static, 1)
     for (int t = 0; t < T; t++) {
         int64_t k = 0;
-        for (int64_t i = piece(n, t, T); i < piece(n, t + 1, T); i++)
+        for (int64_t i = lg__dist_piece(n, t, T); i < lg__dist_piece(n, t + 1, T); i++)
             k += in->a[i].col < first || in->a[i].col >= last;
         at[t + 1] = k;
     }
@@ -112,7 +105,7 @@ static lg_status_t name_columns(lg_dist_context_t *c, lg_dist_graph_t *g,
 #pragma omp parallel for num_threads(T) schedule(static, 1)
         for (int t = 0; t < T; t++) {
             int64_t j = at[t];
-            for (int64_t k = piece(n, t, T); k < piece(n, t + 1, T); k++) {
+            for (int64_t k = lg__dist_piece(n, t, T); k < lg__dist_piece(n, t + 1, T); k++) {
                 int64_t col = in->a[k].col;
                 if (col >= first && col < last) {
                     col32[k] = (int32_t)(col - first);
@@ -134,7 +127,8 @@ static lg_status_t name_columns(lg_dist_context_t *c, lg_dist_graph_t *g,
 #pragma omp parallel for num_threads(T) schedule(static, 1)
         for (int t = 0; t < T; t++) {
             int64_t k = 0;
-            for (int64_t j = piece(nonlocal, t, T); j < piece(nonlocal, t + 1, T); j++)
+            for (int64_t j = lg__dist_piece(nonlocal, t, T); j < lg__dist_piece(nonlocal, t + 1, T);
+                 j++)
                 k += j == 0 || key[j] != key[j - 1];
             at[t + 1] = k;
         }
@@ -158,7 +152,8 @@ static lg_status_t name_columns(lg_dist_context_t *c, lg_dist_graph_t *g,
 #pragma omp parallel for num_threads(T) schedule(static, 1)
         for (int t = 0; t < T; t++) {
             int64_t gh = at[t] - 1;
-            for (int64_t j = piece(nonlocal, t, T); j < piece(nonlocal, t + 1, T); j++) {
+            for (int64_t j = lg__dist_piece(nonlocal, t, T); j < lg__dist_piece(nonlocal, t + 1, T);
+                 j++) {
                 if (j == 0 || key[j] != key[j - 1])
                     g->ghost_gid[++gh] = (int64_t)key[j];
                 col32[val[j]] = (int32_t)(g->n_local + gh);
@@ -199,7 +194,7 @@ static lg_status_t build_local(lg_dist_context_t *c, lg_dist_graph_t *g,
 #pragma omp parallel for num_threads(T) schedule(static, 1)
     for (int t = 0; t < T; t++) {
         int64_t k = 0;
-        for (int64_t i = piece(n, t, T); i < piece(n, t + 1, T); i++)
+        for (int64_t i = lg__dist_piece(n, t, T); i < lg__dist_piece(n, t + 1, T); i++)
             k += (in->a[i].row & LG_DIST_IN_ARC) != 0;
         at[t + 1] = k;
     }
@@ -209,9 +204,9 @@ static lg_status_t build_local(lg_dist_context_t *c, lg_dist_graph_t *g,
     int32_t *cols = rows + n;
 #pragma omp parallel for num_threads(T) schedule(static, 1)
     for (int t = 0; t < T; t++) {
-        const int64_t lo = piece(n, t, T);
+        const int64_t lo = lg__dist_piece(n, t, T);
         int64_t ii = n_out + at[t], io = lo - at[t];
-        for (int64_t k = lo; k < piece(n, t + 1, T); k++) {
+        for (int64_t k = lo; k < lg__dist_piece(n, t + 1, T); k++) {
             int64_t j = (in->a[k].row & LG_DIST_IN_ARC) ? ii++ : io++;
             rows[j] = (int32_t)(LG_DIST_ROW(in->a[k].row) - g->first);
             cols[j] = col32[k];

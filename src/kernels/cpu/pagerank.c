@@ -512,11 +512,12 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
     int iter = 0;
     double err = 0.0;
     while (iter < opts->max_iter && !converged) {
-        if (iter == 1 && lg__seg_pays(n, g->m, elem, iterations_expected(opts, err, limit)))
+        /* after the first iteration, which tells how many more to expect:
+         * segments, else hub order, when they pay */
+        const double left = iter == 1 ? iterations_expected(opts, err, limit) : 0.0;
+        if (iter == 1 && lg__seg_pays(n, g->m, elem, left))
             seg = lg__seg_make(g, use_weights, elem, threads);
-        if (iter == 1 && !seg &&
-            lg__hub_order_pays(g, threads, (size_t)n * elem,
-                               iterations_expected(opts, err, limit)) &&
+        if (iter == 1 && !seg && lg__hub_order_pays(g, threads, (size_t)n * elem, left) &&
             lg__hub_order(g, threads, &hub_rank, &hub_idx)) {
             /* c (this iteration's contributions) into hub order */
 #pragma omp parallel for num_threads(threads) schedule(static)

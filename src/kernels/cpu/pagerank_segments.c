@@ -31,7 +31,7 @@
 #include <string.h>
 
 #define SEG_MIN_ITERS 8.0
-#define SEG_MIN_SPAN ((int64_t)1 << 14)
+#define SEG_MIN_SHIFT 14
 #define SEG_DEFAULT_LLC ((size_t)8 << 20) /* when the system does not say */
 
 static atomic_long seg_runs;
@@ -95,7 +95,7 @@ static size_t llc_bytes(void)
 
 /* Sources a segment spans: a power of two whose contributions fill about
  * an eighth of the last-level cache (the rest holds the streams of arcs and
- * sums, and the other cores' share), at least SEG_MIN_SPAN. */
+ * sums, and the other cores' share), at least 2^SEG_MIN_SHIFT. */
 static int span_shift(size_t elem)
 {
     const int forced = atomic_load(&seg_shift);
@@ -105,7 +105,7 @@ static int span_shift(size_t elem)
     int shift = 0;
     while (((size_t)2 << shift) <= want)
         shift++;
-    return ((int64_t)1 << shift) < SEG_MIN_SPAN ? 14 : shift;
+    return shift < SEG_MIN_SHIFT ? SEG_MIN_SHIFT : shift;
 }
 
 /* The layout at most: m ids and weights, and a pair (12 bytes) an arc; n sums. */
