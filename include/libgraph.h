@@ -369,10 +369,9 @@ typedef enum lg_names_kind {
 
 typedef struct lg_names {
     lg_names_kind_t kind;
-    const int64_t *ints; /* LG_NAMES_INT64: num_vertices entries                        */
-    const int64_t
-        *offsets;     /* LG_NAMES_UTF8: num_vertices + 1 byte offsets, from 0, non-decreasing */
-    const char *text; /* LG_NAMES_UTF8: the names end to end, valid UTF-8, not
+    const int64_t *ints;    /* LG_NAMES_INT64: num_vertices entries                        */
+    const int64_t *offsets; /* LG_NAMES_UTF8: num_vertices + 1 byte offsets, from 0, non-decreasing */
+    const char *text;       /* LG_NAMES_UTF8: the names end to end, valid UTF-8, not
                                NUL-terminated (a name may hold NUL bytes)      */
 } lg_names_t;
 
@@ -465,13 +464,13 @@ typedef struct lg_edge_part {
     lg_vertex_t *src, *dst; /* count each                                        */
     float *weights;         /* count, or NULL: no weights in this part's lines   */
     int64_t count;
-    int64_t num_vertices;           /* what the file declares (.mtx's size line, .lgb's
+    int64_t num_vertices;   /* what the file declares (.mtx's size line, .lgb's
                                header, libgraph's .el/.wel header line), or -1    */
     lg_directedness_t directedness; /* what the file records, or
                                        LG_DIRECTEDNESS_DEFAULT when it does not  */
-    bool both_arcs;                 /* the edges are arcs, each undirected edge as both
+    bool both_arcs;         /* the edges are arcs, each undirected edge as both
                                (u, v) and (v, u): an undirected .lgb              */
-    int64_t declared_edges;         /* .mtx's entry count (the parts' counts must add up
+    int64_t declared_edges; /* .mtx's entry count (the parts' counts must add up
                                to it), or -1                                     */
     /* A .lgb part's share of the file's checksum (zeros for text files): the
      * parts' arrays added element by element (mod 2^64) are what
@@ -527,8 +526,9 @@ LG_API lg_status_t lg_generate_edges(lg_context_t *context, lg_generator_t gener
  * ranges made apart (by the ranks of a distributed job) together are the
  * same edges. */
 LG_API lg_status_t lg_generate_edge_range(lg_context_t *context, lg_generator_t generator,
-                                          int scale, int edge_factor, uint64_t seed, int64_t first,
-                                          int64_t count, lg_vertex_t *src, lg_vertex_t *dst);
+                                          int scale, int edge_factor, uint64_t seed,
+                                          int64_t first, int64_t count, lg_vertex_t *src,
+                                          lg_vertex_t *dst);
 
 /* Generates and builds a graph.  options NULL means the GAP benchmark's
  * convention: undirected, self-loops dropped, duplicates merged. */
@@ -592,7 +592,7 @@ typedef struct lg_pagerank_options {
     const double *dangling;        /* NULL: = personalization; else N entries >= 0, sum > 0 */
     lg_progress_fn progress;       /* called after each iteration; default NULL    */
     void *progress_data;
-    lg_memory_t output_memory; /* where scores are; default host                */
+    lg_memory_t output_memory;     /* where scores are; default host                */
 } lg_pagerank_options_t;
 
 /* What a PageRank call did. */
