@@ -293,6 +293,8 @@ LG_API void lg_graph_options_init(lg_graph_options_t *options);
 /*
  * Builds a graph from num_edges edges src[i] -> dst[i] (COO), with optional
  * weights (NULL: unweighted).  The arrays are copied; the caller keeps them.
+ * Memory at the peak: the caller's edges, the arcs (4 bytes each, 8 with
+ * weights; 2 arcs an undirected edge) and 8 bytes a vertex a thread.
  *
  * An undirected graph stores each edge {u, v} in both rows, u's and v's (a
  * self-loop {u, u} once), so its CSR is symmetric and num_edges counts arcs.
@@ -438,7 +440,10 @@ typedef enum lg_file_format {
  * its name has no extension) is checked as it arrives, so binary data is
  * refused on its first part.  Sizes the file gives (a size line, a large
  * id) that need more memory than the system has available are
- * LG_ERR_OUT_OF_MEMORY before the memory is taken.
+ * LG_ERR_OUT_OF_MEMORY before the memory is taken.  Memory: a text file is
+ * held whole while it is parsed, then freed before the build, which frees
+ * the parsed edges as lg_generate frees its own; a .lgb's arrays become the
+ * graph's without a copy unless the options ask for a rebuild.
  */
 LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_format_t format,
                                  const lg_graph_options_t *options, lg_graph_t **graph);
@@ -531,7 +536,11 @@ LG_API lg_status_t lg_generate_edge_range(lg_context_t *context, lg_generator_t 
                                           lg_vertex_t *dst);
 
 /* Generates and builds a graph.  options NULL means the GAP benchmark's
- * convention: undirected, self-loops dropped, duplicates merged. */
+ * convention: undirected, self-loops dropped, duplicates merged.  The
+ * generated edges are freed as soon as the graph's rows hold their arcs;
+ * where memory is short (the arcs would take more than half of what the
+ * system has available) an undirected graph is built through a half CSR,
+ * slower, holding 12 bytes an edge at the peak instead of 16. */
 LG_API lg_status_t lg_generate(lg_context_t *context, lg_generator_t generator, int scale,
                                int edge_factor, uint64_t seed, const lg_graph_options_t *options,
                                lg_graph_t **graph);

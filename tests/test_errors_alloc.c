@@ -225,10 +225,16 @@ static void test_allocation_failures(void)
     write_file(path, "# a small weighted list\n0 1 0.5\n1 2 1.5\n2 0 2\n3 3 1\n2 1 0.25\n");
     const lg_edge_t want_off[] = {0, 1, 2, 4, 5};
     const lg_vertex_t want_idx[] = {1, 2, 0, 1, 3};
+    /* an unweighted list, which the lean build (lg__build_lean) takes */
+    char el_path[512];
+    snprintf(el_path, sizeof el_path, "%s/lg_errors_sweep.el", LG_TEST_TMP_DIR);
+    write_file(el_path, "0 1\n1 2\n2 0\n3 3\n2 1\n");
+    const lg_edge_t el_off[] = {0, 2, 5, 8, 9}; /* undirected, duplicates and loop kept */
+    const lg_vertex_t el_idx[] = {1, 2, 0, 2, 2, 0, 1, 1, 3};
     /* per call: 0 still sweeping, 1 succeeded, 2 broken (failed other than OOM) */
-    int done[3] = {0, 0, 0};
+    int done[5] = {0, 0, 0, 0, 0};
     long k_files = 0;
-    for (long k = 0; k < SWEEP_MAX && !(done[0] && done[1] && done[2]); k++) {
+    for (long k = 0; k < SWEEP_MAX && !(done[0] && done[1] && done[2] && done[3] && done[4]); k++) {
         k_files = k;
         if (!done[0]) {
             lg_context_t *cc = POISON_CONTEXT;
@@ -275,8 +281,42 @@ static void test_allocation_failures(void)
                 g = NULL;
             lg_graph_free(&g);
         }
+        /* the lean build: a generated graph, then an unweighted file */
+        for (int call = 3; call < 5; call++) {
+            if (done[call])
+                continue;
+            lg_graph_t *g = POISON_GRAPH, *want = NULL;
+            const int was = lg__build_lean(1);
+            lg__alloc_fail_after(k);
+            lg_status_t st = call == 3 ? lg_generate(c3, LG_GENERATOR_KRONECKER, 6, 4, 7, NULL, &g)
+                                       : lg_graph_read(c3, el_path, LG_FORMAT_AUTO, NULL, &g);
+            lg__alloc_fail_after(-1);
+            lg__build_lean(was);
+            sweep_broken = false;
+            bool ok = sweep_ok(st, call == 3 ? "lg_generate (lean)" : "lg_graph_read (lean)", k);
+            done[call] = ok ? 1 : sweep_broken ? 2 : 0;
+            if (!ok) {
+                CHECK(g == POISON_GRAPH);
+                continue;
+            }
+            const lg_edge_t *off, *woff;
+            const lg_vertex_t *idx, *widx;
+            CHECK_OK(lg_graph_csr(g, &off, &idx, NULL));
+            if (call == 3) { /* as built by the one sort */
+                CHECK_OK(lg_generate(c3, LG_GENERATOR_KRONECKER, 6, 4, 7, NULL, &want));
+                CHECK_OK(lg_graph_csr(want, &woff, &widx, NULL));
+                CHECK(memcmp(off, woff, 65 * sizeof *off) == 0 &&
+                      memcmp(idx, widx, (size_t)off[64] * sizeof *idx) == 0);
+            } else {
+                CHECK(memcmp(off, el_off, sizeof el_off) == 0 &&
+                      memcmp(idx, el_idx, sizeof el_idx) == 0);
+            }
+            lg_graph_free(&want);
+            lg_graph_free(&g);
+        }
     }
-    CHECK(done[0] == 1 && done[1] == 1 && done[2] == 1);
+    remove(el_path);
+    CHECK(done[0] == 1 && done[1] == 1 && done[2] == 1 && done[3] == 1 && done[4] == 1);
     printf("allocation sweep of contexts, files, generators: %ld failure points\n", k_files);
     remove(path);
     lg_context_free(&c3);

@@ -192,6 +192,18 @@ void lg__free(void *p)
     free(p);
 }
 
+/* Gives back the tail of a block beyond its first `bytes` (realloc shrinks
+ * a large block in place, returning whole pages).  Never fails: a refused
+ * shrink keeps the block as it was, and no failure is injected (nothing
+ * depends on it). */
+void *lg__shrink(void *p, size_t bytes)
+{
+    if (!p || bytes == 0)
+        return p;
+    void *q = realloc(p, bytes);
+    return q ? q : p;
+}
+
 void *lg__alloc_array_at(size_t count, size_t size, const char *what, const char *site)
 {
     if (size != 0 && count > SIZE_MAX / size) {

@@ -16,6 +16,11 @@
  * All phases are OpenMP-parallel and deterministic: the result does not depend
  * on the thread count.  lg_graph_from_csr (build_csr.c) shares the
  * validation messages, the merge and the arc pipeline.
+ *
+ * Memory: the merge compacts in place, and edges the library made itself
+ * (the generator's, a parsed file's) are freed as soon as the rows hold
+ * their arcs (lg__graph_from_own_edges); where memory is short, an
+ * unweighted undirected graph goes through a half CSR (rows_through_half).
  */
 #include "build.h"
 
@@ -209,6 +214,40 @@ static lg_status_t row_scratch_alloc(int64_t n, const struct lg_csr *c, int thre
     return LG_OK;
 }
 
+/* Moves every merged row of c (row v: to[v + 1] - to[v] arcs at
+ * c->offsets[v]) to to[v], in place: no row moves right (to[v] <=
+ * c->offsets[v]), so rows taken in order never overwrite one not yet moved.
+ * In parallel: each thread closes up its own rows at the start of their
+ * span, then the spans move left one after another. */
+static void compact_rows(int64_t n, struct lg_csr *c, const lg_edge_t *to, int threads)
+{
+    enum {
+        MAX_SPANS = 256
+    };
+    const int spans = n < 65536 ? 1 : threads < MAX_SPANS ? threads : MAX_SPANS;
+    const bool weighted = c->weights != NULL;
+#pragma omp parallel for num_threads(spans) schedule(static, 1)
+    for (int s = 0; s < spans; s++) {
+        const int64_t lo = n * s / spans, hi = n * (s + 1) / spans;
+        const lg_edge_t base = c->offsets[lo] - to[lo];
+        for (int64_t v = lo; v < hi; v++) {
+            const size_t len = (size_t)(to[v + 1] - to[v]);
+            memmove(c->indices + base + to[v], c->indices + c->offsets[v],
+                    len * sizeof *c->indices);
+            if (weighted)
+                memmove(c->weights + base + to[v], c->weights + c->offsets[v],
+                        len * sizeof *c->weights);
+        }
+    }
+    for (int s = 1; s < spans; s++) {
+        const int64_t lo = n * s / spans, hi = n * (s + 1) / spans;
+        const size_t len = (size_t)(to[hi] - to[lo]);
+        memmove(c->indices + to[lo], c->indices + c->offsets[lo], len * sizeof *c->indices);
+        if (weighted)
+            memmove(c->weights + to[lo], c->weights + c->offsets[lo], len * sizeof *c->weights);
+    }
+}
+
 /* Sorts every row of a CSR by destination (stably, when `sort`) and merges
  * duplicate arcs by the policy, compacting the arrays; *m is updated.  The
  * rows go in LG_BUILD_ROW_ROUNDS rounds, each reported to progress (build
@@ -219,8 +258,6 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
 {
     const bool weighted = c->weights != NULL;
     struct row_scratch s = {0};
-    lg_vertex_t *idx = NULL;
-    float *w = NULL;
     lg_edge_t *offsets = NULL;
     int key_bits = 1;
     while (key_bits < 31 && ((int64_t)1 << key_bits) < n)
@@ -303,42 +340,121 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
         lg__free(offsets);
         return LG_OK;
     }
-    idx = lg__alloc_array((size_t)merged, sizeof *idx, "CSR column indices");
-    if (weighted)
-        w = lg__alloc_array((size_t)merged, sizeof *w, "CSR weights");
-    if (!idx || (weighted && !w)) {
-        /* the rows are half-merged now: the caller frees the whole CSR */
-        lg__free(offsets);
-        lg__free(idx);
-        lg__free(w);
-        return LG_ERR_OUT_OF_MEMORY;
-    }
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
-    for (int64_t v = 0; v < n; v++) {
-        lg_edge_t len = offsets[v + 1] - offsets[v];
-        memcpy(idx + offsets[v], c->indices + c->offsets[v], (size_t)len * sizeof *idx);
-        if (weighted)
-            memcpy(w + offsets[v], c->weights + c->offsets[v], (size_t)len * sizeof *w);
-    }
-    lg__csr_free(c);
+    compact_rows(n, c, offsets, threads);
+    lg__free(c->offsets);
     c->offsets = offsets;
-    c->indices = idx;
-    c->weights = w;
+    /* hand the tail back: the merged arcs are fewer than the arrays hold */
+    c->indices = lg__shrink(c->indices, (size_t)merged * sizeof *c->indices);
+    if (weighted)
+        c->weights = lg__shrink(c->weights, (size_t)merged * sizeof *c->weights);
     *m = merged;
     return LG_OK;
+}
+
+/* Edges a builder owns and frees as soon as their arcs are in rows (the
+ * generator's and the text readers'), before the rows are sorted and
+ * merged.  A NULL w: nothing to free there. */
+struct own_edges {
+    lg_vertex_t **src, **dst;
+    float **w;
+};
+
+static void let_go(const struct own_edges *own)
+{
+    if (!own)
+        return;
+    lg__free(*own->src);
+    lg__free(*own->dst);
+    *own->src = *own->dst = NULL;
+    if (own->w) {
+        lg__free(*own->w);
+        *own->w = NULL;
+    }
+}
+
+/*
+ * The rows of an unweighted undirected graph from edges the builder owns, in
+ * two counting sorts: the edges' arcs one way only (E arcs), the edges freed,
+ * then the reverse of that half CSR's arcs sorted into rows that leave room
+ * at their start for each row's own arcs, copied in.  Held at once: the
+ * edges and E arcs, then E arcs and 2E, where one sort from the edges holds
+ * the edges and 2E arcs -- with E edges of 8 bytes, 12E bytes at the peak
+ * instead of 16E.  The rows hold the same arcs as one sort's, in another
+ * order among equal destinations (a row's own arcs before its reverse ones),
+ * which is why weights, whose duplicates FIRST and LAST tell apart, go the
+ * one way.  Slower than the one sort (a second pass over E arcs), so taken
+ * when memory is short (lean_pays).  The second sort reports no progress:
+ * the build's steps are the first's.
+ */
+static lg_status_t rows_through_half(const struct lg__arc_source *a, const struct own_edges *own,
+                                     int threads, struct lg_progress progress, struct lg_csr *out,
+                                     int64_t *m_out)
+{
+    struct lg__arc_source one_way = *a;
+    one_way.add_reverse = false;
+    struct lg_csr half;
+    int64_t h = 0;
+    lg_status_t st = lg__counting_sort(&one_way, threads, progress, &half, &h);
+    let_go(own);
+    if (st != LG_OK)
+        return st;
+    /* arc u -> v of half is v -> u here; a kept self-loop is in its own row once */
+    const struct lg__arc_source reverse = {a->n, h,     half.indices, NULL,        half.offsets,
+                                           NULL, false, true,         half.offsets};
+    const struct lg_progress none = {NULL, NULL};
+    st = lg__counting_sort(&reverse, threads, none, out, m_out);
+    if (st == LG_OK) {
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
+        for (int64_t u = 0; u < a->n; u++)
+            memcpy(out->indices + out->offsets[u], half.indices + half.offsets[u],
+                   (size_t)(half.offsets[u + 1] - half.offsets[u]) * sizeof *out->indices);
+    }
+    lg__csr_free(&half);
+    return st;
+}
+
+static atomic_int lean_mode = -1;
+
+int lg__build_lean(int mode)
+{
+    return atomic_exchange(&lean_mode, mode);
+}
+
+/* Whether to take rows_through_half: for owned unweighted edges of an
+ * undirected graph, when the one sort's new arrays (2E arcs and the
+ * counters) are more than the machine can spare.  Otherwise the one sort,
+ * which is faster (docs/ARCHITECTURE.md). */
+static bool lean_pays(const struct lg__arc_source *a, const struct own_edges *own, int threads)
+{
+    if (!own || !a->add_reverse || a->w)
+        return false;
+    const int mode = atomic_load(&lean_mode);
+    if (mode >= 0)
+        return mode == 1;
+    const size_t arcs = 2 * (size_t)a->E * sizeof(lg_vertex_t);
+    const size_t counters = (size_t)threads * ((size_t)a->n + 1) * sizeof(lg_edge_t);
+    return !lg__can_spare(arcs + counters);
 }
 
 /*
  * Builds a CSR with sorted rows from an arc source: a stable counting sort by
  * source gives the rows with their arcs in input order, then each row is
  * stably sorted by destination (cache-resident: rows are short) and merged.
- * One random scatter of the arcs; the row sorts are local.
+ * One random scatter of the arcs; the row sorts are local.  Owned edges
+ * (own, else NULL) are freed once the rows hold their arcs.
  */
-static lg_status_t arcs_to_csr(const struct lg__arc_source *a, lg_duplicates_t policy, int threads,
-                               struct lg_progress progress, struct lg_csr *out, int64_t *m_out)
+static lg_status_t arcs_to_csr(const struct lg__arc_source *a, const struct own_edges *own,
+                               lg_duplicates_t policy, int threads, struct lg_progress progress,
+                               struct lg_csr *out, int64_t *m_out)
 {
     int64_t m = 0;
-    lg_status_t st = lg__counting_sort(a, threads, progress, out, &m);
+    lg_status_t st;
+    if (lean_pays(a, own, threads)) {
+        st = rows_through_half(a, own, threads, progress, out, &m);
+    } else {
+        st = lg__counting_sort(a, threads, progress, out, &m);
+        let_go(own);
+    }
     if (st == LG_OK &&
         !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_ROWS, LG_BUILD_STEPS, 0.0)) {
         lg__csr_free(out);
@@ -404,22 +520,74 @@ lg_status_t lg__check_counts(const char *fn, int64_t n, int64_t E)
 }
 
 /* Builds from validated arcs (COO arrays, or a CSR when src is NULL and
- * rows holds its offsets). */
+ * rows holds its offsets); own: see arcs_to_csr. */
+static lg_status_t build_from_arcs(const struct lg__arc_source *a, const struct own_edges *own,
+                                   bool directed, const lg_graph_options_t *o, int threads,
+                                   lg_graph_t **graph)
+{
+    struct lg_csr csr;
+    int64_t m = 0;
+    lg_status_t st = arcs_to_csr(a, own, o->duplicates, threads, lg__graph_progress(o), &csr, &m);
+    if (st != LG_OK)
+        return st;
+    st = lg__graph_wrap(a->n, directed, &csr, graph);
+    if (st == LG_OK)
+        (*graph)->m = m;
+    return st;
+}
+
 lg_status_t lg__build_from_arcs(int64_t n, int64_t E, const lg_vertex_t *src,
                                 const lg_vertex_t *dst, const lg_edge_t *rows, const float *w,
                                 bool directed, bool add_reverse, const lg_graph_options_t *o,
                                 int threads, lg_graph_t **graph)
 {
-    struct lg__arc_source a = {n, E, src, dst, rows, w, add_reverse, o->drop_self_loops};
-    struct lg_csr csr;
-    int64_t m = 0;
-    lg_status_t st = arcs_to_csr(&a, o->duplicates, threads, lg__graph_progress(o), &csr, &m);
-    if (st != LG_OK)
-        return st;
-    st = lg__graph_wrap(n, directed, &csr, graph);
-    if (st == LG_OK)
-        (*graph)->m = m;
-    return st;
+    const struct lg__arc_source a = {n,   E, src, dst, rows, w, add_reverse, o->drop_self_loops,
+                                     NULL};
+    return build_from_arcs(&a, NULL, directed, o, threads, graph);
+}
+
+/* lg_graph_from_edges, and lg__graph_from_own_edges when own is not NULL
+ * (then the edges are freed on every path). */
+static lg_status_t from_edges(const char *fn, lg_context_t *context, int64_t n, int64_t E,
+                              const lg_vertex_t *src, const lg_vertex_t *dst, const float *weights,
+                              const struct own_edges *own, const lg_graph_options_t *options,
+                              lg_graph_t **graph)
+{
+    lg_graph_options_t defaults;
+    lg_status_t st;
+    if ((st = lg__graph_options_start(fn, graph, &options, &defaults)) != LG_OK ||
+        (st = lg__check_counts(fn, n, E)) != LG_OK)
+        goto done;
+    if (E > 0 && (!src || !dst)) {
+        st = lg__error(LG_ERR_INVALID_ARGUMENT, "%s: src or dst is NULL with %lld edges", fn,
+                       (long long)E);
+        goto done;
+    }
+    const int threads = lg__threads_for(context, n + E);
+    int64_t bad = first_bad_edge(n, E, src, dst, weights, threads);
+    if (bad >= 0) {
+        st = lg__report_bad_edge(fn, bad, n, src[bad], dst[bad], weights ? &weights[bad] : NULL);
+        goto done;
+    }
+    if (!lg_progress_go_on(lg__graph_progress(options), LG_STAGE_BUILD, LG_BUILD_CHECKED,
+                           LG_BUILD_STEPS, 0.0)) {
+        st = LG_ERR_CANCELLED;
+        goto done;
+    }
+    const bool directed = options->directedness == LG_DIRECTED;
+    const struct lg__arc_source a = {
+        n,   E, src, dst, NULL, weights, !directed || options->symmetrize, options->drop_self_loops,
+        NULL};
+    lg_graph_t *built = NULL; /* *graph is written only on success */
+    st = build_from_arcs(&a, own, directed, options, threads, &built);
+    if (st == LG_OK) {
+        (void)lg_progress_go_on(lg__graph_progress(options), LG_STAGE_BUILD, LG_BUILD_STEPS,
+                                LG_BUILD_STEPS, 0.0);
+        *graph = built;
+    }
+done:
+    let_go(own);
+    return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
 }
 
 lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int64_t num_edges,
@@ -427,34 +595,16 @@ lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int
                                 const float *weights, const lg_graph_options_t *options,
                                 lg_graph_t **graph)
 {
-    static const char fn[] = "lg_graph_from_edges";
-    lg_graph_options_t defaults;
-    lg_status_t st;
-    if ((st = lg__graph_options_start(fn, graph, &options, &defaults)) != LG_OK ||
-        (st = lg__check_counts(fn, num_vertices, num_edges)) != LG_OK)
-        return st;
-    if (num_edges > 0 && (!src || !dst))
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: src or dst is NULL with %lld edges", fn,
-                         (long long)num_edges);
-    const int threads = lg__threads_for(context, num_vertices + num_edges);
-    int64_t bad = first_bad_edge(num_vertices, num_edges, src, dst, weights, threads);
-    if (bad >= 0)
-        return lg__report_bad_edge(fn, bad, num_vertices, src[bad], dst[bad],
-                                   weights ? &weights[bad] : NULL);
-    if (!lg_progress_go_on(lg__graph_progress(options), LG_STAGE_BUILD, LG_BUILD_CHECKED,
-                           LG_BUILD_STEPS, 0.0))
-        return lg__cancelled(fn);
-    const bool directed = options->directedness == LG_DIRECTED;
-    const bool add_reverse = !directed || options->symmetrize;
-    lg_graph_t *built = NULL; /* *graph is written only on success */
-    st = lg__build_from_arcs(num_vertices, num_edges, src, dst, NULL, weights, directed,
-                             add_reverse, options, threads, &built);
-    if (st == LG_OK) {
-        (void)lg_progress_go_on(lg__graph_progress(options), LG_STAGE_BUILD, LG_BUILD_STEPS,
-                                LG_BUILD_STEPS, 0.0);
-        *graph = built;
-    }
-    return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
+    return from_edges("lg_graph_from_edges", context, num_vertices, num_edges, src, dst, weights,
+                      NULL, options, graph);
+}
+
+lg_status_t lg__graph_from_own_edges(const char *fn, lg_context_t *context, int64_t n, int64_t E,
+                                     lg_vertex_t **src, lg_vertex_t **dst, float **w,
+                                     const lg_graph_options_t *options, lg_graph_t **graph)
+{
+    const struct own_edges own = {src, dst, w};
+    return from_edges(fn, context, n, E, *src, *dst, w ? *w : NULL, &own, options, graph);
 }
 
 /* First index >= lo in the sorted idx[lo, hi) that is >= key. */

@@ -25,6 +25,9 @@ struct lg__arc_source {
     const lg_edge_t *rows;
     const float *w;
     bool add_reverse, drop_loops;
+    /* NULL, or the offsets of an n-row CSR: row v of the sort's output then
+     * starts with room[v + 1] - room[v] slots left for the caller to fill */
+    const lg_edge_t *room;
 };
 
 /* The row of a CSR holding arc i: rows[r] <= i < rows[r + 1] (i < rows[n]). */

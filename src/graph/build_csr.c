@@ -150,12 +150,14 @@ static lg_status_t copy_csr(int64_t n, const lg_edge_t *offsets, const lg_vertex
     return LG_OK;
 }
 
-lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
-                              const lg_edge_t *row_offsets, const lg_vertex_t *col_indices,
-                              const float *weights, const lg_graph_options_t *options,
-                              lg_graph_t **graph)
+/* lg_graph_from_csr; when own is not NULL it holds the arrays themselves,
+ * which the graph takes where they are final but for duplicates (merged in
+ * place) instead of copying them. */
+static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_vertices,
+                            const lg_edge_t *row_offsets, const lg_vertex_t *col_indices,
+                            const float *weights, struct lg_csr *own,
+                            const lg_graph_options_t *options, lg_graph_t **graph)
 {
-    static const char fn[] = "lg_graph_from_csr";
     lg_graph_options_t defaults;
     lg_status_t st;
     lg_graph_t *g = NULL;
@@ -202,7 +204,12 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
         /* already a CSR in final form but for duplicates: copy, merge, done */
         int64_t m = E;
         struct lg_csr c = {0};
-        st = copy_csr(num_vertices, row_offsets, col_indices, weights, &c);
+        if (own) {
+            c = *own;
+            memset(own, 0, sizeof *own);
+        } else {
+            st = copy_csr(num_vertices, row_offsets, col_indices, weights, &c);
+        }
         if (st == LG_OK &&
             !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_ROWS, LG_BUILD_STEPS, 0.0)) {
             lg__csr_free(&c);
@@ -210,8 +217,7 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
         }
         if (st == LG_OK && options->duplicates != LG_DUPLICATES_KEEP &&
             (st = lg__finish_rows(num_vertices, &c, &m, options->duplicates, false, threads,
-                                  progress)) !=
-                LG_OK)
+                                  progress)) != LG_OK)
             lg__csr_free(&c);
         if (st == LG_OK)
             st = lg__graph_wrap(num_vertices, directed, &c, &g);
@@ -223,8 +229,7 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
         goto cleanup;
     if (!directed && !options->symmetrize) {
         /* the symmetry check reads every arc once more: a step of its own */
-        if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_STEPS - 1, LG_BUILD_STEPS,
-                               0.0)) {
+        if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_STEPS - 1, LG_BUILD_STEPS, 0.0)) {
             st = LG_ERR_CANCELLED;
             goto cleanup;
         }
@@ -246,4 +251,23 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
 cleanup:
     lg_graph_free(&g);
     return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
+}
+
+lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
+                              const lg_edge_t *row_offsets, const lg_vertex_t *col_indices,
+                              const float *weights, const lg_graph_options_t *options,
+                              lg_graph_t **graph)
+{
+    return from_csr("lg_graph_from_csr", context, num_vertices, row_offsets, col_indices, weights,
+                    NULL, options, graph);
+}
+
+lg_status_t lg__graph_from_own_csr(const char *fn, lg_context_t *context, int64_t n,
+                                   struct lg_csr *csr, const lg_graph_options_t *options,
+                                   lg_graph_t **graph)
+{
+    const lg_status_t st =
+        from_csr(fn, context, n, csr->offsets, csr->indices, csr->weights, csr, options, graph);
+    lg__csr_free(csr); /* what the graph did not take */
+    return st;
 }

@@ -4,12 +4,11 @@
  * The "rows" pass of graph building is a stable counting sort of arcs by
  * source: per-chunk histograms, one exclusive scan into row offsets, then each
  * chunk scatters its arcs at its own running offsets, so input order
- * survives.  The chunked histograms cost chunks * (n + 1) counters; the chunk
- * count is capped so that they never outweigh the arcs themselves.  With one
- * chunk (one thread, or many more vertices than arcs) there is no histogram:
- * the row offsets count, then serve as the cursors and are shifted back,
- * saving n + 1 counters.  The
- * in-edges of a directed graph (lg__csr_transpose) are this pass alone: a
+ * survives.  The last chunk counts in the row offsets themselves, which then
+ * serve as its cursors and are shifted back, so the histograms cost
+ * (chunks - 1) * (n + 1) counters (none with one chunk: one thread, or many
+ * more vertices than arcs); the chunk count is capped so that they never
+ * outweigh the arcs themselves.  The in-edges of a directed graph (lg__csr_transpose) are this pass alone: a
  * stable sort of already sorted rows by column leaves every column sorted.
  */
 #include "build.h"
@@ -152,28 +151,38 @@ static int chunk_count(int64_t n, int64_t E, int threads)
     return (int)c;
 }
 
+/* Room left at the start of row v (a->room), or 0. */
+static inline lg_edge_t room_of(const struct lg__arc_source *a, int64_t v)
+{
+    return a->room ? a->room[v + 1] - a->room[v] : 0;
+}
+
 /* Stable counting sort of an arc source by source vertex: out gets the rows,
- * each row's arcs in input order.  *m_out = the number of arcs. */
+ * each row's arcs in input order.  *m_out = the number of arcs.
+ *
+ * Chunk c's cursors are hist[c] for c < last = chunks - 1, and the row
+ * offsets themselves for the last chunk: its cursor for row v ends at the
+ * row's end, which is the next row's start, so one shift afterwards turns
+ * the cursors into the offsets and one histogram fewer is held. */
 lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
                               struct lg_progress progress, struct lg_csr *out, int64_t *m_out)
 {
     lg_status_t st = LG_OK;
     const int64_t n = a->n, E = a->E;
-    const int chunks = chunk_count(n, E, threads);
-    /* one chunk (one thread, or far more vertices than arcs): the row
-     * offsets serve as the cursors, and no histogram is made */
-    const bool one = chunks == 1;
+    const int chunks = chunk_count(n, E, threads), last = chunks - 1;
+    const size_t stride = (size_t)n + 1;
     const bool weighted = a->w != NULL;
     lg_edge_t *hist = NULL, *offsets = NULL;
     lg_vertex_t *idx = NULL;
     float *w = NULL;
+#define CURSORS(c) ((c) < last ? hist + (size_t)(c)*stride : offsets)
 
     memset(out, 0, sizeof *out);
     {
         /* n comes from input (a file's size line or largest id): ask before
          * taking memory that overcommit would grant and the kernel reclaim */
         const size_t arcs = (size_t)E * (a->add_reverse ? 2u : 1u);
-        const size_t need = ((size_t)(one ? 0 : chunks) + 1) * ((size_t)n + 1) * sizeof(lg_edge_t) +
+        const size_t need = (size_t)chunks * stride * sizeof(lg_edge_t) +
                             arcs * (sizeof(lg_vertex_t) + (weighted ? sizeof(float) : 0));
         if (need >= ((size_t)16 << 20)) {
             char what[96];
@@ -183,45 +192,43 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
                 return st;
         }
     }
-    hist = one ? NULL : lg__calloc((size_t)chunks * (size_t)(n + 1), sizeof *hist);
-    offsets = lg__calloc((size_t)n + 1, sizeof *offsets);
-    if ((!one && !hist) || !offsets) {
+    hist = last > 0 ? lg__calloc((size_t)last * stride, sizeof *hist) : NULL;
+    offsets = lg__calloc(stride, sizeof *offsets);
+    if ((last > 0 && !hist) || !offsets) {
         st = lg__oom(offsets ? "edge-count histograms" : "CSR row offsets");
         goto cleanup;
     }
 
-    if (one) {
-        chunk_pass(a, 0, 1, 0, 1, offsets, NULL, NULL);
-    } else {
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
-        for (int c = 0; c < chunks; c++)
-            chunk_pass(a, c, chunks, 0, 1, hist + (size_t)c * (size_t)(n + 1), NULL, NULL);
-    }
+    for (int c = 0; c < chunks; c++)
+        chunk_pass(a, c, chunks, 0, 1, CURSORS(c), NULL, NULL);
     if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_COUNTED, LG_BUILD_STEPS, 0.0)) {
         st = LG_ERR_CANCELLED;
         goto cleanup;
     }
-    if (!one) {
-        /* offsets[v] = degree; chunk c of row v starts after chunks 0..c-1 of it */
+    /* hist[c][v] := what chunks 0..c put in row v; offsets[v] := the row's
+     * length, room included */
 #pragma omp parallel for num_threads(threads) schedule(static)
-        for (int64_t v = 0; v < n; v++) {
-            lg_edge_t run = 0;
-            for (int c = 0; c < chunks; c++) {
-                lg_edge_t x = hist[(size_t)c * (size_t)(n + 1) + v];
-                hist[(size_t)c * (size_t)(n + 1) + v] = run;
-                run += x;
-            }
-            offsets[v] = run;
-        }
+    for (int64_t v = 0; v < n; v++) {
+        lg_edge_t run = 0;
+        for (int c = 0; c < last; c++)
+            hist[(size_t)c * stride + v] = run += hist[(size_t)c * stride + v];
+        offsets[v] += run + room_of(a, v);
     }
     const lg_edge_t A = lg__offsets_from_counts(offsets, n, threads);
-    if (!one) {
-        /* each chunk's cursor for row v starts at the row's offset plus what
-         * earlier chunks put there: the scatter then needs one lookup an arc */
+    /* chunk c's cursor for row v: the row's start, past its room, after what
+     * chunks 0..c-1 put there; the scatter then needs one lookup an arc */
 #pragma omp parallel for num_threads(threads) schedule(static)
-        for (int64_t v = 0; v < n; v++)
-            for (int c = 0; c < chunks; c++)
-                hist[(size_t)c * (size_t)(n + 1) + v] += offsets[v];
+    for (int64_t v = 0; v < n; v++) {
+        const lg_edge_t start = offsets[v] + room_of(a, v);
+        if (last > 0)
+            offsets[v] = start + hist[(size_t)(last - 1) * stride + v];
+        for (int c = last - 1; c > 0; c--)
+            hist[(size_t)c * stride + v] = start + hist[(size_t)(c - 1) * stride + v];
+        if (last > 0)
+            hist[v] = start;
+        else
+            offsets[v] = start;
     }
 
     idx = lg__alloc_array((size_t)A, sizeof *idx, "CSR column indices");
@@ -235,14 +242,9 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
     /* the scatter in LG_BUILD_SCATTER_ROUNDS rounds, each a part of every
      * chunk, reported (build steps LG_BUILD_COUNTED + 1, ...) */
     for (int r = 0; r < LG_BUILD_SCATTER_ROUNDS; r++) {
-        if (one) {
-            chunk_pass(a, 0, 1, r, LG_BUILD_SCATTER_ROUNDS, offsets, idx, w);
-        } else {
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
-            for (int c = 0; c < chunks; c++)
-                chunk_pass(a, c, chunks, r, LG_BUILD_SCATTER_ROUNDS,
-                           hist + (size_t)c * (size_t)(n + 1), idx, w);
-        }
+        for (int c = 0; c < chunks; c++)
+            chunk_pass(a, c, chunks, r, LG_BUILD_SCATTER_ROUNDS, CURSORS(c), idx, w);
         if (r + 1 < LG_BUILD_SCATTER_ROUNDS &&
             !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_COUNTED + 1 + r, LG_BUILD_STEPS,
                                0.0)) {
@@ -250,11 +252,10 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
             goto cleanup;
         }
     }
-    if (one) {
-        /* each cursor now stands at the next row's start: shift them back */
-        memmove(offsets + 1, offsets, (size_t)n * sizeof *offsets);
-        offsets[0] = 0;
-    }
+#undef CURSORS
+    /* the last chunk's cursors stand at each row's end, the next row's start */
+    memmove(offsets + 1, offsets, (size_t)n * sizeof *offsets);
+    offsets[0] = 0;
 
     out->offsets = offsets;
     out->indices = idx;
@@ -278,7 +279,8 @@ lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in, int
                               struct lg_csr *out)
 {
     /* arcs u->v become v->u; the stable sort leaves each column's sources ascending */
-    struct lg__arc_source a = {n, m, in->indices, NULL, in->offsets, in->weights, false, false};
+    struct lg__arc_source a = {n,           m,     in->indices, NULL, in->offsets,
+                               in->weights, false, false,       NULL};
     int64_t mm = 0;
     const struct lg_progress none = {NULL, NULL};
     return lg__counting_sort(&a, threads, none, out, &mm);

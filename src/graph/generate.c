@@ -197,7 +197,8 @@ lg_status_t lg_generate(lg_context_t *context, lg_generator_t generator, int sca
         goto cleanup;
     }
     generate_edges(context, generator, scale, seed, 0, E, src, dst);
-    st = lg_graph_from_edges(context, (int64_t)1 << scale, E, src, dst, NULL, options, graph);
+    return lg__graph_from_own_edges("lg_generate", context, (int64_t)1 << scale, E, &src, &dst,
+                                    NULL, options, graph);
 cleanup:
     lg__free(src);
     lg__free(dst);

@@ -41,6 +41,8 @@ LG_INTERNAL void *(lg__malloc)(size_t bytes);
 #define lg__malloc(bytes) lg__malloc_at((bytes), LG_SITE)
 #define lg__calloc(count, size) lg__calloc_at((count), (size), LG_SITE)
 LG_INTERNAL void lg__free(void *p);
+/* The block p cut to its first `bytes` (p itself, or p moved); never fails. */
+LG_INTERNAL void *lg__shrink(void *p, size_t bytes);
 /* count * size bytes, or NULL (with an LG_ERR_OUT_OF_MEMORY message naming
  * what) when the product overflows or the allocation fails. */
 LG_INTERNAL void *lg__alloc_array_at(size_t count, size_t size, const char *what, const char *site);
@@ -70,6 +72,11 @@ long lg__alloc_sites(int on, const char *path);
 /* Test hook: makes lg__can_spare and lg__check_available see `bytes` available (negative: the
  * system's figure again); returns the previous setting. */
 long long lg__mem_available_override(long long bytes);
+/* Test hook (build.c): 1 builds every unweighted undirected graph from edges
+ * the library owns in two sorts through a half CSR (the lean path), 0 never,
+ * -1 by the rule (when the one sort's memory cannot be spared); returns the
+ * previous setting. */
+int lg__build_lean(int mode);
 /* Test hook: CPU PageRank runs that switched to hub order (hub_order.c) since
  * the last call. */
 long lg__pagerank_hub_runs(void);
@@ -262,6 +269,23 @@ LG_INTERNAL bool lg__graph_has_csc(const lg_graph_t *g);
  * graph; on failure frees the arrays. */
 LG_INTERNAL lg_status_t lg__graph_wrap(int64_t n, bool directed, struct lg_csr *csr,
                                        lg_graph_t **graph);
+
+/* lg_graph_from_edges (its errors named fn) for edges the caller hands over:
+ * *src, *dst and *w (w may be NULL: unweighted) are freed and set to NULL as
+ * soon as the rows hold their arcs, and on every path before it returns, so
+ * the edges and the finished graph are never held at once (build.c). */
+LG_INTERNAL lg_status_t lg__graph_from_own_edges(const char *fn, lg_context_t *context, int64_t n,
+                                                 int64_t E, lg_vertex_t **src, lg_vertex_t **dst,
+                                                 float **w, const lg_graph_options_t *options,
+                                                 lg_graph_t **graph);
+/* lg_graph_from_csr (its errors named fn) for arrays the caller hands over
+ * (all three allocated by lg__malloc; weights may be NULL): the graph takes
+ * them where the rows are final but for duplicates, else builds from them;
+ * on every path *csr is freed and zeroed before it returns (build_csr.c). */
+LG_INTERNAL lg_status_t lg__graph_from_own_csr(const char *fn, lg_context_t *context, int64_t n,
+                                               struct lg_csr *csr,
+                                               const lg_graph_options_t *options,
+                                               lg_graph_t **graph);
 
 /* ---- small helpers ----------------------------------------------------------- */
 

@@ -223,13 +223,14 @@ static lg_graph_options_t text_build_options(const lg_graph_options_t *o,
 }
 
 lg_status_t lg__graph_from_text(lg_context_t *context, const char *path, struct lg_text *t,
-                                int64_t n, const struct lg_edge_arrays *e,
+                                int64_t n, struct lg_edge_arrays *e,
                                 const lg_graph_options_t *options, lg_directedness_t recorded,
                                 lg_graph_t **graph)
 {
     lg__free(t->data);
     t->data = NULL;
     const lg_graph_options_t b = text_build_options(options, recorded);
-    return lg__blame_file(
-        lg_graph_from_edges(context, n, e->count, e->src, e->dst, e->w, &b, graph), path);
+    return lg__blame_file(lg__graph_from_own_edges("lg_graph_read", context, n, e->count, &e->src,
+                                                   &e->dst, &e->w, &b, graph),
+                          path);
 }

@@ -246,12 +246,12 @@ LG_INTERNAL bool lg__all_weights_one(const struct lg_edge_arrays *e);
 LG_INTERNAL void lg__free_edges(struct lg_edge_arrays *a);
 
 /* Frees the text (it is no longer needed: this lowers the peak while
- * building), then builds the n-vertex graph from the parsed edges with the
+ * building), then builds the n-vertex graph from the parsed edges, which it
+ * frees as soon as the rows hold them (lg__graph_from_own_edges), with the
  * caller's options over the directedness the file records (LG_DIRECTEDNESS_DEFAULT:
  * none, and the graph is undirected unless the options say otherwise). */
 LG_INTERNAL lg_status_t lg__graph_from_text(lg_context_t *context, const char *path,
-                                            struct lg_text *t, int64_t n,
-                                            const struct lg_edge_arrays *e,
+                                            struct lg_text *t, int64_t n, struct lg_edge_arrays *e,
                                             const lg_graph_options_t *options,
                                             lg_directedness_t recorded, lg_graph_t **graph);
 

@@ -380,9 +380,16 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
                        path, (long long)names.offsets[h.n], (long long)h.text_bytes);
         goto cleanup;
     }
-    if ((st = lg__blame_file(lg__names_check("names", h.n, &view), path)) != LG_OK ||
-        (st = lg__blame_file(lg_graph_from_csr(context, h.n, offsets, indices, weights, &b, graph),
-                             path)) != LG_OK)
+    if ((st = lg__blame_file(lg__names_check("names", h.n, &view), path)) != LG_OK)
+        goto cleanup;
+    /* the graph takes the arrays (no copy) where they need no rebuilding */
+    struct lg_csr csr = {offsets, indices, weights};
+    offsets = NULL;
+    indices = NULL;
+    weights = NULL;
+    if ((st = lg__blame_file(
+             lg__graph_from_own_csr("lg_graph_from_csr", context, h.n, &csr, &b, graph), path)) !=
+        LG_OK)
         goto cleanup;
     (*graph)->names = names; /* the graph owns them now */
     memset(&names, 0, sizeof names);
