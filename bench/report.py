@@ -243,7 +243,8 @@ def paired_table(results):
 
 def build_table(results, by):
     header = ["graph", "tool", "how (from the same .el file)", "time", "of which parsing text",
-              "time vs libgraph", "peak RSS of the process (Python ones include the interpreter and modules)"]
+              "time vs libgraph", "peak RSS of the process (Python ones include the interpreter and modules)",
+              "peak bytes an edge (the graph's arcs / 2)"]
     rows = []
     for g in results["graphs"]:
         runs = by.get(g["name"], {})
@@ -259,7 +260,8 @@ def build_table(results, by):
             rows.append([g["name"], TOOL_LABEL.get(tool, tool), r.get("method", ""), fmt_time(t) + busy_mark(r),
                          fmt_time(r["parse_s"]) if r.get("parse_s") is not None else "—",
                          "1x" if tool == "libgraph" else fmt_ratio(t / base_t if base_t and t else None),
-                         f"{rss:,.0f} MiB" if rss else "—"])
+                         f"{rss:,.0f} MiB" if rss else "—",
+                         f"{rss * 2**20 / g['edges']:.1f}" if rss and g.get("edges") else "—"])
     return table(header, rows)
 
 
@@ -320,6 +322,49 @@ def plot(results, by, algo, path):
     return True
 
 
+def plot_memory(results, by, path):
+    """Peak resident memory of each tool's processes over the graph's edges
+    (arcs / 2), against the graph's size."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    graphs = {g["name"]: g for g in results["graphs"] if g.get("arcs") and g.get("edges")}
+    fig, ax = plt.subplots(figsize=(9, 5))
+    styles = {"kron": ("-", "o"), "urand": ("--", "s"), "real": ("", "*")}
+    colors, any_point = {}, False
+    for tool in TOOL_ORDER:
+        label = TOOL_LABEL.get(tool, tool)
+        for family, (ls, marker) in styles.items():
+            pts = sorted((g["arcs"], by[name][tool]["peak_rss_mb"] * 2**20 / g["edges"])
+                         for name, g in graphs.items()
+                         if g["family"] == family and by.get(name, {}).get(tool, {}).get("peak_rss_mb"))
+            if not pts:
+                continue
+            color = colors.setdefault(label, f"C{len(colors)}")
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], linestyle=ls or "none", marker=marker,
+                    color=color, label=label if label not in [h.get_label() for h in ax.lines] else None,
+                    markersize=9 if family == "real" else 5)
+            any_point = True
+    if not any_point:
+        plt.close(fig)
+        return False
+    ax.set_xscale("log")
+    ax.set_xlabel("arcs in the CSR (2 x undirected edges)")
+    ax.set_ylabel("peak resident memory / edges (bytes)")
+    m = results["machine"]
+    ax.set_title(f"Peak memory of a process: {m.get('threads')} threads, {m.get('cpu', '')[:40]}",
+                 fontsize=10)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    ax.text(0.99, 0.01, "solid/o: Kronecker   dashed/s: uniform random   *: real graph",
+            transform=ax.transAxes, ha="right", va="bottom", fontsize=7, color="0.4")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
 # ----------------------------------------------------------------- report --
 
 def write(results, out, plots_dir):
@@ -329,10 +374,11 @@ def write(results, out, plots_dir):
     os.makedirs(plots_dir, exist_ok=True)
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     plot_links = {}
-    for algo in ("bfs", "pagerank", "cc", "build"):
+    for algo in ("bfs", "pagerank", "cc", "build", "memory"):
         path = os.path.join(plots_dir, f"bench-{algo}.png")
         try:
-            if plot(results, by, algo, path):
+            made = plot_memory(results, by, path) if algo == "memory" else plot(results, by, algo, path)
+            if made:
                 plot_links[algo] = os.path.relpath(path, os.path.dirname(os.path.abspath(out)))
         except ImportError:
             pass
@@ -408,6 +454,9 @@ def write(results, out, plots_dir):
         L.append(fn(results, by))
         if algo in plot_links:
             L.append(f"\n![{title}: time against graph size]({plot_links[algo]})")
+        if algo == "build" and "memory" in plot_links:
+            L.append(f"\n![Peak memory of each tool's processes, bytes an edge, against graph size]"
+                     f"({plot_links['memory']})")
         L.append("")
 
     pt = paired_table(results)

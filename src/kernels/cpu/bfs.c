@@ -52,6 +52,11 @@
 /* Vertices a bottom-up task takes at most (lg__task_vertices: a multiple of
  * 64 keeps the `next` bitmap's words private to a task). */
 #define BOTTOM_UP_BLOCK 4096
+/* How many vertices ahead the bottom-up step asks for an unvisited vertex's
+ * first in-edge. */
+#define BOTTOM_UP_AHEAD 16
+/* How many frontier vertices ahead the top-down step asks for a row. */
+#define TOP_DOWN_AHEAD 8
 /* Bitmap words a task of the bitmap-to-queue conversion takes. */
 #define BITMAP_CHUNK 1024
 /* Vertices a task of the initial fill takes. */
@@ -98,6 +103,13 @@ static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *ne
         struct lg__frontier_buffer found = {.count = 0};
 #pragma omp for schedule(dynamic, 64) nowait
         for (int64_t i = 0; i < size; i++) {
+            /* the frontier's rows lie anywhere: ask for the offsets of the
+             * vertex 2 x TOP_DOWN_AHEAD on, and the row of the one
+             * TOP_DOWN_AHEAD on, whose offsets have arrived by then */
+            if (i + 2 * TOP_DOWN_AHEAD < size)
+                __builtin_prefetch(&off[queue[i + 2 * TOP_DOWN_AHEAD]]);
+            if (i + TOP_DOWN_AHEAD < size)
+                __builtin_prefetch(&adj[off[queue[i + TOP_DOWN_AHEAD]]]);
             const lg_vertex_t u = queue[i];
             const lg_edge_t end = off[u + 1];
             for (lg_edge_t e = off[u]; e < end; e++) {
@@ -137,6 +149,10 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
     memset(next, 0, (size_t)words * sizeof *next);
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, block) reduction(+ : awake)
     for (int64_t v = 0; v < n; v++) {
+        /* an unvisited vertex's first in-edge misses the cache, and the scan
+         * waits on it (it exits at the first hit): ask for one ahead */
+        if (v + BOTTOM_UP_AHEAD < n && dist[v + BOTTOM_UP_AHEAD] < 0)
+            __builtin_prefetch(&adj[off[v + BOTTOM_UP_AHEAD]]);
         if (dist[v] >= 0)
             continue;
         const lg_edge_t e = first_in_frontier(off, adj, front, v);

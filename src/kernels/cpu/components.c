@@ -43,6 +43,8 @@
 /* Labels a task of the streaming passes (the first labels, the roots
  * counted) takes: vector loops (vec.h). */
 #define LABEL_BLOCK 16384
+/* Vertices a task of a neighbour round takes. */
+#define ROUND_BLOCK 16384
 
 static void compress(lg_vertex_t *label, int64_t n, int threads)
 {
@@ -77,6 +79,27 @@ static lg_vertex_t most_frequent_label(const lg_vertex_t *label, int64_t n)
             best = l, best_count = c;
     }
     return best;
+}
+
+/* Afforest's neighbour round r over the vertices [v0, v1): each linked with
+ * its r-th out-neighbour.  The arc's load misses the cache for almost every
+ * vertex (one arc a row, at the row's start), and the link's
+ * compare-and-swap, a locked instruction on x86, keeps the loads after it
+ * from going ahead, so one vertex's miss would follow another's.  Prefetches
+ * are not held back: the arc AHEAD vertices on is asked for, and the label
+ * of the neighbour AHEAD / 2 on, whose arc has arrived by then. */
+#define AHEAD 32
+static void neighbour_round(lg_vertex_t *label, const lg_edge_t *off, const lg_vertex_t *adj, int r,
+                            int64_t v0, int64_t v1, int64_t n)
+{
+    for (int64_t v = v0; v < v1; v++) {
+        if (v + AHEAD < n && off[v + AHEAD] + r < off[v + AHEAD + 1])
+            __builtin_prefetch(&adj[off[v + AHEAD] + r]);
+        if (v + AHEAD / 2 < n && off[v + AHEAD / 2] + r < off[v + AHEAD / 2 + 1])
+            __builtin_prefetch(&label[adj[off[v + AHEAD / 2] + r]]);
+        if (off[v] + r < off[v + 1])
+            lg__uf_link(label, (lg_vertex_t)v, adj[off[v] + r]);
+    }
 }
 
 /* The streaming passes over label[v0, v1): every vertex its own label;
@@ -114,10 +137,9 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
         first_labels(labels, b, b + LABEL_BLOCK < n ? b + LABEL_BLOCK : n);
 
     for (int r = 0; r < NEIGHBOR_ROUNDS; r++) {
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 16384)
-        for (int64_t v = 0; v < n; v++)
-            if (off[v] + r < off[v + 1])
-                lg__uf_link(labels, (lg_vertex_t)v, adj[off[v] + r]);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+        for (int64_t b = 0; b < n; b += ROUND_BLOCK)
+            neighbour_round(labels, off, adj, r, b, b + ROUND_BLOCK < n ? b + ROUND_BLOCK : n, n);
         compress(labels, n, threads);
         if (!lg_exec_go_on(x, LG_STAGE_COMPONENTS, r + 1, NEIGHBOR_ROUNDS + 1, 0.0))
             return LG_ERR_CANCELLED;
