@@ -241,6 +241,52 @@ def paired_table(results):
                   "note"], rows)
 
 
+def scaling_table(results, by):
+    """libgraph and GAPBS side by side, one row a graph: throughput of each
+    kernel and the processes' peak memory.  BFS: the largest component's
+    edges over the mean search; PageRank and CC: the CSR's arcs over the
+    median of the paired rounds (a PageRank iteration in float), so both
+    tools' figures come from processes run back to back."""
+    paired = {p["graph"]: p for p in results.get("paired", [])}
+    rows = []
+    for g in results["graphs"]:
+        runs = by.get(g["name"], {})
+        lg, gap = runs.get("libgraph", {}), runs.get("gapbs", {})
+        if not lg or "skipped" in lg or "error" in lg:
+            continue
+
+        def bfs_gteps(run):
+            if not run or status_row(run, "bfs") or not g.get("component_edges"):
+                return None
+            t = headline_time("bfs", run["bfs"])
+            return g["component_edges"] / t / 1e9 if t else None
+
+        def paired_rate(key, tool):
+            times = paired.get(g["name"], {}).get(key, {}).get(tool + "_s") or []
+            return g["arcs"] / statistics.median(times) / 1e9 if times and g.get("arcs") else None
+
+        def both(a, b, digits=2):
+            f = lambda x: "—" if x is None else f"{x:.{digits}f}"
+            return f"{f(a)} / {f(b)}"
+
+        def per_edge(run):
+            rss = run.get("peak_rss_mb") if run else None
+            return rss * 2**20 / g["edges"] if rss and g.get("edges") else None
+
+        def mib(run):
+            rss = run.get("peak_rss_mb") if run else None
+            return f"{rss:,.0f}" if rss else "—"
+
+        rows.append([g["name"], fmt_int(g.get("arcs")), both(bfs_gteps(lg), bfs_gteps(gap)),
+                     both(paired_rate("pagerank_float", "libgraph"), paired_rate("pagerank_float", "gapbs")),
+                     both(paired_rate("cc", "libgraph"), paired_rate("cc", "gapbs")),
+                     f"{mib(lg)} / {mib(gap)}", both(per_edge(lg), per_edge(gap), 1)])
+    if not rows:
+        return None
+    return table(["graph", "arcs", "BFS GTEPS, libgraph / GAPBS", "PageRank float, G arcs/s an iteration",
+                  "CC, G arcs/s", "peak MiB of the processes", "peak bytes an edge"], rows)
+
+
 def build_table(results, by):
     header = ["graph", "tool", "how (from the same .el file)", "time", "of which parsing text",
               "time vs libgraph", "peak RSS of the process (Python ones include the interpreter and modules)",
@@ -457,6 +503,16 @@ def write(results, out, plots_dir):
         if algo == "build" and "memory" in plot_links:
             L.append(f"\n![Peak memory of each tool's processes, bytes an edge, against graph size]"
                      f"({plot_links['memory']})")
+        L.append("")
+
+    st = scaling_table(results, by) if any(r.get("tool") == "gapbs" for r in results["runs"]) else None
+    if st:
+        L.append("## libgraph and GAPBS against graph size\n")
+        L.append("Throughput of each kernel and the peak memory of each tool's processes (every process of the "
+                 "tool on that graph: reading the .el file, or GAPBS's converter and its .sg runs). BFS: edges "
+                 "of the largest component over the mean search time; PageRank (float, an iteration) and CC: "
+                 "arcs over the median time of the alternating rounds below. Higher is faster.\n")
+        L.append(st)
         L.append("")
 
     pt = paired_table(results)
