@@ -313,6 +313,36 @@ def build_table(results, by):
 
 # ------------------------------------------------------------------ plots --
 
+FAMILY_STYLES = {"kron": ("-", "o"), "urand": ("--", "s"), "real": ("", "*")}
+
+
+def draw_line(ax, colors, label, family, pts):
+    """One tool's points of one graph family: a colour a tool, a line style a family."""
+    ls, marker = FAMILY_STYLES[family]
+    color = colors.setdefault(label, f"C{len(colors)}")
+    ax.plot([p[0] for p in pts], [p[1] for p in pts], linestyle=ls or "none", marker=marker,
+            color=color, label=label if label not in [h.get_label() for h in ax.lines] else None,
+            markersize=9 if family == "real" else 5)
+
+
+def finish_plot(plt, fig, ax, results, title, ylabel, log_y, path):
+    """Axes, title, legend and key of a plot against graph size; saves it."""
+    ax.set_xscale("log")
+    if log_y:
+        ax.set_yscale("log")
+    ax.set_xlabel("arcs in the CSR (2 x undirected edges)")
+    ax.set_ylabel(ylabel)
+    m = results["machine"]
+    ax.set_title(f"{title}: {m.get('threads')} threads, {m.get('cpu', '')[:40]}", fontsize=10)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+    ax.text(0.99, 0.01, "solid/o: Kronecker   dashed/s: uniform random   *: real graph",
+            transform=ax.transAxes, ha="right", va="bottom", fontsize=7, color="0.4")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
 def plot(results, by, algo, path):
     import matplotlib
     matplotlib.use("Agg")
@@ -320,7 +350,6 @@ def plot(results, by, algo, path):
 
     graphs = {g["name"]: g for g in results["graphs"] if g.get("arcs")}
     fig, ax = plt.subplots(figsize=(9, 5))
-    styles = {"kron": ("-", "o"), "urand": ("--", "s"), "real": ("", "*")}
     colors = {}
     any_point = False
     series = [(t, "pagerank" if algo == "pagerank" else algo) for t in TOOL_ORDER]
@@ -328,7 +357,7 @@ def plot(results, by, algo, path):
         series.insert(1, ("libgraph", "pagerank_float"))
     for tool, key in series:
         label = TOOL_LABEL.get(tool, tool) + (" (float)" if key == "pagerank_float" else "")
-        for family, (ls, marker) in styles.items():
+        for family in FAMILY_STYLES:
             pts = []
             for name, g in graphs.items():
                 if g["family"] != family:
@@ -339,32 +368,15 @@ def plot(results, by, algo, path):
                 t = headline_time(algo, run[key])
                 if t:
                     pts.append((g["arcs"], t))
-            if not pts:
-                continue
-            pts.sort()
-            color = colors.setdefault(label, f"C{len(colors)}")
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], linestyle=ls or "none", marker=marker,
-                    color=color, label=label if label not in [h.get_label() for h in ax.lines] else None,
-                    markersize=9 if family == "real" else 5)
-            any_point = True
+            if pts:
+                draw_line(ax, colors, label, family, sorted(pts))
+                any_point = True
     if not any_point:
         plt.close(fig)
         return False
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("arcs in the CSR (2 x undirected edges)")
     what = {"bfs": "mean time per search (s)", "pagerank": "total time to NetworkX's tolerance (s)",
             "cc": "time (s)", "build": "read .el + build (s)"}[algo]
-    ax.set_ylabel(what)
-    m = results["machine"]
-    ax.set_title(f"{ALGO_TITLE[algo]}: {m.get('threads')} threads, {m.get('cpu', '')[:40]}", fontsize=10)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
-    ax.text(0.99, 0.01, "solid/o: Kronecker   dashed/s: uniform random   *: real graph",
-            transform=ax.transAxes, ha="right", va="bottom", fontsize=7, color="0.4")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    finish_plot(plt, fig, ax, results, ALGO_TITLE[algo], what, True, path)
     return True
 
 
@@ -377,37 +389,20 @@ def plot_memory(results, by, path):
 
     graphs = {g["name"]: g for g in results["graphs"] if g.get("arcs") and g.get("edges")}
     fig, ax = plt.subplots(figsize=(9, 5))
-    styles = {"kron": ("-", "o"), "urand": ("--", "s"), "real": ("", "*")}
     colors, any_point = {}, False
     for tool in TOOL_ORDER:
-        label = TOOL_LABEL.get(tool, tool)
-        for family, (ls, marker) in styles.items():
+        for family in FAMILY_STYLES:
             pts = sorted((g["arcs"], by[name][tool]["peak_rss_mb"] * 2**20 / g["edges"])
                          for name, g in graphs.items()
                          if g["family"] == family and by.get(name, {}).get(tool, {}).get("peak_rss_mb"))
-            if not pts:
-                continue
-            color = colors.setdefault(label, f"C{len(colors)}")
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], linestyle=ls or "none", marker=marker,
-                    color=color, label=label if label not in [h.get_label() for h in ax.lines] else None,
-                    markersize=9 if family == "real" else 5)
-            any_point = True
+            if pts:
+                draw_line(ax, colors, TOOL_LABEL.get(tool, tool), family, pts)
+                any_point = True
     if not any_point:
         plt.close(fig)
         return False
-    ax.set_xscale("log")
-    ax.set_xlabel("arcs in the CSR (2 x undirected edges)")
-    ax.set_ylabel("peak resident memory / edges (bytes)")
-    m = results["machine"]
-    ax.set_title(f"Peak memory of a process: {m.get('threads')} threads, {m.get('cpu', '')[:40]}",
-                 fontsize=10)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
-    ax.text(0.99, 0.01, "solid/o: Kronecker   dashed/s: uniform random   *: real graph",
-            transform=ax.transAxes, ha="right", va="bottom", fontsize=7, color="0.4")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    finish_plot(plt, fig, ax, results, "Peak memory of a process", "peak resident memory / edges (bytes)",
+                False, path)
     return True
 
 
