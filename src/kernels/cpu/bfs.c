@@ -150,14 +150,17 @@ static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
 #pragma omp parallel for num_threads(s->threads) schedule(dynamic, block) reduction(+ : awake)
     for (int64_t v = 0; v < n; v++) {
         /* an unvisited vertex's first in-edge misses the cache, and the scan
-         * waits on it (it exits at the first hit): ask for one ahead */
-        if (v + BOTTOM_UP_AHEAD < n && dist[v + BOTTOM_UP_AHEAD] < 0)
+         * waits on it (it exits at the first hit): ask for one ahead.  That
+         * vertex may be another task's, which may be setting its distance:
+         * both accesses are relaxed atomics (plain moves on x86). */
+        if (v + BOTTOM_UP_AHEAD < n &&
+            __atomic_load_n(&dist[v + BOTTOM_UP_AHEAD], __ATOMIC_RELAXED) < 0)
             __builtin_prefetch(&adj[off[v + BOTTOM_UP_AHEAD]]);
         if (dist[v] >= 0)
             continue;
         const lg_edge_t e = first_in_frontier(off, adj, front, v);
         if (e < off[v + 1]) {
-            dist[v] = level;
+            __atomic_store_n(&dist[v], level, __ATOMIC_RELAXED);
             if (parents)
                 parents[v] = adj[e];
             lg__bit_set(next, v);
