@@ -14,6 +14,7 @@ set(LG_SOURCES
   ${LG_SOURCE_ROOT}/src/graph/csr.c
   ${LG_SOURCE_ROOT}/src/graph/build.c
   ${LG_SOURCE_ROOT}/src/graph/build_csr.c
+  ${LG_SOURCE_ROOT}/src/graph/build_options.c
   ${LG_SOURCE_ROOT}/src/graph/build_device.c
   ${LG_SOURCE_ROOT}/src/graph/io/dispatch.c
   ${LG_SOURCE_ROOT}/src/graph/io/file.c
