@@ -20,6 +20,7 @@ set(LG_SOURCES
   ${LG_SOURCE_ROOT}/src/graph/io/file.c
   ${LG_SOURCE_ROOT}/src/graph/io/text.c
   ${LG_SOURCE_ROOT}/src/graph/io/edges.c
+  ${LG_SOURCE_ROOT}/src/graph/io/text_read.c
   ${LG_SOURCE_ROOT}/src/graph/io/text_write.c
   ${LG_SOURCE_ROOT}/src/graph/io/mtx.c
   ${LG_SOURCE_ROOT}/src/graph/io/edgelist.c

@@ -440,10 +440,13 @@ typedef enum lg_file_format {
  * its name has no extension) is checked as it arrives, so binary data is
  * refused on its first part.  Sizes the file gives (a size line, a large
  * id) that need more memory than the system has available are
- * LG_ERR_OUT_OF_MEMORY before the memory is taken.  Memory: a text file is
- * held whole while it is parsed, then freed before the build, which frees
- * the parsed edges as lg_generate frees its own; a .lgb's arrays become the
- * graph's without a copy unless the options ask for a rebuild.
+ * LG_ERR_OUT_OF_MEMORY before the memory is taken.  Memory: a regular text
+ * file is read twice in windows of 32 MB (its lines counted, then parsed
+ * into edge arrays of that size), so its text is never held whole; a pipe
+ * or device is held whole while it is parsed.  The build frees the parsed
+ * edges as lg_generate frees its own; a .lgb's arrays become the graph's
+ * without a copy unless the options ask for a rebuild.  A regular file
+ * that changes while it is read gives LG_ERR_IO.
  */
 LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_format_t format,
                                  const lg_graph_options_t *options, lg_graph_t **graph);

@@ -17,7 +17,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define IO_TMP_PREFIX "io_text_"
 
-#include "internal.h" /* lg__parse_part_bytes */
+#include "internal.h" /* lg__parse_part_bytes, lg__text_window_bytes */
 #include "io_util.h"
 #include "libgraph.h"
 #include "test_util.h"
@@ -426,10 +426,132 @@ static void test_arguments(void)
     CHECK(!file_exists(path));
     lg_graph_free(&small);
 }
+/* Writes the undirected graph g as an edge list with libgraph's header line,
+ * comment lines among its data lines (every 97th line), tabs, and, when
+ * crlf, CRLF line ends. */
+static void write_mixed_el(const char *path, const lg_graph_t *g, bool crlf)
+{
+    const lg_edge_t *off;
+    const lg_vertex_t *idx;
+    CHECK_OK(lg_graph_csr(g, &off, &idx, NULL));
+    FILE *f = fopen(path, "w");
+    fprintf(f, "# libgraph edge list: undirected, %lld vertices, unweighted%s\n",
+            (long long)lg_graph_num_vertices(g), crlf ? "\r" : "");
+    long line = 0;
+    for (int64_t u = 0; u < lg_graph_num_vertices(g); u++)
+        for (lg_edge_t k = off[u]; k < off[u + 1] && idx[k] <= u; k++) {
+            if (++line % 97 == 0)
+                fprintf(f, "# comment line %ld%s\n", line, crlf ? "\r" : "");
+            fprintf(f, "%lld\t%lld%s\n", (long long)u, (long long)idx[k], crlf ? "\r" : "");
+        }
+    fclose(f);
+}
+
+/* The file changed after its lines were counted (the progress callback runs
+ * between the passes' windows): the same size, twice the lines. */
+static bool rewrite_on_read(const lg_progress_info_t *info, void *data)
+{
+    const char *path = data;
+    if (info->stage == LG_STAGE_READ && info->done == info->total) {
+        FILE *f = fopen(path, "r+");
+        for (long k = 0; f && k < info->total / 8; k++)
+            fputs("0 1\n1 0\n", f);
+        if (f)
+            fclose(f);
+    }
+    return true;
+}
+
+/* Regular text files are read in windows (text_read.c): every text case
+ * again through windows of 1, 5 and 64 bytes (lines across windows, a line
+ * longer than the window, headers longer than one), then a larger file
+ * through windows of many sizes, against the graph read in one window. */
+static void test_windows(void)
+{
+    static const size_t windows[] = {1, 5, 64};
+    for (size_t k = 0; k < sizeof windows / sizeof windows[0]; k++) {
+        const size_t was = lg__text_window_bytes(windows[k]);
+        test_mtx_good();
+        test_mtx_bad();
+        test_edge_lists();
+        lg__text_window_bytes(was);
+    }
+
+    lg_graph_t *kron = NULL, *whole = NULL, *g = NULL;
+    CHECK_OK(lg_generate(ctx4, LG_GENERATOR_KRONECKER, 10, 8, 3, NULL, &kron));
+    char path[PATH_CAP], mtx[PATH_CAP];
+    tmp_path(path, "windows.el");
+    tmp_path(mtx, "windows.mtx");
+    CHECK_OK(lg_graph_write(ctx4, kron, mtx, LG_FORMAT_AUTO));
+    for (int crlf = 0; crlf < 2; crlf++) {
+        write_mixed_el(path, kron, crlf);
+        CHECK_OK(lg_graph_read(ctx4, path, LG_FORMAT_AUTO, NULL, &whole));
+        CHECK(whole && same_graph(whole, kron));
+        /* windows of a few bytes (one line or less each) on one thread, so
+         * that the test does not wait on thousands of parallel regions */
+        static const size_t sizes[] = {3, 7, 100, 4096, 65537};
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            const size_t was = lg__text_window_bytes(sizes[k]);
+            for (int t = sizes[k] < 100 ? 0 : 1; t >= 0; t--) {
+                CHECK_OK(lg_graph_read(t ? ctx4 : ctx1, path, LG_FORMAT_AUTO, NULL, &g));
+                CHECK(g && same_graph(g, whole));
+                lg_graph_free(&g);
+                CHECK_OK(lg_graph_read(t ? ctx4 : ctx1, mtx, LG_FORMAT_AUTO, NULL, &g));
+                CHECK(g && same_graph(g, kron));
+                lg_graph_free(&g);
+            }
+            lg__text_window_bytes(was);
+        }
+        lg_graph_free(&whole);
+    }
+
+    /* a bad line and an extra .mtx entry, each windows after the first */
+    const size_t was = lg__text_window_bytes(4096);
+    FILE *f = fopen(path, "w");
+    for (int i = 1; i <= 20000; i++)
+        fprintf(f, i == 12345 ? "%d x\n" : "%d %d\n", i % 300, i % 7);
+    fclose(f);
+    CHECK_STATUS(lg_graph_read(ctx4, path, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
+    check_where(path, 12345);
+    f = fopen(mtx, "w");
+    fprintf(f, "%%%%MatrixMarket matrix coordinate pattern general\n");
+    for (int i = 0; i < 3000; i++) /* a header longer than a window */
+        fprintf(f, "%% comment %d\n", i);
+    fprintf(f, "300 300 8000\n"); /* line 3002 */
+    int extra_line = 0;
+    for (int i = 1, entries = 0; i <= 9000; i++) { /* every 50th a comment */
+        fprintf(f, i % 50 ? "%d %d\n" : "%% %d %d\n", i % 300 + 1, i % 7 + 1);
+        if (i % 50 && ++entries == 8001)
+            extra_line = 3002 + i;
+    }
+    fclose(f);
+    CHECK_STATUS(lg_graph_read(ctx4, mtx, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
+    CHECK_MESSAGE("one entry more");
+    check_where(mtx, extra_line);
+
+    /* a file that changes between the passes is an error, not an overrun */
+    f = fopen(path, "w");
+    for (int i = 0; i < 20000; i++)
+        fprintf(f, "%d %d\n", 1000 + i % 9000, 1000 + i % 8999);
+    fclose(f);
+    lg_graph_options_t o;
+    lg_graph_options_init(&o);
+    o.progress = rewrite_on_read;
+    o.progress_data = path;
+    CHECK_STATUS(lg_graph_read(ctx4, path, LG_FORMAT_AUTO, &o, &g), LG_ERR_IO);
+    CHECK_MESSAGE("changed while it was being read");
+    CHECK(g == NULL);
+    lg__text_window_bytes(was);
+    unlink(path);
+    unlink(mtx);
+    lg_graph_free(&kron);
+}
+
 int main(void)
 {
     static void (*const tests[])(void) = {
-        test_mtx_good, test_mtx_bad, test_edge_lists, test_error_line_in_late_chunk, test_arguments,
+        test_mtx_good,  test_mtx_bad, test_edge_lists, test_error_line_in_late_chunk,
+        test_arguments, test_windows,
     };
     return io_main(tests, sizeof tests / sizeof tests[0]);
 }

@@ -107,6 +107,9 @@ long lg__pagerank_segmented_runs(void);
 /* Test hook (io/edges.c): the text a parser chunk reads in one round, 32 MB;
  * 0 leaves it.  Returns the value before. */
 size_t lg__parse_part_bytes(size_t bytes);
+/* Test hook (io/text_read.c): the window a regular text file is read in,
+ * 32 MB; 0 leaves it.  Returns the value before. */
+size_t lg__text_window_bytes(size_t bytes);
 /* Test hook (io/lgb.c): nonzero makes the .lgb reader accept a checksum
  * mismatch, so that the fuzzer's mutations reach the checks behind it (the
  * offsets, the names, the builder's); returns the previous setting. */

@@ -131,33 +131,22 @@ lg_status_t lg__edge_list_header(const char *path, const struct lg_text *prefix,
 lg_status_t lg__read_edge_list(lg_context_t *context, const char *path, lg_file_format_t format,
                                const lg_graph_options_t *options, lg_graph_t **graph)
 {
-    lg_status_t st;
-    struct lg_text t = {0};
+    struct lg_text_header h;
     struct lg_edge_arrays e = {0};
-    const struct lg_line_rules r = edge_list_rules(format);
-    const int threads = lg__threads(context);
-
-    struct el_header h;
-    const struct lg_progress progress = lg__graph_progress(options);
-    if ((st = lg__load_text(path, threads, progress, &t)) != LG_OK ||
-        (st = read_header(path, t.data, &h)) != LG_OK ||
-        (st = lg__parse_edges(path, &r, &t, t.data, threads, progress, &e)) != LG_OK)
-        goto cleanup;
-    if (h.n >= 0 && e.max_id >= h.n) {
+    lg_status_t st = lg__read_text_edges(path, format, lg__threads(context),
+                                         lg__graph_progress(options), &h, &e);
+    if (st == LG_OK && h.n >= 0 && e.max_id >= h.n)
         st = lg__error(LG_ERR_IO, "%s: vertex id %lld, but the header line says %lld vertices",
                        path, (long long)e.max_id, (long long)h.n);
-        goto cleanup;
+    if (st == LG_OK) {
+        if (h.unweighted && lg__all_weights_one(&e)) {
+            lg__free(e.w);
+            e.w = NULL;
+        }
+        st = lg__graph_from_text(context, path, h.n >= 0 ? h.n : e.max_id + 1, &e, options,
+                                 h.directedness, graph);
     }
-    if (h.unweighted && lg__all_weights_one(&e)) {
-        lg__free(e.w);
-        e.w = NULL;
-    }
-    st = lg__graph_from_text(context, path, &t, h.n >= 0 ? h.n : e.max_id + 1, &e, options,
-                             h.directedness, graph);
-
-cleanup:
     lg__free_edges(&e);
-    lg__free(t.data);
     return st;
 }
 

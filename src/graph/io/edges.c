@@ -1,20 +1,21 @@
 /*
- * edges.c - a text file's body parsed in parallel into edge arrays, and the
- * parsed edges handed to lg_graph_from_edges; shared by the Matrix Market
- * and edge-list readers.
+ * edges.c - text parsed in parallel into edge arrays, and the parsed edges
+ * handed to lg_graph_from_edges; shared by the Matrix Market and edge-list
+ * readers (text_read.c) and lg_read_edges (part.c).
  *
- * The body is cut at line boundaries into one chunk a thread.  A chunk is
- * parsed in parts of at most 32 MB, every chunk's next part in one
- * parallel round, so that progress is reported and a cancel honoured between
- * rounds while each chunk's edges stay in one run.  Each chunk
- * first counts its newlines, which bounds its edges (at most one a line),
- * so every chunk parses straight into its own slice of the edge arrays (no
- * reallocation, no locks); the slices are closed up afterwards, in file
- * order, so the result does not depend on the thread count.  Cost: two
- * passes over the text (newline count, parse) and one memmove of the edges.
+ * A text (a whole file, a window of one, or a part) is cut at line
+ * boundaries into one chunk a thread.  A chunk is parsed in parts of at
+ * most 32 MB, every chunk's next part in one parallel round, so that
+ * progress is reported and a cancel honoured between rounds while each
+ * chunk's edges stay in one run.  Each chunk first counts its lines, which
+ * bound its edges (at most one a line), so every chunk parses straight into
+ * its own slice of the edge arrays (no reallocation, no locks); the slices
+ * are closed up afterwards, in file order, after the edges already there,
+ * so the result does not depend on the thread count.  Cost: two passes
+ * over the text (line count, parse) and one memmove of the edges.
  *
  * Errors: a chunk that meets a bad line stops and records where; the first
- * failed chunk holds the file's first bad line, whose number is found then
+ * failed chunk holds the text's first bad line, whose number is found then
  * by counting the newlines before it, so messages read "path:line: reason"
  * without the fast path counting lines.
  */
@@ -39,7 +40,7 @@ size_t lg__parse_part_bytes(size_t bytes)
 /* Counts '\n' eight bytes at a time: a byte of w ^ NEWLINES is zero exactly
  * where w holds a newline, and the expression below sets the top bit of
  * exactly those bytes (no carries cross bytes, unlike the classic haszero). */
-static int64_t count_newlines(const char *p, const char *end)
+int64_t lg__count_newlines(const char *p, const char *end)
 {
     const uint64_t newlines = 0x0A0A0A0A0A0A0A0Aull, low7 = 0x7F7F7F7F7F7F7F7Full;
     int64_t k = 0;
@@ -102,13 +103,12 @@ static void parse_part(const struct lg_line_rules *r, const struct lg_edge_array
     c->next = stop;
 }
 
-/* Moves each chunk's edges down to follow the previous chunk's (the slots of
- * comment and blank lines are left behind); returns the edge count. */
-static int64_t close_up(const struct lg_edge_arrays *a, const struct lg_chunk *chunks, int nc,
-                        int64_t *max_id)
+/* Moves each chunk's edges down to follow the previous chunk's, after the
+ * a->count edges already there (the slots of comment and blank lines are
+ * left behind), and counts them in a. */
+static void close_up(struct lg_edge_arrays *a, const struct lg_chunk *chunks, int nc)
 {
-    int64_t k = 0;
-    *max_id = -1;
+    int64_t k = a->count;
     for (int c = 0; c < nc; c++) {
         const int64_t b = chunks[c].base, len = chunks[c].count;
         if (b != k && len > 0) {
@@ -118,9 +118,9 @@ static int64_t close_up(const struct lg_edge_arrays *a, const struct lg_chunk *c
                 memmove(a->w + k, a->w + b, (size_t)len * sizeof *a->w);
         }
         k += len;
-        *max_id = chunks[c].max_id > *max_id ? chunks[c].max_id : *max_id;
+        a->max_id = chunks[c].max_id > a->max_id ? chunks[c].max_id : a->max_id;
     }
-    return k;
+    a->count = k;
 }
 
 void lg__free_edges(struct lg_edge_arrays *a)
@@ -131,38 +131,38 @@ void lg__free_edges(struct lg_edge_arrays *a)
     memset(a, 0, sizeof *a);
 }
 
-lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
-                            const struct lg_text *t, const char *body, int threads,
-                            struct lg_progress progress, struct lg_edge_arrays *out)
+/* Cuts [body, end) into chunks and counts each one's lines (newlines, and a
+ * last line without one): the bound on its edges; *lines is their sum. */
+static struct lg_chunk *plan_chunks(const char *body, const char *end, int threads, int *nc,
+                                    int64_t *lines)
 {
-    lg_status_t st = LG_OK;
-    struct lg_edge_arrays a = {0};
-    const char *end = t->data + t->size;
-    const int nc = chunk_count((size_t)(end - body), threads);
-    struct lg_chunk *chunks = lg__alloc_array((size_t)nc, sizeof *chunks, "parser chunks");
+    *nc = chunk_count((size_t)(end - body), threads);
+    struct lg_chunk *chunks = lg__alloc_array((size_t)*nc, sizeof *chunks, "parser chunks");
     if (!chunks)
-        return LG_ERR_OUT_OF_MEMORY;
-    split_chunks(body, end, chunks, nc);
+        return NULL;
+    split_chunks(body, end, chunks, *nc);
+#pragma omp parallel for num_threads(*nc) schedule(static, 1)
+    for (int c = 0; c < *nc; c++)
+        chunks[c].count = lg__count_newlines(chunks[c].begin, chunks[c].end) +
+                          (chunks[c].end > chunks[c].begin && chunks[c].end[-1] != '\n');
+    *lines = 0;
+    for (int c = 0; c < *nc; c++)
+        *lines += chunks[c].count;
+    return chunks;
+}
 
-    /* a chunk holds at most one edge a line */
-#pragma omp parallel for num_threads(nc) schedule(static, 1)
-    for (int c = 0; c < nc; c++)
-        chunks[c].count = count_newlines(chunks[c].begin, chunks[c].end) + 1;
-    int64_t slots = 0;
+/* Parses the planned chunks of t into a's slots after its a->count edges
+ * (room for each chunk's count), reporting progress as done_before plus the
+ * bytes parsed, of total. */
+static lg_status_t parse_chunks(const char *path, const struct lg_line_rules *r,
+                                const struct lg_text *t, struct lg_chunk *chunks, int nc,
+                                struct lg_progress progress, int64_t done_before, int64_t total,
+                                struct lg_edge_arrays *a)
+{
+    int64_t slots = a->count;
     for (int c = 0; c < nc; c++) {
         chunks[c].base = slots;
         slots += chunks[c].count;
-    }
-    a.src = lg__alloc_array((size_t)slots, sizeof *a.src, "edge sources");
-    a.dst = lg__alloc_array((size_t)slots, sizeof *a.dst, "edge destinations");
-    if (r->weighted)
-        a.w = lg__alloc_array((size_t)slots, sizeof *a.w, "edge weights");
-    if (!a.src || !a.dst || (r->weighted && !a.w)) {
-        st = LG_ERR_OUT_OF_MEMORY;
-        goto cleanup;
-    }
-
-    for (int c = 0; c < nc; c++) {
         chunks[c].next = chunks[c].begin;
         chunks[c].count = 0;
         chunks[c].max_id = -1;
@@ -174,7 +174,7 @@ lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
 #pragma omp parallel for num_threads(nc) schedule(static, 1)
         for (int c = 0; c < live; c++)
             if (c < live && chunks[c].next < chunks[c].end && !chunks[c].error_at)
-                parse_part(r, &a, &chunks[c]);
+                parse_part(r, a, &chunks[c]);
         int64_t parsed = 0;
         int first_failed = nc;
         bool left = false;
@@ -186,24 +186,60 @@ lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
         }
         if (!left && first_failed < nc) {
             const struct lg_chunk *f = &chunks[first_failed];
-            st = lg__error(LG_ERR_IO, "%s:%lld: %s", path,
-                           (long long)(t->first_line + count_newlines(t->data, f->error_at) + 1),
-                           f->reason);
-            goto cleanup;
+            return lg__error(
+                LG_ERR_IO, "%s:%lld: %s", path,
+                (long long)(t->first_line + lg__count_newlines(t->data, f->error_at) + 1),
+                f->reason);
         }
         live = left ? first_failed : 0;
-        if (live > 0 && !lg_progress_go_on(progress, LG_STAGE_PARSE, parsed, end - body, 0.0)) {
-            st = LG_ERR_CANCELLED;
-            goto cleanup;
-        }
+        if (!lg_progress_go_on(progress, LG_STAGE_PARSE, done_before + parsed, total, 0.0))
+            return LG_ERR_CANCELLED;
     }
-    (void)lg_progress_go_on(progress, LG_STAGE_PARSE, end - body, end - body, 0.0);
-    a.count = close_up(&a, chunks, nc, &a.max_id);
-    *out = a;
-    memset(&a, 0, sizeof a);
+    close_up(a, chunks, nc);
+    return LG_OK;
+}
 
-cleanup:
+lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
+                            const struct lg_text *t, const char *body, int threads,
+                            struct lg_progress progress, struct lg_edge_arrays *out)
+{
+    lg_status_t st = LG_ERR_OUT_OF_MEMORY;
+    struct lg_edge_arrays a = {0};
+    a.max_id = -1;
+    int nc;
+    int64_t slots;
+    const char *end = t->data + t->size;
+    struct lg_chunk *chunks = plan_chunks(body, end, threads, &nc, &slots);
+    if (!chunks)
+        return LG_ERR_OUT_OF_MEMORY;
+    a.src = lg__alloc_array((size_t)slots, sizeof *a.src, "edge sources");
+    a.dst = lg__alloc_array((size_t)slots, sizeof *a.dst, "edge destinations");
+    if (r->weighted)
+        a.w = lg__alloc_array((size_t)slots, sizeof *a.w, "edge weights");
+    if (a.src && a.dst && (!r->weighted || a.w))
+        st = parse_chunks(path, r, t, chunks, nc, progress, 0, end - body, &a);
+    if (st == LG_OK) {
+        *out = a;
+        memset(&a, 0, sizeof a);
+    }
     lg__free_edges(&a);
+    lg__free(chunks);
+    return st;
+}
+
+lg_status_t lg__parse_more_edges(const char *path, const struct lg_line_rules *r,
+                                 const struct lg_text *t, const char *body, int threads,
+                                 struct lg_progress progress, int64_t done_before, int64_t total,
+                                 int64_t slots, struct lg_edge_arrays *a, int64_t *lines)
+{
+    int nc;
+    struct lg_chunk *chunks = plan_chunks(body, t->data + t->size, threads, &nc, lines);
+    if (!chunks)
+        return LG_ERR_OUT_OF_MEMORY;
+    lg_status_t st =
+        a->count + *lines > slots
+            ? lg__error(LG_ERR_IO, "%s: the file changed while it was being read", path)
+            : parse_chunks(path, r, t, chunks, nc, progress, done_before, total, a);
     lg__free(chunks);
     return st;
 }
@@ -222,13 +258,10 @@ static lg_graph_options_t text_build_options(const lg_graph_options_t *o,
     return b;
 }
 
-lg_status_t lg__graph_from_text(lg_context_t *context, const char *path, struct lg_text *t,
-                                int64_t n, struct lg_edge_arrays *e,
-                                const lg_graph_options_t *options, lg_directedness_t recorded,
-                                lg_graph_t **graph)
+lg_status_t lg__graph_from_text(lg_context_t *context, const char *path, int64_t n,
+                                struct lg_edge_arrays *e, const lg_graph_options_t *options,
+                                lg_directedness_t recorded, lg_graph_t **graph)
 {
-    lg__free(t->data);
-    t->data = NULL;
     const lg_graph_options_t b = text_build_options(options, recorded);
     return lg__blame_file(lg__graph_from_own_edges("lg_graph_read", context, n, e->count, &e->src,
                                                    &e->dst, &e->w, &b, graph),

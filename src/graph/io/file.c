@@ -6,9 +6,9 @@
  * threads: copying out of the page cache into a fresh buffer, page faults
  * included, is memory-bound work that one thread does at a fraction of the
  * machine's speed.  Pipes and other streams have no size and no offsets, so
- * they are read in order, into a buffer that doubles.  lg__load_text reads a
- * text file whole into one NUL-terminated buffer (the scanners stop at the
- * NUL); lg__in_read reads the next part of a binary file.
+ * they are read in order, into a buffer that doubles: lg__load_text reads a
+ * text stream whole into one NUL-terminated buffer (the scanners stop at
+ * the NUL).  lg__in_read reads the next part of a file.
  *
  * Writing.  Everything goes to "PATH.tmp.XXXXXX" in the same directory (so
  * the rename stays within one file system), is synced to disk, takes the
@@ -268,24 +268,11 @@ static lg_status_t read_stream(struct lg_in_file *in, char **buf, size_t *used)
     }
 }
 
-lg_status_t lg__load_text(const char *path, int threads, struct lg_progress progress,
-                          struct lg_text *t)
+lg_status_t lg__load_text(struct lg_in_file *in, struct lg_text *t)
 {
-    struct lg_in_file in;
     char *buf = NULL;
     size_t used = 0;
-    lg_status_t st = lg__in_open(&in, path);
-    if (st != LG_OK)
-        return st;
-    in.progress = progress;
-    if (!in.regular) {
-        st = read_stream(&in, &buf, &used);
-    } else if ((buf = lg__alloc_array((size_t)in.size + 1, 1, "a file buffer")) == NULL) {
-        st = LG_ERR_OUT_OF_MEMORY;
-    } else {
-        used = (size_t)in.size;
-        st = lg__in_read(&in, buf, used, threads, "text (it shrank while being read)");
-    }
+    lg_status_t st = read_stream(in, &buf, &used);
     if (st == LG_OK) {
         buf[used] = '\0';
         if (used >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
@@ -298,7 +285,6 @@ lg_status_t lg__load_text(const char *path, int threads, struct lg_progress prog
         buf = NULL;
     }
     lg__free(buf);
-    lg__in_close(&in);
     return st;
 }
 

@@ -9,8 +9,10 @@
  *                 temporary file renamed over the target when complete
  *   text.c        parsing one text line into an edge, with the reason when a
  *                 line is bad (ids, weights by Clinger's fast path)
- *   edges.c       a text body parsed in parallel chunks into edge arrays, the
+ *   edges.c       text parsed in parallel chunks into edge arrays, the
  *                 "path:line: reason" message, the hand-over to the builder
+ *   text_read.c   a text file's header from a prefix, its body read in
+ *                 windows, twice (lines counted, then parsed)
  *   text_write.c  formatting arcs as text lines in parallel, for the writers
  *   mtx.c         Matrix Market, reader and writer
  *   edgelist.c    .el / .wel edge lists, reader and writer
@@ -90,15 +92,16 @@ LG_INTERNAL int64_t lg__pread_full(int fd, void *p, size_t bytes, int64_t at);
 LG_INTERNAL lg_status_t lg__in_read(struct lg_in_file *in, void *buf, size_t bytes, int threads,
                                     const char *what);
 
-/* A text file read whole. */
+/* Text of a file: all of it, a window or a part. */
 struct lg_text {
     char *data; /* size bytes and a terminating NUL, so scanners stop at the end */
     size_t size;
-    int64_t first_line; /* the lines of the file before data (a part's), for messages */
+    int64_t first_line; /* the lines of the file before data, for messages */
 };
 
-LG_INTERNAL lg_status_t lg__load_text(const char *path, int threads, struct lg_progress progress,
-                                      struct lg_text *t);
+/* Reads the stream in (a pipe, a device: not a regular file) whole into t,
+ * a UTF-8 byte-order mark at its start dropped. */
+LG_INTERNAL lg_status_t lg__load_text(struct lg_in_file *in, struct lg_text *t);
 
 /* ---- output files (file.c) ----------------------------------------------------- */
 
@@ -240,20 +243,47 @@ LG_INTERNAL lg_status_t lg__parse_edges(const char *path, const struct lg_line_r
                                         const struct lg_text *t, const char *body, int threads,
                                         struct lg_progress progress, struct lg_edge_arrays *out);
 
+/* Parses the data lines of [body, end of t) in parallel into a's slots after
+ * its a->count edges, which have room for `slots` in all (a text that needs
+ * more, a file that grew since its lines were counted, is an LG_ERR_IO);
+ * *lines: the lines parsed.  Progress is done_before plus the bytes parsed,
+ * of total. */
+LG_INTERNAL lg_status_t lg__parse_more_edges(const char *path, const struct lg_line_rules *r,
+                                             const struct lg_text *t, const char *body, int threads,
+                                             struct lg_progress progress, int64_t done_before,
+                                             int64_t total, int64_t slots, struct lg_edge_arrays *a,
+                                             int64_t *lines);
+
+/* The '\n' bytes in [p, end). */
+LG_INTERNAL int64_t lg__count_newlines(const char *p, const char *end);
+
 /* Whether every weight of e is 1 (or it has none): a .wel of an unweighted graph. */
 LG_INTERNAL bool lg__all_weights_one(const struct lg_edge_arrays *e);
 
 LG_INTERNAL void lg__free_edges(struct lg_edge_arrays *a);
 
-/* Frees the text (it is no longer needed: this lowers the peak while
- * building), then builds the n-vertex graph from the parsed edges, which it
- * frees as soon as the rows hold them (lg__graph_from_own_edges), with the
- * caller's options over the directedness the file records (LG_DIRECTEDNESS_DEFAULT:
+/* Builds the n-vertex graph from the parsed edges, which it frees as soon
+ * as the rows hold them (lg__graph_from_own_edges), with the caller's
+ * options over the directedness the file records (LG_DIRECTEDNESS_DEFAULT:
  * none, and the graph is undirected unless the options say otherwise). */
-LG_INTERNAL lg_status_t lg__graph_from_text(lg_context_t *context, const char *path,
-                                            struct lg_text *t, int64_t n, struct lg_edge_arrays *e,
+LG_INTERNAL lg_status_t lg__graph_from_text(lg_context_t *context, const char *path, int64_t n,
+                                            struct lg_edge_arrays *e,
                                             const lg_graph_options_t *options,
                                             lg_directedness_t recorded, lg_graph_t **graph);
+
+/* ---- reading a text file (text_read.c) ----------------------------------------- */
+
+struct lg_text_header;
+
+/* Reads the text file at path (format LG_FORMAT_MTX, _EL or _WEL): its
+ * header into *h and every edge of its body into *e (allocated here).  A
+ * regular file is read in windows, twice (lines counted, then parsed), so
+ * that its text is never held whole; a stream is read whole.  Errors name
+ * the file, and a bad line its number; a .mtx with more entries than its
+ * size line declares is an error at the first one too many. */
+LG_INTERNAL lg_status_t lg__read_text_edges(const char *path, lg_file_format_t format, int threads,
+                                            struct lg_progress progress, struct lg_text_header *h,
+                                            struct lg_edge_arrays *e);
 
 /* ---- writing text (text_write.c) ----------------------------------------------- */
 
@@ -314,6 +344,11 @@ LG_INTERNAL lg_status_t lg__mtx_header(const char *path, const struct lg_text *p
 LG_INTERNAL lg_status_t lg__edge_list_header(const char *path, const struct lg_text *prefix,
                                              bool complete, lg_file_format_t format,
                                              struct lg_text_header *h, bool *need_more);
+/* The header of the open regular file in (a UTF-8 byte-order mark before
+ * it skipped), from a prefix grown until the header ends inside it; h->body
+ * is an offset in the file. */
+LG_INTERNAL lg_status_t lg__read_text_header(struct lg_in_file *in, lg_file_format_t format,
+                                             struct lg_text_header *h);
 /* A .lgb's part: rows [first, last) holding about the part's share of arcs. */
 LG_INTERNAL lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
                                           int num_parts, lg_edge_part_t *out);

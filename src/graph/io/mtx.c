@@ -211,48 +211,21 @@ lg_status_t lg__mtx_header(const char *path, const struct lg_text *prefix, bool 
     return LG_OK;
 }
 
-static lg_status_t check_entry_count(const char *path, const struct lg_line_rules *r,
-                                     const struct lg_text *t, const struct mtx_header *h,
-                                     int64_t count)
-{
-    if (count < h->nnz)
-        return lg__error(LG_ERR_IO,
-                         "%s:%lld: the size line declares %lld entries, but the file has only "
-                         "%lld",
-                         path, (long long)h->size_line, (long long)h->nnz, (long long)count);
-    if (count > h->nnz)
-        return lg__error(LG_ERR_IO, "%s:%lld: one entry more than the %lld the size line declares",
-                         path,
-                         (long long)lg__data_line_number(r, h->body, t->data + t->size, h->nnz,
-                                                         h->size_line + 1),
-                         (long long)h->nnz);
-    return LG_OK;
-}
-
 lg_status_t lg__read_mtx(lg_context_t *context, const char *path, const lg_graph_options_t *options,
                          lg_graph_t **graph)
 {
-    lg_status_t st;
-    struct lg_text t = {0};
+    struct lg_text_header h;
     struct lg_edge_arrays e = {0};
-    struct mtx_header h = {0};
-    struct lg_line_rules r;
-    const int threads = lg__threads(context);
-
-    const struct lg_progress progress = lg__graph_progress(options);
-    if ((st = lg__load_text(path, threads, progress, &t)) != LG_OK ||
-        (st = parse_header(path, &t, &h)) != LG_OK)
-        goto cleanup;
-    r = mtx_rules(&h);
-    if ((st = lg__parse_edges(path, &r, &t, h.body, threads, progress, &e)) != LG_OK ||
-        (st = check_entry_count(path, &r, &t, &h, e.count)) != LG_OK)
-        goto cleanup;
-    st = lg__graph_from_text(context, path, &t, h.rows, &e, options,
-                             h.symmetric ? LG_UNDIRECTED : LG_DIRECTED, graph);
-
-cleanup:
+    /* an entry past the declared count is the reader's error, at its line */
+    lg_status_t st = lg__read_text_edges(path, LG_FORMAT_MTX, lg__threads(context),
+                                         lg__graph_progress(options), &h, &e);
+    if (st == LG_OK && e.count < h.entries)
+        st = lg__error(LG_ERR_IO,
+                       "%s:%lld: the size line declares %lld entries, but the file has only %lld",
+                       path, (long long)h.size_line, (long long)h.entries, (long long)e.count);
+    if (st == LG_OK)
+        st = lg__graph_from_text(context, path, h.n, &e, options, h.directedness, graph);
     lg__free_edges(&e);
-    lg__free(t.data);
     return st;
 }
 

@@ -3,7 +3,7 @@
  * processes can load one file, each its own part (libgraph_dist's loader).
  *
  * Text files (.mtx, .el, .wel): the header is read from a prefix of the file
- * (grown until the header ends inside it); the body [B, size) is cut into
+ * (text_read.c); the body [B, size) is cut into
  * num_parts equal byte ranges, and a part parses the lines that start in
  * its range -- a line starts at B or after a '\n', so a part finds its
  * first line by looking at the byte before its range, and its end the same
@@ -21,7 +21,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define PREFIX_FIRST ((size_t)64 << 10)
 #define SCAN_STEP ((size_t)4 << 10)
 
 void lg_edge_part_free(lg_edge_part_t *p)
@@ -32,35 +31,6 @@ void lg_edge_part_free(lg_edge_part_t *p)
     lg__free(p->dst);
     lg__free(p->weights);
     memset(p, 0, sizeof *p);
-}
-
-/* The file's header, from a prefix grown until the header ends inside it. */
-static lg_status_t read_header(struct lg_in_file *in, lg_file_format_t format,
-                               struct lg_text_header *h)
-{
-    size_t want = PREFIX_FIRST;
-    for (;;) {
-        const size_t len = (int64_t)want < in->size ? want : (size_t)in->size;
-        struct lg_text t = {lg__alloc_array(len + 1, 1, "the file's header"), len, 0};
-        if (!t.data)
-            return LG_ERR_OUT_OF_MEMORY;
-        const int64_t got = lg__pread_full(in->fd, t.data, len, 0);
-        if (got < 0) {
-            lg__free(t.data);
-            return lg__errno_error(errno, in->path, "read error");
-        }
-        t.size = (size_t)got;
-        t.data[t.size] = '\0';
-        const bool complete = (int64_t)t.size >= in->size;
-        bool more = false;
-        lg_status_t st = format == LG_FORMAT_MTX
-                             ? lg__mtx_header(in->path, &t, complete, h, &more)
-                             : lg__edge_list_header(in->path, &t, complete, format, h, &more);
-        lg__free(t.data);
-        if (st != LG_OK || !more)
-            return st;
-        want *= 2;
-    }
 }
 
 /* The first line start at or after x in a body [body, size). */
@@ -116,7 +86,7 @@ static lg_status_t read_text_part(lg_context_t *context, struct lg_in_file *in,
                                   lg_edge_part_t *out)
 {
     struct lg_text_header h;
-    lg_status_t st = read_header(in, format, &h);
+    lg_status_t st = lg__read_text_header(in, format, &h);
     if (st != LG_OK)
         return st;
     const int64_t body = (int64_t)h.body, len = in->size - body;
