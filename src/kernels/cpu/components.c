@@ -9,11 +9,14 @@
  * concurrent union-find, with the paper's parameters and steps as GAPBS's
  * cc.cc implements them.
  *   1. Link every vertex with its first NEIGHBOR_ROUNDS out-neighbours only,
- *      compressing after each round.  On real and Kronecker graphs this
- *      already gathers most vertices into one large intermediate component.
- *   2. Sample SAMPLES vertices to find that component, the most frequent label.
+ *      compressing after each round but the last.  On real and Kronecker
+ *      graphs this already gathers most vertices into one large intermediate
+ *      component.
+ *   2. Sample SAMPLES vertices to find that component, the most frequent root.
  *   3. Link the remaining edges of every vertex outside it; its own vertices
- *      are skipped, which is where the time goes away: an edge between the
+ *      (those whose parent or grandparent is its root: after one round
+ *      since the last compress, nearly all of them) are skipped, which is
+ *      where the time goes away: an edge between the
  *      big component and another vertex is still seen from the other side,
  *      because an undirected graph stores it in both rows.  A directed graph
  *      stores it once, so there the other side also links its in-edges when
@@ -28,10 +31,11 @@
  * link an arc, fewer when the big component is skipped, on trees that path
  * halving keeps shallow.  Memory: label[] only (the sample is on the stack).
  *
- * Vectors (vec.h): the streaming passes, the first labels and the count of
- * roots, are vector loops.  Linking and compressing are not: they chase
- * parents through label[] while other threads move them, one atomic access
- * at a time (a vector load there would race with those stores).
+ * Vectors (vec.h): the streaming pass, the first labels, is a vector loop.
+ * Linking and compressing are not: they chase parents through label[]
+ * while other threads move them, one atomic access at a time (a vector load
+ * there would race with those stores).  The last compress counts the roots
+ * as it goes.
  */
 #include "cpu.h"
 #include "union_find.h"
@@ -40,25 +44,34 @@
 /* Afforest's parameters, as in the paper and GAPBS. */
 #define NEIGHBOR_ROUNDS 2
 #define SAMPLES 1024
-/* Labels a task of the streaming passes (the first labels, the roots
- * counted) takes: vector loops (vec.h). */
+/* Labels a task of the first labels (a vector loop, vec.h) and of a
+ * compress takes. */
 #define LABEL_BLOCK 16384
 /* Vertices a task of a neighbour round takes. */
 #define ROUND_BLOCK 16384
 
-static void compress(lg_vertex_t *label, int64_t n, int threads)
+/* Points every vertex at its root; returns the roots. */
+static int64_t compress(lg_vertex_t *label, int64_t n, int threads)
 {
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t v = 0; v < n; v++)
-        __atomic_store_n(&label[v], lg__uf_find(label, (lg_vertex_t)v), __ATOMIC_RELAXED);
+    int64_t roots = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : roots)
+    for (int64_t b = 0; b < n; b += LABEL_BLOCK) {
+        const int64_t end = b + LABEL_BLOCK < n ? b + LABEL_BLOCK : n;
+        for (int64_t v = b; v < end; v++) {
+            const lg_vertex_t root = lg__uf_find(label, (lg_vertex_t)v);
+            __atomic_store_n(&label[v], root, __ATOMIC_RELAXED);
+            roots += root == v;
+        }
+    }
+    return roots;
 }
 
-/* The most frequent of SAMPLES labels drawn at random (a fixed seed: the
- * result does not depend on it, only the speed; ties go to the smallest
- * label).  Counted in a hash table of twice the samples, linear probing:
+/* The most frequent root of SAMPLES vertices drawn at random (a fixed seed:
+ * the result does not depend on it, only the speed; ties go to the smallest
+ * root).  Counted in a hash table of twice the samples, linear probing:
  * O(SAMPLES) whatever the labels (sorting the sample costs ~260,000 moves by
  * insertion when the labels are still many, as on a sparse graph). */
-static lg_vertex_t most_frequent_label(const lg_vertex_t *label, int64_t n)
+static lg_vertex_t most_frequent_label(lg_vertex_t *label, int64_t n)
 {
     enum {
         SLOTS = 2 * SAMPLES
@@ -69,7 +82,7 @@ static lg_vertex_t most_frequent_label(const lg_vertex_t *label, int64_t n)
     lg_vertex_t best = 0;
     int best_count = 0;
     for (int i = 0; i < SAMPLES; i++) {
-        const lg_vertex_t l = label[lg__mix64(state++) % (uint64_t)n];
+        const lg_vertex_t l = lg__uf_find(label, (lg_vertex_t)(lg__mix64(state++) % (uint64_t)n));
         unsigned h = (unsigned)lg__mix64((uint64_t)l) & (SLOTS - 1);
         while (count[h] && key[h] != l)
             h = (h + 1) & (SLOTS - 1);
@@ -102,22 +115,12 @@ static void neighbour_round(lg_vertex_t *label, const lg_edge_t *off, const lg_v
     }
 }
 
-/* The streaming passes over label[v0, v1): every vertex its own label;
- * the roots (label[v] == v) counted. */
+/* The streaming pass over label[v0, v1): every vertex its own label. */
 LG_PASS void first_labels(lg_vertex_t *label, int64_t v0, int64_t v1)
 {
     LG_SIMD
     for (int64_t v = v0; v < v1; v++)
         label[v] = (lg_vertex_t)v;
-}
-
-LG_PASS int64_t count_roots(const lg_vertex_t *label, int64_t v0, int64_t v1)
-{
-    int64_t roots = 0;
-    LG_SIMD_SUM(roots)
-    for (int64_t v = v0; v < v1; v++)
-        roots += label[v] == v;
-    return roots;
 }
 
 lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
@@ -140,7 +143,8 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
         for (int64_t b = 0; b < n; b += ROUND_BLOCK)
             neighbour_round(labels, off, adj, r, b, b + ROUND_BLOCK < n ? b + ROUND_BLOCK : n, n);
-        compress(labels, n, threads);
+        if (r + 1 < NEIGHBOR_ROUNDS)
+            (void)compress(labels, n, threads);
         if (!lg_exec_go_on(x, LG_STAGE_COMPONENTS, r + 1, NEIGHBOR_ROUNDS + 1, 0.0))
             return LG_ERR_CANCELLED;
     }
@@ -149,21 +153,21 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
     const lg_vertex_t skip = have_in ? most_frequent_label(labels, n) : -1;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
     for (int64_t v = 0; v < n; v++) {
-        if (__atomic_load_n(&labels[v], __ATOMIC_RELAXED) == skip)
+        const lg_vertex_t p = __atomic_load_n(&labels[v], __ATOMIC_RELAXED);
+        if (p == skip)
             continue;
+        if (__atomic_load_n(&labels[p], __ATOMIC_RELAXED) == skip) {
+            __atomic_store_n(&labels[v], skip, __ATOMIC_RELAXED);
+            continue;
+        }
         for (lg_edge_t e = off[v] + NEIGHBOR_ROUNDS; e < off[v + 1]; e++)
             lg__uf_link(labels, (lg_vertex_t)v, adj[e]);
         if (in_off)
             for (lg_edge_t e = in_off[v]; e < in_off[v + 1]; e++)
                 lg__uf_link(labels, (lg_vertex_t)v, in_adj[e]);
     }
-    compress(labels, n, threads);
+    const int64_t roots = compress(labels, n, threads);
     (void)lg_exec_go_on(x, LG_STAGE_COMPONENTS, NEIGHBOR_ROUNDS + 1, NEIGHBOR_ROUNDS + 1, 0.0);
-
-    int64_t roots = 0;
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : roots)
-    for (int64_t b = 0; b < n; b += LABEL_BLOCK)
-        roots += count_roots(labels, b, b + LABEL_BLOCK < n ? b + LABEL_BLOCK : n);
     if (num_components)
         *num_components = roots;
     return LG_OK;
