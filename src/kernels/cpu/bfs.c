@@ -26,21 +26,21 @@
  * (bottom_up_costs_more).  An undirected graph's in-edges are its out-edges;
  * a directed graph goes bottom-up over its CSC (built once, cached).
  *
- * Encoding: dist[v] < 0 means unvisited, so dist doubles as the visited set.
- * The bitmap frontier has one bit a vertex in 64-bit words; bottom-up hands
- * out vertices in blocks that are multiples of 64, so each word of the next
- * frontier has one writer and needs no atomics.
+ * Encoding: dist[v] < 0 means unvisited, so dist doubles as the visited set
+ * of the top-down steps.  The bottom-up steps walk a bitmap instead, `todo`:
+ * the unvisited vertices with in-edges, made from dist when the search goes
+ * bottom-up, from which each step takes out what it finds.  Bitmaps have one
+ * bit a vertex in 64-bit words; bottom-up hands out whole words, so each
+ * word of todo and of the next frontier has one writer and needs no atomics.
  *
  * Vectors (vec.h): the bitmap's conversion to a queue lists its non-empty
- * words by a vector compaction, and the first fill is a vector loop; the
- * searches themselves are random accesses.  The bottom-up step skips
- * visited vertices in its own loop: a vector compaction of them first
- * retired more instructions in all than that loop, even on SVE and RVV
- * (docs/ARCHITECTURE.md).
+ * words by a vector compaction; the first fill, and the pass that makes
+ * the frontier bitmap and todo from dist, are vector loops; the searches
+ * themselves are random accesses.
  *
- * Cost: top-down O(edges of the frontier) a level; bottom-up O(n + edges
- * scanned until a parent is found).  Memory: a queue of n vertices and two
- * bitmaps of n bits.
+ * Cost: top-down O(edges of the frontier) a level; bottom-up O(n / 64 +
+ * edges scanned until a parent is found) a level, after an O(n) pass at
+ * the switch.  Memory: two queues of n vertices and three bitmaps of n bits.
  */
 #include "bitmap.h"
 #include "cpu.h"
@@ -50,14 +50,14 @@
 #include <string.h>
 
 /* Vertices a bottom-up task takes at most (lg__task_vertices: a multiple of
- * 64 keeps the `next` bitmap's words private to a task). */
+ * 64, so a task takes whole words of todo and next). */
 #define BOTTOM_UP_BLOCK 4096
-/* How many vertices ahead the bottom-up step asks for an unvisited vertex's
- * first in-edge. */
+/* How many vertices of todo ahead the bottom-up step asks for a first
+ * in-edge (and twice as many ahead for the offsets). */
 #define BOTTOM_UP_AHEAD 16
 /* How many frontier vertices ahead the top-down step asks for a row. */
 #define TOP_DOWN_AHEAD 8
-/* Bitmap words a task of the bitmap-to-queue conversion takes. */
+/* Bitmap words a task of the conversions between queue and bitmaps takes. */
 #define BITMAP_CHUNK 1024
 /* Vertices a task of the initial fill takes. */
 #define FILL_BLOCK 16384
@@ -70,6 +70,7 @@ struct bfs_state {
     lg_vertex_t *queue;   /* the frontier as a list: [0, size) */
     int64_t size;
     uint64_t *front, *next; /* the frontier as bitmaps */
+    uint64_t *todo;         /* what bottom-up steps may still find (front_and_todo) */
     int threads;
 };
 
@@ -131,62 +132,138 @@ static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *ne
     return scout;
 }
 
-/* One bottom-up level: every unvisited vertex looks for a parent in the
- * `front` bitmap and marks itself in `next`; returns how many were found. */
-static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
+/* A walk over the set bits of todo[w, end), for the prefetches that run
+ * ahead of a bottom-up task. */
+struct bit_walk {
+    const uint64_t *todo;
+    int64_t w, end;
+    uint64_t bits; /* of word w not yet returned */
+};
+
+static inline struct bit_walk walk_start(const uint64_t *todo, int64_t w0, int64_t w1)
 {
-    /* locals, not s->...: the bitmap stores could alias s's fields, and the
-     * compiler would reload them in the inner loop */
+    struct bit_walk k = {todo, w0, w1, w0 < w1 ? todo[w0] : 0};
+    return k;
+}
+
+/* The next vertex of the walk, or -1 at its end. */
+static inline int64_t walk_next(struct bit_walk *k)
+{
+    while (!k->bits) {
+        if (++k->w >= k->end)
+            return -1;
+        k->bits = k->todo[k->w];
+    }
+    const int64_t v = k->w * LG_WORD_BITS + __builtin_ctzll(k->bits);
+    k->bits &= k->bits - 1;
+    return v;
+}
+
+/* The bottom-up step over the words [w0, w1) of the todo bitmap: each
+ * vertex in it looks for a parent in `front`; those found leave todo and
+ * enter `next` (whose words here it writes whole).  Returns how many were
+ * found.  An unvisited vertex's row start and first in-edge miss the cache,
+ * and the scan waits on them (it exits at the first hit): two walks run
+ * ahead over the same bits, one asking for the offsets of the vertex
+ * 2 x BOTTOM_UP_AHEAD on, the other for the first in-edge of the one
+ * BOTTOM_UP_AHEAD on, whose offsets have arrived by then. */
+static int64_t bottom_up_words(const struct bfs_state *s, const uint64_t *front, uint64_t *next,
+                               int64_t w0, int64_t w1, int32_t level)
+{
     const lg_edge_t *off = s->in->offsets;
     const lg_vertex_t *adj = s->in->indices;
-    const uint64_t *front = s->front;
-    uint64_t *next = s->next;
     int32_t *dist = s->dist;
     lg_vertex_t *parents = s->parents;
-    const int64_t n = s->n, words = lg__bitmap_words(n);
-    const int64_t block = lg__task_vertices(n, s->threads, BOTTOM_UP_BLOCK);
+    uint64_t *todo = s->todo;
+    struct bit_walk far = walk_start(todo, w0, w1), near = far;
+    for (int k = 0; k < 2 * BOTTOM_UP_AHEAD; k++) {
+        const int64_t u = walk_next(&far);
+        if (u >= 0)
+            __builtin_prefetch(&off[u]);
+    }
+    for (int k = 0; k < BOTTOM_UP_AHEAD; k++) {
+        const int64_t u = walk_next(&near);
+        if (u >= 0)
+            __builtin_prefetch(&adj[off[u]]);
+    }
     int64_t awake = 0;
-    memset(next, 0, (size_t)words * sizeof *next);
-#pragma omp parallel for num_threads(s->threads) schedule(dynamic, block) reduction(+ : awake)
-    for (int64_t v = 0; v < n; v++) {
-        /* an unvisited vertex's first in-edge misses the cache, and the scan
-         * waits on it (it exits at the first hit): ask for one ahead.  That
-         * vertex may be another task's, which may be setting its distance:
-         * both accesses are relaxed atomics (plain moves on x86). */
-        if (v + BOTTOM_UP_AHEAD < n &&
-            __atomic_load_n(&dist[v + BOTTOM_UP_AHEAD], __ATOMIC_RELAXED) < 0)
-            __builtin_prefetch(&adj[off[v + BOTTOM_UP_AHEAD]]);
-        if (dist[v] >= 0)
-            continue;
-        const lg_edge_t e = first_in_frontier(off, adj, front, v);
-        if (e < off[v + 1]) {
-            __atomic_store_n(&dist[v], level, __ATOMIC_RELAXED);
-            if (parents)
-                parents[v] = adj[e];
-            lg__bit_set(next, v);
-            awake++;
+    for (int64_t w = w0; w < w1; w++) {
+        const uint64_t left = todo[w];
+        uint64_t found = 0;
+        for (uint64_t bits = left; bits; bits &= bits - 1) {
+            const int64_t u = walk_next(&far), t = walk_next(&near);
+            if (u >= 0)
+                __builtin_prefetch(&off[u]);
+            if (t >= 0)
+                __builtin_prefetch(&adj[off[t]]);
+            const int64_t v = w * LG_WORD_BITS + __builtin_ctzll(bits);
+            const lg_edge_t e = first_in_frontier(off, adj, front, v);
+            if (e < off[v + 1]) {
+                dist[v] = level;
+                if (parents)
+                    parents[v] = adj[e];
+                found |= bits & -bits;
+            }
+        }
+        next[w] = found;
+        if (found) {
+            todo[w] = left & ~found;
+            awake += __builtin_popcountll(found);
         }
     }
+    return awake;
+}
+
+/* One bottom-up level: every vertex of todo looks for a parent in the
+ * `front` bitmap and marks itself in `next`; returns how many were found.
+ * Tasks take whole words, so each word of todo and next has one writer. */
+static int64_t bottom_up_step(struct bfs_state *s, int32_t level)
+{
+    const uint64_t *front = s->front;
+    uint64_t *next = s->next;
+    const int64_t words = lg__bitmap_words(s->n);
+    const int64_t block = lg__task_vertices(s->n, s->threads, BOTTOM_UP_BLOCK) / LG_WORD_BITS;
+    int64_t awake = 0;
+#pragma omp parallel for num_threads(s->threads) schedule(dynamic, 1) reduction(+ : awake)
+    for (int64_t w = 0; w < words; w += block)
+        awake += bottom_up_words(s, front, next, w, w + block < words ? w + block : words, level);
     s->front = next;
     s->next = (uint64_t *)front;
     return awake;
 }
 
-/* The frontier as a bitmap; a small one by one thread, without atomics:
- * threads setting bits in the few words of a small bitmap fight over the
- * same cache lines and cost more than the work. */
-static void queue_to_bitmap(struct bfs_state *s)
+/* The streaming pass that readies the bottom-up steps, over the bitmap
+ * words [w0, w1): front = the vertices at distance `frontier`, todo = the
+ * unvisited ones with in-edges, the only ones a step may find.  The steps
+ * take out of todo what they find, so they never read dist, and visited
+ * vertices and vertices without in-edges (40% of a Kronecker graph's) cost
+ * a bit of a word at each level, not a load of their distance and offsets.
+ * Made from dist, not from the queue: one writer a word, no atomics. */
+LG_PASS void front_and_todo(const int32_t *dist, const lg_edge_t *off, int32_t frontier,
+                            uint64_t *front, uint64_t *todo, int64_t n, int64_t w0, int64_t w1)
+{
+    for (int64_t w = w0; w < w1; w++) {
+        const int64_t v0 = w * LG_WORD_BITS;
+        const int bits = n - v0 < LG_WORD_BITS ? (int)(n - v0) : LG_WORD_BITS;
+        uint64_t f = 0, t = 0;
+        LG_SIMD_SUM(f, t)
+        for (int b = 0; b < bits; b++) {
+            const int32_t d = dist[v0 + b];
+            f += (uint64_t)(d == frontier) << b;
+            t += (uint64_t)(d < 0 && off[v0 + b + 1] > off[v0 + b]) << b;
+        }
+        front[w] = f;
+        todo[w] = t;
+    }
+}
+
+static void start_bottom_up(struct bfs_state *s, int32_t frontier)
 {
     const int64_t words = lg__bitmap_words(s->n);
-    memset(s->front, 0, (size_t)words * sizeof *s->front);
-    if (s->size < LG_PARALLEL_MIN_WORK) {
-        for (int64_t i = 0; i < s->size; i++)
-            lg__bit_set(s->front, s->queue[i]);
-        return;
-    }
 #pragma omp parallel for num_threads(s->threads) schedule(static)
-    for (int64_t i = 0; i < s->size; i++)
-        lg__bit_set_atomic(s->front, s->queue[i]);
+    for (int64_t w = 0; w < words; w += BITMAP_CHUNK)
+        front_and_todo(s->dist, s->in->offsets, frontier, s->front, s->todo, s->n, w,
+                       w + BITMAP_CHUNK < words ? w + BITMAP_CHUNK : words);
 }
 
 /* The streaming pass of the conversion: the non-empty words of
@@ -315,14 +392,16 @@ lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
     const int32_t last_level = opts->max_depth < 0 ? INT32_MAX : opts->max_depth;
     const bool may_go_bottom_up = opts->direction_alpha > 0;
     lg_vertex_t *queue = NULL, *next_queue = NULL;
-    uint64_t *front = NULL, *next = NULL;
+    uint64_t *front = NULL, *next = NULL, *todo = NULL;
     lg_status_t st = LG_OK;
 
     queue = lg__alloc_array((size_t)n, sizeof *queue, "the BFS frontier");
     next_queue = lg__alloc_array((size_t)n, sizeof *next_queue, "the BFS frontier");
     front = lg__alloc_array((size_t)words, sizeof *front, "the BFS frontier bitmap");
     next = lg__alloc_array((size_t)words, sizeof *next, "the BFS frontier bitmap");
-    if (!queue || !next_queue || !front || !next) {
+    if (may_go_bottom_up)
+        todo = lg__alloc_array((size_t)words, sizeof *todo, "the BFS bottom-up bitmap");
+    if (!queue || !next_queue || !front || !next || (may_go_bottom_up && !todo)) {
         st = LG_ERR_OUT_OF_MEMORY;
         goto cleanup;
     }
@@ -330,7 +409,7 @@ lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t b = 0; b < n; b += FILL_BLOCK)
         unreached(dist, parents, b, b + FILL_BLOCK < n ? b + FILL_BLOCK : n);
-    struct bfs_state s = {n, &g->out, &g->in, dist, parents, queue, 0, front, next, threads};
+    struct bfs_state s = {n, &g->out, &g->in, dist, parents, queue, 0, front, next, todo, threads};
     int64_t scout = start(&s, sources, num_sources);
     int64_t edges_to_check = g->m, reached = s.size;
     int32_t level = 1;
@@ -338,7 +417,7 @@ lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
     while (s.size > 0 && level <= last_level && !stop) {
         bool bottom_up = false;
         if (may_go_bottom_up && scout > edges_to_check / opts->direction_alpha) {
-            queue_to_bitmap(&s);
+            start_bottom_up(&s, level - 1);
             bottom_up = !bottom_up_costs_more(&s, n - reached, scout);
             if (!bottom_up)
                 atomic_fetch_add_explicit(&top_down_stays, 1, memory_order_relaxed);
@@ -378,5 +457,6 @@ cleanup:
     lg__free(next_queue);
     lg__free(front);
     lg__free(next);
+    lg__free(todo);
     return st;
 }
