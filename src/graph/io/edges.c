@@ -31,10 +31,7 @@ static size_t parse_part_bytes = (size_t)32 << 20;
 
 size_t lg__parse_part_bytes(size_t bytes)
 {
-    const size_t old = parse_part_bytes;
-    if (bytes)
-        parse_part_bytes = bytes;
-    return old;
+    return lg__set_size_hook(&parse_part_bytes, bytes);
 }
 
 /* Counts '\n' eight bytes at a time: a byte of w ^ NEWLINES is zero exactly

@@ -53,6 +53,16 @@
 /* Any 19 decimal digits fit a uint64_t. */
 #define LG_UINT_DIGITS_EXACT 19
 
+/* A size a test hook sets (lg__parse_part_bytes, lg__text_window_bytes):
+ * bytes, unless 0; returns the size before. */
+static inline size_t lg__set_size_hook(size_t *size, size_t bytes)
+{
+    const size_t old = *size;
+    if (bytes)
+        *size = bytes;
+    return old;
+}
+
 /* ---- errors that name the file (file.c) ---------------------------------------- */
 
 /* "PATH: what: strerror(err)", LG_ERR_IO. */

@@ -36,10 +36,7 @@ static size_t window_bytes = (size_t)32 << 20;
 
 size_t lg__text_window_bytes(size_t bytes)
 {
-    const size_t old = window_bytes;
-    if (bytes)
-        window_bytes = bytes;
-    return old;
+    return lg__set_size_hook(&window_bytes, bytes);
 }
 
 static bool byte_order_mark(const char *p, size_t len)
