@@ -446,7 +446,7 @@ typedef enum lg_file_format {
  * or device is held whole while it is parsed.  The build frees the parsed
  * edges as lg_generate frees its own; a .lgb's arrays become the graph's
  * without a copy unless the options ask for a rebuild.  A regular file
- * that changes while it is read gives LG_ERR_IO.
+ * that shrinks, or gains lines, while it is read gives LG_ERR_IO.
  */
 LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_format_t format,
                                  const lg_graph_options_t *options, lg_graph_t **graph);

@@ -528,6 +528,18 @@ static void test_windows(void)
     CHECK_STATUS(lg_graph_read(ctx4, mtx, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
     CHECK_MESSAGE("one entry more");
     check_where(mtx, extra_line);
+    /* a bad line after the entries is the error, whatever the windows (as
+     * when the file is one window) */
+    f = fopen(mtx, "a");
+    fprintf(f, "1 oops\n");
+    fclose(f);
+    const int bad_line = 3002 + 9000 + 1;
+    CHECK_STATUS(lg_graph_read(ctx4, mtx, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
+    check_where(mtx, bad_line);
+    lg__text_window_bytes((size_t)32 << 20);
+    CHECK_STATUS(lg_graph_read(ctx4, mtx, LG_FORMAT_AUTO, NULL, &g), LG_ERR_IO);
+    check_where(mtx, bad_line);
+    lg__text_window_bytes(4096);
 
     /* a file that changes between the passes is an error, not an overrun */
     f = fopen(path, "w");

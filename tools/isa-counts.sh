@@ -35,7 +35,7 @@ done
 qemu_bin="$root/.cache/qemu/bin"
 plugin="$root/.cache/qemu/plugin/libinsn_count.so"
 # the streaming passes (LG_PASS in src/kernels/cpu)
-passes="finish_block_f64 finish_block_f32 unreached nonempty_words first_labels count_roots"
+passes="finish_block_f64 finish_block_f32 unreached front_and_todo nonempty_words first_labels"
 
 count() { # ARCH PROGRAM ARGS...: prints "TOTAL PASSES"
     local arch="$1" prog="$2"; shift 2

@@ -12,7 +12,8 @@
  * its own slice of the edge arrays (no reallocation, no locks); the slices
  * are closed up afterwards, in file order, after the edges already there,
  * so the result does not depend on the thread count.  Cost: two passes
- * over the text (line count, parse) and one memmove of the edges.
+ * over the text (line count, parse; text_read.c's first pass adds a third
+ * over a file's windows) and one memmove of the edges.
  *
  * Errors: a chunk that meets a bad line stops and records where; the first
  * failed chunk holds the text's first bad line, whose number is found then

@@ -255,7 +255,7 @@ LG_INTERNAL lg_status_t lg__parse_edges(const char *path, const struct lg_line_r
 
 /* Parses the data lines of [body, end of t) in parallel into a's slots after
  * its a->count edges, which have room for `slots` in all (a text that needs
- * more, a file that grew since its lines were counted, is an LG_ERR_IO);
+ * more, a file with more lines than were counted, is an LG_ERR_IO);
  * *lines: the lines parsed.  Progress is done_before plus the bytes parsed,
  * of total. */
 LG_INTERNAL lg_status_t lg__parse_more_edges(const char *path, const struct lg_line_rules *r,

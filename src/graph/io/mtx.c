@@ -188,17 +188,29 @@ static struct lg_line_rules mtx_rules(const struct mtx_header *h)
     return r;
 }
 
+/* Whether the header (the banner, comment lines, the size line) ends
+ * inside [p, end), so that no line of it, and no count, is cut short. */
+static bool header_inside(const char *p, const char *end)
+{
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl)
+        return false;
+    p = nl + 1;
+    int64_t line = 2;
+    skip_comments(&p, end, &line);
+    return p < end && memchr(p, '\n', (size_t)(end - p)) != NULL;
+}
+
 lg_status_t lg__mtx_header(const char *path, const struct lg_text *prefix, bool complete,
                            struct lg_text_header *out, bool *need_more)
 {
     struct mtx_header h = {0};
-    *need_more = false;
-    lg_status_t st = parse_header(path, prefix, &h);
-    /* the size line must end inside the prefix, or a count may be cut short */
-    if (!complete && (st != LG_OK || h.body == prefix->data + prefix->size)) {
-        *need_more = true;
+    /* a header that ends inside the prefix is read now, a bad one refused
+     * at once (not after the prefix has grown to the whole file) */
+    *need_more = !complete && !header_inside(prefix->data, prefix->data + prefix->size);
+    if (*need_more)
         return LG_OK;
-    }
+    lg_status_t st = parse_header(path, prefix, &h);
     if (st != LG_OK)
         return st;
     out->rules = mtx_rules(&h);

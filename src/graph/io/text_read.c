@@ -17,10 +17,12 @@
  * A stream (a pipe, a device) cannot be read twice: it is read whole
  * (lg__load_text) and parsed as one window.
  *
- * The file's size is taken when it is opened.  A file that changes between
- * the passes is an error, never an overrun: each window's lines are counted
- * again before it is parsed and must fit the slots left, and a file that
- * ends early is "truncated".
+ * The file's size is taken when it is opened, and what lies past it is not
+ * read.  A file that changes between the passes never makes the parser
+ * write past its arrays: each window's lines are counted again before it
+ * is parsed and must fit the slots left (more lines is LG_ERR_IO), and a
+ * file that ends early is "truncated".  Other changes read as the file's
+ * new contents.
  */
 #include "io.h"
 
@@ -62,9 +64,13 @@ lg_status_t lg__read_text_header(struct lg_in_file *in, lg_file_format_t format,
         if (!prefix)
             return LG_ERR_OUT_OF_MEMORY;
         const int64_t got = lg__pread_full(in->fd, prefix, len, 0);
-        if (got < 0) {
+        if (got < 0 || (size_t)got < len) {
             lg__free(prefix);
-            return lg__errno_error(errno, in->path, "read error");
+            return got < 0 ? lg__errno_error(errno, in->path, "read error")
+                           : lg__error(LG_ERR_IO,
+                                       "%s: truncated: the file ends inside the header (it "
+                                       "shrank while being read)",
+                                       in->path);
         }
         prefix[got] = '\0';
         const size_t skip = byte_order_mark(prefix, (size_t)got) ? 3 : 0;
@@ -89,12 +95,15 @@ struct reader {
     int64_t body_bytes; /* parsing's progress total */
     int64_t parsed;     /* body bytes parsed so far */
     int64_t slots;      /* the edge arrays' room */
+    int64_t extra_line; /* a .mtx's first entry past the declared count, or 0 */
     struct lg_edge_arrays e;
 };
 
 /* Parses window t, which starts `offset` bytes into the file, from the body
- * on, into rd->e; a .mtx entry past the declared count is an error at its
- * line, found while the window is in memory. */
+ * on, into rd->e.  The line of a .mtx's first entry past the declared count
+ * is found while its window is in memory; it is the error once the whole
+ * file has parsed (a bad line anywhere is reported first, whatever the
+ * window size). */
 static lg_status_t parse_window(struct reader *rd, const struct lg_text *t, int64_t offset)
 {
     const int64_t skip = (int64_t)rd->h->body > offset ? (int64_t)rd->h->body - offset : 0;
@@ -106,13 +115,10 @@ static lg_status_t parse_window(struct reader *rd, const struct lg_text *t, int6
                              rd->parsed, rd->body_bytes, rd->slots, &rd->e, &lines);
     rd->parsed += t->data + t->size - body;
     const int64_t declared = rd->h->entries;
-    if (st == LG_OK && declared >= 0 && rd->e.count > declared)
-        st = lg__error(LG_ERR_IO, "%s:%lld: one entry more than the %lld the size line declares",
-                       rd->path,
-                       (long long)lg__data_line_number(
-                           &rd->h->rules, body, t->data + t->size, declared - before,
-                           t->first_line + lg__count_newlines(t->data, body) + 1),
-                       (long long)declared);
+    if (st == LG_OK && declared >= 0 && rd->e.count > declared && !rd->extra_line)
+        rd->extra_line =
+            lg__data_line_number(&rd->h->rules, body, t->data + t->size, declared - before,
+                                 t->first_line + lg__count_newlines(t->data, body) + 1);
     return st;
 }
 
@@ -237,7 +243,7 @@ lg_status_t lg__read_text_edges(const char *path, lg_file_format_t format, int t
                                 struct lg_progress progress, struct lg_text_header *h,
                                 struct lg_edge_arrays *e)
 {
-    struct reader rd = {path, h, threads, progress, 0, 0, 0, {0}};
+    struct reader rd = {path, h, threads, progress, 0, 0, 0, 0, {0}};
     struct lg_in_file in;
     lg_status_t st = lg__in_open(&in, path);
     if (st != LG_OK)
@@ -245,6 +251,9 @@ lg_status_t lg__read_text_edges(const char *path, lg_file_format_t format, int t
     in.progress = progress;
     st = in.regular ? read_regular(&rd, &in, format, h) : read_stream(&rd, &in, format, h);
     lg__in_close(&in);
+    if (st == LG_OK && rd.extra_line)
+        st = lg__error(LG_ERR_IO, "%s:%lld: one entry more than the %lld the size line declares",
+                       path, (long long)rd.extra_line, (long long)h->entries);
     if (st == LG_OK) {
         *e = rd.e;
         memset(&rd.e, 0, sizeof rd.e);

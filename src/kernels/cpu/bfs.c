@@ -57,7 +57,8 @@
 #define BOTTOM_UP_AHEAD 16
 /* How many frontier vertices ahead the top-down step asks for a row. */
 #define TOP_DOWN_AHEAD 8
-/* Bitmap words a task of the conversions between queue and bitmaps takes. */
+/* Bitmap words a task of the passes that make the bitmaps (from dist) and
+ * the queue (from the frontier bitmap) takes. */
 #define BITMAP_CHUNK 1024
 /* Vertices a task of the initial fill takes. */
 #define FILL_BLOCK 16384
@@ -310,7 +311,7 @@ static void bitmap_to_queue(struct bfs_state *s)
  * So before leaving top-down the bottom-up step's cost is estimated by a
  * sample: the first unvisited vertex found at each of BU_SAMPLES evenly
  * spaced positions (looking at most BU_PROBE vertices from each) scans its
- * in-edges for the frontier as bottom_up_step would; the mean count times
+ * in-edges for the frontier (by distance) as bottom_up_step would; the mean count times
  * the unvisited vertices is the estimate.  The search stays top-down only
  * when that is more than BU_MARGIN times the frontier's out-edges: a
  * top-down check (a random read of dist and a compare-and-swap) costs no
@@ -322,7 +323,8 @@ static void bitmap_to_queue(struct bfs_state *s)
 #define BU_PROBE 64
 #define BU_MARGIN 3
 
-static bool bottom_up_costs_more(const struct bfs_state *s, int64_t unvisited, int64_t scout)
+static bool bottom_up_costs_more(const struct bfs_state *s, int32_t frontier, int64_t unvisited,
+                                 int64_t scout)
 {
     const lg_edge_t *off = s->in->offsets;
     const lg_vertex_t *adj = s->in->indices;
@@ -334,7 +336,11 @@ static bool bottom_up_costs_more(const struct bfs_state *s, int64_t unvisited, i
             v++;
         if (v == stop)
             continue;
-        const lg_edge_t e = first_in_frontier(off, adj, s->front, v);
+        /* the frontier is the vertices at distance `frontier`: no bitmap is
+         * made unless the search goes bottom-up */
+        lg_edge_t e = off[v];
+        while (e < off[v + 1] && s->dist[adj[e]] != frontier)
+            e++;
         scanned += e - off[v] + (e < off[v + 1]);
         sampled++;
     }
@@ -417,12 +423,12 @@ lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
     while (s.size > 0 && level <= last_level && !stop) {
         bool bottom_up = false;
         if (may_go_bottom_up && scout > edges_to_check / opts->direction_alpha) {
-            start_bottom_up(&s, level - 1);
-            bottom_up = !bottom_up_costs_more(&s, n - reached, scout);
+            bottom_up = !bottom_up_costs_more(&s, level - 1, n - reached, scout);
             if (!bottom_up)
                 atomic_fetch_add_explicit(&top_down_stays, 1, memory_order_relaxed);
         }
         if (bottom_up) {
+            start_bottom_up(&s, level - 1);
             int64_t awake = s.size, old_awake;
             do {
                 old_awake = awake;
