@@ -39,10 +39,13 @@ done
 mkdir -p "$cache"
 
 # ---- tools ------------------------------------------------------------------------------
-apt_install() { # packages whose probe command is missing
+apt_install() { # PACKAGE PROBE ...: the packages whose probe (a command, or a /path) is missing
     local missing=() sudo=""
     while [ $# -gt 0 ]; do
-        command -v "$2" >/dev/null 2>&1 || missing+=("$1")
+        case "$2" in
+            /*) [ -e "$2" ] || missing+=("$1") ;;
+            *) command -v "$2" >/dev/null 2>&1 || missing+=("$1") ;;
+        esac
         shift 2
     done
     [ ${#missing[@]} -eq 0 ] && return 0
@@ -88,7 +91,11 @@ configure_arch() {
     cflags="" qemu_cpu="" openmp=ON static="" zig=""
     case "$arch" in
         aarch64 | aarch64-sve)
-            apt_install gcc-aarch64-linux-gnu aarch64-linux-gnu-gcc qemu-user-static qemu-aarch64-static
+            # the C library's start files come with libc6-dev-arm64-cross, which the
+            # compiler only recommends
+            apt_install gcc-aarch64-linux-gnu aarch64-linux-gnu-gcc \
+                libc6-dev-arm64-cross /usr/aarch64-linux-gnu/lib/crti.o \
+                qemu-user-static qemu-aarch64-static
             cc=aarch64-linux-gnu-gcc objdump=aarch64-linux-gnu-objdump
             emulator="qemu-aarch64-static -L /usr/aarch64-linux-gnu"
             vector='\b(ldp|ldr|ld1|stp|str|st1|add|addv|cmeq|dup|fadd|fmla|fmul|fabd|fcmeq|umaxv|orr|cmlt)\s+\{?[qv][0-9]+'
