@@ -121,6 +121,16 @@ static void close_up(struct lg_edge_arrays *a, const struct lg_chunk *chunks, in
     a->count = k;
 }
 
+lg_status_t lg__alloc_edges(struct lg_edge_arrays *a, int64_t slots, bool weighted)
+{
+    a->count = 0;
+    a->max_id = -1;
+    a->src = lg__alloc_array((size_t)slots, sizeof *a->src, "edge sources");
+    a->dst = lg__alloc_array((size_t)slots, sizeof *a->dst, "edge destinations");
+    a->w = weighted ? lg__alloc_array((size_t)slots, sizeof *a->w, "edge weights") : NULL;
+    return a->src && a->dst && (!weighted || a->w) ? LG_OK : LG_ERR_OUT_OF_MEMORY;
+}
+
 void lg__free_edges(struct lg_edge_arrays *a)
 {
     lg__free(a->src);
@@ -201,20 +211,15 @@ lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
                             const struct lg_text *t, const char *body, int threads,
                             struct lg_progress progress, struct lg_edge_arrays *out)
 {
-    lg_status_t st = LG_ERR_OUT_OF_MEMORY;
+    lg_status_t st;
     struct lg_edge_arrays a = {0};
-    a.max_id = -1;
     int nc;
     int64_t slots;
     const char *end = t->data + t->size;
     struct lg_chunk *chunks = plan_chunks(body, end, threads, &nc, &slots);
     if (!chunks)
         return LG_ERR_OUT_OF_MEMORY;
-    a.src = lg__alloc_array((size_t)slots, sizeof *a.src, "edge sources");
-    a.dst = lg__alloc_array((size_t)slots, sizeof *a.dst, "edge destinations");
-    if (r->weighted)
-        a.w = lg__alloc_array((size_t)slots, sizeof *a.w, "edge weights");
-    if (a.src && a.dst && (!r->weighted || a.w))
+    if ((st = lg__alloc_edges(&a, slots, r->weighted)) == LG_OK)
         st = parse_chunks(path, r, t, chunks, nc, progress, 0, end - body, &a);
     if (st == LG_OK) {
         *out = a;

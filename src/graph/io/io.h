@@ -270,6 +270,11 @@ LG_INTERNAL int64_t lg__count_newlines(const char *p, const char *end);
 /* Whether every weight of e is 1 (or it has none): a .wel of an unweighted graph. */
 LG_INTERNAL bool lg__all_weights_one(const struct lg_edge_arrays *e);
 
+/* Empty edge arrays with room for `slots` edges (and weights when
+ * weighted); on LG_ERR_OUT_OF_MEMORY what was had stays in a for
+ * lg__free_edges. */
+LG_INTERNAL lg_status_t lg__alloc_edges(struct lg_edge_arrays *a, int64_t slots, bool weighted);
+
 LG_INTERNAL void lg__free_edges(struct lg_edge_arrays *a);
 
 /* Builds the n-vertex graph from the parsed edges, which it frees as soon

@@ -100,37 +100,28 @@ struct reader {
 };
 
 /* Parses window t, which starts `offset` bytes into the file, from the body
- * on, into rd->e.  The line of a .mtx's first entry past the declared count
- * is found while its window is in memory; it is the error once the whole
- * file has parsed (a bad line anywhere is reported first, whatever the
- * window size). */
-static lg_status_t parse_window(struct reader *rd, const struct lg_text *t, int64_t offset)
+ * on, into rd->e; *lines: the window's lines (its newlines, when it ends in
+ * one, as every window but the last does).  The line of a .mtx's first entry
+ * past the declared count is found while its window is in memory; it is the
+ * error once the whole file has parsed (a bad line anywhere is reported
+ * first, whatever the window size). */
+static lg_status_t parse_window(struct reader *rd, const struct lg_text *t, int64_t offset,
+                                int64_t *lines)
 {
     const int64_t skip = (int64_t)rd->h->body > offset ? (int64_t)rd->h->body - offset : 0;
     const char *body = t->data + (skip < (int64_t)t->size ? skip : (int64_t)t->size);
-    const int64_t before = rd->e.count;
-    int64_t lines;
+    const int64_t before = rd->e.count, header_lines = lg__count_newlines(t->data, body);
+    int64_t body_lines = 0;
     lg_status_t st =
         lg__parse_more_edges(rd->path, &rd->h->rules, t, body, rd->threads, rd->progress,
-                             rd->parsed, rd->body_bytes, rd->slots, &rd->e, &lines);
+                             rd->parsed, rd->body_bytes, rd->slots, &rd->e, &body_lines);
     rd->parsed += t->data + t->size - body;
+    *lines = header_lines + body_lines;
     const int64_t declared = rd->h->entries;
     if (st == LG_OK && declared >= 0 && rd->e.count > declared && !rd->extra_line)
-        rd->extra_line =
-            lg__data_line_number(&rd->h->rules, body, t->data + t->size, declared - before,
-                                 t->first_line + lg__count_newlines(t->data, body) + 1);
+        rd->extra_line = lg__data_line_number(&rd->h->rules, body, t->data + t->size,
+                                              declared - before, t->first_line + header_lines + 1);
     return st;
-}
-
-static lg_status_t alloc_edges(struct reader *rd)
-{
-    struct lg_edge_arrays *e = &rd->e;
-    e->max_id = -1;
-    e->src = lg__alloc_array((size_t)rd->slots, sizeof *e->src, "edge sources");
-    e->dst = lg__alloc_array((size_t)rd->slots, sizeof *e->dst, "edge destinations");
-    if (rd->h->rules.weighted)
-        e->w = lg__alloc_array((size_t)rd->slots, sizeof *e->w, "edge weights");
-    return e->src && e->dst && (!rd->h->rules.weighted || e->w) ? LG_OK : LG_ERR_OUT_OF_MEMORY;
 }
 
 /* The newlines of [p, p + len), counted by all threads. */
@@ -195,11 +186,12 @@ static lg_status_t parse_windows(struct reader *rd, struct lg_in_file *in, char 
         const char kept = (*buf)[cut];
         (*buf)[cut] = '\0'; /* the scanners stop at a NUL */
         const struct lg_text t = {*buf, cut, lines_before};
-        st = parse_window(rd, &t, in->pos - (int64_t)fill);
+        int64_t lines;
+        st = parse_window(rd, &t, in->pos - (int64_t)fill, &lines);
         (*buf)[cut] = kept;
         if (st != LG_OK || last)
             return st;
-        lines_before += lg__count_newlines(*buf, *buf + cut);
+        lines_before += lines;
         carry = fill - cut;
         memmove(*buf, *buf + cut, carry);
     }
@@ -217,7 +209,7 @@ static lg_status_t read_regular(struct reader *rd, struct lg_in_file *in, lg_fil
     if (!buf)
         return LG_ERR_OUT_OF_MEMORY;
     if ((st = count_lines(in, buf, cap, rd->threads, &rd->slots)) == LG_OK &&
-        (st = alloc_edges(rd)) == LG_OK)
+        (st = lg__alloc_edges(&rd->e, rd->slots, h->rules.weighted)) == LG_OK)
         st = parse_windows(rd, in, &buf, &cap);
     lg__free(buf);
     return st;
@@ -232,8 +224,9 @@ static lg_status_t read_stream(struct reader *rd, struct lg_in_file *in, lg_file
     if (st == LG_OK && (st = header_of(rd->path, format, &t, true, h, &more)) == LG_OK) {
         rd->body_bytes = (int64_t)(t.size - h->body);
         rd->slots = lg__count_newlines(t.data, t.data + t.size) + 1;
-        if ((st = alloc_edges(rd)) == LG_OK)
-            st = parse_window(rd, &t, 0);
+        int64_t lines;
+        if ((st = lg__alloc_edges(&rd->e, rd->slots, h->rules.weighted)) == LG_OK)
+            st = parse_window(rd, &t, 0, &lines);
     }
     lg__free(t.data);
     return st;
