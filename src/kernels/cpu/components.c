@@ -44,8 +44,7 @@
 /* Afforest's parameters, as in the paper and GAPBS. */
 #define NEIGHBOR_ROUNDS 2
 #define SAMPLES 1024
-/* Labels a task of the first labels (a vector loop, vec.h) and of a
- * compress takes. */
+/* Labels a task of the first labels takes: a vector loop (vec.h). */
 #define LABEL_BLOCK 16384
 /* Vertices a task of a neighbour round takes. */
 #define ROUND_BLOCK 16384
@@ -55,13 +54,10 @@ static int64_t compress(lg_vertex_t *label, int64_t n, int threads)
 {
     int64_t roots = 0;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : roots)
-    for (int64_t b = 0; b < n; b += LABEL_BLOCK) {
-        const int64_t end = b + LABEL_BLOCK < n ? b + LABEL_BLOCK : n;
-        for (int64_t v = b; v < end; v++) {
-            const lg_vertex_t root = lg__uf_find(label, (lg_vertex_t)v);
-            __atomic_store_n(&label[v], root, __ATOMIC_RELAXED);
-            roots += root == v;
-        }
+    for (int64_t v = 0; v < n; v++) {
+        const lg_vertex_t root = lg__uf_find(label, (lg_vertex_t)v);
+        __atomic_store_n(&label[v], root, __ATOMIC_RELAXED);
+        roots += root == v;
     }
     return roots;
 }
