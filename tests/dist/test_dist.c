@@ -454,12 +454,16 @@ static void test_errors(void)
     CHECK_ALL_FAIL(lg_dist_context_create(MPI_COMM_WORLD, &co, &c2), LG_ERR_INVALID_ARGUMENT,
                    "process grid");
     /* GPU ranks: where there is no GPU module, NCCL or GPU, the same refusal
-     * on every rank; where there are, a graph built on a CPU context is
-     * refused on the GPU one */
+     * on every rank, as there is where a node has more ranks than GPUs;
+     * where there are, a graph built on a CPU context is refused on the GPU
+     * one */
     lg_dist_context_options_init(&co);
     co.backend = LG_BACKEND_GPU;
     lg_status_t gst = lg_dist_context_create(MPI_COMM_WORLD, &co, &c2);
-    if (gst != LG_OK) {
+    if (gst == LG_ERR_INVALID_ARGUMENT) {
+        CHECK_ALL_FAIL(gst, LG_ERR_INVALID_ARGUMENT, "GPU ranks need a GPU each");
+        CHECK(c2 == NULL);
+    } else if (gst != LG_OK) {
         CHECK_ALL_FAIL(gst, gst == LG_ERR_DEVICE ? LG_ERR_DEVICE : LG_ERR_UNSUPPORTED, "GPU");
         CHECK(c2 == NULL);
     } else {
