@@ -12,7 +12,8 @@
  * and not, a column of 131074 equal tiny terms after one large one (a float
  * accumulator drifts past 1e-5 there), and Kronecker graphs, raw (weighted,
  * with self-loops and repeats) and from lg_generate, where the CPU must take
- * its hub order.
+ * its hub order.  The CPU's rows are summed in trees, then again in one loop
+ * a row (lg__pagerank_row_loop), and over segments.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -204,6 +205,7 @@ static void pagerank_big_graph(const struct tgraph *t, unsigned long long *rng)
  * pull in hub order, or segmenting (pagerank_segments.c), which
  * goes before hub order where both would pay. */
 static bool segmented;
+static bool one_loop; /* rows summed in one loop, not in trees (lg__pagerank_row_loop) */
 
 /* On the CPU, PageRank on a skewed graph that runs many iterations stores
  * its contributions in hub order (pagerank.c), or pulls over segments: the settings above with many iterations must have taken that
@@ -226,6 +228,7 @@ static void pagerank_graphs(void)
     const size_t hub_min = lg__pagerank_hub_min_bytes(0);
     const size_t seg_min = lg__pagerank_segment_min_bytes(segmented ? 1 : SIZE_MAX);
     const int seg_shift = lg__pagerank_segment_shift(segmented ? 12 : 0); /* several segments */
+    const int row_loop = lg__pagerank_row_loop(one_loop ? 2 : 1);
     (void)lg__pagerank_hub_runs();
     (void)lg__pagerank_segmented_runs();
     for (int directed = 1; directed >= 0; directed--) {
@@ -325,11 +328,12 @@ static void pagerank_graphs(void)
     lg__pagerank_hub_min_bytes(hub_min);
     lg__pagerank_segment_min_bytes(seg_min);
     lg__pagerank_segment_shift(seg_shift);
+    lg__pagerank_row_loop(row_loop);
 }
 
 static void test_pagerank(void)
 {
-    segmented = false;
+    segmented = one_loop = false;
     pagerank_graphs();
 }
 
@@ -337,6 +341,14 @@ static void test_pagerank(void)
 static void test_pagerank_segmented(void)
 {
     segmented = true;
+    one_loop = false;
+    pagerank_graphs();
+}
+
+static void test_pagerank_one_loop(void)
+{
+    segmented = false;
+    one_loop = true;
     pagerank_graphs();
 }
 #endif
@@ -354,6 +366,7 @@ int main(int argc, char **argv)
         {"PageRank", test_pagerank},
 #ifndef LG_TEST_GPU
         {"PageRank over segments", test_pagerank_segmented},
+        {"PageRank in one loop a row", test_pagerank_one_loop},
 #endif
     };
     return harness_main(argv, sections, sizeof sections / sizeof sections[0], print_pr_skips);

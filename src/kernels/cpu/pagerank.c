@@ -162,6 +162,54 @@ static inline double row_sum_f32(const float *c, const lg_vertex_t *idx, const f
 #endif
 }
 
+#if !LG_VEC_GATHER
+/*
+ * The same sums in one loop a row (s->one_loop; the rule is lg__one_loop_pays):
+ * in double one running sum, in float runs of F32_RUN arcs flushed into the
+ * row's double sum as the loop reaches them (float sums as short as
+ * row_sum_f32's, added in a chain, not a tree).  One loop exit a row where
+ * the trees have two (runs, then the rest), but the adds form a chain.
+ */
+static inline double row_loop_f64(const double *c, const lg_vertex_t *idx, const float *w,
+                                  lg_edge_t e, lg_edge_t end)
+{
+    double sum = 0.0;
+    if (w)
+        for (; e < end; e++)
+            sum += c[idx[e]] * (double)w[e];
+    else
+        for (; e < end; e++)
+            sum += c[idx[e]];
+    return sum;
+}
+
+static inline double row_loop_f32(const float *c, const lg_vertex_t *idx, const float *w,
+                                  lg_edge_t e, lg_edge_t end)
+{
+    double sum = 0.0;
+    float run = 0.0f;
+    const lg_edge_t start = e;
+    if (w) {
+        for (; e < end; e++) {
+            run += c[idx[e]] * w[e];
+            if (((e - start) & (F32_RUN - 1)) == F32_RUN - 1) {
+                sum += run;
+                run = 0.0f;
+            }
+        }
+    } else {
+        for (; e < end; e++) {
+            run += c[idx[e]];
+            if (((e - start) & (F32_RUN - 1)) == F32_RUN - 1) {
+                sum += run;
+                run = 0.0f;
+            }
+        }
+    }
+    return sum + run;
+}
+#endif
+
 /*
  * The streaming pass of a block of a Jacobi step in double: for i < len,
  * with sum[i] the gather-sum of row v0 + i,
@@ -297,7 +345,8 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const 
     const double alpha = s->alpha, uniform = 1.0 / (double)s->n;
     struct pr_sums out = {0.0, 0.0};
     for (int64_t v = v0; v < v1; v++) {
-        const double sum = row_sum_f64(c, s->idx, s->w, s->off[v], s->off[v + 1]);
+        const double sum = s->one_loop ? row_loop_f64(c, s->idx, s->w, s->off[v], s->off[v + 1])
+                                       : row_sum_f64(c, s->idx, s->w, s->off[v], s->off[v + 1]);
         const double dv = s->d ? s->d[v] : uniform, pv = s->p ? s->p[v] : uniform;
         const double xv = alpha * (sum + dangling * dv) + (1.0 - alpha) * pv;
         out.err += fabs(xv - x[v]);
@@ -317,7 +366,8 @@ static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const f
     const float alpha = (float)s->alpha, uniform = (float)(1.0 / (double)s->n);
     struct pr_sums out = {0.0, 0.0};
     for (int64_t v = v0; v < v1; v++) {
-        const double sum = row_sum_f32(c, s->idx, s->w, s->off[v], s->off[v + 1]);
+        const double sum = s->one_loop ? row_loop_f32(c, s->idx, s->w, s->off[v], s->off[v + 1])
+                                       : row_sum_f32(c, s->idx, s->w, s->off[v], s->off[v + 1]);
         const float dv = s->d ? (float)s->d[v] : uniform, pv = s->p ? (float)s->p[v] : uniform;
         const float xv = alpha * ((float)sum + (float)dangling * dv) + (1.0f - alpha) * pv;
         out.err += fabs((double)xv - (double)x[v]);
@@ -506,7 +556,8 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
                          p,
                          d,
                          NULL,
-                         threads};
+                         threads,
+                         !LG_VEC_GATHER && lg__one_loop_pays((size_t)n * elem, false)};
     const double limit = (double)n * opts->tol;
     bool converged = false;
     int iter = 0;
@@ -532,6 +583,7 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
             cn = t;
             s.idx = hub_idx;
             s.rank = hub_rank;
+            s.one_loop = !LG_VEC_GATHER && lg__one_loop_pays((size_t)n * elem, true);
         }
         struct pr_sums sums = seg ? step_segmented(&s, seg, wide, x, c, dangling, cn)
                                   : step(&s, wide, x, c, dangling, cn);

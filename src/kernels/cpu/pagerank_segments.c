@@ -55,42 +55,75 @@ int lg__pagerank_segment_shift(int shift)
     return atomic_exchange(&seg_shift, shift);
 }
 
-/* The last-level cache of cpu0 in bytes: the size of its highest-level
- * cache in sysfs (glibc's sysconf answers from cpuid, and on virtual
- * machines may report the host's: 320 MiB for the 32 MiB L3 of the machine
- * ARCHITECTURE.md measures on), or SEG_DEFAULT_LLC. */
-static size_t llc_bytes(void)
+/* The data (or unified) cache of cpu0 at `level` (1 to 3; 0: the highest
+ * level there is) in bytes, from sysfs (glibc's sysconf answers from cpuid,
+ * and on virtual machines may report the host's: 320 MiB for the 32 MiB L3
+ * of the machine ARCHITECTURE.md measures on), or 0 when it does not say. */
+size_t lg__cache_bytes(int level)
 {
-    static atomic_size_t cached;
-    size_t bytes = atomic_load(&cached);
+    static atomic_size_t cached[4]; /* SIZE_MAX: asked, not said */
+    if (level < 0 || level > 3)
+        return 0;
+    size_t bytes = atomic_load(&cached[level]);
     if (bytes)
-        return bytes;
-    bytes = SEG_DEFAULT_LLC;
+        return bytes == SIZE_MAX ? 0 : bytes;
+    bytes = SIZE_MAX;
 #ifdef __linux__
     int best = 0;
     for (int i = 0; i < 16; i++) {
-        char path[96];
-        int level = 0;
+        char path[96], type[16] = "";
+        int at = 0;
         unsigned long long k = 0;
         char unit = 'K';
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
         FILE *f = fopen(path, "r");
         if (!f)
             break;
-        const bool ok = fscanf(f, "%d", &level) == 1;
+        const bool ok = fscanf(f, "%d", &at) == 1;
         fclose(f);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+        if ((f = fopen(path, "r"))) {
+            if (fscanf(f, "%15s", type) != 1)
+                type[0] = 0;
+            fclose(f);
+        }
+        if (!ok || strcmp(type, "Instruction") == 0 || (level ? at != level : at <= best))
+            continue;
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-        if (!ok || level <= best || !(f = fopen(path, "r")))
+        if (!(f = fopen(path, "r")))
             continue;
         if (fscanf(f, "%llu%c", &k, &unit) >= 1 && k > 0) {
             bytes = (size_t)k << (unit == 'M' ? 20 : unit == 'K' ? 10 : 0);
-            best = level;
+            best = at;
         }
         fclose(f);
     }
 #endif
-    atomic_store(&cached, bytes);
-    return bytes;
+    atomic_store(&cached[level], bytes);
+    return bytes == SIZE_MAX ? 0 : bytes;
+}
+
+/* The last-level cache, or SEG_DEFAULT_LLC when the system does not say. */
+static size_t llc_bytes(void)
+{
+    const size_t bytes = lg__cache_bytes(0);
+    return bytes ? bytes : SEG_DEFAULT_LLC;
+}
+
+static atomic_int row_loop_mode; /* lg__pagerank_row_loop */
+
+int lg__pagerank_row_loop(int mode)
+{
+    return atomic_exchange(&row_loop_mode, mode);
+}
+
+bool lg__one_loop_pays(size_t vector_bytes, bool hub_order)
+{
+    const int mode = atomic_load(&row_loop_mode);
+    if (mode)
+        return mode == 2;
+    const size_t l2 = lg__cache_bytes(2), last = lg__cache_bytes(0);
+    return !hub_order && l2 && last > l2 && vector_bytes > l2 && vector_bytes <= last / 4;
 }
 
 /* Sources a segment spans: a power of two whose contributions fill about
