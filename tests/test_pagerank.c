@@ -12,8 +12,8 @@
  * and not, a column of 131074 equal tiny terms after one large one (a float
  * accumulator drifts past 1e-5 there), and Kronecker graphs, raw (weighted,
  * with self-loops and repeats) and from lg_generate, where the CPU must take
- * its hub order.  The CPU's rows are summed in trees, then again in one loop
- * a row (lg__pagerank_row_loop), and over segments.
+ * its hub order.  The CPU's float rows are summed in trees, then again in
+ * one loop a row (lg__pagerank_row_loop), and over segments.
  */
 #define _POSIX_C_SOURCE 200809L
 

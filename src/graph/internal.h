@@ -104,9 +104,9 @@ int lg__pagerank_segment_shift(int shift);
 /* Test hook: CPU PageRank runs that pulled over segments since the last
  * call. */
 long lg__pagerank_segmented_runs(void);
-/* Test hook (kernels/cpu/pagerank.c): how PageRank sums its rows where the
- * gathers are scalar: 1 in pairwise trees, 2 in one loop a row, 0 by the
- * rule (one_loop_pays).  Returns the setting before. */
+/* Test hook (kernels/cpu/pagerank_segments.c): how float PageRank sums its
+ * rows where the gathers are scalar: 1 in pairwise trees, 2 in one loop a
+ * row, 0 by the rule (lg__one_loop_pays).  Returns the setting before. */
 int lg__pagerank_row_loop(int mode);
 /* Test hook (io/edges.c): the text a parser chunk reads in one round, 32 MB;
  * 0 leaves it.  Returns the value before. */

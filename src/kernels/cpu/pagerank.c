@@ -29,11 +29,11 @@
  * mass are computed in the same pass as the scores, so each iteration is one
  * parallel loop, and the scores are updated in place (only the
  * contributions are double-buffered).  The gather-sums are scalar loops of
- * short pairwise trees, or vector loops where the ISA gathers (see the note
- * before run8); there (SVE, RVV) the rest of a block is a vector pass after
- * its gathers, elsewhere each row's update follows its sum.  Memory:
- * 4 vectors of n (one more in float), and for the hub order a copy of the
- * in-edge index for the call.  The float variant keeps the vectors in
+ * short pairwise trees or of one chain a row, or vector loops where the ISA
+ * gathers (see the note before run8); there (SVE, RVV) the rest of a block
+ * is a vector pass after its gathers, elsewhere each row's update follows
+ * its sum.  Memory: 4 vectors of n (one more in float), and for the hub
+ * order a copy of the in-edge index for the call.  The float variant keeps the vectors in
  * float, sums each vertex's in-edges in float runs added up in double and
  * the convergence test in double (and runs in double when an out-weight is
  * too small for float to divide by).
@@ -76,7 +76,10 @@ static double *normalised(const double *v, int64_t n, const char *what)
  * latency (3-4 cycles) an arc, which bounds a cache-resident graph
  * outright and, on large ones, limits how many gathers the core keeps in
  * flight.  So rows are summed in short pairwise trees (4 arcs in double, 8
- * in float, F32_RUN) added into the row's sum.  Where the ISA has indexed
+ * in float, F32_RUN) added into the row's sum -- except float rows whose
+ * gathers land in the last-level cache, which are summed in one loop a row
+ * (row_loop_f32: there a second loop exit a row costs more than the chain;
+ * lg__one_loop_pays has the rule).  Where the ISA has indexed
  * vector loads of its own (SVE's ld1d/ld1w with a vector of indices, RVV's
  * vluxei64), a row is one vector loop (LG_VEC_GATHER: vec_sve.h,
  * vec_rvv.h; gcc 12 vectorises the loop for SVE only with emulated
@@ -164,25 +167,13 @@ static inline double row_sum_f32(const float *c, const lg_vertex_t *idx, const f
 
 #if !LG_VEC_GATHER
 /*
- * The same sums in one loop a row (s->one_loop; the rule is lg__one_loop_pays):
- * in double one running sum, in float runs of F32_RUN arcs flushed into the
- * row's double sum as the loop reaches them (float sums as short as
- * row_sum_f32's, added in a chain, not a tree).  One loop exit a row where
- * the trees have two (runs, then the rest), but the adds form a chain.
+ * row_sum_f32's sum in one loop a row (s->one_loop; the rule is
+ * lg__one_loop_pays): runs of F32_RUN arcs flushed into the row's double sum
+ * as the loop reaches them (float sums as short as row_sum_f32's, added in a
+ * chain, not a tree).  One loop exit a row where the trees have two (runs,
+ * then the rest), but the adds form a chain.  (In double one loop a row
+ * showed no gain through the noise: ARCHITECTURE.md.)
  */
-static inline double row_loop_f64(const double *c, const lg_vertex_t *idx, const float *w,
-                                  lg_edge_t e, lg_edge_t end)
-{
-    double sum = 0.0;
-    if (w)
-        for (; e < end; e++)
-            sum += c[idx[e]] * (double)w[e];
-    else
-        for (; e < end; e++)
-            sum += c[idx[e]];
-    return sum;
-}
-
 static inline double row_loop_f32(const float *c, const lg_vertex_t *idx, const float *w,
                                   lg_edge_t e, lg_edge_t end)
 {
@@ -345,8 +336,7 @@ static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const 
     const double alpha = s->alpha, uniform = 1.0 / (double)s->n;
     struct pr_sums out = {0.0, 0.0};
     for (int64_t v = v0; v < v1; v++) {
-        const double sum = s->one_loop ? row_loop_f64(c, s->idx, s->w, s->off[v], s->off[v + 1])
-                                       : row_sum_f64(c, s->idx, s->w, s->off[v], s->off[v + 1]);
+        const double sum = row_sum_f64(c, s->idx, s->w, s->off[v], s->off[v + 1]);
         const double dv = s->d ? s->d[v] : uniform, pv = s->p ? s->p[v] : uniform;
         const double xv = alpha * (sum + dangling * dv) + (1.0 - alpha) * pv;
         out.err += fabs(xv - x[v]);
@@ -557,7 +547,7 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
                          d,
                          NULL,
                          threads,
-                         !LG_VEC_GATHER && lg__one_loop_pays((size_t)n * elem, false)};
+                         !wide && !LG_VEC_GATHER && lg__one_loop_pays((size_t)n * elem, false)};
     const double limit = (double)n * opts->tol;
     bool converged = false;
     int iter = 0;
@@ -583,7 +573,7 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
             cn = t;
             s.idx = hub_idx;
             s.rank = hub_rank;
-            s.one_loop = !LG_VEC_GATHER && lg__one_loop_pays((size_t)n * elem, true);
+            s.one_loop = !wide && !LG_VEC_GATHER && lg__one_loop_pays((size_t)n * elem, true);
         }
         struct pr_sums sums = seg ? step_segmented(&s, seg, wide, x, c, dangling, cn)
                                   : step(&s, wide, x, c, dangling, cn);

@@ -21,7 +21,7 @@ struct pr_setup {
     const double *p, *d;     /* NULL = uniform 1/n */
     const lg_vertex_t *rank; /* c is stored in this order (hub_order), NULL = by vertex id */
     int threads;
-    bool one_loop; /* rows summed in one loop (row_loop_f32), not in trees */
+    bool one_loop; /* float rows summed in one loop (row_loop_f32), not in trees */
 };
 
 /* What a block of rows adds to an iteration's two sums. */
@@ -63,14 +63,14 @@ LG_INTERNAL void lg__seg_free(struct lg_seg *seg);
  * is) in bytes, from sysfs; 0 when the system does not say. */
 LG_INTERNAL size_t lg__cache_bytes(int level);
 
-/* Whether PageRank sums its rows in one loop (row_loop_f32) rather than in
- * trees (row_sum_f32) where the gathers are scalar: where they mostly land
- * in the last-level cache -- a contribution vector of vector_bytes larger
- * than the L2 and at most a quarter of the last level, by vertex id (hub
- * order puts most gathers in L1 and L2).  Measured on the 2-core machine
- * (ARCHITECTURE.md): one loop is 1.1-1.4x faster on urand:19 to urand:21
- * and kron:20, the trees up to 1.6x faster on kron:16, kron:18, urand:22
- * (a vector half the last level) and in hub order. */
+/* Whether float PageRank sums its rows in one loop (row_loop_f32) rather
+ * than in trees (row_sum_f32) where the gathers are scalar: where they land
+ * mostly in the last-level cache -- a contribution vector of vector_bytes
+ * larger than the L2 and at most a quarter of the last level, by vertex id
+ * (hub order puts most gathers in L1 and L2).  Measured on the 2-core
+ * machine (ARCHITECTURE.md): one loop faster on urand:19 to urand:21 and
+ * kron:20, the trees on kron:18, urand:22 (a vector half the last level)
+ * and kron:22 in hub order. */
 LG_INTERNAL bool lg__one_loop_pays(size_t vector_bytes, bool hub_order);
 
 #endif
