@@ -6,17 +6,17 @@
  *
  * Method: Afforest (Sutton, Ben-Nun, Barak, "Optimizing Parallel Graph
  * Connectivity Computation via Subgraph Sampling", IPDPS'18) over a
- * concurrent union-find, with the paper's parameters and steps as GAPBS's
- * cc.cc implements them.
+ * concurrent union-find, with the paper's parameters and GAPBS's cc.cc's
+ * steps, but the neighbour rounds fused and no compress before the sample.
  *   1. Link every vertex with its first NEIGHBOR_ROUNDS out-neighbours only,
- *      compressing after each round but the last.  On real and Kronecker
- *      graphs this already gathers most vertices into one large intermediate
- *      component.
+ *      in one pass (Afforest runs a round a neighbour with a compress after
+ *      each; path halving in the finds keeps the trees shallow without
+ *      them).  On real and Kronecker graphs this already gathers most
+ *      vertices into one large intermediate component.
  *   2. Sample SAMPLES vertices to find that component, the most frequent root.
  *   3. Link the remaining edges of every vertex outside it; its own vertices
- *      (those whose parent or grandparent is its root: after one round
- *      since the last compress, nearly all of them) are skipped, which is
- *      where the time goes away: an edge between the
+ *      (those whose parent or grandparent is its root: nearly all of them)
+ *      are skipped, which is where the time goes away: an edge between the
  *      big component and another vertex is still seen from the other side,
  *      because an undirected graph stores it in both rows.  A directed graph
  *      stores it once, so there the other side also links its in-edges when
@@ -41,12 +41,13 @@
 #include "union_find.h"
 #include "vec.h"
 
-/* Afforest's parameters, as in the paper and GAPBS. */
+/* Afforest's parameters, as in the paper and GAPBS: the neighbours each
+ * vertex is linked with first, and the vertices sampled. */
 #define NEIGHBOR_ROUNDS 2
 #define SAMPLES 1024
 /* Labels a task of the first labels takes: a vector loop (vec.h). */
 #define LABEL_BLOCK 16384
-/* Vertices a task of a neighbour round takes. */
+/* Vertices a task of the neighbour pass takes. */
 #define ROUND_BLOCK 16384
 
 /* Points every vertex at its root; returns the roots. */
@@ -90,24 +91,28 @@ static lg_vertex_t most_frequent_label(lg_vertex_t *label, int64_t n)
     return best;
 }
 
-/* Afforest's neighbour round r over the vertices [v0, v1): each linked with
- * its r-th out-neighbour.  The arc's load misses the cache for almost every
- * vertex (one arc a row, at the row's start), and the link's
- * compare-and-swap, a locked instruction on x86, keeps the loads after it
- * from going ahead, so one vertex's miss would follow another's.  Prefetches
- * are not held back: the arc AHEAD vertices on is asked for, and the label
- * of the neighbour AHEAD / 2 on, whose arc has arrived by then. */
+/* Afforest's neighbour rounds over the vertices [v0, v1), in one pass:
+ * each vertex linked with its first NEIGHBOR_ROUNDS out-neighbours.  The
+ * arcs' load misses the cache for almost every vertex (the row's start),
+ * and the link's compare-and-swap, a locked instruction on x86, keeps the
+ * loads after it from going ahead, so one vertex's miss would follow
+ * another's.  Prefetches are not held back: the arcs AHEAD vertices on are
+ * asked for, and the labels of the neighbours AHEAD / 2 on, whose arcs
+ * have arrived by then. */
 #define AHEAD 32
-static void neighbour_round(lg_vertex_t *label, const lg_edge_t *off, const lg_vertex_t *adj, int r,
+static void neighbour_links(lg_vertex_t *label, const lg_edge_t *off, const lg_vertex_t *adj,
                             int64_t v0, int64_t v1, int64_t n)
 {
     for (int64_t v = v0; v < v1; v++) {
-        if (v + AHEAD < n && off[v + AHEAD] + r < off[v + AHEAD + 1])
-            __builtin_prefetch(&adj[off[v + AHEAD] + r]);
-        if (v + AHEAD / 2 < n && off[v + AHEAD / 2] + r < off[v + AHEAD / 2 + 1])
-            __builtin_prefetch(&label[adj[off[v + AHEAD / 2] + r]]);
-        if (off[v] + r < off[v + 1])
-            lg__uf_link(label, (lg_vertex_t)v, adj[off[v] + r]);
+        if (v + AHEAD < n && off[v + AHEAD] < off[v + AHEAD + 1])
+            __builtin_prefetch(&adj[off[v + AHEAD]]);
+        if (v + AHEAD / 2 < n) {
+            const lg_edge_t e = off[v + AHEAD / 2], end = off[v + AHEAD / 2 + 1];
+            for (int k = 0; k < NEIGHBOR_ROUNDS && e + k < end; k++)
+                __builtin_prefetch(&label[adj[e + k]]);
+        }
+        for (lg_edge_t e = off[v], end = off[v + 1]; e < off[v] + NEIGHBOR_ROUNDS && e < end; e++)
+            lg__uf_link(label, (lg_vertex_t)v, adj[e]);
     }
 }
 
@@ -135,15 +140,11 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
     for (int64_t b = 0; b < n; b += LABEL_BLOCK)
         first_labels(labels, b, b + LABEL_BLOCK < n ? b + LABEL_BLOCK : n);
 
-    for (int r = 0; r < NEIGHBOR_ROUNDS; r++) {
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-        for (int64_t b = 0; b < n; b += ROUND_BLOCK)
-            neighbour_round(labels, off, adj, r, b, b + ROUND_BLOCK < n ? b + ROUND_BLOCK : n, n);
-        if (r + 1 < NEIGHBOR_ROUNDS)
-            (void)compress(labels, n, threads);
-        if (!lg_exec_go_on(x, LG_STAGE_COMPONENTS, r + 1, NEIGHBOR_ROUNDS + 1, 0.0))
-            return LG_ERR_CANCELLED;
-    }
+    for (int64_t b = 0; b < n; b += ROUND_BLOCK)
+        neighbour_links(labels, off, adj, b, b + ROUND_BLOCK < n ? b + ROUND_BLOCK : n, n);
+    if (!lg_exec_go_on(x, LG_STAGE_COMPONENTS, 1, 2, 0.0)) /* passes: the neighbours, the rest */
+        return LG_ERR_CANCELLED;
 
     /* -1 matches no label: with no way to look back, nothing is skipped */
     const lg_vertex_t skip = have_in ? most_frequent_label(labels, n) : -1;
@@ -163,7 +164,7 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
                 lg__uf_link(labels, (lg_vertex_t)v, in_adj[e]);
     }
     const int64_t roots = compress(labels, n, threads);
-    (void)lg_exec_go_on(x, LG_STAGE_COMPONENTS, NEIGHBOR_ROUNDS + 1, NEIGHBOR_ROUNDS + 1, 0.0);
+    (void)lg_exec_go_on(x, LG_STAGE_COMPONENTS, 2, 2, 0.0);
     if (num_components)
         *num_components = roots;
     return LG_OK;
