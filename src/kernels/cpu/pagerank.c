@@ -165,7 +165,7 @@ static inline double row_sum_f32(const float *c, const lg_vertex_t *idx, const f
 #endif
 }
 
-#if !LG_VEC_GATHER
+#if !LG_VEC_SCALABLE
 /*
  * row_sum_f32's sum in one loop a row (s->one_loop; the rule is
  * lg__one_loop_pays): runs of F32_RUN arcs flushed into the row's double sum
@@ -547,7 +547,7 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
                          d,
                          NULL,
                          threads,
-                         !wide && !LG_VEC_GATHER && lg__one_loop_pays((size_t)n * elem, false)};
+                         !wide && !LG_VEC_SCALABLE && lg__one_loop_pays((size_t)n * elem, false)};
     const double limit = (double)n * opts->tol;
     bool converged = false;
     int iter = 0;
@@ -573,7 +573,7 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
             cn = t;
             s.idx = hub_idx;
             s.rank = hub_rank;
-            s.one_loop = !wide && !LG_VEC_GATHER && lg__one_loop_pays((size_t)n * elem, true);
+            s.one_loop = !wide && !LG_VEC_SCALABLE && lg__one_loop_pays((size_t)n * elem, true);
         }
         struct pr_sums sums = seg ? step_segmented(&s, seg, wide, x, c, dangling, cn)
                                   : step(&s, wide, x, c, dangling, cn);
