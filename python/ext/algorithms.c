@@ -189,6 +189,8 @@ static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs
     o->use_weights = use_weights != 0;
     const Py_ssize_t n = j.on.n;
     lgpy_array pers = LGPY_ARRAY_INIT, nstart = LGPY_ARRAY_INIT, dang = LGPY_ARRAY_INIT;
+    /* read by every iteration after the library checked them: copies (arrays.c) */
+    pers.private_copy = nstart.private_copy = dang.private_copy = 1;
     lgpy_result out = LGPY_RESULT_INIT;
     PyObject *result = NULL;
     if (lgpy_array_get_optional(pers_o, "personalization", LGPY_F64, n, &pers) < 0 ||

@@ -224,10 +224,10 @@ static int from_buffer(PyObject *obj, const char *name, lgpy_elem el, lgpy_array
     const Py_ssize_t n = v->shape[0];
     a->length = n;
     const Py_ssize_t stride = v->strides ? v->strides[0] : v->itemsize;
-    const int fits = !a->private_copy && !swap && (size_t)v->itemsize == elem_size[el] &&
+    const int fits = !swap && (size_t)v->itemsize == elem_size[el] &&
                      (el == LGPY_F32 || el == LGPY_F64 ? kind == 'f' : kind == 'i') &&
                      (n <= 1 || stride == v->itemsize) && ((uintptr_t)v->buf % elem_size[el]) == 0;
-    if (fits) {
+    if (fits && !a->private_copy) {
         a->data = v->buf; /* used in place */
         return 0;
     }
@@ -238,6 +238,11 @@ static int from_buffer(PyObject *obj, const char *name, lgpy_elem el, lgpy_array
     if (!a->copy) {
         PyErr_NoMemory();
         return -1;
+    }
+    if (fits) { /* a private copy of the library's own layout: one memcpy */
+        memcpy(a->copy, v->buf, (size_t)n * elem_size[el]);
+        a->data = a->copy;
+        return 0;
     }
     const char *p = (const char *)v->buf;
     for (Py_ssize_t i = 0; i < n; i++, p += stride) {
@@ -372,12 +377,12 @@ int lgpy_array_get(PyObject *obj, const char *name, lgpy_elem el, lgpy_array *a)
     return rc;
 }
 
-/* As lgpy_array_get, into a copy of the extension's own whatever the layout: for
- * small arrays that are checked before the library reads them again (CSR
- * offsets, BFS sources), so that another thread writing the caller's array
- * meanwhile cannot turn a checked value into a wild one.  (Large arrays are
- * used in place: they must not be written while a call reads them, as with
- * any GIL-releasing extension; docs/PYTHON.md says so.) */
+/* As lgpy_array_get, into a copy of the extension's own whatever the layout:
+ * for every array the library checks and then reads again (edges, CSR
+ * arrays, weights, BFS sources, PageRank's vectors), so that Python code
+ * that runs during the call (another thread, a progress function, a signal
+ * handler) cannot turn a checked value into a wild one by writing the
+ * caller's array.  Where the layout fits, the copy is one memcpy. */
 int lgpy_array_get_private(PyObject *obj, const char *name, lgpy_elem el, lgpy_array *a)
 {
     a->private_copy = 1;

@@ -109,6 +109,7 @@ static PyObject *build_from_arrays(PyObject *module, const build_args *a, int64_
         return NULL;
     PyObject *result = NULL;
     const Py_ssize_t m = read(&j, arrays[0], arrays[1]);
+    j.weights.private_copy = 1;
     if (m >= 0 && lgpy_array_get_optional(arrays[2], "weights", LGPY_F32, m, &j.weights) == 0)
         result = made_graph(j.b.st, make, &j, &j.b.options, &j.b.g);
     lgpy_array_release(&j.first);
@@ -119,8 +120,8 @@ static PyObject *build_from_arrays(PyObject *module, const build_args *a, int64_
 
 static Py_ssize_t read_edges(arrays_build *j, PyObject *src_o, PyObject *dst_o)
 {
-    if (lgpy_array_get(src_o, "src", LGPY_I32, &j->first) < 0 ||
-        lgpy_array_get(dst_o, "dst", LGPY_I32, &j->second) < 0)
+    if (lgpy_array_get_private(src_o, "src", LGPY_I32, &j->first) < 0 ||
+        lgpy_array_get_private(dst_o, "dst", LGPY_I32, &j->second) < 0)
         return -1;
     if (j->first.length != j->second.length) {
         PyErr_Format(PyExc_ValueError, "src and dst: must have the same length, not %zd and %zd",
@@ -164,11 +165,11 @@ static PyObject *mod_from_edges(PyObject *module, PyObject *args, PyObject *kwar
     return build_from_arrays(module, &a, (int64_t)nv, arrays, read_edges, from_edges);
 }
 
-/* offsets are a private copy: checked here, then read by the library */
+/* the arrays are private copies: offsets checked here, all of them by the library */
 static Py_ssize_t read_csr(arrays_build *j, PyObject *off_o, PyObject *idx_o)
 {
     if (lgpy_array_get_private(off_o, "offsets", LGPY_I64, &j->first) < 0 ||
-        lgpy_array_get(idx_o, "indices", LGPY_I32, &j->second) < 0)
+        lgpy_array_get_private(idx_o, "indices", LGPY_I32, &j->second) < 0)
         return -1;
     if (j->first.length < 1) {
         PyErr_SetString(PyExc_ValueError, "offsets: needs num_vertices + 1 >= 1 entries");

@@ -278,3 +278,81 @@ def test_ctrl_c_stops_the_cli():
         proc.kill()
     assert proc.returncode == 130, (proc.returncode, out, err)
     assert "lgraph: pagerank: interrupted" in err
+
+
+def _same_graph(g, h):
+    a, b = g.csr(), h.csr()
+    assert g.directed == h.directed and g.num_vertices == h.num_vertices
+    for x, y in zip(a, b):
+        assert (x is None and y is None) or np.array_equal(x, y)
+
+
+def _writing_during_the_build(call, arrays, junk):
+    """Runs call() with a progress function that, at every step of the build
+    (each reported: the watch's timing set to 0), writes junk into every one
+    of arrays, as a progress function, a signal handler or another thread
+    may while the library works; returns what call() returned."""
+    before = lg.get_progress()
+    old = _libgraph._set_watch_timing(0.0, 0.0)
+    seen = []
+
+    def scribble(stage, done, total):
+        seen.append(stage)
+        for a, j in zip(arrays, junk):
+            a[:] = j
+
+    try:
+        lg.set_progress(scribble)
+        return call()
+    finally:
+        _libgraph._set_watch_timing(*old)
+        lg.set_progress(before if before is not None else False)
+        assert "build" in seen
+
+
+def test_a_progress_function_cannot_change_what_was_checked():
+    # the library reads copies of the caller's arrays: ids past the vertex
+    # count, wild offsets and NaN weights written mid-build change nothing
+    s, d = (np.asarray(a).copy() for a in lg.generate_edges("kron", 14, 16, 1, device="cpu"))
+    w = np.linspace(0.5, 2.0, len(s), dtype=np.float32)
+    want = lg.Graph.from_edges(s.copy(), d.copy(), w.copy(), directed=True, device="cpu")
+    got = _writing_during_the_build(
+        lambda: lg.Graph.from_edges(s, d, w, directed=True, device="cpu"), (s, d, w),
+        (2**31 - 1, -5, np.nan))
+    _same_graph(got, want)
+    assert (s == 2**31 - 1).all() and np.isnan(w).all()  # the caller's arrays were written
+
+    off, idx, wt = (a.copy() for a in want.csr())
+    got = _writing_during_the_build(
+        lambda: lg.Graph.from_csr(off, idx, wt, directed=True, device="cpu"), (off, idx, wt),
+        (0, 2**31 - 1, np.nan))
+    _same_graph(got, want)
+    x = lg.pagerank(got, device="cpu")
+    np.testing.assert_allclose(x, lg.pagerank(want, device="cpu"), rtol=1e-12)
+
+
+def test_another_thread_writing_the_arrays_changes_nothing():
+    s, d = (np.asarray(a).copy() for a in lg.generate_edges("kron", 16, 16, 2, device="cpu"))
+    want = lg.Graph.from_edges(s.copy(), d.copy(), directed=True, device="cpu")
+    stop = threading.Event()
+
+    def scribble():  # numpy's assignment holds the GIL: between two of them the build runs
+        while not stop.is_set():
+            s[::7] = 2**31 - 1
+            d[::5] = -1
+            time.sleep(0)
+
+    t = threading.Thread(target=scribble)
+    got = None
+    try:
+        t.start()
+        got = lg.Graph.from_edges(s, d, directed=True, num_vertices=want.num_vertices,
+                                  device="cpu")
+    except ValueError as e:  # the copy was taken after a write: refused, never wild
+        assert "num_vertices" in str(e) or "< 0" in str(e)
+    finally:
+        stop.set()
+        t.join()
+    if got is not None:
+        assert got.num_vertices == want.num_vertices
+        lg.pagerank(got, device="cpu")
