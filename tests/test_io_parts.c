@@ -227,6 +227,26 @@ static void test_errors(void)
                  LG_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE("not a regular file");
     unlink(path);
+    /* a FIFO no one writes: refused at once, not waited on (text, .lgb, and
+     * the .lgb checksum's verification) */
+    static const char *const fifos[] = {"fifo_part.el", "fifo_part.lgb"};
+    for (int k = 0; k < 2; k++) {
+        tmp_path(path, fifos[k]);
+        unlink(path);
+        CHECK(mkfifo(path, 0600) == 0);
+        alarm(60); /* a blocking open ends the test instead of hanging it */
+        CHECK_STATUS(lg_read_edges(ctx1, path, LG_FORMAT_AUTO, 0, 2, &p), LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("lg_read_edges: ");
+        CHECK_MESSAGE(" is not a regular file: parts are byte ranges of one");
+        const uint64_t sums[LG_EDGE_PART_CHECKSUMS] = {0};
+        if (k) /* a text file has no checksum: nothing opened */
+            CHECK_STATUS(lg_read_edges_verify(ctx1, path, LG_FORMAT_AUTO, sums),
+                         LG_ERR_INVALID_ARGUMENT);
+        else
+            CHECK_OK(lg_read_edges_verify(ctx1, path, LG_FORMAT_AUTO, sums));
+        alarm(0);
+        unlink(path);
+    }
     tmp_path(path, "missing.el");
     CHECK_STATUS(lg_read_edges(ctx1, path, LG_FORMAT_AUTO, 0, 1, &p), LG_ERR_IO);
 }

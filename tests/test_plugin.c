@@ -13,6 +13,9 @@
  *   no_device       the plugin's open fails: its own message; AUTO -> CPU
  *   search_order    a bad candidate is skipped; a directory entry is searched
  *                   for libgraph_cuda.so
+ *   fifo_entries    a FIFO named on the path, and one in a searched directory
+ *                   under the plugin's name: refused at once as not regular
+ *                   files (dlopen would wait for a writer), the next entry used
  *
  * `test_plugin NAME` runs one scenario in this process (for debugging).
  */
@@ -21,6 +24,8 @@
 #include "libgraph.h"
 #include "plugin_util.h"
 #include "test_util.h"
+
+#include <sys/stat.h>
 
 /* ---- scenarios ------------------------------------------------------------------------ */
 
@@ -109,6 +114,38 @@ static void search_order(void)
     CHECK_CONTAINS(lg_build_info(), "GPU plugin: " LG_FAKE_PLUGIN_DIR "/libgraph_cuda.so");
     lg_context_free(&ctx);
 }
+#define FIFO_PLUGIN LG_TEST_TMP_DIR "/fifo-plugin.so"
+#define FIFO_DIR LG_TEST_TMP_DIR "/fifo-plugin-dir"
+
+static void fifo_entries(void)
+{
+    alarm(60); /* a blocking dlopen fails the scenario instead of hanging it */
+    lg_context_t *ctx = NULL;
+    CHECK_OK(open_context(LG_BACKEND_GPU, 0, 0, NULL, &ctx));
+    CHECK(ctx && backend_of(ctx) == LG_BACKEND_GPU);
+    CHECK_CONTAINS(lg_build_info(), "GPU plugin: " LG_FAKE_PLUGIN);
+    lg_context_free(&ctx);
+    alarm(0);
+}
+
+static void fifo_only(void)
+{
+    alarm(60);
+    check_gpu_refused("lg_context_create: no usable GPU plugin: " FIFO_PLUGIN
+                      ": not a regular file; " FIFO_DIR "/libgraph_cuda.so: not a regular file");
+    check_auto_falls_back();
+    alarm(0);
+}
+
+/* The FIFOs fifo_entries meets (made again each run). */
+static void make_fifos(void)
+{
+    unlink(FIFO_PLUGIN);
+    unlink(FIFO_DIR "/libgraph_cuda.so");
+    mkdir(FIFO_DIR, 0700);
+    CHECK(mkfifo(FIFO_PLUGIN, 0600) == 0 && mkfifo(FIFO_DIR "/libgraph_cuda.so", 0600) == 0);
+}
+
 static const struct scenario scenarios[] = {
     {"no_plugin", NULL, NULL, no_plugin},
     {"path_entries", "/nonexistent/libgraph:" LG_TEST_DATA_DIR "/README.md::" LG_FAKE_NO_ENTRY,
@@ -117,9 +154,12 @@ static const struct scenario scenarios[] = {
     {"entry_fails", LG_FAKE_PLUGIN, "entry-fails", entry_fails},
     {"no_device", LG_FAKE_PLUGIN, "no-device", no_device},
     {"search_order", LG_FAKE_NO_ENTRY ":" LG_FAKE_PLUGIN_DIR, "ok", search_order},
+    {"fifo_entries", FIFO_PLUGIN ":" FIFO_DIR ":" LG_FAKE_PLUGIN, "ok", fifo_entries},
+    {"fifo_only", FIFO_PLUGIN ":" FIFO_DIR, "ok", fifo_only},
 };
 
 int main(int argc, char **argv)
 {
+    make_fifos();
     return plugin_main(argc, argv, scenarios, sizeof scenarios / sizeof scenarios[0]);
 }

@@ -40,6 +40,10 @@ static bool try_file(const char *path)
     struct stat sb;
     if (stat(path, &sb) != 0)
         return false;
+    if (!S_ISREG(sb.st_mode)) { /* dlopen would block on a FIFO until a writer came */
+        note(path, "not a regular file");
+        return false;
+    }
     dlerror();
     void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!handle) {

@@ -8,7 +8,8 @@
  *      then libgraph_hip.so;
  *   2. each entry of LIBGRAPH_PLUGIN_PATH (colon-separated): a directory,
  *      searched for the same two names, or a plugin file.
- * A candidate is opened with dlopen(RTLD_NOW | RTLD_LOCAL), so an unresolved
+ * A candidate must be a regular file (dlopen of a FIFO would wait for a
+ * writer) and is opened with dlopen(RTLD_NOW | RTLD_LOCAL), so an unresolved
  * symbol fails here rather than mid-call and the plugin's symbols (its GPU
  * runtime's among them) stay out of the process's namespace.  It must export
  * LG_PLUGIN_ENTRY, the entry must accept our host table and return LG_OK with
@@ -115,9 +116,14 @@ static const char *dl_reason(const char *path)
 static bool try_file(struct search *s, const char *path, bool named)
 {
     char why[LG_ERROR_CAPACITY + 64];
-    if (access(path, F_OK) != 0) {
+    struct stat sb;
+    if (stat(path, &sb) != 0) {
         if (named)
             note_failure(s, path, "no such file or directory");
+        return false;
+    }
+    if (!S_ISREG(sb.st_mode)) { /* dlopen would block on a FIFO until a writer came */
+        note_failure(s, path, "not a regular file");
         return false;
     }
     dlerror();

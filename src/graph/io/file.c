@@ -74,12 +74,12 @@ lg_status_t lg__blame_file(lg_status_t st, const char *path)
 
 /* ---- input files --------------------------------------------------------------- */
 
-lg_status_t lg__in_open(struct lg_in_file *in, const char *path)
+static lg_status_t in_open(struct lg_in_file *in, const char *path, int flags)
 {
     struct stat sb;
     memset(in, 0, sizeof *in);
     in->path = path;
-    in->fd = open(path, O_RDONLY | O_CLOEXEC);
+    in->fd = open(path, O_RDONLY | O_CLOEXEC | flags);
     if (in->fd < 0)
         return lg__errno_error(errno, path, "cannot open");
     if (fstat(in->fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
@@ -87,6 +87,24 @@ lg_status_t lg__in_open(struct lg_in_file *in, const char *path)
         in->size = (int64_t)sb.st_size;
     }
     return LG_OK;
+}
+
+lg_status_t lg__in_open(struct lg_in_file *in, const char *path)
+{
+    return in_open(in, path, 0);
+}
+
+/* O_NONBLOCK: a FIFO opens at once, writer or not, and is then refused; a
+ * regular file's reads ignore the flag. */
+lg_status_t lg__in_open_regular(struct lg_in_file *in, const char *path, const char *fn,
+                                const char *why)
+{
+    lg_status_t st = in_open(in, path, O_NONBLOCK);
+    if (st == LG_OK && !in->regular) {
+        lg__in_close(in);
+        st = lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s is not a regular file: %s", fn, path, why);
+    }
+    return st;
 }
 
 void lg__in_close(struct lg_in_file *in)

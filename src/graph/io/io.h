@@ -88,7 +88,14 @@ struct lg_in_file {
     struct lg_progress progress; /* told of each part read (LG_STAGE_READ) */
 };
 
+/* Opens a file to read whole: a regular file, or a stream (a pipe, a FIFO,
+ * a terminal), whose open waits for a writer as any reader's does. */
 LG_INTERNAL lg_status_t lg__in_open(struct lg_in_file *in, const char *path);
+/* Opens a file that must be regular (read in byte ranges: a part, a .lgb's
+ * checksum shares) without blocking: anything else is refused with
+ * LG_ERR_INVALID_ARGUMENT "FN: PATH is not a regular file: WHY". */
+LG_INTERNAL lg_status_t lg__in_open_regular(struct lg_in_file *in, const char *path,
+                                            const char *fn, const char *why);
 LG_INTERNAL void lg__in_close(struct lg_in_file *in);
 /* read() until `bytes` are in or the stream ends: the count read, or -1 with
  * errno set. */

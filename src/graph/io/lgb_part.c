@@ -149,7 +149,8 @@ lg_status_t lg__lgb_verify_parts(const char *path, const uint64_t sums[5])
 {
     struct lgb_header h = {0};
     struct lg_in_file in;
-    lg_status_t st = lg__in_open(&in, path);
+    lg_status_t st = lg__in_open_regular(&in, path, "lg_read_edges_verify",
+                                         "its checksum is summed from byte ranges of one");
     if (st != LG_OK)
         return st;
     if ((st = lg__lgb_read_header(&in, &h)) == LG_OK) {
@@ -167,15 +168,10 @@ lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
     struct lgb_header h = {0};
     struct lg_in_file in;
     lg_edge_t *offsets = NULL;
-    lg_status_t st = lg__in_open(&in, path);
+    lg_status_t st =
+        lg__in_open_regular(&in, path, "lg_read_edges", "parts are byte ranges of one");
     if (st != LG_OK)
         return st;
-    if (!in.regular) {
-        st = lg__error(LG_ERR_INVALID_ARGUMENT,
-                       "lg_read_edges: %s is not a regular file: parts are byte ranges of one",
-                       path);
-        goto cleanup;
-    }
     if ((st = lg__lgb_read_header(&in, &h)) != LG_OK)
         goto cleanup;
     const size_t at = lgb_header_bytes(&h), cols_at = at + ((size_t)h.n + 1) * 8;

@@ -160,13 +160,9 @@ lg_status_t lg_read_edges(lg_context_t *context, const char *path, lg_file_forma
         st = lg__read_lgb_part(context, path, part, num_parts, &got);
     } else {
         struct lg_in_file in;
-        if ((st = lg__in_open(&in, path)) != LG_OK)
+        if ((st = lg__in_open_regular(&in, path, fn, "parts are byte ranges of one")) != LG_OK)
             return st;
-        if (!in.regular)
-            st = lg__error(LG_ERR_INVALID_ARGUMENT,
-                           "%s: %s is not a regular file: parts are byte ranges of one", fn, path);
-        else
-            st = read_text_part(context, &in, format, part, num_parts, &got);
+        st = read_text_part(context, &in, format, part, num_parts, &got);
         lg__in_close(&in);
     }
     if (st == LG_OK)
