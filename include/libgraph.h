@@ -286,6 +286,7 @@ typedef struct lg_graph_options {
     lg_duplicates_t duplicates;     /* default LG_DUPLICATES_KEEP                      */
     lg_progress_fn progress;        /* reading and building; default NULL (none)         */
     void *progress_data;            /* passed to progress                                */
+    bool skip_names;                /* lg_graph_read: leave a .lgb's vertex names out     */
 } lg_graph_options_t;
 
 LG_API void lg_graph_options_init(lg_graph_options_t *options);
@@ -361,7 +362,8 @@ LG_API size_t lg_graph_host_bytes(const lg_graph_t *graph);
  * Vertex names: an optional name for every vertex, a 64-bit integer or a
  * UTF-8 string, kept with the graph and written to (and read from) the
  * binary format, so that an application's own keys survive a save and load.
- * libgraph itself never looks names up; they need not be distinct.
+ * libgraph itself never looks names up.  Names are keys, as NetworkX's nodes
+ * are: no two vertices share one.
  */
 typedef enum lg_names_kind {
     LG_NAMES_NONE = 0,  /* the graph has no names                          */
@@ -379,9 +381,10 @@ typedef struct lg_names {
 
 /*
  * Gives the graph names (copied), or takes them away (names NULL or of kind
- * LG_NAMES_NONE).  Offsets that do not run from 0 upwards, or text that is
- * not UTF-8, give LG_ERR_INVALID_ARGUMENT naming the first bad vertex, and
- * the names are left as they were.  Names are the one thing about a graph
+ * LG_NAMES_NONE).  Offsets that do not run from 0 upwards, text that is not
+ * UTF-8, or a name two vertices share give LG_ERR_INVALID_ARGUMENT naming the
+ * first bad vertex (both, for a shared name), and the names are left as they
+ * were.  Names are the one thing about a graph
  * that can change: not while another thread reads them (lg_graph_names,
  * lg_graph_write); algorithms do not read them.
  */
@@ -432,7 +435,9 @@ typedef enum lg_file_format {
  * asking a .lgb for the other kind is LG_ERR_INVALID_ARGUMENT.  An edge list
  * has the header line's vertex count, else one more than its largest id; a
  * .wel whose header line says "unweighted" and whose weights are all 1
- * gives an unweighted graph.  A .lgb's names (lg_graph_names) come with it.
+ * gives an unweighted graph.  A .lgb's names (lg_graph_names) come with it,
+ * checked as lg_graph_set_names checks them (two vertices with one name are
+ * LG_ERR_IO naming both), unless options->skip_names leaves them out.
  * A malformed file gives LG_ERR_IO with "path:line: reason"; a weight must
  * be a decimal number whose float is finite and >= 0, and 0 only when the
  * number is (one that rounds to 0 as a float is refused).  A UTF-8

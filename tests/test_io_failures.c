@@ -354,6 +354,10 @@ static void test_lgb_names(void)
         bad[40] = 3;
         expect_bad_lgb(path, bad, len, LG_ERR_IO, "names kind 3");
         memcpy(bad, good, len);
+        bad[44] = 1;
+        expect_bad_lgb(path, bad, len, LG_ERR_IO,
+                       "the reserved header field (bytes 44-47) is 1, not 0");
+        memcpy(bad, good, len);
         bad[48] = 7; /* longer names than the file holds */
         expect_bad_lgb(path, bad, len, LG_ERR_IO, "truncated");
         expect_bad_lgb(path, good, 50, LG_ERR_IO, "56-byte header");
@@ -391,12 +395,45 @@ static void test_lgb_names(void)
                                  "c"}; /* a surrogate */
     CHECK_STATUS(lg_graph_set_names(g, &bad_utf8), LG_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE("vertex 2 is not UTF-8");
+    /* names are keys: two vertices with one name are refused, both named */
+    static const int64_t twice[] = {4, 9, 4, 1};
+    const lg_names_t int_twice = {LG_NAMES_INT64, twice, NULL, NULL};
+    CHECK_STATUS(lg_graph_set_names(g, &int_twice), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("lg_graph_set_names: vertices 0 and 2 have the same name 4");
+    static const int64_t o3[] = {0, 1, 2, 3, 5};
+    const lg_names_t text_twice = {LG_NAMES_UTF8, NULL, o3, "aba\xc3\xa9"};
+    CHECK_STATUS(lg_graph_set_names(g, &text_twice), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("vertices 0 and 2 have the same name 'a'");
+    static const int64_t o4[] = {0, 2, 4, 6, 8};
+    const lg_names_t nul_twice = {LG_NAMES_UTF8, NULL, o4, "\0\x01xy\0\x02\0\x01"};
+    CHECK_STATUS(lg_graph_set_names(g, &nul_twice), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("vertices 0 and 3 have the same name '\\x00\\x01'");
     const lg_names_t bad_kind = {(lg_names_kind_t)9, ints, NULL, NULL};
     CHECK_STATUS(lg_graph_set_names(g, &bad_kind), LG_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(lg_graph_set_names(NULL, &int64), LG_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(lg_graph_names(g, NULL), LG_ERR_INVALID_ARGUMENT);
     CHECK_OK(lg_graph_names(g, &got));
     CHECK(got.kind == LG_NAMES_INT64 && got.ints[1] == INT64_MAX);
+
+    /* a file whose names repeat (as a writer that did not check made them,
+     * checksum and all): LG_ERR_IO naming the file and both vertices, and
+     * read without its names when asked */
+    CHECK_OK(lg_graph_set_names(g, &int64));
+    ((int64_t *)g->names.ints)[3] = ints[1];
+    CHECK_OK(lg_graph_write(ctx1, g, path, LG_FORMAT_AUTO));
+    CHECK_STATUS(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &r), LG_ERR_IO);
+    CHECK_MESSAGE(path);
+    CHECK_MESSAGE("vertices 1 and 3 have the same name 9223372036854775807");
+    CHECK_MESSAGE("skip_names");
+    CHECK(r == NULL);
+    lg_graph_options_t skip;
+    lg_graph_options_init(&skip);
+    CHECK(!skip.skip_names);
+    skip.skip_names = true;
+    CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, &skip, &r));
+    CHECK_OK(lg_graph_names(r, &got));
+    CHECK(got.kind == LG_NAMES_NONE && lg_graph_num_edges(r) == 3);
+    lg_graph_free(&r);
 
     /* the names' allocations fail cleanly too, read and written */
     char out[PATH_CAP];

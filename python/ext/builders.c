@@ -264,19 +264,21 @@ static lg_status_t read_graph(void *job)
 
 static PyObject *mod_read(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"path",       "format",  "directed", "symmetrize", "drop_self_loops",
-                         "duplicates", "context", NULL};
+    static char *kw[] = {"path",       "format",  "directed",   "symmetrize", "drop_self_loops",
+                         "duplicates", "context", "skip_names", NULL};
     PyObject *path = NULL;
-    int format = 0;
+    int format = 0, skip_names = 0;
     build_args a = {.ctx_o = Py_None};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|iipp$iO:read", kw, PyUnicode_FSConverter,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|iipp$iOp:read", kw, PyUnicode_FSConverter,
                                      &path, &format, &a.directed, &a.symmetrize, &a.drop_self_loops,
-                                     &a.duplicates, &a.ctx_o))
+                                     &a.duplicates, &a.ctx_o, &skip_names))
         return NULL;
     file_job j = {.path = PyBytes_AS_STRING(path), .format = (lg_file_format_t)format};
     PyObject *result = NULL;
-    if (build_setup(module, &a, &j.b) == 0 && format_arg(format) == 0)
+    if (build_setup(module, &a, &j.b) == 0 && format_arg(format) == 0) {
+        j.b.options.skip_names = skip_names != 0;
         result = made_graph(j.b.st, read_graph, &j, &j.b.options, &j.b.g);
+    }
     Py_DECREF(path);
     return result;
 }
@@ -425,7 +427,8 @@ PyMethodDef lgpy_builder_methods[] = {
      "drop_self_loops=False, *, duplicates=0, context=None) -> Graph\n\nlg_graph_from_csr."},
     {"read", (PyCFunction)(void (*)(void))mod_read, METH_VARARGS | METH_KEYWORDS,
      "read(path, format=0, directed=0, symmetrize=False, drop_self_loops=False, *, "
-     "duplicates=0, context=None) -> Graph\n\nlg_graph_read; format: lg_file_format_t."},
+     "duplicates=0, context=None, skip_names=False) -> Graph\n\nlg_graph_read; format: "
+     "lg_file_format_t; skip_names: lg_graph_options_t.skip_names."},
     {"write", (PyCFunction)(void (*)(void))mod_write, METH_VARARGS | METH_KEYWORDS,
      "write(graph, path, format=0, *, context=None)\n\nlg_graph_write."},
     {"generate", (PyCFunction)(void (*)(void))mod_generate, METH_VARARGS | METH_KEYWORDS,

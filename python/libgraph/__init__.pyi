@@ -80,7 +80,8 @@ class Graph:
     @classmethod
     def load(cls, path: str | PathLike[str], format: _Format = None, directed: bool | None = None,
              *, symmetrize: bool = False, drop_self_loops: bool = False,
-             duplicates: _Duplicates = "keep", device: _Device = None) -> Graph: ...
+             duplicates: _Duplicates = "keep", names: bool = True,
+             device: _Device = None) -> Graph: ...
     @classmethod
     def generate(cls, kind: Literal["kron", "urand"] = "kron", scale: int = 10,
                  edge_factor: int = 16, seed: int = 1, *, device: _Device = None) -> Graph: ...

@@ -184,7 +184,12 @@ def _checked_names(names, num_vertices):
         raise ValueError(f"names[{at}]: a missing value (None or NaN) cannot name a node")
     index = dict(zip(names, range(len(names))))  # TypeError for an unhashable name
     if len(index) != len(names):
-        raise ValueError("names: a name appears twice")
+        seen = {}
+        for v, name in enumerate(names):
+            if name in seen:
+                raise ValueError(f"names: vertices {seen[name]} and {v} have the same name "
+                                 f"{name!r} (names are node keys: one a vertex)")
+            seen[name] = v
     return names, index
 
 
@@ -539,7 +544,7 @@ class Graph:
 
     @classmethod
     def load(cls, path, format=None, directed=None, *, symmetrize=False, drop_self_loops=False,
-             duplicates="keep", device=None):
+             duplicates="keep", names=True, device=None):
         """Reads a graph file: .mtx (Matrix Market), .el / .wel (edge lists,
         0-based), .lgb (libgraph's binary CSR); format=None goes by the
         extension.  directed=None takes what the file records (.lgb; a .mtx
@@ -547,10 +552,13 @@ class Graph:
         at the top of .el/.wel), and a file that records nothing (an edge
         list from elsewhere) is undirected; True or False overrides the
         record.  A missing or malformed file raises FileFormatError (an
-        OSError) naming the line."""
+        OSError) naming the line.  A .lgb's vertex names become the node
+        keys (two vertices with one name: FileFormatError naming both);
+        names=False leaves them out."""
         g = _libgraph.read(os.fspath(path), _format(format), _directedness(directed),
                            bool(symmetrize), bool(drop_self_loops),
-                           duplicates=_duplicates(duplicates), context=context(device))
+                           duplicates=_duplicates(duplicates), context=context(device),
+                           skip_names=not names)
         names = _decoded_names(g.names())
         if names is None:
             return cls._wrap(g)

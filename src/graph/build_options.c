@@ -14,6 +14,7 @@ void lg_graph_options_init(lg_graph_options_t *options)
     options->duplicates = LG_DUPLICATES_KEEP;
     options->progress = NULL;
     options->progress_data = NULL;
+    options->skip_names = false;
 }
 
 lg_status_t lg__check_graph_options(const char *fn, const lg_graph_options_t *o)

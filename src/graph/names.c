@@ -5,12 +5,16 @@
  * byte offsets, the layout the .lgb file holds and Arrow's string arrays use,
  * so a million names are three allocations, not a million.
  *
+ * Names are keys, as a node is in NetworkX: no two vertices share one.
+ *
  * Errors: LG_ERR_INVALID_ARGUMENT for an unknown kind, a NULL array, offsets
- * that do not start at 0 or go down, and a name that is not UTF-8 (named by
- * its vertex); LG_ERR_OUT_OF_MEMORY for the copies.
+ * that do not start at 0 or go down, a name that is not UTF-8 (named by its
+ * vertex) and a name two vertices share (both named, and the name);
+ * LG_ERR_OUT_OF_MEMORY for the copies.
  */
 #include "internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The length of the UTF-8 sequence at p (of at most left bytes), or 0 when
@@ -56,6 +60,89 @@ static bool is_utf8(const char *s, size_t bytes)
     return true;
 }
 
+/* ---- distinct names -------------------------------------------------------------- */
+
+static uint64_t name_hash(const lg_names_t *names, int64_t v)
+{
+    if (names->kind == LG_NAMES_INT64)
+        return lg__mix64((uint64_t)names->ints[v]);
+    const unsigned char *p = (const unsigned char *)names->text + names->offsets[v];
+    const int64_t len = names->offsets[v + 1] - names->offsets[v];
+    uint64_t h = 0xcbf29ce484222325u; /* FNV-1a, then mixed */
+    for (int64_t i = 0; i < len; i++)
+        h = (h ^ p[i]) * 0x100000001b3u;
+    return lg__mix64(h ^ (uint64_t)len);
+}
+
+static bool same_name(const lg_names_t *names, int64_t u, int64_t v)
+{
+    if (names->kind == LG_NAMES_INT64)
+        return names->ints[u] == names->ints[v];
+    const int64_t *o = names->offsets;
+    return o[u + 1] - o[u] == o[v + 1] - o[v] &&
+           memcmp(names->text + o[u], names->text + o[v], (size_t)(o[u + 1] - o[u])) == 0;
+}
+
+/* The name of vertex v as an error message shows it: the number, or the text
+ * in quotes, cut at 40 bytes, with bytes outside printable ASCII as \xHH. */
+static void name_text(const lg_names_t *names, int64_t v, char *out, size_t cap)
+{
+    if (names->kind == LG_NAMES_INT64) {
+        snprintf(out, cap, "%lld", (long long)names->ints[v]);
+        return;
+    }
+    const unsigned char *p = (const unsigned char *)names->text + names->offsets[v];
+    const int64_t len = names->offsets[v + 1] - names->offsets[v];
+    size_t k = 0;
+    out[k++] = '\'';
+    for (int64_t i = 0; i < len && k + 8 < cap; i++) {
+        if (i == 40) {
+            k += (size_t)snprintf(out + k, cap - k, "...");
+            break;
+        }
+        if (p[i] >= 0x20 && p[i] < 0x7f && p[i] != '\\')
+            out[k++] = (char)p[i];
+        else
+            k += (size_t)snprintf(out + k, cap - k, "\\x%02x", p[i]);
+    }
+    snprintf(out + k, cap - k, "'");
+}
+
+/* Names are keys: two vertices with one name are refused (an open-addressing
+ * table of vertex ids, 2 to 4 slots a name, O(n)). */
+static lg_status_t check_distinct(const char *fn, int64_t n, const lg_names_t *names)
+{
+    if (n < 2)
+        return LG_OK;
+    size_t slots = 4;
+    while (slots < 2 * (size_t)n)
+        slots *= 2;
+    int32_t *table = lg__alloc_array(slots, sizeof *table, "the vertex-name check");
+    if (!table)
+        return LG_ERR_OUT_OF_MEMORY;
+    memset(table, 0xff, slots * sizeof *table); /* -1: empty */
+    lg_status_t st = LG_OK;
+    for (int64_t v = 0; v < n && st == LG_OK; v++) {
+        for (size_t at = (size_t)name_hash(names, v) & (slots - 1);; at = (at + 1) & (slots - 1)) {
+            if (table[at] < 0) {
+                table[at] = (int32_t)v;
+                break;
+            }
+            if (same_name(names, table[at], v)) {
+                char text[200];
+                name_text(names, v, text, sizeof text);
+                st = lg__error(LG_ERR_INVALID_ARGUMENT,
+                               "%s: vertices %lld and %lld have the same name %s (names are keys: "
+                               "one a vertex)",
+                               fn, (long long)table[at], (long long)v, text);
+                break;
+            }
+        }
+    }
+    lg__free(table);
+    return st;
+}
+
 lg_status_t lg__names_check(const char *fn, int64_t n, const lg_names_t *names)
 {
     if (!names || names->kind == LG_NAMES_NONE)
@@ -63,7 +150,7 @@ lg_status_t lg__names_check(const char *fn, int64_t n, const lg_names_t *names)
     if (names->kind == LG_NAMES_INT64) {
         if (!names->ints && n > 0)
             return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: names->ints is NULL", fn);
-        return LG_OK;
+        return check_distinct(fn, n, names);
     }
     if (names->kind != LG_NAMES_UTF8)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: unknown names kind %d", fn,
@@ -85,7 +172,7 @@ lg_status_t lg__names_check(const char *fn, int64_t n, const lg_names_t *names)
         if (!is_utf8(names->text + o[v], (size_t)(o[v + 1] - o[v])))
             return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: the name of vertex %lld is not UTF-8",
                              fn, (long long)v);
-    return LG_OK;
+    return check_distinct(fn, n, names);
 }
 
 static void *copy_of(const void *src, size_t count, size_t size, const char *what)

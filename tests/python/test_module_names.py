@@ -2,6 +2,7 @@
 (strings, tuples, ints beyond int32), against NetworkX's graph of the same
 DataFrame; g.names, g.index_of, lookups by name in every function that takes
 a vertex, results keyed by name (to_pandas, to_dict), and the errors."""
+import os
 import sys
 
 import numpy as np
@@ -104,6 +105,27 @@ def test_name_errors():
         lg.bfs(g, "zz", device=CPU)
     with pytest.raises(ValueError, match="not a vertex"):
         lg.pagerank(g, personalization={"zz": 1.0}, device=CPU)
+
+
+DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+
+
+def test_one_rule_for_names_in_c_and_python(tmp_path):
+    # a .lgb whose names repeat: refused naming the file, both vertices and
+    # the name; names=False loads the graph without them
+    path = os.path.join(DATA, "names_twice.lgb")
+    with pytest.raises(lg.FileFormatError,
+                       match=r"names_twice\.lgb: .*vertices 1 and 3 have the same name 'b'"):
+        lg.Graph.load(path)
+    g = lg.Graph.load(path, names=False, device=CPU)
+    assert g.names is None and g.directed and g.csr()[1].tolist() == [1, 2, 3]
+    assert lg.bfs(g, 0, device=CPU).tolist() == [0, 1, 2, 3]
+    # the setter says the same, and a graph with distinct names round-trips
+    with pytest.raises(ValueError, match=r"vertices 1 and 3 have the same name 'b'"):
+        g.names = ["a", "b", "c", "b"]
+    g.names = ["a", "b", "c", "d"]
+    g.save(tmp_path / "ok.lgb")
+    assert lg.Graph.load(tmp_path / "ok.lgb").names == ["a", "b", "c", "d"]
 
 
 def test_setting_names_enables_lookups():

@@ -224,8 +224,11 @@ static lg_status_t check_lgb_header(const struct lg_in_file *in, const struct lg
         return lg__error(LG_ERR_IO, "%s: bad vertex count %lld", path, (long long)h->n);
     if (h->m < 0 || h->m > LG_MAX_FILE_EDGES)
         return lg__error(LG_ERR_IO, "%s: bad arc count %lld", path, (long long)h->m);
-    if (h->names_kind > LG_NAMES_UTF8 || h->reserved != 0)
+    if (h->names_kind > LG_NAMES_UTF8)
         return lg__error(LG_ERR_IO, "%s: unknown names kind %u", path, (unsigned)h->names_kind);
+    if (h->reserved != 0)
+        return lg__error(LG_ERR_IO, "%s: the reserved header field (bytes 44-47) is %u, not 0",
+                         path, (unsigned)h->reserved);
     if (h->text_bytes < 0 || h->text_bytes > LG_MAX_FILE_EDGES * 8 ||
         (h->names_kind != LG_NAMES_UTF8 && h->text_bytes != 0))
         return lg__error(LG_ERR_IO, "%s: bad names length %lld", path, (long long)h->text_bytes);
@@ -380,7 +383,9 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
                        path, (long long)names.offsets[h.n], (long long)h.text_bytes);
         goto cleanup;
     }
-    if ((st = lg__blame_file(lg__names_check("names", h.n, &view), path)) != LG_OK)
+    if (options && options->skip_names)
+        lg__names_free(&names); /* read all the same: the checksum covers them */
+    else if ((st = lg__blame_file(lg__names_check("vertex names (skip_names leaves them out)", h.n, &view), path)) != LG_OK)
         goto cleanup;
     /* the graph takes the arrays (no copy) where they need no rebuilding */
     struct lg_csr csr = {offsets, indices, weights};
