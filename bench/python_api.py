@@ -215,6 +215,10 @@ def interrupt_latency(opts):
             "from_edges": lambda: lg.Graph.from_edges(src, dst),
             "load .el": lambda: lg.Graph.load(el),
             "load .lgb": lambda: lg.Graph.load(lgb),
+            "Graph.generate": lambda: lg.Graph.generate("kron", opts.scale),
+            "generate_edges": lambda: lg.generate_edges("kron", opts.scale),
+            "save .el": lambda: g.save(os.path.join(tmp, "out.el")),
+            "save .lgb": lambda: g.save(os.path.join(tmp, "out.lgb")),
         }
         if opts.device != "cpu":
             # loads and builds run on the CPU whatever the device; a GPU BFS

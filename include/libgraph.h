@@ -124,7 +124,9 @@ typedef enum lg_stage {
     LG_STAGE_BUILD = 3,     /* building a graph: done and total steps                */
     LG_STAGE_BFS = 4,       /* BFS: done levels, total -1 (unknown)                  */
     LG_STAGE_PAGERANK = 5,  /* PageRank: done iterations, total max_iter; residual   */
-    LG_STAGE_COMPONENTS = 6 /* connected components: done and total passes (-1: unknown) */
+    LG_STAGE_COMPONENTS = 6, /* connected components: done and total passes (-1: unknown) */
+    LG_STAGE_GENERATE = 7,   /* lg_generate: done and total edges                       */
+    LG_STAGE_WRITE = 8       /* writing a file: done and total bytes (-1: unknown)       */
 } lg_stage_t;
 
 typedef struct lg_progress_info {
@@ -135,8 +137,9 @@ typedef struct lg_progress_info {
 } lg_progress_info_t;
 
 /*
- * A progress callback: called by a long operation (reading and building a
- * graph, BFS, PageRank, connected components; on the CPU and on the GPU)
+ * A progress callback: called by a long operation (reading, generating,
+ * building and writing a graph, BFS, PageRank, connected components; on the
+ * CPU and on the GPU)
  * between its steps -- each PageRank iteration, each BFS level, each pass,
  * each phase of a build, every few megabytes of a file -- always on the
  * thread that made the call, never while its own OpenMP threads run.
@@ -468,6 +471,22 @@ LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_fil
  * /proc/self/fd/N, are written into; a directory or "" is an error. */
 LG_API lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const char *path,
                                   lg_file_format_t format);
+
+/* What lg_graph_write_with takes beyond lg_graph_write's arguments. */
+typedef struct lg_write_options {
+    lg_progress_fn progress; /* told of every 16 MB written (LG_STAGE_WRITE); default NULL */
+    void *progress_data;     /* passed to progress                                         */
+} lg_write_options_t;
+
+LG_API void lg_write_options_init(lg_write_options_t *options);
+
+/* lg_graph_write with options (NULL: the defaults).  A write the progress
+ * callback stops is LG_ERR_CANCELLED, and leaves what a failed write leaves:
+ * the old file whole and no temporary one (a FIFO or device has what was
+ * written to it so far). */
+LG_API lg_status_t lg_graph_write_with(lg_context_t *context, const lg_graph_t *graph,
+                                       const char *path, lg_file_format_t format,
+                                       const lg_write_options_t *options);
 
 #define LG_EDGE_PART_CHECKSUMS 5 /* a .lgb's sections: offsets, arcs, weights, names (2) */
 

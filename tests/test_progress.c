@@ -12,7 +12,9 @@
 #include "harness.h"
 #include "kernel_graphs.h"
 
+#include <dirent.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -243,12 +245,81 @@ static void test_build_progress(void)
         CHECK(h == NULL);
     }
 
-    /* lg_generate builds with the options' callback */
+    /* lg_generate reports its edges made (one block here), then builds with
+     * the options' callback; stopped at the generation, it makes nothing */
     o.directedness = LG_UNDIRECTED;
     record_reset(&rec, 0);
     CHECK_OK(lg_generate(ctx[0], LG_GENERATOR_URAND, 6, 4, 1, &o, &h));
-    CHECK(rec.calls == STEPS && steps_count_up(&rec, LG_STAGE_BUILD, 1, STEPS));
+    CHECK(rec.calls == STEPS + 1 && rec.seen[0].stage == LG_STAGE_GENERATE &&
+          rec.seen[0].done == 256 && rec.seen[0].total == 256);
+    bool build_steps = true;
+    for (int i = 1; i < rec.calls; i++)
+        build_steps = build_steps && rec.seen[i].stage == LG_STAGE_BUILD && rec.seen[i].done == i;
+    CHECK(build_steps);
     lg_graph_free(&h);
+    record_reset(&rec, 1);
+    CHECK_STATUS(lg_generate(ctx[0], LG_GENERATOR_URAND, 6, 4, 1, &o, &h), LG_ERR_CANCELLED);
+    CHECK_MESSAGE("lg_generate: cancelled by the progress callback");
+    CHECK(h == NULL);
+    /* 2^22 edges: two blocks of 2^21, reported in order */
+    record_reset(&rec, 2);
+    CHECK_STATUS(lg_generate(ctx[0], LG_GENERATOR_URAND, 18, 16, 1, &o, &h), LG_ERR_CANCELLED);
+    CHECK(rec.calls == 2 && rec.seen[0].stage == LG_STAGE_GENERATE &&
+          rec.seen[0].done == (int64_t)1 << 21 && rec.seen[1].done == (int64_t)1 << 22 &&
+          rec.seen[1].total == (int64_t)1 << 22 && h == NULL);
+    lg_graph_free(&g);
+}
+
+/* Whether dir holds a file whose name starts with prefix. */
+static bool temp_file_left(const char *dir, const char *prefix)
+{
+    DIR *d = opendir(dir);
+    bool found = false;
+    for (struct dirent *e; d && (e = readdir(d)) != NULL;)
+        found = found || strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    if (d)
+        closedir(d);
+    return found;
+}
+
+/* lg_graph_write_with tells of every 16 MB written; stopped, it leaves the
+ * old file whole and no temporary file beside it. */
+static void test_write_progress(void)
+{
+    lg_graph_t *g = NULL;
+    char path[1024];
+    CHECK_OK(lg_generate(ctx[0], LG_GENERATOR_URAND, 18, 16, 3, NULL, &g));
+    if (!g)
+        return;
+    snprintf(path, sizeof path, "%s/write_progress.el", LG_TEST_TMP_DIR);
+    FILE *f = fopen(path, "w");
+    CHECK(f && fputs("0 1\n", f) >= 0 && fclose(f) == 0);
+    lg_write_options_t o;
+    lg_write_options_init(&o);
+    CHECK(o.progress == NULL && o.progress_data == NULL);
+    o.progress = record_step;
+    struct record rec;
+    o.progress_data = &rec;
+    record_reset(&rec, 0);
+    CHECK_OK(lg_graph_write_with(ctx[0], g, path, LG_FORMAT_AUTO, &o));
+    struct stat sb;
+    CHECK(stat(path, &sb) == 0 && sb.st_size > (32 << 20));
+    /* one report a full 16 MB written, counting up */
+    bool counting = rec.calls == (int)((sb.st_size - 1) / (16 << 20));
+    for (int i = 0; i < rec.calls && i < MAX_SEEN; i++)
+        counting = counting && rec.seen[i].stage == LG_STAGE_WRITE &&
+                   rec.seen[i].done == (int64_t)(i + 1) * (16 << 20) && rec.seen[i].total == -1;
+    CHECK(counting);
+    for (int stop = 1; stop <= 2; stop++) {
+        f = fopen(path, "w");
+        CHECK(f && fputs("0 1\n", f) >= 0 && fclose(f) == 0);
+        record_reset(&rec, stop);
+        CHECK_STATUS(lg_graph_write_with(ctx[0], g, path, LG_FORMAT_AUTO, &o), LG_ERR_CANCELLED);
+        CHECK_MESSAGE("lg_graph_write: cancelled by the progress callback");
+        CHECK(rec.calls == stop && stat(path, &sb) == 0 && sb.st_size == 4);
+        CHECK(!temp_file_left(LG_TEST_TMP_DIR, "write_progress.el.tmp"));
+    }
+    unlink(path);
     lg_graph_free(&g);
 }
 
@@ -310,6 +381,7 @@ int main(int argc, char **argv)
         {"components progress", test_components_progress},
         {"build progress", test_build_progress},
         {"read progress", test_read_progress},
+        {"write progress", test_write_progress},
     };
     return harness_main(argv, sections, sizeof sections / sizeof sections[0], NULL);
 }

@@ -54,7 +54,10 @@ bool cli_go_on(const lg_progress_info_t *info, void *data)
 static int convert(const struct session *s)
 {
     double t0 = cli_now();
-    lg_status_t st = lg_graph_write(s->ctx, s->g, s->a->target, s->a->to);
+    lg_write_options_t o;
+    lg_write_options_init(&o);
+    o.progress = cli_go_on;
+    lg_status_t st = lg_graph_write_with(s->ctx, s->g, s->a->target, s->a->to, &o);
     if (st != LG_OK)
         return cli_fail_file(s->a->target, st, "--to");
     printf("wrote %s in %.3f s\n", s->a->target, cli_now() - t0);

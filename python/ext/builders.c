@@ -254,6 +254,7 @@ typedef struct {
     lgpy_on_graph on;
     const char *path;
     lg_file_format_t format;
+    lg_write_options_t write_options; /* write's: the watch's callback */
 } file_job;
 
 static lg_status_t read_graph(void *job)
@@ -286,7 +287,7 @@ static PyObject *mod_read(PyObject *module, PyObject *args, PyObject *kwargs)
 static lg_status_t write_graph(void *job)
 {
     file_job *j = job;
-    return lg_graph_write(j->on.ctx, j->on.g, j->path, j->format);
+    return lg_graph_write_with(j->on.ctx, j->on.g, j->path, j->format, &j->write_options);
 }
 
 static PyObject *mod_write(PyObject *module, PyObject *args, PyObject *kwargs)
@@ -299,9 +300,14 @@ static PyObject *mod_write(PyObject *module, PyObject *args, PyObject *kwargs)
         return NULL;
     file_job j = {.path = PyBytes_AS_STRING(path), .format = (lg_file_format_t)format};
     PyObject *result = NULL;
-    if (lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) == 0 && format_arg(format) == 0 &&
-        lgpy_call(j.on.st, write_graph, &j) == 0)
-        result = Py_NewRef(Py_None);
+    if (lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) == 0 && format_arg(format) == 0) {
+        lgpy_watch w;
+        lgpy_watch_init(&w, j.on.st, true);
+        lg_write_options_init(&j.write_options);
+        LGPY_WATCH(&j.write_options, &w);
+        if (lgpy_call_watched(j.on.st, write_graph, &j, &w) == 0)
+            result = Py_NewRef(Py_None);
+    }
     Py_DECREF(path);
     return result;
 }
@@ -336,6 +342,7 @@ typedef struct {
     lg_graph_options_t options; /* generate's: the GAP benchmark's convention */
     lg_graph_t *g;              /* generate's */
     lg_vertex_t *src, *dst; /* generate_edges's */
+    lgpy_watch *watch;      /* generate_edges's: told of each block */
 } generate_job;
 
 /* The arguments of generate and generate_edges (format names the function). */
@@ -373,11 +380,25 @@ static PyObject *mod_generate(PyObject *module, PyObject *args, PyObject *kwargs
     return made_graph(j.st, generate, &j, &j.options, &j.g);
 }
 
+/* In blocks of the edge list (each edge depends on the seed and its index
+ * alone), each a step of the watch: Ctrl-C answers between blocks. */
 static lg_status_t generate_edges(void *job)
 {
+    enum { BLOCK = 1 << 21 }; /* lg_generate's block (generate.c) */
     generate_job *j = job;
-    return lg_generate_edges(j->ctx, (lg_generator_t)j->generator, j->scale, j->edge_factor,
-                             (uint64_t)j->seed, j->src, j->dst);
+    const int64_t E = (int64_t)j->edge_factor << j->scale;
+    for (int64_t first = 0; first < E; first += BLOCK) {
+        const int64_t count = E - first < BLOCK ? E - first : BLOCK;
+        const lg_status_t st = lg_generate_edge_range(
+            j->ctx, (lg_generator_t)j->generator, j->scale, j->edge_factor, (uint64_t)j->seed,
+            first, count, j->src + first, j->dst + first);
+        const lg_progress_info_t info = {LG_STAGE_GENERATE, first + count, E, 0.0};
+        if (st != LG_OK)
+            return st;
+        if (!lgpy_watch_step(&info, j->watch))
+            return LG_ERR_CANCELLED;
+    }
+    return LG_OK;
 }
 
 static PyObject *mod_generate_edges(PyObject *module, PyObject *args, PyObject *kwargs)
@@ -403,7 +424,10 @@ static PyObject *mod_generate_edges(PyObject *module, PyObject *args, PyObject *
     }
     j.src = lgpy_buffer_data(src);
     j.dst = lgpy_buffer_data(dst);
-    if (lgpy_call(j.st, generate_edges, &j) < 0) {
+    lgpy_watch w;
+    lgpy_watch_init(&w, j.st, true);
+    j.watch = &w;
+    if (lgpy_call_watched(j.st, generate_edges, &j, &w) < 0) {
         Py_DECREF(src);
         Py_DECREF(dst);
         return NULL;

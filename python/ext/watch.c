@@ -46,6 +46,8 @@ static const char *stage_name(lg_stage_t stage)
     case LG_STAGE_BFS: return "bfs";
     case LG_STAGE_PAGERANK: return "pagerank";
     case LG_STAGE_COMPONENTS: return "components";
+    case LG_STAGE_GENERATE: return "generate";
+    case LG_STAGE_WRITE: return "write";
     }
     return "?";
 }

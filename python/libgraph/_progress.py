@@ -1,7 +1,7 @@
 """Progress of loads and builds that take more than a second.
 
 The extension calls the function set here (set_progress) on the thread that
-made the call, at the steps of a read, parse or build once the call has run
+made the call, at the steps of a read, parse, build, generation or write once the call has run
 for a second, as fn(stage, done, total), and fn("done", 0, 0) when the call
 ends (python/ext/watch.c).  The default draws a tqdm bar (tqdm.auto: a
 widget in a notebook, text in a terminal) when tqdm is installed, and
@@ -12,7 +12,7 @@ import threading
 
 from . import _libgraph
 
-_UNITS = {"read": "B", "parse": "B", "build": "step"}
+_UNITS = {"read": "B", "parse": "B", "build": "step", "generate": "edge", "write": "B"}
 
 
 class _TqdmBars:
@@ -50,8 +50,9 @@ def set_progress(fn=True):
     """How loads and builds that run for more than a second show progress:
     True (the default) a tqdm bar when tqdm is installed; False or None
     nothing; or a function fn(stage, done, total) of your own, called on
-    the calling thread with stage "read", "parse" or "build" (done and
-    total in bytes or steps; total -1 when unknown), then ("done", 0, 0).
+    the calling thread with stage "read", "parse", "build", "generate" or
+    "write" (done and total in bytes, steps or edges; total -1 when
+    unknown), then ("done", 0, 0).
     An exception it raises stops the call and reaches its caller.  Ctrl-C
     interrupts long calls whatever is set here."""
     global _current

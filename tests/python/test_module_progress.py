@@ -356,3 +356,72 @@ def test_another_thread_writing_the_arrays_changes_nothing():
     if got is not None:
         assert got.num_vertices == want.num_vertices
         lg.pagerank(got, device="cpu")
+
+
+def test_ctrl_c_stops_generation_and_writing(tmp_path):
+    # each stopped at a step of its own stage: blocks of edges generated,
+    # 16 MB written; a stopped save leaves the old file and no temporary one
+    interrupted_at_a_step(lambda: lg.Graph.generate("kron", 20, device="cpu"), "generate",
+                          "generate")
+    interrupted_at_a_step(lambda: lg.generate_edges("kron", 20, device="cpu"), "generate_edges",
+                          "generate")
+    g = lg.Graph.generate("kron", 20, device="cpu")  # 8 steps of .lgb, 13 of .el
+    for name in ("k.el", "k.lgb"):
+        out = tmp_path / name
+        out.write_text("0 1\n")
+        interrupted_at_a_step(lambda: g.save(out), "save", "write")
+        assert out.read_bytes() == b"0 1\n"
+        assert not [p.name for p in tmp_path.iterdir() if ".tmp." in p.name]
+    # and written whole when not stopped, steps shown
+    seen = []
+    before = lg.get_progress()
+    old = _libgraph._set_watch_timing(0.0, 0.0)
+    try:
+        lg.set_progress(lambda s, d, t: seen.append((s, d, t)))
+        g.save(tmp_path / "k.el")
+    finally:
+        _libgraph._set_watch_timing(*old)
+        lg.set_progress(before if before is not None else False)
+    writes = [d for s, d, t in seen if s == "write"]
+    assert writes == [k << 24 for k in range(1, len(writes) + 1)] and len(writes) >= 2
+    assert seen[-1] == ("done", 0, 0)
+    assert lg.Graph.load(tmp_path / "k.el", device="cpu").num_edges == g.num_edges
+
+
+@pytest.mark.parametrize("args", [["info", "kron:19"], ["convert", "kron:18", "OUT.el"],
+                                  ["convert", "kron:18", "OUT.lgb"]])
+def test_ctrl_c_at_random_points_of_the_cli(tmp_path, args):
+    """SIGINT at random points of a generation, a build and a write: lgraph
+    either had finished (exit 0, its output whole) or stops with 130 and
+    leaves no output file and no temporary one."""
+    import random
+    import subprocess
+
+    from conftest import _lgraph_path
+
+    exe = _lgraph_path()
+    if not exe.exists():
+        pytest.skip(f"lgraph not built: {exe}")
+    args = [a.replace("OUT", str(tmp_path / "out")) for a in args]
+    rng = random.Random(7)
+    stopped = 0
+    for delay in [rng.uniform(0.0, 1.5) for _ in range(6)]:
+        for p in tmp_path.iterdir():
+            p.unlink()
+        proc = subprocess.Popen([str(exe), *args, "--threads", "1"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        try:
+            time.sleep(delay)
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=120)
+        finally:
+            proc.kill()
+        left = [p.name for p in tmp_path.iterdir()]
+        if proc.returncode == 0:
+            assert args[0] == "info" or left == [os.path.basename(args[2])]
+        else:
+            stopped += 1
+            assert proc.returncode == 130, (proc.returncode, out, err)
+            assert "interrupted" in err and left == [], (err, left)
+    assert stopped > 0

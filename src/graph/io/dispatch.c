@@ -124,8 +124,22 @@ lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_forma
     return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
 }
 
+void lg_write_options_init(lg_write_options_t *options)
+{
+    if (!options)
+        return;
+    options->progress = NULL;
+    options->progress_data = NULL;
+}
+
 lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const char *path,
                            lg_file_format_t format)
+{
+    return lg_graph_write_with(context, graph, path, format, NULL);
+}
+
+lg_status_t lg_graph_write_with(lg_context_t *context, const lg_graph_t *graph, const char *path,
+                                lg_file_format_t format, const lg_write_options_t *options)
 {
     static const char fn[] = "lg_graph_write";
     struct lg_out_file out;
@@ -139,6 +153,8 @@ lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const
         return st;
     if ((st = lg__out_open(&out, path)) != LG_OK)
         return st;
+    if (options)
+        out.progress = (struct lg_progress){options->progress, options->progress_data};
     const int threads = lg__threads(context);
     switch (format) {
     case LG_FORMAT_MTX: st = lg__write_mtx(&out, graph, threads); break;
@@ -146,5 +162,6 @@ lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const
     case LG_FORMAT_WEL: st = lg__write_edge_list(&out, graph, true, threads); break;
     default: st = lg__write_lgb(&out, graph, threads); break;
     }
-    return lg__out_finish(&out, st);
+    st = lg__out_finish(&out, st);
+    return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
 }

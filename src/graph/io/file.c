@@ -417,6 +417,7 @@ lg_status_t lg__out_open(struct lg_out_file *out, const char *path)
     memset(out, 0, sizeof *out);
     out->path = out->target = path;
     out->fd = -1;
+    out->total = -1;
     const int named = named_descriptor(path);
     if (named >= 0) {
         out->fd = fcntl(named, F_DUPFD_CLOEXEC, 3);
@@ -459,7 +460,14 @@ lg_status_t lg__out_write(struct lg_out_file *out, const void *data, size_t byte
 {
     const char *p = data;
     while (bytes > 0) {
-        const size_t want = bytes < IO_BLOCK ? bytes : IO_BLOCK;
+        if (out->written >= out->next_report) {
+            out->next_report = out->written + LG_WRITE_STEP;
+            if (out->written > 0 &&
+                !lg_progress_go_on(out->progress, LG_STAGE_WRITE, out->written, out->total, 0.0))
+                return LG_ERR_CANCELLED;
+        }
+        const size_t step = (size_t)(out->next_report - out->written);
+        const size_t want = bytes < step ? bytes : step;
         const ssize_t k = write(out->fd, p, want);
         if (k < 0 && errno == EINTR)
             continue;
@@ -467,6 +475,7 @@ lg_status_t lg__out_write(struct lg_out_file *out, const void *data, size_t byte
             return lg__errno_error(k < 0 ? errno : EIO, out->path, "cannot write");
         p += k;
         bytes -= (size_t)k;
+        out->written += k;
     }
     return LG_OK;
 }

@@ -135,7 +135,13 @@ struct lg_out_file {
     mode_t mode;
     uid_t uid;
     gid_t gid;
+    struct lg_progress progress; /* told of every LG_WRITE_STEP bytes (LG_STAGE_WRITE) */
+    int64_t written, total;      /* bytes so far; all of them, or -1 */
+    int64_t next_report;
 };
+
+/* Bytes written between two progress reports. */
+#define LG_WRITE_STEP ((int64_t)16 << 20)
 
 /* Opens the way to write path.  A regular file (or a new one) is written as
  * TARGET.tmp.XXXXXX beside it and renamed over it only once complete and on
