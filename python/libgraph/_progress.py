@@ -52,7 +52,9 @@ def set_progress(fn=True):
     nothing; or a function fn(stage, done, total) of your own, called on
     the calling thread with stage "read", "parse" or "build" (done and
     total in bytes or steps; total -1 when unknown), then ("done", 0, 0).
-    An exception it raises stops the call and reaches its caller.  Ctrl-C
+    An exception it raises stops the call and reaches its caller.  It runs
+    in the middle of that call, so a libgraph call made from it (a build,
+    an algorithm, a pickle round trip) raises RuntimeError.  Ctrl-C
     interrupts long calls whatever is set here."""
     global _current
     if fn is True:
