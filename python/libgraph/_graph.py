@@ -195,16 +195,17 @@ def _view(buf, code):
 
 def _named(x):
     """Whether from_edges reads x as node names rather than vertex ids: an
-    array of strings or objects, or a sequence whose first entry is not a
-    number (a list of ints stays ids, and floats fail as ids do)."""
+    array of strings, objects, dates or durations, or a sequence whose first
+    entry is not a number (a list of ints stays ids, and floats fail as ids
+    do)."""
     if isinstance(x, memoryview) and have_numpy():
         try:
             x = _readable(x, "")  # a memoryview is read as its numpy array
         except TypeError:
             return False  # ids, then: the extension names the format it cannot read
     dtype = getattr(x, "dtype", None)
-    if dtype is not None:  # strings and objects (pandas' too); not complex or records
-        return getattr(dtype, "kind", "O") in "OUS"
+    if dtype is not None:  # strings, objects (pandas' too), dates; not complex or records
+        return getattr(dtype, "kind", "O") in "OUSMm"
     if isinstance(x, (str, bytes, bytearray, memoryview, dict, set, frozenset)) or hasattr(
             x, "buffer_info"):
         return False  # buffers are numbers; a string or an unordered container is no edge list
@@ -244,7 +245,11 @@ def _factorized(src, dst):
     s, d = _keys(src, "src"), _keys(dst, "dst")
     if len(s) != len(d):
         raise ValueError(f"src and dst differ in length ({len(s)} and {len(d)})")
-    dtype = s.dtype if s.dtype == d.dtype else object
+    dtype = s.dtype
+    if s.dtype != d.dtype:  # keys of two types: objects, dates as pandas' (numpy's may be ints)
+        dtype = object
+        s, d = (pd.Index(x).astype(object).to_numpy() if x.dtype.kind in "mM" else x
+                for x in (s, d))
     both = np.empty(2 * len(s), dtype=dtype)
     both[0::2], both[1::2] = s, d
     codes, uniques = pd.factorize(both)
@@ -256,6 +261,8 @@ def _factorized(src, dst):
         raise ValueError(f"{len(uniques)} node names, more than libgraph's "
                          f"{_libgraph.MAX_VERTICES} vertices")
     codes = codes.astype(np.int32)
+    if getattr(uniques.dtype, "kind", "O") in "mM":  # pandas' Timestamps, as NetworkX has them
+        return codes[0::2], codes[1::2], pd.Index(uniques).tolist()
     return codes[0::2], codes[1::2], np.asarray(uniques, dtype=object).tolist()
 
 
@@ -282,6 +289,30 @@ def _on_the_gpu(src, dst, weights, num_vertices, directed, symmetrize, drop_self
         _num_vertices(num_vertices), ds.ptr, dd.ptr, dw.ptr if dw is not None else 0, ds.length,
         1 if directed else 2, bool(symmetrize), bool(drop_self_loops),
         duplicates=_duplicates(duplicates), context=ctx)
+
+
+def _check_column(column, values, names, holds):
+    """A from_pandas column that cannot be what it has to hold: TypeError
+    naming it and its dtype (float or complex values as ids, unless names
+    says names: a float column is a column of ids with a missing value, or
+    of measures; anything but numbers as weights), and ValueError for a
+    missing value in it, naming the row."""
+    dtype = getattr(values, "dtype", None)
+    if getattr(values, "ndim", 1) != 1 or dtype is None:
+        raise TypeError(f"df[{column!r}]: expected one column, not {type(values).__name__}")
+    if not len(values):
+        return  # an empty DataFrame: an empty graph, whatever its dtypes
+    kind = getattr(dtype, "kind", "O")
+    numbers = holds.startswith("weights")
+    if (kind in "fc" and not names and not numbers) or (numbers and kind not in "iufb"):
+        hint = ("" if numbers else "; convert it (.astype('int64')), or pass names=True to "
+                "read its values as node names")
+        raise TypeError(f"df[{column!r}]: a column of {dtype} holds no {holds}{hint}")
+    missing = values.isna() if hasattr(values, "isna") else None
+    if missing is not None and missing.any():
+        row = values.index[int(missing.to_numpy().argmax())]
+        raise ValueError(f"df[{column!r}] at row {row!r}: a missing value (NaN, None, NA) "
+                         + ("is no weight" if numbers else "cannot name a node"))
 
 
 def _generator(kind):
@@ -450,6 +481,12 @@ class Graph:
             w = None if weight is None else df[weight]
         except KeyError as e:
             raise KeyError(f"df has no column {e.args[0]!r}") from None
+        except TypeError as e:  # an unhashable column label, or df no DataFrame
+            raise TypeError(f"df[{source!r}], df[{target!r}]: {e}") from None
+        for column, values in ((source, s), (target, t)):
+            _check_column(column, values, names, "vertex ids (integers) or node names")
+        if w is not None:
+            _check_column(weight, w, False, "weights (numbers)")
         return cls.from_edges(s, t, w, directed=directed, names=names, symmetrize=symmetrize,
                               drop_self_loops=drop_self_loops, duplicates=duplicates,
                               device=device)
