@@ -11,6 +11,7 @@
 #include "ext.h"
 
 #include <stdint.h>
+#include <string.h>
 
 typedef struct {
     PyObject_HEAD lg_context_t *ctx;
@@ -44,8 +45,14 @@ static int threads_arg(lgpy_state *st, PyObject *obj, int *num_threads)
         return -1;
     }
     PyObject *v = PyNumber_Index(obj);
-    if (!v)
+    if (!v) { /* a numpy array of several values has __index__, and refuses */
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "num_threads: expected an integer, not %s",
+                         lgpy_type_name(obj));
+        }
         return -1;
+    }
     int overflow;
     const long long t = PyLong_AsLongLongAndOverflow(v, &overflow);
     if (t == -1 && PyErr_Occurred()) {
@@ -67,10 +74,25 @@ static int threads_arg(lgpy_state *st, PyObject *obj, int *num_threads)
 static PyObject *context_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kw[] = {"device", "num_threads", NULL};
-    const char *device = "auto";
-    PyObject *threads_o = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|s$O:Context", kw, &device, &threads_o))
+    PyObject *device_o = NULL, *threads_o = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O$O:Context", kw, &device_o, &threads_o))
         return NULL;
+    const char *device = "auto";
+    if (device_o) {
+        if (!PyUnicode_Check(device_o)) {
+            PyErr_Format(PyExc_TypeError,
+                         "device: expected 'auto', 'cpu', 'gpu' or 'gpu:N', not %s",
+                         lgpy_type_name(device_o));
+            return NULL;
+        }
+        Py_ssize_t size;
+        device = PyUnicode_AsUTF8AndSize(device_o, &size);
+        if (!device || strlen(device) != (size_t)size) { /* a lone surrogate, a NUL */
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "device: %R is not a device name", device_o);
+            return NULL;
+        }
+    }
     lgpy_state *st = lgpy_state_of_type(type);
     if (!st)
         return NULL;
