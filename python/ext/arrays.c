@@ -175,12 +175,33 @@ static int store_float(void *out, Py_ssize_t i, lgpy_elem el, double v, const ch
     return 0;
 }
 
-/* Bytes an array of n elements of `size` takes, or -1 (MemoryError set) when
- * that does not fit (a broadcast view claims any length). */
-static Py_ssize_t array_bytes(Py_ssize_t n, size_t size)
+static const char *const elem_name[] = {"int32", "int64", "float32", "float64"};
+
+/* MemoryError for argument `name`'s copy of n elements of type el, which
+ * cannot be had: the argument, the length and the size in the message. */
+static void no_memory(const char *name, Py_ssize_t n, lgpy_elem el)
 {
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double size = (double)n * (double)elem_size[el];
+    int u = 0;
+    while (size >= 1024.0 && u < 6) {
+        size /= 1024.0;
+        u++;
+    }
+    char text[32]; /* PyErr_Format has no %f */
+    snprintf(text, sizeof text, u ? "%.1f %s" : "%.0f %s", size, units[u]);
+    PyErr_Format(PyExc_MemoryError, "%s: a copy of its %zd elements as %s (%s) cannot be allocated",
+                 name, n, elem_name[el], text);
+}
+
+/* Bytes a copy of argument `name` (n elements of type el) takes, or -1 with
+ * MemoryError set when that does not fit (a broadcast view claims any
+ * length). */
+static Py_ssize_t array_bytes(const char *name, Py_ssize_t n, lgpy_elem el)
+{
+    const size_t size = elem_size[el];
     if (n < 0 || (size_t)n > (size_t)PY_SSIZE_T_MAX / size) {
-        PyErr_NoMemory();
+        no_memory(name, n, el);
         return -1;
     }
     return (Py_ssize_t)((size_t)(n ? n : 1) * size);
@@ -216,7 +237,9 @@ static int from_buffer(PyObject *obj, const char *name, lgpy_elem el, lgpy_array
                      name, v->format ? v->format : "B");
         return -1;
     }
-    if (kind == 'f' && (el == LGPY_I32 || el == LGPY_I64)) {
+    if (kind == 'f' && (el == LGPY_I32 || el == LGPY_I64) && v->shape[0] > 0) {
+        /* (an empty one holds no float: numpy's np.array([]), an empty
+         * DataFrame's columns) */
         PyErr_Format(PyExc_TypeError, "%s: must hold integers (vertex ids or offsets), not floats",
                      name);
         return -1;
@@ -231,12 +254,12 @@ static int from_buffer(PyObject *obj, const char *name, lgpy_elem el, lgpy_array
         a->data = v->buf; /* used in place */
         return 0;
     }
-    const Py_ssize_t bytes = array_bytes(n, elem_size[el]);
+    const Py_ssize_t bytes = array_bytes(name, n, el);
     if (bytes < 0)
         return -1;
     a->copy = PyMem_RawMalloc((size_t)bytes);
     if (!a->copy) {
-        PyErr_NoMemory();
+        no_memory(name, n, el);
         return -1;
     }
     if (fits) { /* a private copy of the library's own layout: one memcpy */
@@ -275,12 +298,12 @@ static int from_sequence(PyObject *obj, const char *name, lgpy_elem el, lgpy_arr
         return -1;
     const Py_ssize_t n = PyTuple_GET_SIZE(seq);
     a->length = n;
-    const Py_ssize_t bytes = array_bytes(n, elem_size[el]);
+    const Py_ssize_t bytes = array_bytes(name, n, el);
     a->copy = bytes < 0 ? NULL : PyMem_RawMalloc((size_t)bytes);
     if (!a->copy) {
         Py_DECREF(seq);
         if (bytes >= 0)
-            PyErr_NoMemory();
+            no_memory(name, n, el);
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {

@@ -11,6 +11,7 @@
 #include "ext.h"
 
 #include <stdint.h>
+#include <string.h>
 
 typedef struct {
     PyObject_HEAD lg_context_t *ctx;
@@ -33,26 +34,76 @@ static lg_status_t destroy(void *ctx)
     return LG_OK;
 }
 
+/* num_threads: an integer in [0, LG_MAX_THREADS] (TypeError for a
+ * non-integer; InvalidArgumentError, a ValueError, as the library's own
+ * check raises, for any integer outside, however large). */
+static int threads_arg(lgpy_state *st, PyObject *obj, int *num_threads)
+{
+    if (!PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "num_threads: expected an integer, not %s",
+                     lgpy_type_name(obj));
+        return -1;
+    }
+    PyObject *v = PyNumber_Index(obj);
+    if (!v) { /* a numpy array of several values has __index__, and refuses */
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "num_threads: expected an integer, not %s",
+                         lgpy_type_name(obj));
+        }
+        return -1;
+    }
+    int overflow;
+    const long long t = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (t == -1 && PyErr_Occurred()) {
+        Py_DECREF(v);
+        return -1;
+    }
+    if (overflow || t < 0 || t > LG_MAX_THREADS) {
+        PyErr_Format(st->InvalidArgumentError,
+                     "num_threads: %R is outside [0, %d] (0 means OpenMP's default)", v,
+                     LG_MAX_THREADS);
+        Py_DECREF(v);
+        return -1;
+    }
+    Py_DECREF(v);
+    *num_threads = (int)t;
+    return 0;
+}
+
 static PyObject *context_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kw[] = {"device", "num_threads", NULL};
-    const char *device = "auto";
-    int num_threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|s$i:Context", kw, &device, &num_threads))
+    PyObject *device_o = NULL, *threads_o = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O$O:Context", kw, &device_o, &threads_o))
         return NULL;
+    const char *device = "auto";
+    if (device_o) {
+        if (!PyUnicode_Check(device_o)) {
+            PyErr_Format(PyExc_TypeError,
+                         "device: expected 'auto', 'cpu', 'gpu' or 'gpu:N', not %s",
+                         lgpy_type_name(device_o));
+            return NULL;
+        }
+        Py_ssize_t size;
+        device = PyUnicode_AsUTF8AndSize(device_o, &size);
+        if (!device || strlen(device) != (size_t)size) { /* a lone surrogate, a NUL */
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "device: %R is not a device name", device_o);
+            return NULL;
+        }
+    }
     lgpy_state *st = lgpy_state_of_type(type);
     if (!st)
+        return NULL;
+    int num_threads = 0;
+    if (threads_o && threads_arg(st, threads_o, &num_threads) < 0)
         return NULL;
     lg_context_options_t o;
     lg_context_options_init(&o);
     lg_status_t parsed = lg_context_options_parse(&o, device); /* the library's one parser */
     if (parsed != LG_OK)
         return lgpy_raise_status(st, parsed);
-    if (num_threads < 0) {
-        PyErr_Format(PyExc_ValueError, "num_threads: must be >= 0 (0: OpenMP's default), not %d",
-                     num_threads);
-        return NULL;
-    }
     o.num_threads = num_threads;
     ContextObject *self = (ContextObject *)type->tp_alloc(type, 0);
     if (!self)

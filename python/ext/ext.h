@@ -54,7 +54,8 @@ typedef lg_status_t (*lgpy_job_fn)(void *job);
 /* Runs fn(job) with the GIL released and returns its status. */
 lg_status_t lgpy_nogil(lgpy_job_fn fn, void *job);
 
-/* As lgpy_nogil; returns 0, or -1 with the status's exception set. */
+/* As lgpy_nogil; returns 0, or -1 with the status's exception set (or
+ * RuntimeError, made without the call, under lgpy_refuse_reentry's rule). */
 int lgpy_call(lgpy_state *st, lgpy_job_fn fn, void *job);
 
 /* A C string as str; bytes that are not UTF-8 are escaped (a file name). */
@@ -182,8 +183,13 @@ typedef struct {
 /* show: a load or build, whose steps go to the progress function. */
 void lgpy_watch_init(lgpy_watch *w, lgpy_state *st, bool show);
 bool lgpy_watch_step(const lg_progress_info_t *info, void *data);
+/* -1 with RuntimeError set when Python run by a step of a library call on
+ * this thread (its progress function, a signal handler) calls into the
+ * library again (watch.c says why that is refused); else 0. */
+int lgpy_refuse_reentry(void);
 /* fn(job) with the GIL released under the watch: its status (w->failed
- * tells that a Python exception is set and caused the stop). */
+ * tells that a Python exception is set and caused the stop; a refused
+ * re-entry is one, without the call). */
 lg_status_t lgpy_nogil_watched(lgpy_job_fn fn, void *job, lgpy_watch *w);
 /* The same, as lgpy_call: 0, or -1 with the step's exception or the status's. */
 int lgpy_call_watched(lgpy_state *st, lgpy_job_fn fn, void *job, lgpy_watch *w);

@@ -83,6 +83,8 @@ lg_status_t lgpy_nogil(lgpy_job_fn fn, void *job)
 
 int lgpy_call(lgpy_state *st, lgpy_job_fn fn, void *job)
 {
+    if (lgpy_refuse_reentry() < 0)
+        return -1;
     const lg_status_t s = lgpy_nogil(fn, job);
     if (s == LG_OK)
         return 0;

@@ -315,7 +315,7 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
     if (why) {
         char text[32];
         snprintf(text, sizeof text, "%.17g", fallback);
-        PyErr_Format(PyExc_ValueError, "the default weight %s %s", text, why);
+        PyErr_Format(PyExc_ValueError, "default_weight: %s %s", text, why);
         return NULL;
     }
     /* a tuple of its own: the keys stay whatever Python code runs meanwhile */

@@ -19,6 +19,14 @@
  * installs one that draws a tqdm bar when tqdm is there) as
  * progress(stage, done, total), and progress("done", 0, 0) ends it.  An
  * exception from it stops the call the same way.
+ *
+ * While a step runs Python (the signal handlers, the progress function) the
+ * outer call is suspended mid-way: the GPU algorithms hold their context's
+ * and graph's locks, which are not recursive, and a build's progress
+ * function that built again would show progress again, one nested build
+ * inside the other without end.  So the library is not re-entered from
+ * there: a call that would run it (lgpy_call, lgpy_nogil_watched) raises
+ * RuntimeError instead, which, unless caught, stops the outer call too.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
@@ -29,6 +37,33 @@
 /* How often a step looks at the signals, and when progress is first shown
  * (seconds; set_watch_timing changes them for tests). */
 static double signal_period = 0.05, progress_after = 1.0;
+
+/* Python code run by a step of a call on this thread (signal handlers, the
+ * progress function) is running: > 0. */
+static _Thread_local int in_step;
+
+int lgpy_refuse_reentry(void)
+{
+    if (!in_step)
+        return 0;
+    PyErr_SetString(PyExc_RuntimeError,
+                    "libgraph: a progress function (or a signal handler run during a libgraph "
+                    "call) cannot call into libgraph");
+    return -1;
+}
+
+/* progress(stage, done, total), flagged as Python run by a step: 0, or -1
+ * with its exception set. */
+static int call_progress(PyObject *progress, const char *stage, long long done, long long total)
+{
+    in_step++;
+    PyObject *r = PyObject_CallFunction(progress, "sLL", stage, done, total);
+    in_step--;
+    if (!r)
+        return -1;
+    Py_DECREF(r);
+    return 0;
+}
 
 static double monotonic_seconds(void)
 {
@@ -73,12 +108,12 @@ bool lgpy_watch_step(const lg_progress_info_t *info, void *data)
         return true;
     w->next_check = now + signal_period;
     PyEval_RestoreThread(w->tstate);
+    in_step++;
     bool go_on = PyErr_CheckSignals() == 0;
+    in_step--;
     if (go_on && tell) {
-        PyObject *r = PyObject_CallFunction(w->progress, "sLL", stage_name(info->stage),
-                                            (long long)info->done, (long long)info->total);
-        go_on = r != NULL;
-        Py_XDECREF(r);
+        go_on = call_progress(w->progress, stage_name(info->stage), (long long)info->done,
+                              (long long)info->total) == 0;
         w->shown = true;
     }
     w->tstate = PyEval_SaveThread();
@@ -88,6 +123,11 @@ bool lgpy_watch_step(const lg_progress_info_t *info, void *data)
 
 lg_status_t lgpy_nogil_watched(lgpy_job_fn fn, void *job, lgpy_watch *w)
 {
+    if (lgpy_refuse_reentry() < 0) {
+        w->failed = true;
+        Py_CLEAR(w->progress);
+        return LG_ERR_CANCELLED;
+    }
     w->tstate = PyEval_SaveThread();
     const lg_status_t s = fn(job);
     PyEval_RestoreThread(w->tstate);
@@ -95,12 +135,11 @@ lg_status_t lgpy_nogil_watched(lgpy_job_fn fn, void *job, lgpy_watch *w)
     if (w->shown) { /* the bar ends, whatever the outcome */
         PyObject *type, *value, *traceback;
         PyErr_Fetch(&type, &value, &traceback); /* an exception of a step comes first */
-        PyObject *r = PyObject_CallFunction(w->progress, "sii", "done", 0, 0);
-        Py_XDECREF(r);
+        const int rc = call_progress(w->progress, "done", 0, 0);
         if (type) {
             PyErr_Clear();
             PyErr_Restore(type, value, traceback);
-        } else if (!r) {
+        } else if (rc < 0) {
             w->failed = true; /* its exception stands */
         }
     }
@@ -146,7 +185,8 @@ PyMethodDef lgpy_watch_methods[] = {
     {"set_progress", mod_set_progress, METH_O,
      "set_progress(fn or None): fn(stage, done, total) is called on the calling thread at the "
      "steps of a load or build that has run for a second ('read', 'parse', 'build'), then "
-     "fn('done', 0, 0); an exception from it stops the call."},
+     "fn('done', 0, 0); an exception from it stops the call.  fn cannot call into libgraph "
+     "(RuntimeError)."},
     {"_set_watch_timing", mod_set_watch_timing, METH_VARARGS,
      "_set_watch_timing(signal_period, progress_after) -> the old pair (seconds), for tests."},
     {NULL, NULL, 0, NULL},

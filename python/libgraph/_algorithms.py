@@ -6,24 +6,16 @@ from typing import NamedTuple
 
 from . import _libgraph
 from ._arrays import wrap
+from ._checks import INT_MAX as _INT_MAX, flag, integer, real
 from ._device import context
 from ._gpu_arrays import host_out, into_device, on_device, to_host
 from ._graph import Graph, _readable
 
 
-_INT_MAX = 2**31 - 1
-
-
 def _int_option(value, name):
     """An integer option the C library takes as an int: ValueError (not
     OverflowError) outside its range."""
-    try:
-        value = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name}: expected an integer, not {type(value).__name__}") from None
-    if not -_INT_MAX - 1 <= value <= _INT_MAX:
-        raise ValueError(f"{name}: {value} is out of range")
-    return value
+    return integer(value, name, -_INT_MAX - 1, _INT_MAX)
 
 
 def _graph(g):
@@ -83,9 +75,11 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
     ValueError.
     """
     G = _graph(G)
+    parents = flag(parents, "parents")
     if G._index() is not None:
         source = _node_sources(G, source)
-    if max_depth is None or max_depth >= _INT_MAX:
+    max_depth = -1 if max_depth is None else integer(max_depth, "max_depth")
+    if max_depth >= _INT_MAX:
         max_depth = -1  # as deep as the graph goes
     ctx = context(device)
     out, gpu_out = host_out(out, "out")
@@ -97,7 +91,7 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
     at_parents = on_device(gpu_parents, ctx, "<i4", n, "parents_out") if parents else None
     # the kernel writes GPU arrays itself when it can write all of them
     direct = at is not None and (not parents or at_parents is not None)
-    d, p = _libgraph.bfs(G._g, to_host(source, "source"), parents=bool(parents),
+    d, p = _libgraph.bfs(G._g, to_host(source, "source"), parents=parents,
                          max_depth=_int_option(max_depth, "max_depth"),
                          direction_alpha=_int_option(direction_alpha, "direction_alpha"),
                          direction_beta=_int_option(direction_beta, "direction_beta"),
@@ -124,6 +118,8 @@ def _node_sources(G, source):
         pass
     if isinstance(source, (str, bytes)) or not hasattr(source, "__iter__"):
         return G.vertex(source)  # KeyError naming it
+    if getattr(source, "ndim", 1) != 1:
+        raise ValueError(f"source: expected one dimension, not {source.ndim}")
     return [G.vertex(s.item() if hasattr(s, "item") else s) for s in source]
 
 
@@ -141,7 +137,7 @@ def _vector(G, value, name):
             v = -1
         if not 0 <= v < n:
             raise ValueError(f"{name}: key {key!r} is not a vertex of the graph")
-        out[v] = float(x)
+        out[v] = real(x, f"{name}[{key!r}]")
     return out
 
 
@@ -175,6 +171,7 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     Ctrl-C stops it between two iterations (KeyboardInterrupt).
     """
     G = _graph(G)
+    return_info = flag(return_info, "return_info")
     out, gpu_out = host_out(out, "out")
     # a string, numpy.float32 (a type) or numpy.dtype("float32")
     key = dtype if isinstance(dtype, str) else (getattr(dtype, "name", None)
@@ -186,7 +183,8 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     at = on_device(gpu_out, ctx, "<f8" if precision == 64 else "<f4", G.num_vertices, "out")
     try:
         scores, iterations, residual = _libgraph.pagerank(
-            G._g, float(alpha), float(tol), _int_option(max_iter, "max_iter"), bool(weight),
+            G._g, real(alpha, "alpha"), real(tol, "tol"), _int_option(max_iter, "max_iter"),
+            flag(weight, "weight"),
             _vector(G, personalization, "personalization"), _vector(G, nstart, "nstart"),
             _vector(G, dangling, "dangling"), precision=precision, context=ctx,
             out=out if at is None else at, device_outputs=at is not None)

@@ -13,6 +13,9 @@ filled on a stream of your own must be synchronized first.
 """
 
 import ctypes
+import operator
+import re
+from collections.abc import Mapping, Sequence
 
 # DLPack's device types (dlpack.h, DLDeviceType) that are GPU memory
 _DL_CUDA, _DL_CUDA_MANAGED, _DL_ROCM = 2, 13, 10
@@ -65,38 +68,130 @@ def _contiguous(name, shape, strides, itemsize):
                          f"bytes, elements of {itemsize})")
 
 
+# a numpy type string of one element: byte order, kind letter, itemsize
+_TYPESTR = re.compile(r"[<>|=][a-zA-Z]([1-9][0-9]*)")
+
+
+def _ints(value, name, what):
+    """A shape or strides entry of an array interface: a tuple (or list) of
+    ints, else TypeError naming the argument."""
+    if not isinstance(value, Sequence) or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name}: __cuda_array_interface__['{what}'] must be a tuple of ints, "
+                        f"not {type(value).__name__}")
+    try:
+        return tuple(operator.index(v) for v in value)
+    except TypeError:
+        raise TypeError(f"{name}: __cuda_array_interface__['{what}'] must be a tuple of ints, "
+                        f"not {value!r}") from None
+
+
+def _interface(cai, name):
+    """(address, shape, typestr, itemsize) of a __cuda_array_interface__
+    dict, checked: TypeError for a missing entry or one of the wrong type,
+    ValueError for a value no array has (a negative length, an unknown type
+    string, a mask)."""
+    if not isinstance(cai, Mapping):
+        raise TypeError(f"{name}: __cuda_array_interface__ must be a dict, not "
+                        f"{type(cai).__name__}")
+    for key in ("typestr", "shape", "data"):
+        if key not in cai:
+            raise TypeError(f"{name}: __cuda_array_interface__ has no {key!r} entry")
+    typestr = cai["typestr"]
+    if not isinstance(typestr, str):
+        raise TypeError(f"{name}: __cuda_array_interface__['typestr'] must be a str, not "
+                        f"{type(typestr).__name__}")
+    match = _TYPESTR.fullmatch(typestr)
+    if match is None:
+        raise ValueError(f"{name}: __cuda_array_interface__['typestr'] {typestr!r} is not a "
+                         f"type string such as '<i4'")
+    shape = _ints(cai["shape"], name, "shape")
+    if any(side < 0 for side in shape):
+        raise ValueError(f"{name}: __cuda_array_interface__['shape'] {shape} has a negative side")
+    data = cai["data"]
+    if not isinstance(data, Sequence) or isinstance(data, (str, bytes)) or len(data) != 2:
+        raise TypeError(f"{name}: __cuda_array_interface__['data'] must be a pair (address, "
+                        f"read-only flag), not {data!r}")
+    try:
+        address = operator.index(data[0] if data[0] is not None else 0)
+    except TypeError:
+        raise TypeError(f"{name}: __cuda_array_interface__['data'][0] must be an int (the "
+                        f"address), not {type(data[0]).__name__}") from None
+    if not 0 <= address < 2**64:
+        raise ValueError(f"{name}: __cuda_array_interface__['data'][0] {address} is no address")
+    if cai.get("mask") is not None:
+        raise ValueError(f"{name}: a masked GPU array (__cuda_array_interface__['mask']) is not "
+                         f"read")
+    strides = cai.get("strides")
+    if strides is not None:
+        strides = _ints(strides, name, "strides")
+        if len(strides) != len(shape):
+            raise ValueError(f"{name}: __cuda_array_interface__ has {len(strides)} strides for "
+                             f"{len(shape)} dimensions")
+    return address, shape, strides, typestr, int(match.group(1))
+
+
+def _dlpack_device(x, name):
+    """(DLPack device type, ordinal) of x.__dlpack_device__(): TypeError
+    when it is not a pair of ints."""
+    dev = x.__dlpack_device__()
+    try:
+        kind, ordinal = dev
+        return operator.index(kind), operator.index(ordinal)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name}: __dlpack_device__() must give a pair of ints (device type, "
+                        f"ordinal), not {dev!r}") from None
+
+
 def device_array(x, name):
     """x as a DeviceArray when it is GPU memory, else None."""
     cai = getattr(x, "__cuda_array_interface__", None)
     if cai is not None:
-        typestr, shape = cai["typestr"], tuple(cai["shape"])
-        _contiguous(name, shape, cai.get("strides"), int(typestr[2:]))
+        address, shape, strides, typestr, itemsize = _interface(cai, name)
+        _contiguous(name, shape, strides, itemsize)
         device = 0
         if hasattr(x, "__dlpack_device__"):
-            device = int(x.__dlpack_device__()[1])
+            device = _dlpack_device(x, name)[1]
         elif hasattr(x, "device") and hasattr(x.device, "id"):
             device = int(x.device.id)  # CuPy, Numba
-        return DeviceArray(int(cai["data"][0] or 0), shape[0], typestr, device)
+        return DeviceArray(address, shape[0], typestr, device)
     dev = getattr(x, "__dlpack_device__", None)
     if dev is None or not hasattr(x, "__dlpack__"):
         return None
-    kind, ordinal = x.__dlpack_device__()
+    kind, ordinal = _dlpack_device(x, name)
     if kind not in (_DL_CUDA, _DL_CUDA_MANAGED, _DL_ROCM):
         return None
     capsule = x.__dlpack__()
-    return from_capsule(capsule, int(ordinal), name)
+    return from_capsule(capsule, ordinal, name)
 
 
 def from_capsule(capsule, device, name):
     """The DeviceArray a DLPack capsule ("dltensor") describes; the capsule is
     kept with it, not consumed (its producer frees the tensor when the
-    capsule goes)."""
-    t = _DLTensor.from_address(_capsule_pointer(capsule, b"dltensor"))
+    capsule goes).  TypeError for something else than such a capsule,
+    ValueError for a tensor libgraph cannot read."""
+    if type(capsule).__name__ != "PyCapsule":
+        raise TypeError(f"{name}: __dlpack__() must give a DLPack capsule, not "
+                        f"{type(capsule).__name__}")
+    try:
+        address = _capsule_pointer(capsule, b"dltensor")
+    except ValueError:  # another name: a used ("used_dltensor") or versioned capsule
+        raise ValueError(f"{name}: __dlpack__() gave a capsule that is not an unused "
+                         f"'dltensor'") from None
+    t = _DLTensor.from_address(address)
     if t.dtype.code not in _DL_KINDS or t.dtype.lanes != 1:
         raise TypeError(f"{name}: DLPack type code {t.dtype.code} with {t.dtype.lanes} lanes is "
                         f"not a number libgraph reads")
+    if t.dtype.bits not in (8, 16, 32, 64):
+        raise TypeError(f"{name}: DLPack elements of {t.dtype.bits} bits are not numbers "
+                        f"libgraph reads")
+    if t.ndim != 1:
+        raise ValueError(f"{name}: expected one dimension, not {t.ndim}")
+    if not t.shape:
+        raise ValueError(f"{name}: the DLPack tensor has no shape")
     itemsize = t.dtype.bits // 8
     shape = tuple(t.shape[i] for i in range(t.ndim))
+    if shape[0] < 0:
+        raise ValueError(f"{name}: the DLPack tensor has a negative length, {shape[0]}")
     strides = (t.strides[0] * itemsize,) if t.strides and t.ndim == 1 else None
     _contiguous(name, shape, strides, itemsize)
     typestr = f"<{_DL_KINDS[t.dtype.code]}{itemsize}"

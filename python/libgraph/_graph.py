@@ -8,6 +8,7 @@ import threading
 
 from . import _libgraph
 from ._arrays import wrap, have_numpy
+from ._checks import INT_MAX, INT_MIN, flag, integer, path as _path, real
 from ._device import context
 from ._gpu_arrays import device_array, to_host
 
@@ -20,7 +21,7 @@ def _directedness(directed):
     """0 (the format's default), 1 directed, 2 undirected."""
     if directed is None:
         return 0
-    return 1 if operator.index(bool(directed)) else 2
+    return 1 if flag(directed, "directed") else 2
 
 
 def _duplicates(duplicates):
@@ -51,7 +52,7 @@ def _saved_format(path, fmt):
     """The format code a save of path takes (0 when libgraph cannot tell)."""
     code = _format(fmt)
     if code == 0:
-        code = _FORMATS.get(os.path.splitext(os.fspath(path))[1].lstrip(".").lower(), 0)
+        code = _FORMATS.get(os.path.splitext(_path(path))[1].lstrip(".").lower(), 0)
     return code
 
 
@@ -111,8 +112,7 @@ def generate_edges(kind="kron", scale=10, edge_factor=16, seed=1, *, device=None
     """The raw edges of a generated graph, (src, dst) int32 arrays of
     edge_factor * 2**scale entries, self-loops and duplicates included (what
     Graph.generate builds from).  Deterministic for a seed."""
-    src, dst = _libgraph.generate_edges(_generator(kind), operator.index(scale),
-                                        operator.index(edge_factor), operator.index(seed),
+    src, dst = _libgraph.generate_edges(*_generate_args(kind, scale, edge_factor, seed),
                                         context=context(device))
     return wrap(src), wrap(dst)
 
@@ -171,18 +171,42 @@ def _first_missing(keys):
     return -1
 
 
+def _listed(values, name):
+    """values (a sequence, array or iterable) as a list; TypeError naming
+    the argument for a scalar or a str (which would be its characters)."""
+    values = _readable(values, name)
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name}: expected a sequence or array, not {type(values).__name__}")
+    if getattr(values, "ndim", 1) != 1:
+        raise ValueError(f"{name}: expected one dimension, not {values.ndim}")
+    return values.tolist() if hasattr(values, "tolist") else list(values)
+
+
+def _first_unhashable(keys):
+    """The position of the first key that has no hash."""
+    for i, k in enumerate(keys):
+        try:
+            hash(k)
+        except TypeError:
+            return i
+    return -1
+
+
 def _checked_names(names, num_vertices):
     """(names as a list, {name: vertex id}) for names that may name the
     vertices of a graph: num_vertices of them, no missing value (None, NaN:
     ValueError, as from_edges), hashable (TypeError), distinct (ValueError).
     The names setter and unpickling check with it."""
-    names = list(_readable(names, "names"))
+    names = _listed(names, "names")
     if len(names) != num_vertices:
         raise ValueError(f"names: {len(names)} names for {num_vertices} vertices")
     at = _first_missing(names)
     if at >= 0:
         raise ValueError(f"names[{at}]: a missing value (None or NaN) cannot name a node")
-    index = dict(zip(names, range(len(names))))  # TypeError for an unhashable name
+    try:
+        index = dict(zip(names, range(len(names))))
+    except TypeError:
+        raise TypeError(f"names[{_first_unhashable(names)}]: a name must be hashable") from None
     if len(index) != len(names):
         seen = {}
         for v, name in enumerate(names):
@@ -193,6 +217,19 @@ def _checked_names(names, num_vertices):
     return names, index
 
 
+def _per_vertex(values, n):
+    """A per-vertex result argument (to_pandas, to_dict): a sequence or
+    array of n values, else TypeError or ValueError naming it."""
+    values = _readable(values, "values")
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+        raise TypeError(f"values: expected an array of {n} values, not {type(values).__name__}")
+    if getattr(values, "ndim", 1) != 1:
+        raise ValueError(f"values: expected one dimension, not {values.ndim}")
+    if len(values) != n:
+        raise ValueError(f"values: {len(values)} entries for {n} vertices")
+    return values
+
+
 def _view(buf, code):
     """buf's bytes as a memoryview of format code (None stays None)."""
     return None if buf is None else memoryview(buf).cast("B").cast(code)
@@ -200,16 +237,17 @@ def _view(buf, code):
 
 def _named(x):
     """Whether from_edges reads x as node names rather than vertex ids: an
-    array of strings or objects, or a sequence whose first entry is not a
-    number (a list of ints stays ids, and floats fail as ids do)."""
+    array of strings, objects, dates or durations, or a sequence whose first
+    entry is not a number (a list of ints stays ids, and floats fail as ids
+    do)."""
     if isinstance(x, memoryview) and have_numpy():
         try:
             x = _readable(x, "")  # a memoryview is read as its numpy array
         except TypeError:
             return False  # ids, then: the extension names the format it cannot read
     dtype = getattr(x, "dtype", None)
-    if dtype is not None:  # strings and objects (pandas' too); not complex or records
-        return getattr(dtype, "kind", "O") in "OUS"
+    if dtype is not None:  # strings, objects (pandas' too), dates; not complex or records
+        return getattr(dtype, "kind", "O") in "OUSMm"
     if isinstance(x, (str, bytes, bytearray, memoryview, dict, set, frozenset)) or hasattr(
             x, "buffer_info"):
         return False  # buffers are numbers; a string or an unordered container is no edge list
@@ -249,10 +287,19 @@ def _factorized(src, dst):
     s, d = _keys(src, "src"), _keys(dst, "dst")
     if len(s) != len(d):
         raise ValueError(f"src and dst differ in length ({len(s)} and {len(d)})")
-    dtype = s.dtype if s.dtype == d.dtype else object
+    dtype = s.dtype
+    if s.dtype != d.dtype:  # keys of two types: objects, dates as pandas' (numpy's may be ints)
+        dtype = object
+        s, d = (pd.Index(x).astype(object).to_numpy() if x.dtype.kind in "mM" else x
+                for x in (s, d))
     both = np.empty(2 * len(s), dtype=dtype)
     both[0::2], both[1::2] = s, d
-    codes, uniques = pd.factorize(both)
+    try:
+        codes, uniques = pd.factorize(both)
+    except TypeError:  # an unhashable key
+        at = _first_unhashable(both)
+        raise TypeError(f"{('src', 'dst')[at % 2]}[{at // 2}]: a node name must be hashable, "
+                        f"not {type(both[at]).__name__}") from None
     if len(codes) and codes.min() < 0:
         at = int(np.argmax(codes < 0))
         raise ValueError(f"{('src', 'dst')[at % 2]}[{at // 2}]: a missing value (None or NaN) "
@@ -261,6 +308,8 @@ def _factorized(src, dst):
         raise ValueError(f"{len(uniques)} node names, more than libgraph's "
                          f"{_libgraph.MAX_VERTICES} vertices")
     codes = codes.astype(np.int32)
+    if getattr(uniques.dtype, "kind", "O") in "mM":  # pandas' Timestamps, as NetworkX has them
+        return codes[0::2], codes[1::2], pd.Index(uniques).tolist()
     return codes[0::2], codes[1::2], np.asarray(uniques, dtype=object).tolist()
 
 
@@ -285,8 +334,42 @@ def _on_the_gpu(src, dst, weights, num_vertices, directed, symmetrize, drop_self
         return None
     return _libgraph.from_device_edges(
         _num_vertices(num_vertices), ds.ptr, dd.ptr, dw.ptr if dw is not None else 0, ds.length,
-        1 if directed else 2, bool(symmetrize), bool(drop_self_loops),
-        duplicates=_duplicates(duplicates), context=ctx)
+        1 if directed else 2, flag(symmetrize, "symmetrize"),
+        flag(drop_self_loops, "drop_self_loops"), duplicates=_duplicates(duplicates), context=ctx)
+
+
+def _column(df, column, param, names, holds):
+    """df[column], the from_pandas argument param, checked: KeyError (as
+    pandas) when df has no such column; TypeError for a label that names no
+    one column, and for a column that cannot be what it has to hold, naming
+    it and its dtype (float or complex values as ids, unless names says
+    names: a float column is a column of ids with a missing value, or of
+    measures; anything but numbers as weights); ValueError for a missing
+    value in it, naming the row."""
+    try:
+        values = df[column]
+    except KeyError as e:
+        raise KeyError(f"df has no column {e.args[0]!r}") from None
+    except (TypeError, ValueError, IndexError) as e:  # an unhashable or odd label
+        raise TypeError(f"{param}: {column!r} is not a column label of df ({e})") from None
+    dtype = getattr(values, "dtype", None)
+    if getattr(values, "ndim", 1) != 1 or dtype is None:
+        raise TypeError(f"{param}: df[{column!r}] is not one column but a "
+                        f"{type(values).__name__}")
+    if not len(values):
+        return values  # an empty DataFrame: an empty graph, whatever its dtypes
+    kind = getattr(dtype, "kind", "O")
+    numbers = holds.startswith("weights")
+    if (kind in "fc" and not names and not numbers) or (numbers and kind not in "iufb"):
+        hint = ("" if numbers else "; convert it (.astype('int64')), or pass names=True to "
+                "read its values as node names")
+        raise TypeError(f"{param}: df[{column!r}], a column of {dtype}, holds no {holds}{hint}")
+    missing = values.isna() if hasattr(values, "isna") else None
+    if missing is not None and missing.any():
+        row = values.index[int(missing.to_numpy().argmax())]
+        raise ValueError(f"{param}: df[{column!r}] at row {row!r}: a missing value (NaN, None, NA) "
+                         + ("is no weight" if numbers else "cannot name a node"))
+    return values
 
 
 def _generator(kind):
@@ -294,6 +377,13 @@ def _generator(kind):
         return _GENERATORS[kind]
     except (KeyError, TypeError):
         raise ValueError(f"kind: must be 'kron' or 'urand', not {kind!r}") from None
+
+
+def _generate_args(kind, scale, edge_factor, seed):
+    """generate's and generate_edges' arguments as the extension takes them
+    (C ints; a seed, checked there, in [0, 2**64))."""
+    return (_generator(kind), integer(scale, "scale", INT_MIN, INT_MAX),
+            integer(edge_factor, "edge_factor", INT_MIN, INT_MAX), integer(seed, "seed"))
 
 
 class Graph:
@@ -352,25 +442,33 @@ class Graph:
         """The vertex ids of node names: one name -> an int, a sequence or
         array of them (a list, numpy array, pandas Series) -> an int64 array.
         KeyError for a name the graph lacks.  An unnamed graph's names are its
-        vertex ids."""
+        vertex ids (integers: TypeError for others, floats included)."""
         index = self._index()
         names = _readable(names, "names")
         one = isinstance(names, (str, bytes, tuple)) or not hasattr(names, "__iter__")
-        if one:
+        if one and index is not None:
             return self.vertex(names)
         import numpy as np
 
-        keys = list(names.tolist() if hasattr(names, "tolist") else names)
+        keys = [names] if one else _listed(names, "names")
         if index is None:
-            ids = np.asarray(keys, dtype=np.int64)
+            try:  # ids, not floats that numpy would truncate
+                ids = np.fromiter(map(operator.index, keys), dtype=np.int64, count=len(keys))
+            except (TypeError, OverflowError):
+                raise TypeError(f"names: the vertex ids of an unnamed graph are integers in "
+                                f"[0, {self.num_vertices})") from None
             bad = (ids < 0) | (ids >= self.num_vertices)
             if bad.any():
                 raise KeyError(f"vertex {keys[int(np.argmax(bad))]!r} is not in the graph")
-            return ids
+            return int(ids[0]) if one else ids
         try:
             return np.fromiter((index[k] for k in keys), dtype=np.int64, count=len(keys))
         except KeyError as e:
             raise KeyError(f"node {e.args[0]!r} is not in the graph") from None
+        except TypeError:
+            at = _first_unhashable(keys)
+            raise TypeError(f"names[{at}]: a name must be hashable, not "
+                            f"{type(keys[at]).__name__}") from None
 
     def to_pandas(self, values, name=None):
         """A per-vertex result (an array of num_vertices: scores, distances,
@@ -378,7 +476,7 @@ class Graph:
         unnamed graph)."""
         import pandas as pd
 
-        values = _readable(values, "values")
+        values = _per_vertex(values, self.num_vertices)
         if len(values) != self.num_vertices:
             raise ValueError(f"values: {len(values)} entries for {self.num_vertices} vertices")
         index = None
@@ -391,10 +489,7 @@ class Graph:
 
     def to_dict(self, values):
         """A per-vertex result as a dict {node name (vertex id when unnamed): value}."""
-        values = _readable(values, "values")
-        if len(values) != self.num_vertices:
-            raise ValueError(f"values: {len(values)} entries for {self.num_vertices} vertices")
-        values = values.tolist() if hasattr(values, "tolist") else list(values)
+        values = _listed(_per_vertex(values, self.num_vertices), "values")
         keys = self._names if self._names is not None else range(self.num_vertices)
         return dict(zip(keys, values))
 
@@ -422,6 +517,8 @@ class Graph:
         "first" or "last" merges repeated edges.  Bad ids or weights raise
         ValueError.
         """
+        names = None if names is None else flag(names, "names")
+        directed = flag(directed, "directed")
         if not names:
             g = _on_the_gpu(src, dst, weights, num_vertices, directed, symmetrize,
                             drop_self_loops, duplicates, device)
@@ -438,8 +535,8 @@ class Graph:
             num_vertices = len(node_names)
         g = _libgraph.from_edges(
             _num_vertices(num_vertices), src, dst, weights, 1 if directed else 2,
-            bool(symmetrize), bool(drop_self_loops), duplicates=_duplicates(duplicates),
-            context=context(device))
+            flag(symmetrize, "symmetrize"), flag(drop_self_loops, "drop_self_loops"),
+            duplicates=_duplicates(duplicates), context=context(device))
         return cls._wrap(g, node_names)
 
     @classmethod
@@ -450,11 +547,12 @@ class Graph:
         or node names, as from_edges reads them: a column of strings is
         names), weight None or the weight column.  The rest as from_edges;
         undirected unless directed=True, as networkx.from_pandas_edgelist."""
-        try:
-            s, t = df[source], df[target]
-            w = None if weight is None else df[weight]
-        except KeyError as e:
-            raise KeyError(f"df has no column {e.args[0]!r}") from None
+        if not hasattr(df, "columns") or not hasattr(df, "__getitem__"):
+            raise TypeError(f"df: expected a pandas DataFrame, not {type(df).__name__}")
+        names = None if names is None else flag(names, "names")
+        s = _column(df, source, "source", names, "vertex ids (integers) or node names")
+        t = _column(df, target, "target", names, "vertex ids (integers) or node names")
+        w = None if weight is None else _column(df, weight, "weight", False, "weights (numbers)")
         return cls.from_edges(s, t, w, directed=directed, names=names, symmetrize=symmetrize,
                               drop_self_loops=drop_self_loops, duplicates=duplicates,
                               device=device)
@@ -468,8 +566,9 @@ class Graph:
         ValueError) unless symmetrize=True adds the reverse arcs."""
         g = _libgraph.from_csr(
             to_host(offsets, "offsets"), to_host(indices, "indices"), to_host(weights, "weights"),
-            1 if directed else 2, bool(symmetrize),
-            bool(drop_self_loops), duplicates=_duplicates(duplicates), context=context(device))
+            1 if flag(directed, "directed") else 2, flag(symmetrize, "symmetrize"),
+            flag(drop_self_loops, "drop_self_loops"), duplicates=_duplicates(duplicates),
+            context=context(device))
         return cls._wrap(g)
 
     @classmethod
@@ -487,6 +586,7 @@ class Graph:
             raise TypeError(f"matrix: expected a scipy.sparse matrix, not {type(matrix).__name__}")
         if len(shape) != 2 or shape[0] != shape[1]:
             raise ValueError(f"matrix: must be square, not of shape {shape}")
+        directed, weighted = flag(directed, "directed"), flag(weighted, "weighted")
         if matrix.format == "coo" and directed:
             # COO may repeat an entry: from_edges applies the policy (tocsr
             # would sum them whatever it is).  Undirected, (u, v) and (v, u)
@@ -507,24 +607,29 @@ class Graph:
         """A graph from a NetworkX graph; vertex i is node ``nodes[i]`` (the
         order of G.nodes).  weight: the edge attribute holding weights (edges
         without it weigh default_weight), or None for an unweighted graph.
-        A multigraph's parallel edges become one arc whose weight is their
+        default_weight must be a finite number >= 0 (ValueError), used or
+        not.  A multigraph's parallel edges become one arc whose weight is their
         sum (their count when weight is None), as NetworkX's matrix
         conversions and its PageRank count them.  A NaN node (NetworkX takes
         one) is a ValueError, as a missing value names no node.  The
         adjacency dicts are read in C (networkx.c)."""
         try:
-            nodes = list(G)
             directed = G.is_directed()
             multigraph = G.is_multigraph()
             adj = G._adj
-        except AttributeError:
+            nodes = list(G)
+        except (AttributeError, TypeError):
             raise TypeError(f"G: expected a NetworkX graph, not {type(G).__name__}") from None
+        default_weight = real(default_weight, "default_weight")
+        if not 0 <= default_weight < float("inf"):
+            raise ValueError(f"default_weight: must be a finite number >= 0, not "
+                             f"{default_weight}")
         at = _first_missing(nodes)
         if at >= 0:  # NetworkX takes NaN as a node; a Graph's names hold none (names setter)
             raise ValueError(f"G: node {nodes[at]!r}: a missing value (None or NaN) cannot "
                              f"name a node")
         index, offsets, indices, weights = _libgraph.adjacency_csr(
-            nodes, adj, weight, float(default_weight), multigraph, count_parallel=multigraph)
+            nodes, adj, weight, default_weight, multigraph, count_parallel=multigraph)
         return cls._from_adjacency(nodes, index, offsets, indices, weights, directed, device)
 
     @classmethod
@@ -555,10 +660,10 @@ class Graph:
         OSError) naming the line.  A .lgb's vertex names become the node
         keys (two vertices with one name: FileFormatError naming both);
         names=False leaves them out."""
-        g = _libgraph.read(os.fspath(path), _format(format), _directedness(directed),
-                           bool(symmetrize), bool(drop_self_loops),
+        g = _libgraph.read(_path(path), _format(format), _directedness(directed),
+                           flag(symmetrize, "symmetrize"), flag(drop_self_loops, "drop_self_loops"),
                            duplicates=_duplicates(duplicates), context=context(device),
-                           skip_names=not names)
+                           skip_names=not flag(names, "names"))
         names = _decoded_names(g.names())
         if names is None:
             return cls._wrap(g)
@@ -573,8 +678,8 @@ class Graph:
         raw edges, as the GAP benchmark makes them (undirected, self-loops
         dropped, duplicates merged): kind "kron" (Graph500 Kronecker) or
         "urand" (uniform random).  Deterministic for a seed."""
-        g = _libgraph.generate(_generator(kind), operator.index(scale), operator.index(edge_factor),
-                               operator.index(seed), context=context(device))
+        g = _libgraph.generate(*_generate_args(kind, scale, edge_factor, seed),
+                               context=context(device))
         return cls._wrap(g)
 
     def save(self, path, format=None, *, names=True, device=None):
@@ -585,8 +690,8 @@ class Graph:
         or all int (others: ValueError; pickles keep any); the text formats
         hold vertex ids, so a named graph needs names=False there (the names
         are then not written: ValueError otherwise)."""
-        path = os.fspath(path)
-        if self._names is None or not names:
+        path = _path(path)
+        if self._names is None or not flag(names, "names"):
             _libgraph.write(self._g, path, _format(format), context=context(device))
             return
         if _saved_format(path, format) != _FORMATS["lgb"]:

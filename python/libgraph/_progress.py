@@ -53,7 +53,9 @@ def set_progress(fn=True):
     the calling thread with stage "read", "parse", "build", "generate" or
     "write" (done and total in bytes, steps or edges; total -1 when
     unknown), then ("done", 0, 0).
-    An exception it raises stops the call and reaches its caller.  Ctrl-C
+    An exception it raises stops the call and reaches its caller.  It runs
+    in the middle of that call, so a libgraph call made from it (a build,
+    an algorithm, a pickle round trip) raises RuntimeError.  Ctrl-C
     interrupts long calls whatever is set here."""
     global _current
     if fn is True:

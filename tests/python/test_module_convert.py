@@ -326,5 +326,5 @@ def test_from_networkx_weights_that_float32_cannot_hold_are_refused():
             lg.Graph.from_networkx(G, weight="weight")
         with pytest.raises(ValueError, match=why):
             lg.Graph.from_edges([0, 1], [1, 2], weights=[w, 1.0])
-    with pytest.raises(ValueError, match="the default weight 1e-50 rounds to 0"):
+    with pytest.raises(ValueError, match="default_weight: 1e-50 rounds to 0"):
         lg.Graph.from_networkx(nx.path_graph(3), weight="weight", default_weight=1e-50)

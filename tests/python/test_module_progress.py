@@ -7,6 +7,7 @@ against a power iteration in NumPy.
 """
 import os
 import signal
+import sys
 import threading
 import time
 
@@ -425,3 +426,83 @@ def test_ctrl_c_at_random_points_of_the_cli(tmp_path, args):
             assert proc.returncode == 130, (proc.returncode, out, err)
             assert "interrupted" in err and left == [], (err, left)
     assert stopped > 0
+
+
+def test_a_progress_function_cannot_call_into_libgraph():
+    """A progress function runs in the middle of a libgraph call: any call
+    into libgraph from it (a build, a pickle round trip, an algorithm, a
+    Context) raises RuntimeError, which stops the outer call and reaches its
+    caller; caught there, the outer call goes on to its graph.  Nothing
+    hangs, and the function's references are all given back."""
+    import pickle
+
+    g = lg.Graph.from_edges([0, 1, 2], [1, 2, 0], device="cpu")
+    src, dst = lg.generate_edges("kron", 8, device="cpu")
+    want = lg.Graph.from_edges(src, dst, device="cpu").csr()
+    inner = {
+        "from_edges": lambda: lg.Graph.from_edges([0, 1], [1, 0], device="cpu"),
+        "pickle": lambda: pickle.loads(pickle.dumps(g)),
+        "pagerank": lambda: lg.pagerank(g, device="cpu"),
+        "Context": lambda: lg.Context("cpu"),
+    }
+    before = lg.get_progress()
+    old = _libgraph._set_watch_timing(0.0, 0.0)
+    try:
+        for name, call in inner.items():
+            stages = []
+
+            def reenter(stage, done, total):
+                stages.append(stage)
+                if stage != "done":
+                    call()
+
+            lg.set_progress(reenter)
+            refs = sys.getrefcount(reenter)
+            for _ in range(20):
+                stages.clear()
+                with pytest.raises(RuntimeError, match="progress function .* cannot call into "
+                                                       "libgraph"):
+                    lg.Graph.from_edges(src, dst, device="cpu")
+                assert stages == ["build", "done"], name  # its "done" too may not re-enter
+            assert sys.getrefcount(reenter) == refs, name
+            errors = []
+
+            def caught(stage, done, total):
+                if stage != "done":
+                    try:
+                        call()
+                    except RuntimeError as e:
+                        errors.append(e)
+
+            lg.set_progress(caught)
+            got = lg.Graph.from_edges(src, dst, device="cpu").csr()
+            assert len(errors) == 11, name  # every step of the build
+            for a, b in zip(got[:2], want[:2]):
+                np.testing.assert_array_equal(a, b)
+        lg.set_progress(False)
+        assert pickle.loads(pickle.dumps(g)).num_edges == g.num_edges
+    finally:
+        _libgraph._set_watch_timing(*old)
+        lg.set_progress(before if before is not None else False)
+
+
+def test_a_signal_handler_cannot_call_into_libgraph(kron):
+    """A signal handler that Python runs during a long libgraph call (here
+    SIGALRM's, during PageRank) cannot call libgraph either: its
+    RuntimeError stops the call, which would otherwise run for minutes."""
+    calls = []
+
+    def handler(signum, frame):
+        calls.append(signum)
+        lg.bfs(kron, 0, device="cpu")
+
+    before = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(RuntimeError, match="signal handler .* cannot call into libgraph"):
+            lg.pagerank(kron, tol=0.0, max_iter=10**6, device="cpu")
+        assert calls == [signal.SIGALRM]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    assert lg.bfs(kron, 0, device="cpu")[0] == 0
