@@ -55,16 +55,29 @@ def _is_view(G):
     return hasattr(G, "_graph")
 
 
-def _dicts(adj, multigraph):
+def _dicts(adj, multigraph, directed):
     """An adjacency (G._adj, G._pred) as the dicts adjacency_csr reads: a
     graph's own, or what a view shows copied into dicts, each row (and a
     multigraph's parallel edges) in the order the view gives them, which
-    is the order NetworkX's own functions see."""
+    is the order NetworkX's own functions see.  An undirected view of a
+    directed graph may show an edge's two arcs with different data (u -> v's
+    in u's row, v -> u's in v's); NetworkX's matrices (its PageRank's) take
+    the edge's data from the row it meets first, in adjacency order, and so
+    do both arcs here."""
     if isinstance(adj, dict):
         return adj
     if multigraph:
-        return {u: {v: dict(keys) for v, keys in row.items()} for u, row in adj.items()}
-    return {u: dict(row) for u, row in adj.items()}
+        rows = {u: {v: dict(keys) for v, keys in row.items()} for u, row in adj.items()}
+    else:
+        rows = {u: dict(row) for u, row in adj.items()}
+    if not directed:
+        seen = set()
+        for u, row in rows.items():
+            for v, data in row.items():
+                if v not in seen and v != u and u in rows[v]:
+                    rows[v][u] = data
+            seen.add(u)
+    return rows
 
 
 class LibgraphGraph:
@@ -115,7 +128,7 @@ class LibgraphGraph:
             weight, default = weighting if weighting not in (None, COUNTS) else (None, 1.0)
             try:
                 index, off, idx, w = _libgraph.adjacency_csr(
-                    self.nodes, _dicts(G._adj, self._multigraph), weight, default,
+                    self.nodes, _dicts(G._adj, self._multigraph, self._directed), weight, default,
                     self._multigraph, count_parallel=weighting is COUNTS, strict=True)
             except ValueError as exc:
                 if weight is None:
@@ -159,7 +172,7 @@ class LibgraphGraph:
         """The in-adjacency (G._pred) in NetworkX's order, read once."""
         if self._pred is None:
             G = self._from_source()
-            _, off, idx, _ = _libgraph.adjacency_csr(self.nodes, _dicts(G._pred, self._multigraph))
+            _, off, idx, _ = _libgraph.adjacency_csr(self.nodes, _dicts(G._pred, self._multigraph, True))
             self._pred = (off, idx)
         return self._pred
 
