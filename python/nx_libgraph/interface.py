@@ -172,7 +172,8 @@ class LibgraphGraph:
         """The in-adjacency (G._pred) in NetworkX's order, read once."""
         if self._pred is None:
             G = self._from_source()
-            _, off, idx, _ = _libgraph.adjacency_csr(self.nodes, _dicts(G._pred, self._multigraph, True))
+            pred = _dicts(G._pred, self._multigraph, True)
+            _, off, idx, _ = _libgraph.adjacency_csr(self.nodes, pred)
             self._pred = (off, idx)
         return self._pred
 
@@ -371,15 +372,19 @@ def should_run(name, args, kwargs):
     return True
 
 
-def _bound(function, args, kwargs):
-    """The arguments of a call of one of this module's functions by name
-    (defaults included), or a string saying why they do not bind."""
-    try:
-        bound = inspect.signature(function).bind(*args, **kwargs)
-    except TypeError as exc:
-        return str(exc)
-    bound.apply_defaults()
-    return bound.arguments
+_PARAMETERS = {}
+
+
+def _argument(function, args, kwargs, name):
+    """The value of parameter `name` of one of this module's functions in a
+    call by name (args, kwargs): given by position or keyword, else its
+    default.  (inspect's bind costs about 10 us a call.)"""
+    params = _PARAMETERS.get(function)
+    if params is None:
+        parameters = inspect.signature(function).parameters.values()
+        params = _PARAMETERS[function] = {p.name: (i, p.default) for i, p in enumerate(parameters)}
+    i, default = params[name]
+    return args[i] if i < len(args) else kwargs.get(name, default)
 
 
 # ---- PageRank -----------------------------------------------------------------------
@@ -438,9 +443,7 @@ def _pagerank_trouble(G, a):
 
 
 def _pagerank_can_run(args, kwargs):
-    a = _bound(pagerank, args, kwargs)
-    if isinstance(a, str):
-        return f"pagerank: {a}"
+    a = {name: _argument(pagerank, args, kwargs, name) for name in _PAGERANK_ARGUMENTS}
     G = a["G"]
     why = _pagerank_trouble(G, a)
     if why:
@@ -452,6 +455,10 @@ def _pagerank_can_run(args, kwargs):
         # NetworkX gives these graphs its own result, or its own error
         return f"pagerank: {exc}"
     return True
+
+
+_PAGERANK_ARGUMENTS = ("G", "alpha", "personalization", "max_iter", "tol", "nstart", "weight",
+                       "dangling")
 
 
 def _node_vector(G, values):
@@ -685,19 +692,21 @@ _LIMITS = {"bfs_edges": "depth_limit", "bfs_tree": "depth_limit",
 
 
 def _traversal_can_run(name, args, kwargs):
-    a = _bound(globals()[name], args, kwargs)
-    if isinstance(a, str):
-        return f"{name}: {a}"
-    if a.get("sort_neighbors") is not None:
+    function = globals()[name]
+    if name in _SORTING and _argument(function, args, kwargs, "sort_neighbors") is not None:
         return _SORTED
     limit = _LIMITS.get(name)
     if limit:
-        x = a[limit]
+        x = _argument(function, args, kwargs, limit)
         if not isinstance(x, numbers.Real) and (x is not None or limit == "distance"):
             return f"{name}: {limit} {x!r} is not a number"
     if name == "shortest_path_length":
-        return _path_length_refusal(a["source"], a["target"], a["weight"], a["method"]) or True
+        return _path_length_refusal(*(_argument(function, args, kwargs, k)
+                                      for k in ("source", "target", "weight", "method"))) or True
     return True
+
+
+_SORTING = {"bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors"}
 
 
 _TRAVERSALS = {
