@@ -56,7 +56,7 @@ def builders(G, source):
     computed, with the cyclic collector paused, then the young-generation
     collection that the new containers cost when it resumes."""
     B = interface.convert_from_nx(G)
-    labels = lg.connected_components(B.graph)
+    labels = lg.connected_components(B.graph())
     order, parents, ends = _libgraph.bfs_visit(*B.adjacency, [B.vertex(source)])
     for name, make in (
             ("connected_components: sets", lambda: _libgraph.components(B.nodes, labels)),
@@ -81,7 +81,7 @@ def builders(G, source):
     t, _ = seconds(lambda: _libgraph.bfs_visit(*B.adjacency, [B.vertex(source)]), 5)
     print(f"row: the visit in NetworkX's order alone (bfs_visit, {len(order) // 4} nodes): "
           f"{t * 1e3:.1f} ms")
-    t, _ = seconds(lambda: lg.connected_components(B.graph), 5)
+    t, _ = seconds(lambda: lg.connected_components(B.graph()), 5)
     print(f"row: the components kernel alone: {t * 1e3:.1f} ms")
 
 

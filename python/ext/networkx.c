@@ -13,23 +13,31 @@
  * microsecond.
  *
  * adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
- *               count_parallel=False)
+ *               count_parallel=False, strict=False)
  *   nodes   a list of the node keys, in the order vertex ids follow;
  *   adj     the adjacency dict (G._adj, G._succ for a directed graph);
  *   weight  None: no weights, unless count_parallel: a multigraph's arc
  *           weighs its number of parallel edges; else the attribute name:
  *           an arc weighs its value (default when missing), summed over a
- *           multigraph's parallel edges, as NetworkX's matrix conversions do.
+ *           multigraph's parallel edges, as NetworkX's matrix conversions do;
+ *   strict  refuse, besides what float32 cannot hold, a weight that libgraph
+ *           cannot take as NetworkX gives it: an edge's weight that is
+ *           negative or NaN, an arc's that is not finite or is below
+ *           float32's normal range (where float32 keeps fewer digits).
  * returns (index, offsets, indices, weights): index the dict {node: vertex
  * id}, offsets (int64, n + 1), indices (int32) and weights (float32, or
  * None) as bytearrays, rows in adjacency order (the builder sorts them).
  * Raises TypeError for adjacency that is not dicts, KeyError for a
  * neighbour that is not a node, ValueError for a weight that is not a
- * number or a graph beyond LG_MAX_VERTICES vertices.
+ * number (or that strict refuses) or a graph beyond LG_MAX_VERTICES
+ * vertices.
  *
  * The traversals and the result objects of the backend are nx_backend.c's.
  */
 #include "ext.h"
+
+#include <float.h>
+#include <math.h>
 
 /* The node key objects themselves, by address: a neighbour key is usually
  * the very object the node was added with (NetworkX stores the keys it was
@@ -135,6 +143,19 @@ static int64_t known_vertex(const same_keys *t, const int_keys *k, PyObject *nbr
     return same_key_id(t, nbr);
 }
 
+/* Why an arc's weight v (an edge's, or a multigraph's parallel edges' sum)
+ * is not one the NetworkX backend takes exactly (adjacency_csr's strict),
+ * or NULL: libgraph's graphs take finite weights >= 0, kept as float32,
+ * whose precision drops below its normal range. */
+static const char *strict_trouble(double v)
+{
+    return isnan(v)                  ? "is not a number"
+           : v < 0.0                 ? "is negative"
+           : isinf(v)                ? "is infinite"
+           : v != 0.0 && v < FLT_MIN ? "is below float32's normal range"
+                                     : lgpy_float32_trouble(v);
+}
+
 /* The weight of one edge from its attribute dict. */
 static int edge_weight(PyObject *attrs, PyObject *weight, double fallback, double *w)
 {
@@ -157,7 +178,7 @@ static int edge_weight(PyObject *attrs, PyObject *weight, double fallback, doubl
 /* The weight of one arc from its data (a multigraph's: the dict of its
  * parallel edges, their weights summed): 0, or -1 with an exception. */
 static int arc_weight(PyObject *data, PyObject *node, PyObject *nbr, PyObject *weight,
-                      double fallback, int multigraph, double *sum)
+                      double fallback, int multigraph, int strict, double *sum)
 {
     *sum = 0.0;
     if (!multigraph)
@@ -180,6 +201,13 @@ static int arc_weight(PyObject *data, PyObject *node, PyObject *nbr, PyObject *w
         Py_DECREF(attrs);
         if (ok < 0)
             return -1;
+        if (strict && (x < 0.0 || isnan(x))) { /* a sum would hide it */
+            char text[32];
+            snprintf(text, sizeof text, "%.17g", x);
+            PyErr_Format(PyExc_ValueError, "the weight of an edge (%R, %R) = %s %s", node, nbr,
+                         text, strict_trouble(x));
+            return -1;
+        }
         *sum += x;
     }
     return 0;
@@ -196,7 +224,7 @@ static int arc_weight(PyObject *data, PyObject *node, PyObject *nbr, PyObject *w
  * every arc's data and looking in it, 0.41-0.44 s so). */
 static int read_arc(PyObject *nbr, PyObject *data, PyObject *node, const same_keys *sk,
                     const int_keys *ik, PyObject *index, PyObject *weight, double fallback,
-                    int multigraph, int32_t *id, float *w)
+                    int multigraph, int strict, int32_t *id, float *w)
 {
     int rc = -1;
     int64_t v = known_vertex(sk, ik, nbr);
@@ -221,9 +249,9 @@ static int read_arc(PyObject *nbr, PyObject *data, PyObject *node, const same_ke
     }
     double sum;
     Py_INCREF(data);
-    rc = arc_weight(data, node, nbr, weight, fallback, multigraph, &sum);
+    rc = arc_weight(data, node, nbr, weight, fallback, multigraph, strict, &sum);
     Py_DECREF(data);
-    const char *why = rc == 0 ? lgpy_float32_trouble(sum) : NULL;
+    const char *why = rc != 0 ? NULL : strict ? strict_trouble(sum) : lgpy_float32_trouble(sum);
     if (why) {
         char text[32]; /* PyErr_Format has no %g */
         snprintf(text, sizeof text, "%.17g", sum);
@@ -272,7 +300,7 @@ static int read_row_known(PyObject *row, PyObject **nbrs, const same_keys *sk, c
  * caller holds the row, read_arc what that code could drop, and the row's
  * length is checked after. */
 static int read_row(PyObject *row, PyObject *node, const same_keys *sk, const int_keys *ik,
-                    PyObject *index, PyObject *weight, double fallback, int multigraph,
+                    PyObject *index, PyObject *weight, double fallback, int multigraph, int strict,
                     int32_t *idx, float *w, int64_t len)
 {
     Py_ssize_t pos = 0;
@@ -287,7 +315,7 @@ static int read_row(PyObject *row, PyObject *node, const same_keys *sk, const in
     }
 #endif
     while (e < len && PyDict_Next(row, &pos, &nbr, &data)) {
-        if (read_arc(nbr, data, node, sk, ik, index, weight, fallback, multigraph, idx + e,
+        if (read_arc(nbr, data, node, sk, ik, index, weight, fallback, multigraph, strict, idx + e,
                      w ? w + e : NULL) < 0)
             return -1;
         e++;
@@ -301,17 +329,20 @@ static int read_row(PyObject *row, PyObject *node, const same_keys *sk, const in
 
 static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"nodes", "adj", "weight", "default", "multigraph", "count_parallel", NULL};
+    static char *kw[] = {"nodes",          "adj",    "weight", "default", "multigraph",
+                         "count_parallel", "strict", NULL};
     PyObject *nodes_o, *adj, *weight = Py_None;
     double fallback = 1.0;
-    int multigraph = 0, count_parallel = 0;
+    int multigraph = 0, count_parallel = 0, strict = 0;
     (void)module;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!|Odpp:adjacency_csr", kw, &nodes_o,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!|Odppp:adjacency_csr", kw, &nodes_o,
                                      &PyDict_Type, &adj, &weight, &fallback, &multigraph,
-                                     &count_parallel))
+                                     &count_parallel, &strict))
         return NULL;
     const bool weighted = weight != Py_None || (multigraph && count_parallel);
-    const char *why = weighted ? lgpy_float32_trouble(fallback) : NULL;
+    const char *why = !weighted ? NULL
+                      : strict  ? strict_trouble(fallback)
+                                : lgpy_float32_trouble(fallback);
     if (why) {
         char text[32];
         snprintf(text, sizeof text, "%.17g", fallback);
@@ -391,8 +422,8 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
     for (Py_ssize_t i = 0; i < n; i++) {
         if (!w && read_row_known(rows[i], nbrs, &sk, &ik, idx + off[i], off[i + 1] - off[i]))
             continue;
-        if (read_row(rows[i], keys[i], &sk, &ik, index, weight, fallback, multigraph, idx + off[i],
-                     w ? w + off[i] : NULL, off[i + 1] - off[i]) < 0)
+        if (read_row(rows[i], keys[i], &sk, &ik, index, weight, fallback, multigraph, strict,
+                     idx + off[i], w ? w + off[i] : NULL, off[i + 1] - off[i]) < 0)
             goto cleanup;
     }
     result = PyTuple_Pack(4, index, offsets, indices, weights ? weights : Py_None);
@@ -416,6 +447,7 @@ cleanup:
 PyMethodDef lgpy_networkx_methods[] = {
     {"adjacency_csr", (PyCFunction)(void (*)(void))mod_adjacency_csr, METH_VARARGS | METH_KEYWORDS,
      "adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False, "
-     "count_parallel=False)\n--\n\nA NetworkX adjacency dict as CSR arrays (networkx.c)."},
+     "count_parallel=False, strict=False)\n--\n\nA NetworkX adjacency dict as CSR arrays "
+     "(networkx.c)."},
     {NULL, NULL, 0, NULL},
 };

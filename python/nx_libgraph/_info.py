@@ -12,7 +12,9 @@ _DEVICE = {
 FUNCTIONS = {
     "pagerank": {
         "additional_docs": "Computed in double precision by libgraph's PageRank (the same "
-        "iteration and stopping rule as NetworkX's).",
+        "iteration and stopping rule as NetworkX's). Weights libgraph cannot hold as given "
+        "(negative, NaN, infinite, outside float32's normal range) and arguments it refuses "
+        "are declined: NetworkX runs the call.",
         "additional_parameters": _DEVICE,
     },
     "connected_components": {"additional_parameters": _DEVICE},

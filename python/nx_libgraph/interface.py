@@ -1,20 +1,28 @@
 """The backend NetworkX calls (the ``networkx.backends`` entry point): graph
 conversion, the algorithms, and can_run / should_run.
 
-A NetworkX graph becomes a LibgraphGraph: its adjacency dicts read in C
-into arrays (_libgraph.adjacency_csr, as Graph.from_networkx), vertex i
-being node ``nodes[i]`` in NetworkX's node order; the libgraph.Graph the
-kernels need is built from them on first use.  NetworkX caches the
-conversion on the original graph (``G.__networkx_cache__``) while
-``nx.config.cache_converted_graphs`` is on, so later calls on an unchanged
-graph do not convert again.  Results are
-NetworkX's types: dicts keyed by node, sets and generators of sets of nodes,
-in NetworkX's order.
+A NetworkX graph (or graph view) becomes a LibgraphGraph: its adjacency
+read in C into arrays (_libgraph.adjacency_csr, as Graph.from_networkx),
+vertex i being node ``nodes[i]`` in NetworkX's node order; each weighting a
+call asks for (none, an edge attribute, a multigraph's parallel-edge
+counts) is read once from the NetworkX graph when first needed, and the
+libgraph.Graph the kernels need is built from it on first use.  NetworkX
+caches the conversion on the original graph (``G.__networkx_cache__``)
+while ``nx.config.cache_converted_graphs`` is on, so later calls on an
+unchanged graph do not convert again; the cached conversion may be handed
+to any call, so every call takes from it only what it asks for.  can_run
+declines what libgraph cannot take as NetworkX gives it (weights, PageRank
+arguments, traversal limits), so that NetworkX runs those calls.  Results
+are NetworkX's types: dicts keyed by node, sets and generators of sets of
+nodes, in NetworkX's order.
 """
 
 import gc
+import inspect
 import math
+import numbers
 import weakref
+from collections.abc import Mapping
 
 import networkx as nx
 
@@ -33,59 +41,129 @@ BACKEND = "libgraph"
 SMALL_GRAPH = {"pagerank": 0}
 SMALL_GRAPH_DEFAULT = 200
 
+# The weighting of a multigraph's arcs by their number of parallel edges (an
+# unweighted NetworkX PageRank counts them); the other weightings are None
+# (no weights) and (attribute, default).
+COUNTS = ("parallel edges",)
+
+
+def _is_view(G):
+    """Whether G is a NetworkX graph view (G.subgraph, edge_subgraph,
+    restricted_view, reverse, to_undirected(as_view=True), ...): it shows
+    another graph (G._graph), whose changes clear that graph's
+    __networkx_cache__ and not the view's."""
+    return hasattr(G, "_graph")
+
+
+def _dicts(adj, multigraph, directed):
+    """An adjacency (G._adj, G._pred) as the dicts adjacency_csr reads: a
+    graph's own, or what a view shows copied into dicts, each row (and a
+    multigraph's parallel edges) in the order the view gives them, which
+    is the order NetworkX's own functions see.  An undirected view of a
+    directed graph may show an edge's two arcs with different data (u -> v's
+    in u's row, v -> u's in v's); NetworkX's matrices (its PageRank's) take
+    the edge's data from the row it meets first, in adjacency order, and so
+    do both arcs here."""
+    if isinstance(adj, dict):
+        return adj
+    if multigraph:
+        rows = {u: {v: dict(keys) for v, keys in row.items()} for u, row in adj.items()}
+    else:
+        rows = {u: dict(row) for u, row in adj.items()}
+    if not directed:
+        seen = set()
+        for u, row in rows.items():
+            for v, data in row.items():
+                if v not in seen and v != u and u in rows[v]:
+                    rows[v][u] = data
+            seen.add(u)
+    return rows
+
 
 class LibgraphGraph:
     """A NetworkX graph converted for libgraph: ``nodes`` (the node keys in
-    vertex order) and ``index`` (node -> vertex id), the arcs in NetworkX's
-    adjacency order (``adjacency``: what the traversals read), and ``graph``,
-    the libgraph.Graph the kernels read, built from them on first use."""
+    vertex order) and ``index`` (node -> vertex id); per weighting, the arcs
+    in NetworkX's adjacency order (arcs()) and the libgraph.Graph the
+    kernels read (graph()), each made on first use; ``adjacency``, the arcs
+    without weights (what the traversals read)."""
 
     __networkx_backend__ = BACKEND
 
-    def __init__(self, nodes, index, arrays, directed, multigraph, weight, graph_attrs=None,
-                 source=None):
-        self.nodes = nodes
-        self.index = index
-        self._arrays = arrays  # adjacency_csr's offsets, indices, weights
-        # (offsets, indices) with each row in NetworkX's adjacency order: the
-        # traversals follow it, as NetworkX's own do
-        self.adjacency = arrays[:2]
-        self._graph = None
-        self._pred = None
-        self._directed = directed
-        self._multigraph = multigraph
-        self.weight = weight  # the edge attribute the weights came from, or None
+    def __init__(self, G, graph_attrs=None):
+        self.nodes = list(G)
+        self.index = None
+        self._directed = G.is_directed()
+        self._multigraph = G.is_multigraph()
+        self.weight = None  # the edge attribute the conversion was asked for, or None
         self.graph_attrs = dict(graph_attrs or {})
         self.__networkx_cache__ = {}
-        self._source = weakref.ref(source) if source is not None else None
-        self._counted = None
+        self._source = weakref.ref(G)
+        self._arcs = {}  # weighting -> (offsets, indices, weights or None)
+        self._trouble = {}  # weighting -> why libgraph cannot take those weights
+        self._graphs = {}  # weighting -> libgraph.Graph
+        self._pred = None
+
+    def weighting(self, weight, default=1.0):
+        """The weighting of a call's ``weight`` argument: None (no weights),
+        COUNTS for a multigraph unweighted, else (weight, default)."""
+        if weight is None:
+            return COUNTS if self._multigraph else None
+        return (weight, float(default))
+
+    def arcs(self, weighting=None):
+        """(offsets, indices, weights) of the arcs, rows in NetworkX's
+        adjacency order, read once; NotImplementedError, saying why, for
+        weights libgraph cannot take as NetworkX gives them (negative, not
+        finite, outside float32's normal range: adjacency_csr's strict)."""
+        arcs = self._arcs.get(weighting)
+        if arcs is not None:
+            return arcs
+        if weighting in self._trouble:
+            raise NotImplementedError(self._trouble[weighting])
+        if weighting is None and self._arcs:  # any weighting's arcs, without weights
+            off, idx, _ = next(iter(self._arcs.values()))
+            arcs = (off, idx, None)
+        else:
+            G = self._from_source()
+            weight, default = weighting if weighting not in (None, COUNTS) else (None, 1.0)
+            try:
+                index, off, idx, w = _libgraph.adjacency_csr(
+                    self.nodes, _dicts(G._adj, self._multigraph, self._directed), weight, default,
+                    self._multigraph, count_parallel=weighting is COUNTS, strict=True)
+            except ValueError as exc:
+                if weight is None:
+                    raise
+                self._trouble[weighting] = why = f"edge attribute {weight!r}: {exc}"
+                raise NotImplementedError(why) from None
+            if self.index is None:
+                self.index = index
+            arcs = (off, idx, w)
+        self._arcs[weighting] = arcs
+        return arcs
+
+    def graph(self, weighting=None):
+        """The libgraph.Graph (sorted rows, checked) of a weighting, made on
+        first use."""
+        g = self._graphs.get(weighting)
+        if g is None:
+            off, idx, w = self.arcs(weighting)
+            g = lg.Graph._from_adjacency(self.nodes, self.index, off, idx, w, self._directed)
+            self._graphs[weighting] = g
+        return g
 
     @property
-    def graph(self):
-        """The libgraph.Graph (sorted rows, checked), made on first use."""
-        if self._graph is None:
-            off, idx, w = self._arrays
-            self._graph = lg.Graph._from_adjacency(self.nodes, self.index, off, idx, w,
-                                                   self._directed)
-        return self._graph
+    def adjacency(self):
+        """(offsets, indices) with each row in NetworkX's adjacency order: the
+        traversals follow it, as NetworkX's own do."""
+        return self.arcs(None)[:2]
 
     def vertex(self, node):
+        if self.index is None:
+            self.arcs(None)
         return self.index[node]
 
-    def counted(self):
-        """A multigraph whose arcs weigh their number of parallel edges, as an
-        unweighted NetworkX call counts them.  NetworkX may hand the backend a
-        cached conversion that carries weights instead (it reuses one with
-        more edge attributes than a call needs): the counts are then read
-        again from the NetworkX graph, once."""
-        if self.weight is None:
-            return self.graph
-        if self._counted is None:
-            self._counted = lg.Graph.from_networkx(self._from_source(), weight=None)
-        return self._counted
-
     def _from_source(self):
-        G = self._source() if self._source is not None else None
+        G = self._source()
         if G is None:
             raise RuntimeError("the NetworkX graph this conversion came from is gone")
         return G
@@ -94,7 +172,8 @@ class LibgraphGraph:
         """The in-adjacency (G._pred) in NetworkX's order, read once."""
         if self._pred is None:
             G = self._from_source()
-            _, off, idx, _ = _libgraph.adjacency_csr(self.nodes, G._pred)
+            pred = _dicts(G._pred, self._multigraph, True)
+            _, off, idx, _ = _libgraph.adjacency_csr(self.nodes, pred)
             self._pred = (off, idx)
         return self._pred
 
@@ -111,6 +190,8 @@ class LibgraphGraph:
         return iter(self.nodes)
 
     def __contains__(self, node):
+        if self.index is None:
+            self.arcs(None)
         try:
             return node in self.index
         except TypeError:
@@ -124,39 +205,91 @@ class LibgraphGraph:
         return f"<LibgraphGraph: {len(self)} nodes, {kind}>"
 
 
+# can_run's conversion of the graph it looked at, (weak reference to the
+# NetworkX graph, its LibgraphGraph), handed to the convert_from_nx of the
+# same call (NetworkX calls can_run, then should_run, then converts) so that
+# the graph is read once; every can_run empties it first.
+_handoff = []
+
+
+def _cached(G):
+    """The LibgraphGraph NetworkX keeps in G's cache, or None.  None for a
+    view: the view's cache is not cleared when the graph it shows changes."""
+    if not nx.config.cache_converted_graphs or _is_view(G):
+        return None
+    cache = getattr(G, "__networkx_cache__", None)
+    for conv in ((cache or {}).get("backends", {}).get(BACKEND) or {}).values():
+        if isinstance(conv, LibgraphGraph):
+            return conv
+    return None
+
+
+def _conversion(G):
+    """G's LibgraphGraph: G itself, the cached one, the one can_run made for
+    this call, or a new one (left for convert_from_nx)."""
+    if isinstance(G, LibgraphGraph):
+        return G
+    conv = _cached(G)
+    if conv is None and _handoff and _handoff[0][0]() is G:
+        conv = _handoff[0][1]
+    if conv is None:
+        conv = LibgraphGraph(G)
+    _handoff[:] = [(weakref.ref(G), conv)]
+    return conv
+
+
+def _forget_view(G):
+    """Drops the conversions NetworkX cached on a view (see _cached): each
+    call on a view converts what the view shows then."""
+    if _is_view(G):
+        cache = getattr(G, "__networkx_cache__", None)
+        if cache:
+            cache.get("backends", {}).pop(BACKEND, None)
+
+
 def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False,
                     preserve_node_attrs=False, preserve_graph_attrs=False, name=None,
                     graph_name=None):
-    """G as a LibgraphGraph.  edge_attrs {attribute: default}: the weights
-    (the first attribute; libgraph keeps one weight an arc); None: none (a
-    multigraph's arcs then weigh their number of parallel edges).
-    preserve_edge_attrs=True means the "weight" attribute."""
+    """G as a LibgraphGraph, with the weights of edge_attrs {attribute:
+    default} read (the first attribute; libgraph keeps one weight an arc);
+    without edge_attrs, the arcs unweighted (a multigraph's: weighing their
+    number of parallel edges).  Any other weighting is read when a call
+    asks for it.  Weights libgraph cannot take do not fail the conversion:
+    the call that asks for them does (can_run declines it first)."""
     if isinstance(G, LibgraphGraph):
         return G
-    weight, default = None, 1.0
+    conv = _conversion(G)
+    _handoff.clear()
+    if preserve_graph_attrs:
+        conv.graph_attrs = dict(G.graph)
     if edge_attrs:
         weight, default = next(iter(edge_attrs.items()))
-        default = 1.0 if default is None else default
-    elif preserve_edge_attrs:
-        weight = "weight"
-    nodes = list(G)
-    index, off, idx, w = _libgraph.adjacency_csr(nodes, G._adj, weight, float(default),
-                                                 G.is_multigraph(),
-                                                 count_parallel=G.is_multigraph())
-    return LibgraphGraph(nodes, index, (off, idx, w), G.is_directed(), G.is_multigraph(),
-                         weight, G.graph if preserve_graph_attrs else None, G)
+        conv.weight = weight
+        weighting = conv.weighting(weight, 1.0 if default is None else default)
+    else:
+        weighting = conv.weighting(None)
+    try:
+        conv.arcs(weighting)
+    except NotImplementedError:
+        conv.arcs(None)
+    return conv
 
 
 def convert_to_nx(obj, *, name=None):
-    """A LibgraphGraph back as a NetworkX graph (its arcs and weights); any
-    other result unchanged."""
+    """A LibgraphGraph back as a NetworkX graph (its arcs, and the weights
+    of the attribute it was converted for); any other result unchanged."""
     if not isinstance(obj, LibgraphGraph):
         return obj
     G = nx.DiGraph() if obj.is_directed() else nx.Graph()
     G.graph.update(obj.graph_attrs)
     nodes = obj.nodes
     G.add_nodes_from(nodes)
-    off, idx, w = obj.graph.csr()
+    weighting = obj.weighting(obj.weight) if obj.weight is not None else None
+    try:
+        g = obj.graph(weighting)
+    except NotImplementedError:
+        g = obj.graph(None)
+    off, idx, w = g.csr()
     off, idx = off.tolist(), idx.tolist()
     w = None if w is None else w.tolist()
     attr = obj.weight or "weight"
@@ -196,11 +329,25 @@ def _device(device):
     return getattr(config, "device", "auto") if config is not None else "auto"
 
 
+def _graph_argument(args, kwargs):
+    return args[0] if args else kwargs.get("G")
+
+
 def can_run(name, args, kwargs):
-    """True, or a string saying why not: the traversals decline
-    sort_neighbors, and shortest_path_length runs from one source, unweighted."""
+    """True, or a string saying why libgraph does not take the call as given
+    (NetworkX then runs it, or, asked for libgraph by name, says it is not
+    implemented for these arguments): PageRank declines weights libgraph
+    cannot take as NetworkX gives them and arguments whose meaning in
+    NetworkX libgraph's PageRank does not have (_pagerank_trouble); the
+    traversals decline sort_neighbors and limits that are not numbers, and
+    shortest_path_length runs from one source, unweighted.  A PageRank's
+    weights are read here (once: the conversion goes to convert_from_nx)."""
+    _handoff.clear()
     if name not in _FUNCTIONS:
         return f"libgraph has no {name}"
+    _forget_view(_graph_argument(args, kwargs))
+    if name == "pagerank":
+        return _pagerank_can_run(args, kwargs)
     if name in _TRAVERSALS:
         return _traversal_can_run(name, args, kwargs)
     return True
@@ -210,11 +357,8 @@ def should_run(name, args, kwargs):
     """False, with the reason, for a NetworkX graph too small for the
     conversion to pay (SMALL_GRAPH, measured); True for a graph already
     converted (or cached) and for larger ones."""
-    G = args[0] if args else kwargs.get("G")
-    if isinstance(G, LibgraphGraph):
-        return True
-    cache = getattr(G, "__networkx_cache__", None) or {}
-    if cache.get("backends", {}).get(BACKEND):
+    G = _graph_argument(args, kwargs)
+    if isinstance(G, LibgraphGraph) or _cached(G) is not None:
         return True
     try:
         n = len(G)
@@ -222,12 +366,99 @@ def should_run(name, args, kwargs):
         return True
     small = SMALL_GRAPH.get(name, SMALL_GRAPH_DEFAULT)
     if n < small:
+        _handoff.clear()  # NetworkX runs this call: no conversion follows
         return (f"the graph has {n} nodes (< {small}): converting it costs more than "
                 f"NetworkX's own {name}")
     return True
 
 
+_PARAMETERS = {}
+
+
+def _argument(function, args, kwargs, name):
+    """The value of parameter `name` of one of this module's functions in a
+    call by name (args, kwargs): given by position or keyword, else its
+    default.  (inspect's bind costs about 10 us a call.)"""
+    params = _PARAMETERS.get(function)
+    if params is None:
+        parameters = inspect.signature(function).parameters.values()
+        params = _PARAMETERS[function] = {p.name: (i, p.default) for i, p in enumerate(parameters)}
+    i, default = params[name]
+    return args[i] if i < len(args) else kwargs.get(name, default)
+
+
 # ---- PageRank -----------------------------------------------------------------------
+
+
+def _real(x):
+    """x as a float when it is a real number (bool and numpy's included), else None."""
+    if not isinstance(x, numbers.Real):
+        return None
+    try:
+        return float(x)
+    except (OverflowError, TypeError, ValueError):
+        return None
+
+
+def _vector_trouble(G, name, values, positive):
+    """Why a personalization, nstart or dangling dict is not one libgraph
+    takes as NetworkX does, or None: its values for nodes of G must be
+    finite numbers >= 0 with a finite sum, positive where NetworkX would
+    divide by it (nstart, dangling: NetworkX's iteration turns NaN)."""
+    if values is None:
+        return None
+    if not isinstance(values, Mapping):
+        return f"{name} is not a dict"
+    total = 0.0
+    for k, v in values.items():
+        if k not in G:
+            continue  # NetworkX ignores it
+        x = _real(v)
+        if x is None or not x >= 0 or x == math.inf:
+            return f"{name}[{k!r}] = {v!r} is not a finite number >= 0"
+        total += x
+    if total == math.inf:
+        return f"{name} sums to more than a double holds"
+    if positive and total == 0:
+        return f"{name} sums to 0"
+    return None
+
+
+def _pagerank_trouble(G, a):
+    """Why PageRank's arguments a (bound) are not ones libgraph takes as
+    NetworkX does, or None.  NetworkX computes on with alpha outside [0, 1],
+    negative tolerances or vector values, or fails in its own way; libgraph
+    refuses them."""
+    alpha, tol = _real(a["alpha"]), _real(a["tol"])
+    if alpha is None or not 0 <= alpha <= 1:
+        return f"alpha {a['alpha']!r} is not a number in [0, 1]"
+    if tol is None or not 0 <= tol < math.inf:
+        return f"tol {a['tol']!r} is not a finite number >= 0"
+    max_iter = a["max_iter"]
+    if not isinstance(max_iter, numbers.Integral) or not 0 <= max_iter <= 2**31 - 1:
+        return f"max_iter {max_iter!r} is not an integer in [0, 2**31)"
+    return (_vector_trouble(G, "personalization", a["personalization"], False)
+            or _vector_trouble(G, "nstart", a["nstart"], True)
+            or _vector_trouble(G, "dangling", a["dangling"], True))
+
+
+def _pagerank_can_run(args, kwargs):
+    a = {name: _argument(pagerank, args, kwargs, name) for name in _PAGERANK_ARGUMENTS}
+    G = a["G"]
+    why = _pagerank_trouble(G, a)
+    if why:
+        return f"pagerank: {why}"
+    try:
+        conv = _conversion(G)
+        conv.arcs(conv.weighting(a["weight"]))
+    except (NotImplementedError, TypeError, KeyError, ValueError, RuntimeError) as exc:
+        # NetworkX gives these graphs its own result, or its own error
+        return f"pagerank: {exc}"
+    return True
+
+
+_PAGERANK_ARGUMENTS = ("G", "alpha", "personalization", "max_iter", "tol", "nstart", "weight",
+                       "dangling")
 
 
 def _node_vector(G, values):
@@ -242,16 +473,18 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
              weight="weight", dangling=None, *, device=None):
     if len(G) == 0:
         return {}
+    why = _pagerank_trouble(G, locals())
+    if why:  # asked for by name: NetworkX reports it
+        raise NotImplementedError(f"pagerank: {why}")
     # weight None: no weights, but a multigraph's arcs weigh their parallel edges
-    g = G.counted() if weight is None and G.is_multigraph() else G.graph
+    weighting = G.weighting(weight)
+    g = G.graph(weighting)
     personalization = _node_vector(G, personalization)
     if personalization is not None and not any(personalization.values()):
         raise ZeroDivisionError("float division by zero")  # NetworkX's own error
     try:
         x = lg.pagerank(g, alpha, personalization, max_iter, tol,
-                        _node_vector(G, nstart),
-                        # a multigraph's arcs weigh their parallel edges even unweighted
-                        weight=weight is not None or G.is_multigraph(),
+                        _node_vector(G, nstart), weight=weighting is not None,
                         dangling=_node_vector(G, dangling), device=_device(device))
     except lg.NotConverged:
         raise nx.PowerIterationFailedConvergence(max_iter) from None
@@ -265,7 +498,7 @@ def _component_sets(G, device):
     """The components as sets of nodes, in NetworkX's order (by each one's
     first node in node order: libgraph labels a component by its smallest
     vertex id), built in C."""
-    labels = lg.connected_components(G.graph, device=_device(device))
+    labels = lg.connected_components(G.graph(), device=_device(device))
     return _built(_libgraph.components, G.nodes, labels)
 
 
@@ -274,7 +507,7 @@ def connected_components(G, *, device=None):
 
 
 def number_connected_components(G, *, device=None):
-    return lg.number_connected_components(G.graph, device=_device(device))
+    return lg.number_connected_components(G.graph(), device=_device(device))
 
 
 def is_connected(G, *, device=None):
@@ -286,7 +519,7 @@ def is_connected(G, *, device=None):
 def node_connected_component(G, n, *, device=None):
     if n not in G:
         raise KeyError(n)
-    labels = lg.connected_components(G.graph, device=_device(device))
+    labels = lg.connected_components(G.graph(), device=_device(device))
     label = labels[G.vertex(n)]
     return {node for node, x in zip(G.nodes, labels.tolist()) if x == label}
 
@@ -309,14 +542,24 @@ is_weakly_connected = is_connected
 _SORTED = "sort_neighbors: libgraph's traversal follows NetworkX's adjacency order only"
 
 
+def _expansions(limit, n):
+    """How many layers after the first NetworkX's search expands for a depth
+    limit or cutoff (a real number or None; it expands while depth < limit,
+    or cutoff > level): -1 for all of them."""
+    if limit is None or limit >= n:  # no search reaches a layer n or deeper
+        return -1
+    if limit != limit:  # NaN: NetworkX's comparison is false at once
+        return 0
+    return max(math.ceil(limit), 0)
+
+
 class _Visit:
     """One visit: nodes in order, each one's discoverer, the layers' ends."""
 
-    def __init__(self, G, first, depth_limit=None, reverse=False):
+    def __init__(self, G, first, limit=None, reverse=False):
         off, idx = G.predecessors() if reverse else G.adjacency
-        # NetworkX expands while depth < depth_limit: ceil of a fractional limit
-        limit = -1 if depth_limit is None else max(math.ceil(depth_limit), 0)
-        self.raw, self._parents, self.ends = _libgraph.bfs_visit(off, idx, first, limit)
+        self.raw, self._parents, self.ends = _libgraph.bfs_visit(off, idx, first,
+                                                                 _expansions(limit, len(G)))
         self.nodes = G.nodes
 
     def edges(self, form="edges"):
@@ -402,23 +645,26 @@ def bfs_layers(G, sources):
 
 
 def _with_first(first, layers):
-    yield first
-    yield from layers
+    if first:  # no sources: NetworkX yields no layer
+        yield first
+        yield from layers
 
 
 def descendants_at_distance(G, source, distance):
     v = _vertex(G, source, nx.NetworkXError(f"The node {source} is not in the graph."))
-    if distance < 0:
+    # NetworkX returns the layer i with i == distance, if any
+    if not 0 <= distance < len(G) or distance != math.floor(distance):
         return set()
-    visit = _Visit(G, [v], distance)
-    if distance >= len(visit.ends):
+    d = math.floor(distance)
+    visit = _Visit(G, [v], d)
+    if d >= len(visit.ends):
         return set()
-    return set(visit.layer(distance))
+    return set(visit.layer(d))
 
 
 def single_source_shortest_path_length(G, source, cutoff=None):
     v = _vertex(G, source, nx.NodeNotFound(f"Source {source} is not in G"))
-    visit = _Visit(G, [v], None if cutoff is None or cutoff == float("inf") else cutoff)
+    visit = _Visit(G, [v], cutoff)
     return _built(_libgraph.levels, visit.nodes, visit.raw, visit.ends)
 
 
@@ -438,13 +684,29 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
     return single_source_shortest_path_length(G, source)
 
 
+# The argument that bounds each traversal's depth: None or a real number
+# (NetworkX compares it with ints; libgraph's visit takes a layer count).
+_LIMITS = {"bfs_edges": "depth_limit", "bfs_tree": "depth_limit",
+           "bfs_predecessors": "depth_limit", "bfs_successors": "depth_limit",
+           "single_source_shortest_path_length": "cutoff", "descendants_at_distance": "distance"}
+
+
 def _traversal_can_run(name, args, kwargs):
-    if kwargs.get("sort_neighbors") is not None:
+    function = globals()[name]
+    if name in _SORTING and _argument(function, args, kwargs, "sort_neighbors") is not None:
         return _SORTED
+    limit = _LIMITS.get(name)
+    if limit:
+        x = _argument(function, args, kwargs, limit)
+        if not isinstance(x, numbers.Real) and (x is not None or limit == "distance"):
+            return f"{name}: {limit} {x!r} is not a number"
     if name == "shortest_path_length":
-        given = {k: v for k, v in kwargs.items() if k in ("source", "target", "weight", "method")}
-        return _path_length_refusal(*args[1:], **given) or True
+        return _path_length_refusal(*(_argument(function, args, kwargs, k)
+                                      for k in ("source", "target", "weight", "method"))) or True
     return True
+
+
+_SORTING = {"bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors"}
 
 
 _TRAVERSALS = {

@@ -3,7 +3,9 @@ conversion and its cache, and every function against NetworkX itself on
 random graphs of many shapes (directed and not, multigraphs, string and
 tuple keys, isolated nodes, self-loops, weights), on the CPU (and on the GPU
 with LIBGRAPH_TEST_DEVICE=gpu)."""
+import contextlib
 import importlib.metadata
+import math
 import os
 import random
 import sys
@@ -220,7 +222,7 @@ def _materialize(x):
         return (type(x), list(x.nodes), list(x.edges))
     if isinstance(x, (dict, set, list)):
         return list(x.items()) if isinstance(x, dict) else x
-    return list(x)
+    return list(x) if hasattr(x, "__iter__") else x  # a generator, or a number or bool
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -314,3 +316,387 @@ def test_result_builders_check_their_input():
         _libgraph.take(nodes, order, -1, 1)
     with pytest.raises(ValueError, match="not a node"):
         _libgraph.take(nodes, i32(0, 9), 0, 2)
+
+
+# ---- graph views, what can_run declines, and the cache ------------------------------
+
+
+@contextlib.contextmanager
+def _libgraph_first():
+    """NetworkX's calls dispatched to libgraph first (backend_priority)."""
+    old = nx.config.backend_priority.algos
+    nx.config.backend_priority.algos = ["libgraph"]
+    try:
+        yield
+    finally:
+        nx.config.backend_priority.algos = old
+
+
+def _outcome(f, *args, **kwargs):
+    """What a call gives: ("returns", the result materialized, its repr: NaN
+    compares equal to itself), or ("raises", the exception's type)."""
+    try:
+        got = _materialize(f(*args, **kwargs))
+    except Exception as exc:  # the type is compared with NetworkX's own
+        return ("raises", type(exc))
+    return ("returns", repr(got))
+
+
+def _views(G, rng):
+    """(name, view) for the views NetworkX makes of G."""
+    nodes = list(G)
+    edges = list(G.edges(keys=True) if G.is_multigraph() else G.edges)
+    some = rng.sample(nodes, len(nodes) * 5 // 6)
+    yield "subgraph", G.subgraph(some)
+    yield "edge_subgraph", G.edge_subgraph(rng.sample(edges, len(edges) // 2))
+    yield "restricted_view", nx.restricted_view(G, rng.sample(nodes, 7),
+                                                rng.sample(edges, len(edges) // 4))
+    hidden = set(rng.sample(nodes, 9))
+    yield "subgraph_view", nx.subgraph_view(
+        G, filter_node=lambda n: n not in hidden,
+        filter_edge=lambda u, v, *key: (hash(u) ^ hash(v)) % 3 != 0)  # symmetric
+    yield "subgraph of a subgraph", G.subgraph(some).subgraph(some[: len(some) // 2])
+    yield "restricted subgraph", nx.restricted_view(G.subgraph(some), some[:5], [])
+    if G.is_directed():
+        yield "reverse", G.reverse(copy=False)
+        yield "to_undirected", G.to_undirected(as_view=True)
+        yield "undirected subgraph", G.subgraph(some).to_undirected(as_view=True)
+    else:
+        yield "to_directed", G.to_directed(as_view=True)
+
+
+def _view_graphs(seed):
+    """Random graphs of each kind with weights on both arcs of many node
+    pairs (u -> v and v -> u differ in a directed graph) and parallel edges."""
+    rng = random.Random(seed)
+    for kind in (nx.Graph, nx.DiGraph, nx.MultiGraph, nx.MultiDiGraph):
+        G = kind()
+        n = 260
+        G.add_nodes_from(rng.sample(range(n), n))
+        for _ in range(3 * n):
+            u, v = rng.randrange(n), rng.randrange(n)
+            if rng.random() < 0.7:
+                G.add_edge(u, v, weight=rng.choice([0.5, 1, 3, 8]))
+            else:
+                G.add_edge(u, v)
+        yield G
+
+
+def _check_view(V, rng):
+    """Every function on view V with libgraph equals NetworkX's on it."""
+    for weight in ("weight", None):
+        _close(nx.pagerank(V, weight=weight, tol=1e-10, max_iter=500, backend="libgraph"),
+               nx.pagerank(V, weight=weight, tol=1e-10, max_iter=500))
+    if V.is_directed():
+        names = ["weakly_connected_components", "number_weakly_connected_components",
+                 "is_weakly_connected"]
+    else:
+        names = ["connected_components", "number_connected_components", "is_connected"]
+    for name in names:
+        f = getattr(nx, name)
+        assert _materialize(f(V, backend="libgraph")) == _materialize(f(V)), name
+    for source in rng.sample(list(V), 2):
+        for name, args, kwargs in _traversal_calls(V, source, rng):
+            f = getattr(nx, name)
+            assert _materialize(f(V, *args, backend="libgraph", **kwargs)) == \
+                _materialize(f(V, *args, **kwargs)), (name, args, kwargs)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_views_match_networkx(seed):
+    rng = random.Random(seed)
+    for G in _view_graphs(seed):
+        for name, V in _views(G, rng):
+            assert len(V) > 0, name
+            _check_view(V, rng)
+
+
+def test_views_run_on_libgraph_by_priority(monkeypatch):
+    from nx_libgraph import interface
+
+    G = nx.gnm_random_graph(300, 1200, seed=7, directed=True)
+    for u, v in G.edges:
+        G[u][v]["weight"] = (u * v) % 5 + 0.5
+    converted = []
+    real = interface.convert_from_nx
+    monkeypatch.setattr(interface, "convert_from_nx",
+                        lambda V, *a, **k: converted.append(V) or real(V, *a, **k))
+    for V in (G.subgraph(range(250)), G.edge_subgraph(list(G.edges)[:700]),
+              nx.restricted_view(G, [1, 2], [(3, 4)]), G.to_undirected(as_view=True)):
+        want = nx.pagerank(V)
+        with _libgraph_first():
+            got = nx.pagerank(V)
+        _close(got, want)
+        assert converted[-1] is V  # libgraph ran it
+        with _libgraph_first():
+            assert list(nx.bfs_edges(V, 5)) == list(nx.bfs_edges(V, 5, backend="networkx"))
+
+
+def test_a_view_follows_its_graph():
+    """NetworkX clears a graph's cache when the graph changes, not the cache
+    of a view of it: the view's conversions are not kept."""
+    G = nx.gnm_random_graph(300, 900, seed=8)
+    V = G.subgraph(range(260))
+    R = nx.restricted_view(G, [], [])
+    for view in (V, R):
+        _close(nx.pagerank(view, backend="libgraph"), nx.pagerank(view))
+        assert nx.number_connected_components(view, backend="libgraph") == \
+            nx.number_connected_components(view)
+    G.add_edge(0, 1, weight=50.0)
+    G.remove_edges_from(list(G.edges(range(100, 140))))
+    for view in (V, R):
+        _close(nx.pagerank(view, backend="libgraph"), nx.pagerank(view))
+        assert nx.number_connected_components(view, backend="libgraph") == \
+            nx.number_connected_components(view)
+        assert list(nx.bfs_edges(view, 0, backend="libgraph")) == list(nx.bfs_edges(view, 0))
+
+
+# Edge weights NetworkX computes with and libgraph cannot take as given
+# (libgraph keeps finite weights >= 0 as float32): can_run declines them.
+BAD_WEIGHTS = [-1, -0.0001, 1e-50, 1e-40, 1e300, 4e38, math.inf, -math.inf, math.nan, 10**400,
+               "heavy", 1 + 2j, None]
+# Weights it takes: its results are NetworkX's.
+GOOD_WEIGHTS = [0, 0.0, 1e-30, 3e38, True, 7, 2.5]
+
+
+def _weighted(kind, w, seed=9):
+    G = kind(nx.gnm_random_graph(250, 700, seed=seed, directed=kind().is_directed()))
+    edges = list(G.edges)
+    for e in edges[::2]:
+        G.edges[e]["weight"] = 2.0
+    G.edges[edges[3]]["weight"] = w
+    if G.is_multigraph() and isinstance(w, (int, float)) and w < 0:
+        G.add_edge(*edges[3][:2], weight=5.0)  # a positive sum must not hide it
+    return G
+
+
+def _function_calls(G):
+    """(name, args, kwargs) of a call of every function the backend has."""
+    node = next(iter(G))
+    yield "pagerank", (), {}
+    yield "pagerank", (), {"weight": None}
+    if G.is_directed():
+        yield "weakly_connected_components", (), {}
+        yield "number_weakly_connected_components", (), {}
+        yield "is_weakly_connected", (), {}
+    else:
+        yield "connected_components", (), {}
+        yield "number_connected_components", (), {}
+        yield "is_connected", (), {}
+        yield "node_connected_component", (node,), {}
+    yield "bfs_edges", (node,), {}
+    yield "bfs_tree", (node,), {}
+    yield "bfs_predecessors", (node,), {}
+    yield "bfs_successors", (node,), {}
+    yield "bfs_layers", (node,), {}
+    yield "descendants_at_distance", (node, 2), {}
+    yield "single_source_shortest_path_length", (node,), {}
+    yield "shortest_path_length", (), {"source": node}
+
+
+def test_every_function_is_covered():
+    from nx_libgraph import interface
+
+    names = set()
+    for kind in (nx.Graph, nx.DiGraph):
+        names |= {name for name, _, _ in _function_calls(kind([(0, 1)]))}
+    assert names == interface._FUNCTIONS
+
+
+@pytest.mark.parametrize("kind", [nx.Graph, nx.DiGraph, nx.MultiGraph, nx.MultiDiGraph])
+@pytest.mark.parametrize("w", BAD_WEIGHTS, ids=lambda w: repr(w)[:12])
+def test_weights_libgraph_cannot_take(kind, w):
+    """A weighted call declines them (can_run says why; by priority NetworkX
+    runs it, and with backend="libgraph" NetworkX says it is not implemented
+    for these arguments); a call that reads no weights runs on libgraph and
+    gives NetworkX's result."""
+    from nx_libgraph import interface
+
+    G = _weighted(kind, w)
+    for name, args, kwargs in _function_calls(G):
+        weighted = name == "pagerank" and kwargs.get("weight", "weight") is not None
+        why = interface.can_run(name, (G, *args), kwargs)
+        f = getattr(nx, name)
+        want = _outcome(f, G, *args, **kwargs)
+        if weighted:
+            assert isinstance(why, str) and "weight" in why, (name, why)
+            with pytest.raises(NotImplementedError, match="libgraph"):
+                f(G, *args, backend="libgraph", **kwargs)
+        else:
+            assert why is True, (name, why)
+            if name == "pagerank":  # unweighted: libgraph's, to NetworkX's precision
+                _close(f(G, *args, backend="libgraph", **kwargs), f(G, *args, **kwargs))
+                continue
+            assert _outcome(f, G, *args, backend="libgraph", **kwargs) == want, name
+        with _libgraph_first():  # NetworkX's own result where declined
+            assert _outcome(f, G, *args, **kwargs) == want, name
+
+
+@pytest.mark.parametrize("kind", [nx.Graph, nx.MultiDiGraph])
+@pytest.mark.parametrize("w", GOOD_WEIGHTS, ids=repr)
+def test_weights_libgraph_takes(kind, w):
+    from nx_libgraph import interface
+
+    G = _weighted(kind, w)
+    assert interface.can_run("pagerank", (G,), {}) is True
+    _close(nx.pagerank(G, backend="libgraph"), nx.pagerank(G))
+
+
+# PageRank arguments NetworkX computes with (or fails on in its own way) that
+# libgraph's PageRank refuses or reads otherwise: can_run declines them.
+N = float("nan")
+BAD_PAGERANK_ARGUMENTS = [
+    {"alpha": 1.5}, {"alpha": -0.5}, {"alpha": N}, {"alpha": "0.5"},
+    {"tol": -1.0}, {"tol": N}, {"tol": math.inf}, {"tol": "1e-6"},
+    {"max_iter": -1}, {"max_iter": 2.5}, {"max_iter": 2**40},
+    {"personalization": {0: -1.0, 1: 2.0}}, {"personalization": {0: N}},
+    {"personalization": {0: math.inf}}, {"personalization": {0: 1e308, 1: 1e308}},
+    {"personalization": {0: "1"}}, {"personalization": [1.0, 2.0]},
+    {"nstart": {0: -1.0, 1: 2.0}}, {"nstart": {0: 0.0}}, {"nstart": {0: N}},
+    {"dangling": {0: -1.0, 1: 2.0}}, {"dangling": {0: 0.0}}, {"dangling": {0: math.inf}},
+]
+
+
+@pytest.mark.parametrize("kwargs", BAD_PAGERANK_ARGUMENTS, ids=repr)
+def test_pagerank_arguments_libgraph_cannot_take(kwargs):
+    from nx_libgraph import interface
+
+    G = nx.gnm_random_graph(250, 750, seed=10, directed=True)
+    why = interface.can_run("pagerank", (G,), kwargs)
+    assert isinstance(why, str) and why.startswith("pagerank: "), why
+    with pytest.raises(NotImplementedError, match="libgraph"):
+        nx.pagerank(G, backend="libgraph", **kwargs)
+    want = _outcome(nx.pagerank, G, **kwargs)
+    with _libgraph_first():
+        assert _outcome(nx.pagerank, G, **kwargs) == want
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"alpha": 0.0}, {"alpha": 1}, {"alpha": True}, {"max_iter": 0}, {"tol": 0.0, "max_iter": 3},
+    {"personalization": {0: 1e-320, "not a node": N}}, {"personalization": {0: True}},
+    {"nstart": {0: 2, 5: 1.0}}, {"dangling": {3: 0.5, "not a node": -1}}], ids=repr)
+def test_pagerank_arguments_libgraph_takes(kwargs):
+    from nx_libgraph import interface
+
+    G = nx.gnm_random_graph(250, 750, seed=10, directed=True)
+    assert interface.can_run("pagerank", (G,), kwargs) is True
+    want = _outcome(nx.pagerank, G, **kwargs)
+    got = _outcome(nx.pagerank, G, backend="libgraph", **kwargs)
+    if want[0] == "raises":
+        assert got == want
+    else:
+        _close(nx.pagerank(G, backend="libgraph", **kwargs), nx.pagerank(G, **kwargs))
+
+
+# Traversal limits: real numbers of any kind libgraph's visit follows as
+# NetworkX's comparisons do; anything else is declined.
+TRAVERSAL_LIMITS = [
+    ("bfs_edges", {"depth_limit": x}) for x in (math.inf, 10**30, N, -1, 0.5, True, "2")
+] + [
+    ("bfs_tree", {"depth_limit": x}) for x in (math.inf, N, "2")
+] + [
+    ("bfs_successors", {"depth_limit": x}) for x in (10**30, N)
+] + [
+    ("single_source_shortest_path_length", {"cutoff": x})
+    for x in (math.inf, 10**30, N, -1, 0.5, True, "2")
+] + [
+    ("descendants_at_distance", {"distance": x})
+    for x in (2.5, 2.0, math.inf, N, True, 10**30, -1, "2", None)
+]
+
+
+@pytest.mark.parametrize("name, kwargs", TRAVERSAL_LIMITS, ids=repr)
+def test_traversal_limits(name, kwargs):
+    from nx_libgraph import interface
+
+    G = nx.gnm_random_graph(300, 600, seed=11)
+    f = getattr(nx, name)
+    want = _outcome(f, G, 0, **kwargs)
+    (value,) = kwargs.values()
+    if isinstance(value, (int, float)):
+        assert interface.can_run(name, (G, 0), kwargs) is True
+        assert _outcome(f, G, 0, backend="libgraph", **kwargs) == want
+    else:
+        assert isinstance(interface.can_run(name, (G, 0), kwargs), str)
+        with pytest.raises(NotImplementedError, match="libgraph"):
+            f(G, 0, backend="libgraph", **kwargs)
+    with _libgraph_first():
+        assert _outcome(f, G, 0, **kwargs) == want
+
+
+def test_bfs_layers_without_sources():
+    G = nx.path_graph(300)
+    assert list(nx.bfs_layers(G, [], backend="libgraph")) == list(nx.bfs_layers(G, [])) == []
+
+
+def test_a_failed_weighted_call_leaves_nothing_behind():
+    """A negative weight: PageRank is declined, and no later call, weighted
+    or not, fails or changes because of it, in either order."""
+    for kind in (nx.Graph, nx.DiGraph, nx.MultiGraph, nx.MultiDiGraph):
+        H = kind(nx.path_graph(300))
+        H.add_edges_from([(400, 401), (402, 402)])
+        H.add_edge(0, 1, weight=-1)
+        count = (nx.number_weakly_connected_components if H.is_directed()
+                 else nx.number_connected_components)
+        want = count(H)
+        assert count(H, backend="libgraph") == want == 3
+        with pytest.raises(NotImplementedError, match="libgraph"):
+            nx.pagerank(H, backend="libgraph")
+        assert count(H, backend="libgraph") == want
+        assert list(nx.bfs_edges(H, 0, backend="libgraph")) == list(nx.bfs_edges(H, 0))
+        _close(nx.pagerank(H, weight=None, backend="libgraph"), nx.pagerank(H, weight=None))
+        with _libgraph_first():
+            assert repr(nx.pagerank(H)) == repr(nx.pagerank(H, backend="networkx"))
+        H.remove_edge(0, 1)  # NetworkX clears the cache
+        H.add_edge(0, 1, weight=3.0)
+        _close(nx.pagerank(H, backend="libgraph"), nx.pagerank(H))
+        assert count(H, backend="libgraph") == want
+
+
+@pytest.mark.parametrize("cache", [True, False])
+def test_cached_conversions_serve_each_call_its_own_weights(cache):
+    """Calls in sequence on one graph give NetworkX's results, whatever
+    conversion an earlier call left in the cache."""
+    old = nx.config.cache_converted_graphs
+    nx.config.cache_converted_graphs = cache
+    try:
+        for kind in (nx.Graph, nx.DiGraph, nx.MultiGraph, nx.MultiDiGraph):
+            G = kind(nx.gnm_random_graph(300, 1000, seed=12, directed=kind().is_directed()))
+            for i, e in enumerate(G.edges):
+                G.edges[e]["weight"] = 1 + i % 7
+                G.edges[e]["cost"] = 1 + i % 3
+            G.add_edges_from([(0, 1), (0, 1)] if G.is_multigraph() else [])
+            for weight in ("weight", None, "cost", "absent", "weight", None):
+                _close(nx.pagerank(G, weight=weight, backend="libgraph"),
+                       nx.pagerank(G, weight=weight))
+            if G.is_directed():
+                assert list(nx.weakly_connected_components(G, backend="libgraph")) == \
+                    list(nx.weakly_connected_components(G))
+            else:
+                assert list(nx.connected_components(G, backend="libgraph")) == \
+                    list(nx.connected_components(G))
+            G.add_edge(5, 6, weight=-2)  # now declined
+            with pytest.raises(NotImplementedError):
+                nx.pagerank(G, backend="libgraph")
+            _close(nx.pagerank(G, weight="cost", backend="libgraph"),
+                   nx.pagerank(G, weight="cost"))
+            G.remove_edge(5, 6)
+            G.add_edge(7, 8, weight=40.0)
+            _close(nx.pagerank(G, backend="libgraph"), nx.pagerank(G))
+            assert list(nx.bfs_edges(G, 7, backend="libgraph")) == list(nx.bfs_edges(G, 7))
+    finally:
+        nx.config.cache_converted_graphs = old
+
+
+def test_a_conversion_keeping_all_attributes_reads_the_one_asked_for():
+    """NetworkX may hand a call a cached conversion made for other edge
+    attributes (one that "preserves" them all): the call reads its own."""
+    from nx_libgraph import interface
+
+    G = nx.gnm_random_graph(250, 800, seed=13, directed=True)
+    for i, e in enumerate(G.edges):
+        G.edges[e]["w"] = 1 + i % 5
+    conv = interface.convert_from_nx(G, preserve_edge_attrs=True)
+    for weight in ("w", "weight", None):
+        _close(interface.pagerank(conv, weight=weight, tol=1e-10),
+               nx.pagerank(G, weight=weight, tol=1e-10))
