@@ -34,9 +34,10 @@ for t in "${targets[@]}"; do
     "$out/fuzz_$t" "${dict[@]}" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -jobs="${FUZZ_JOBS:-1}" -workers="${FUZZ_JOBS:-1}" \
         -artifact_prefix="$out/crashes/$t-" "$work" "$here/fuzz/corpus/$t" >"$log" 2>&1 || rc=$?
-    # with FUZZ_JOBS > 1 each job logs to fuzz-N.log in the current directory
-    runs="$(cat "$log" fuzz-*.log 2>/dev/null | awk '/stat::number_of_executed_units/ {s += $2}
-        END {print s + 0}')"
+    # each job logs to fuzz-N.log in the current directory, and libFuzzer
+    # copies every job's log into its own output when the job ends: the
+    # executions are counted there alone
+    runs="$(awk '/stat::number_of_executed_units/ {s += $2} END {print s + 0}' "$log")"
     rm -f fuzz-*.log
     total=$((total + runs))
     if [ "$rc" = 0 ]; then
