@@ -48,6 +48,21 @@ static long long mem_available(void)
     return kib < 0 || kib > LLONG_MAX / 1024 ? -1 : kib * 1024;
 }
 
+static atomic_llong peak_estimate = 0;
+
+void lg__note_peak(size_t bytes)
+{
+    long long now = atomic_load(&peak_estimate);
+    const long long b = bytes > (size_t)LLONG_MAX ? LLONG_MAX : (long long)bytes;
+    while (b > now && !atomic_compare_exchange_weak(&peak_estimate, &now, b)) {
+    }
+}
+
+long long lg__peak_estimate(void)
+{
+    return atomic_exchange(&peak_estimate, 0);
+}
+
 bool lg__can_spare(size_t bytes)
 {
     const long long avail = mem_available();

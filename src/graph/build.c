@@ -399,8 +399,9 @@ static lg_status_t rows_through_half(const struct lg__arc_source *a, const struc
     if (st != LG_OK)
         return st;
     /* arc u -> v of half is v -> u here; a kept self-loop is in its own row once */
-    const struct lg__arc_source reverse = {a->n, h,     half.indices, NULL,        half.offsets,
-                                           NULL, false, true,         half.offsets};
+    const size_t held = ((size_t)a->n + 1) * sizeof *half.offsets + (size_t)h * sizeof *half.indices;
+    const struct lg__arc_source reverse = {a->n, h,     half.indices, NULL, half.offsets,
+                                           NULL, false, true,         half.offsets, held};
     const struct lg_progress none = {NULL, NULL};
     st = lg__counting_sort(&reverse, threads, none, out, m_out);
     if (st == LG_OK) {
@@ -492,7 +493,7 @@ lg_status_t lg__build_from_arcs(int64_t n, int64_t E, const lg_vertex_t *src,
                                 int threads, lg_graph_t **graph)
 {
     const struct lg__arc_source a = {n,   E, src, dst, rows, w, add_reverse, o->drop_self_loops,
-                                     NULL};
+                                     NULL, 0};
     return build_from_arcs(&a, NULL, directed, o, threads, graph);
 }
 
@@ -525,9 +526,10 @@ static lg_status_t from_edges(const char *fn, lg_context_t *context, int64_t n, 
         goto done;
     }
     const bool directed = options->directedness == LG_DIRECTED;
+    const size_t held = own ? (size_t)E * (2 * sizeof *src + (weights ? sizeof *weights : 0)) : 0;
     const struct lg__arc_source a = {
-        n,   E, src, dst, NULL, weights, !directed || options->symmetrize, options->drop_self_loops,
-        NULL};
+        n,    E, src, dst, NULL, weights, !directed || options->symmetrize, options->drop_self_loops,
+        NULL, held};
     lg_graph_t *built = NULL; /* *graph is written only on success */
     st = build_from_arcs(&a, own, directed, options, threads, &built);
     if (st == LG_OK) {

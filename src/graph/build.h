@@ -28,6 +28,9 @@ struct lg__arc_source {
     /* NULL, or the offsets of an n-row CSR: row v of the sort's output then
      * starts with room[v + 1] - room[v] slots left for the caller to fill */
     const lg_edge_t *room;
+    /* bytes the builder holds through the sort and frees after it (edges it
+     * owns), counted in the sort's estimate of the build's peak */
+    size_t held;
 };
 
 /* The row of a CSR holding arc i: rows[r] <= i < rows[r + 1] (i < rows[n]). */

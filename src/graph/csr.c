@@ -180,15 +180,23 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
     memset(out, 0, sizeof *out);
     {
         /* n comes from input (a file's size line or largest id): ask before
-         * taking memory that overcommit would grant and the kernel reclaim */
+         * taking memory that overcommit would grant and the kernel reclaim.
+         * The build's peak is the larger of two moments: this sort (what the
+         * builder holds, the histograms and offsets, the arcs) and the row
+         * pass after it (the arcs, two offset arrays, the row-sort scratch:
+         * a quarter of the arcs at most but for one long row) */
         const size_t arcs = (size_t)E * (a->add_reverse ? 2u : 1u);
-        const size_t need = (size_t)chunks * stride * sizeof(lg_edge_t) +
-                            arcs * (sizeof(lg_vertex_t) + (weighted ? sizeof(float) : 0));
-        if (need >= ((size_t)16 << 20)) {
+        const size_t arc_bytes = arcs * (sizeof(lg_vertex_t) + (weighted ? sizeof(float) : 0));
+        const size_t row_bytes = stride * sizeof(lg_edge_t);
+        const size_t sorting = a->held + (size_t)chunks * row_bytes + arc_bytes;
+        const size_t rows = arc_bytes + arc_bytes / 4 + 2 * row_bytes;
+        const size_t peak = sorting > rows ? sorting : rows;
+        lg__note_peak(peak);
+        if (peak - a->held >= ((size_t)16 << 20)) {
             char what[96];
             snprintf(what, sizeof what, "a graph of %lld vertices and %lld arcs", (long long)n,
                      (long long)arcs);
-            if ((st = lg__check_available(need, what)) != LG_OK)
+            if ((st = lg__check_available(peak - a->held, what)) != LG_OK)
                 return st;
         }
     }
@@ -279,8 +287,10 @@ lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in, int
                               struct lg_csr *out)
 {
     /* arcs u->v become v->u; the stable sort leaves each column's sources ascending */
+    const size_t held = ((size_t)n + 1) * sizeof *in->offsets +
+                        (size_t)m * (sizeof *in->indices + (in->weights ? sizeof *in->weights : 0));
     struct lg__arc_source a = {n,           m,     in->indices, NULL, in->offsets,
-                               in->weights, false, false,       NULL};
+                               in->weights, false, false,       NULL, held};
     int64_t mm = 0;
     const struct lg_progress none = {NULL, NULL};
     return lg__counting_sort(&a, threads, none, out, &mm);

@@ -59,6 +59,9 @@ LG_INTERNAL bool lg__can_spare(size_t bytes);
  * comes from input (a file's vertex count), so that an input too big for
  * the machine is an error, not a process the kernel kills. */
 LG_INTERNAL lg_status_t lg__check_available(size_t bytes, const char *what);
+/* Records a call's estimate of the memory it will hold at its peak (the
+ * builds' and readers', from their sizes), for lg__peak_estimate. */
+LG_INTERNAL void lg__note_peak(size_t bytes);
 
 /* Test hooks (exported from the static library only): after n more successful
  * allocations, every allocation fails; n < 0 switches failure off.  Returns the
@@ -72,6 +75,9 @@ long lg__alloc_sites(int on, const char *path);
 /* Test hook: makes lg__can_spare and lg__check_available see `bytes` available (negative: the
  * system's figure again); returns the previous setting. */
 long long lg__mem_available_override(long long bytes);
+/* Test hook: the largest lg__note_peak since the last call (0: none), then
+ * starts over. */
+long long lg__peak_estimate(void);
 /* Test hook (build.c): 1 builds every unweighted undirected graph from edges
  * the library owns in two sorts through a half CSR (the lean path), 0 never,
  * -1 by the rule (when the one sort's memory cannot be spared); returns the

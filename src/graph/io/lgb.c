@@ -336,6 +336,8 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
     const bool weighted = h.flags & LGB_FLAG_WEIGHTED;
     const size_t offsets_bytes = ((size_t)h.n + 1) * sizeof *offsets;
     const size_t arc_bytes = (size_t)h.m * sizeof *indices;
+    /* the arrays, held as they are read and then by the graph */
+    lg__note_peak(offsets_bytes + arc_bytes * (weighted ? 2 : 1) + (size_t)lgb_names_bytes(&h));
     offsets = lg__alloc_array((size_t)h.n + 1, sizeof *offsets, "CSR row offsets");
     indices = lg__alloc_array((size_t)h.m, sizeof *indices, "CSR column indices");
     if (weighted)

@@ -224,6 +224,9 @@ static lg_status_t read_stream(struct reader *rd, struct lg_in_file *in, lg_file
     if (st == LG_OK && (st = header_of(rd->path, format, &t, true, h, &more)) == LG_OK) {
         rd->body_bytes = (int64_t)(t.size - h->body);
         rd->slots = lg__count_newlines(t.data, t.data + t.size) + 1;
+        /* the text held whole while its edges are parsed */
+        lg__note_peak(t.size + (size_t)rd->slots * (2 * sizeof(lg_vertex_t) +
+                                                    (h->rules.weighted ? sizeof(float) : 0)));
         int64_t lines;
         if ((st = lg__alloc_edges(&rd->e, rd->slots, h->rules.weighted)) == LG_OK)
             st = parse_window(rd, &t, 0, &lines);
