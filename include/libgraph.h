@@ -361,6 +361,13 @@ LG_API bool lg_graph_is_weighted(const lg_graph_t *graph);
  * memory and not counted.  0 for NULL. */
 LG_API size_t lg_graph_host_bytes(const lg_graph_t *graph);
 
+/* Bytes of memory the system says new allocations can have without swapping
+ * (Linux's MemAvailable), or -1 where it does not say: what the library's
+ * checks compare their estimates against before taking memory whose size
+ * comes from input (a file's vertex count), so that such an input is
+ * LG_ERR_OUT_OF_MEMORY instead of a process the kernel kills. */
+LG_API int64_t lg_memory_available(void);
+
 /*
  * Vertex names: an optional name for every vertex, a 64-bit integer or a
  * UTF-8 string, kept with the graph and written to (and read from) the

@@ -158,10 +158,12 @@ lg_status_t lg__dist_halos(lg_dist_context_t *c, lg_dist_graph_t *g);
 
 /* graph.c */
 /* lg_dist_graph_from_edges as function fn; both_arcs: the input holds both
- * arcs of every undirected edge already (an undirected .lgb), none to add. */
+ * arcs of every undirected edge already (an undirected .lgb), none to add;
+ * held: bytes the caller holds through the build besides src, dst and
+ * weights (a file's part), for the estimate of the node's memory. */
 lg_status_t lg__dist_build(lg_dist_context_t *c, const char *fn, const int64_t *src,
                            const int64_t *dst, const float *weights, int64_t num_edges,
-                           const lg_dist_graph_options_t *options, bool both_arcs,
+                           const lg_dist_graph_options_t *options, bool both_arcs, size_t held,
                            lg_dist_graph_t **graph);
 /* The rank that owns global vertex v. */
 int lg__dist_owner(const lg_dist_graph_t *g, int64_t v);

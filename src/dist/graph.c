@@ -349,9 +349,54 @@ void lg_dist_graph_free(lg_dist_graph_t **graph)
     *graph = NULL;
 }
 
+/* The memory this rank holds at its build's peak: what the caller holds
+ * (held: its edges, a file's part), the arcs received (with their local
+ * columns and the rows and columns built from them), and the out and in
+ * graphs of its vertices and ghosts (at most one ghost an arc), each as the
+ * core's build holds it (two offset arrays at once, arcs and a quarter again
+ * of scratch). */
+static size_t local_peak(const lg_dist_graph_t *g, const struct lg_dist_arcs *arcs, size_t held)
+{
+    const size_t A = (size_t)arcs->count, w = arcs->w ? sizeof(float) : 0;
+    const int64_t others = g->n - g->n_local;
+    const size_t nv = (size_t)g->n_local + (size_t)((int64_t)A < others ? (int64_t)A : others) + 1;
+    held += A * (sizeof *arcs->a + w + sizeof(int32_t) + 2 * sizeof(int32_t) + w);
+    const size_t graphs = (g->directed ? 3 : 2) * nv * sizeof(lg_edge_t);
+    return held + graphs + A * (sizeof(lg_vertex_t) + w) * 5 / 4;
+}
+
+/* Ranks of one node share its memory: each passing the check of its own
+ * build alone, together they had the kernel kill them.  The sum of the
+ * node's local peaks against what the node has available (the same answer
+ * on every rank of the node; the caller agrees it across nodes). */
+static lg_status_t check_node_memory(lg_dist_context_t *c, const char *fn,
+                                     const lg_dist_graph_t *g, const struct lg_dist_arcs *arcs,
+                                     size_t held)
+{
+    MPI_Comm node;
+    int rc = MPI_Comm_split_type(c->comm, MPI_COMM_TYPE_SHARED, c->rank, MPI_INFO_NULL, &node);
+    if (rc != MPI_SUCCESS)
+        return lg__dist_mpi_error(rc, "MPI_Comm_split_type");
+    unsigned long long mine = local_peak(g, arcs, held), sum = 0;
+    int ranks = 1;
+    rc = MPI_Allreduce(&mine, &sum, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, node);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Comm_size(node, &ranks);
+    MPI_Comm_free(&node);
+    if (rc != MPI_SUCCESS)
+        return lg__dist_mpi_error(rc, "MPI_Allreduce");
+    const int64_t avail = lg_memory_available();
+    if (avail >= 0 && sum > (unsigned long long)avail)
+        return lg__dist_error(LG_ERR_OUT_OF_MEMORY,
+                              "%s: a graph of %lld vertices needs %.2f GB on the %d ranks of this "
+                              "node, more than the %.2f GB it has available",
+                              fn, (long long)g->n, (double)sum / 1e9, ranks, (double)avail / 1e9);
+    return LG_OK;
+}
+
 lg_status_t lg__dist_build(lg_dist_context_t *c, const char *fn, const int64_t *src,
                            const int64_t *dst, const float *weights, int64_t num_edges,
-                           const lg_dist_graph_options_t *options, bool both_arcs,
+                           const lg_dist_graph_options_t *options, bool both_arcs, size_t held,
                            lg_dist_graph_t **graph)
 {
     if (!c)
@@ -410,6 +455,11 @@ lg_status_t lg__dist_build(lg_dist_context_t *c, const char *fn, const int64_t *
         st = shuffle(c, g, src, dst, weights, num_edges, &o, reverse, &arcs);
     }
     if (st == LG_OK)
+        st = lg__dist_agree(
+            c, check_node_memory(c, fn, g, &arcs,
+                                 held + (size_t)num_edges * (2 * sizeof *src +
+                                                             (weights ? sizeof *weights : 0))));
+    if (st == LG_OK)
         st = lg__dist_agree(c, lg__dist_local(c, g, &arcs, &o));
     free(arcs.a);
     free(arcs.w);
@@ -435,7 +485,7 @@ lg_status_t lg_dist_graph_from_edges(lg_dist_context_t *c, const int64_t *src, c
                                      lg_dist_graph_t **graph)
 {
     return lg__dist_build(c, "lg_dist_graph_from_edges", src, dst, weights, num_edges, options,
-                          false, graph);
+                          false, 0, graph);
 }
 
 lg_status_t lg_dist_generate(lg_dist_context_t *c, lg_generator_t generator, int scale,

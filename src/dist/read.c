@@ -122,7 +122,8 @@ lg_status_t lg_dist_graph_read(lg_dist_context_t *c, const char *path, lg_file_f
     const float *w = p.weights ? p.weights : ones;
     int64_t *dst = ids ? ids + p.count : NULL;
     if ((st = lg__dist_agree(c, st)) == LG_OK)
-        st = lg__dist_build(c, fn, ids, dst, w, p.count, &b, p.both_arcs, graph);
+        st = lg__dist_build(c, fn, ids, dst, w, p.count, &b, p.both_arcs,
+                            (size_t)p.count * (2 * sizeof *p.src + (w ? sizeof *w : 0)), graph);
     lg_edge_part_free(&p);
     free(ids);
     free(ones);

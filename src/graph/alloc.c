@@ -48,6 +48,11 @@ static long long mem_available(void)
     return kib < 0 || kib > LLONG_MAX / 1024 ? -1 : kib * 1024;
 }
 
+int64_t lg_memory_available(void)
+{
+    return (int64_t)mem_available();
+}
+
 static atomic_llong peak_estimate = 0;
 
 void lg__note_peak(size_t bytes)

@@ -68,5 +68,19 @@ run_np 2 convert kron:5 "$tmp/x.el" > /dev/null 2> "$tmp/err"
 run_np 2 pagerank kron:5 --float > /dev/null 2> "$tmp/err"
 [ $? = 2 ] && grep -q "float is not available" "$tmp/err" || fail "pagerank --float --distributed"
 
+# a size line of 2^31 - 1 vertices: 24 bytes a vertex over the node's ranks
+# (51.5 GB) is refused on every rank before it is taken, where the node has
+# less available (where it has more, the graph is built: nothing to check)
+printf '%%%%MatrixMarket matrix coordinate pattern general\n2147483647 2147483647 1\n1 2\n' \
+    > "$tmp/huge.mtx"
+avail_kb="$(awk '/^MemAvailable:/ {print $2}' /proc/meminfo)"
+if [ -n "$avail_kb" ] && [ "$avail_kb" -lt 50000000 ]; then
+    run_np 3 info "$tmp/huge.mtx" > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    [ "$rc" != 0 ] && [ "$(grep -c 'lgraph:' "$tmp/err")" = 1 ] &&
+        grep -q "needs .* GB on the 3 ranks of this node, more than the .* GB it has available" \
+            "$tmp/err" || fail "a size line past the node's memory: exit $rc, $(cat "$tmp/err")"
+fi
+
 [ "$failed" = 0 ] && echo "lgraph --distributed: all checks passed"
 exit "$failed"
