@@ -63,3 +63,38 @@ def test_thread_counts_past_the_limit_are_refused():
     with pytest.raises(lg.InvalidArgumentError, match=r"outside \[0, 4096\]"):
         lg.Context(num_threads=100000)
     assert lg.Context(num_threads=4096).num_threads == 4096
+
+
+def test_a_fifo_on_the_plugin_path_is_skipped(tmp_path):
+    """A FIFO named on LIBGRAPH_PLUGIN_PATH, or under the plugin's name in a
+    directory on it, is no plugin: looking for a GPU skips it with its reason
+    instead of waiting in dlopen for a writer (a fresh process each: the
+    plugin is looked for once a process)."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import _lgraph_path
+
+    fifo = tmp_path / "p.so"
+    os.mkfifo(fifo)
+    (tmp_path / "dir").mkdir()
+    os.mkfifo(tmp_path / "dir" / "libgraph_cuda.so")
+    env = dict(os.environ, LIBGRAPH_PLUGIN_PATH=f"{fifo}:{tmp_path / 'dir'}")
+    code = ("import libgraph as lg\n"
+            "g = lg.Graph.from_edges([0, 1], [1, 2])\n"
+            "print(lg.pagerank(g, device='auto').round(6).tolist())\n"
+            "print(lg.build_info())\n")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    want = lg.pagerank(lg.Graph.from_edges([0, 1], [1, 2]), device="cpu").round(6).tolist()
+    assert out.stdout.splitlines()[0] == str(want)
+    # a plugin beside the module is found first, and the path is not searched
+    assert "GPU plugin: " in out.stdout or f"{fifo}: not a regular file" in out.stdout, out.stdout
+    exe = _lgraph_path()
+    if exe.exists():
+        version = subprocess.run([str(exe), "--version"], env=env, capture_output=True,
+                                 text=True, timeout=120)
+        assert version.returncode == 0, version.stderr
+        assert "GPU plugin: " in version.stdout or "not a regular file" in version.stdout
