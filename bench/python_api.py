@@ -265,6 +265,42 @@ def interrupt_latency(opts):
                   f"{finished} ended before the signal")
 
 
+def interrupt_cli(opts):
+    """lgraph stopped by SIGINT a random 0.05-1.5 s into a generation and
+    build (info), and a generation, build and write (convert): the seconds
+    from the signal to the process's exit (130), or "ended" first."""
+    import random
+    import signal
+    import subprocess
+    import tempfile
+
+    rng = random.Random(2)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, args in (("info", ["info", f"kron:{opts.scale}"]),
+                           ("convert to .el", ["convert", f"kron:{opts.scale}",
+                                               os.path.join(tmp, "k.el")]),
+                           ("convert to .lgb", ["convert", f"kron:{opts.scale}",
+                                                os.path.join(tmp, "k.lgb")])):
+            lat, ended = [], 0
+            for _ in range(opts.runs):
+                proc = subprocess.Popen([opts.lgraph, *args, "--threads", str(opts.threads)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                        preexec_fn=lambda: signal.signal(signal.SIGINT,
+                                                                         signal.SIG_DFL))
+                time.sleep(rng.uniform(0.05, 1.5))
+                sent = time.perf_counter()
+                proc.send_signal(signal.SIGINT)
+                rc = proc.wait()
+                if rc == 130:
+                    lat.append(time.perf_counter() - sent)
+                else:
+                    ended += 1
+            shown = " ".join(f"{x * 1e3:.1f}" for x in lat)
+            print(f"row: Ctrl-C lgraph {name} kron:{opts.scale}, {opts.threads} threads: "
+                  f"{len(lat)} interrupted, latency {shown} ms "
+                  f"(max {max(lat) * 1e3 if lat else float('nan'):.1f} ms); {ended} ended first")
+
+
 def gpu_runs(fn, k, digits):
     """k timed runs of fn, the GPU idle before and after each: the seconds as
     "t1 t2 ... ms (median m)" with `digits` decimals."""
@@ -329,6 +365,7 @@ def main():
           f"{os.cpu_count()} CPUs")
     groups = {"overhead": overhead, "build": build, "pandas": pandas_inputs,
               "names": pandas_names, "pickle": pickling, "interrupt": interrupt_latency,
+              "interrupt_cli": interrupt_cli,
               "gpu_out": gpu_out, "gpu_build": gpu_build}
     for name in opts.groups.split(","):
         groups[name](opts)
