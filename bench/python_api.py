@@ -266,9 +266,10 @@ def interrupt_latency(opts):
 
 
 def interrupt_cli(opts):
-    """lgraph stopped by SIGINT a random 0.05-1.5 s into a generation and
-    build (info), and a generation, build and write (convert): the seconds
-    from the signal to the process's exit (130), or "ended" first."""
+    """lgraph stopped by SIGINT a random 0.05 to --max-delay s into a
+    generation and build (info), and a generation, build and write
+    (convert): the seconds from the signal to the process's exit (130), or
+    "ended" first."""
     import random
     import signal
     import subprocess
@@ -287,7 +288,7 @@ def interrupt_cli(opts):
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                         preexec_fn=lambda: signal.signal(signal.SIGINT,
                                                                          signal.SIG_DFL))
-                time.sleep(rng.uniform(0.05, 1.5))
+                time.sleep(rng.uniform(0.05, opts.max_delay))
                 sent = time.perf_counter()
                 proc.send_signal(signal.SIGINT)
                 rc = proc.wait()
@@ -360,6 +361,8 @@ def main():
     p.add_argument("--groups", default="overhead,build,pandas,names,pickle,interrupt",
                    help="which of the groups above to run")
     p.add_argument("--device", default="cpu", help="device of the Ctrl-C group's calls")
+    p.add_argument("--max-delay", type=float, default=1.5,
+                   help="interrupt_cli: the latest moment of the signal, seconds into the call")
     opts = p.parse_args()
     print(f"libgraph {lg.__version__}; Python {sys.version.split()[0]}; numpy {np.__version__}; "
           f"{os.cpu_count()} CPUs")
