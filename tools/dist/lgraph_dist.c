@@ -237,12 +237,13 @@ static int cmd_pagerank(const struct run *r)
     }
     int64_t first, nl;
     lg_dist_graph_local_range(r->g, &first, &nl);
-    const int k = a->top;
+    const int64_t n = lg_dist_graph_num_vertices(r->g);
+    const int k = a->top < n ? a->top : (int)n; /* --top past |V|: every vertex */
     double *x = malloc((size_t)(nl ? nl : 1) * sizeof *x);
-    /* every rank's k best meet on rank 0 */
-    struct scored *best = calloc(rank == 0 ? (size_t)k * (size_t)size + 1 : 1, sizeof *best);
+    /* every rank's k best meet on rank 0, the only rank that holds or reads them */
+    struct scored *best = rank == 0 ? calloc((size_t)k * (size_t)size + 1, sizeof *best) : NULL;
     int rc = 0;
-    if (!x || !best) { /* one rank alone cannot leave: the others would wait for it */
+    if (!x || (rank == 0 && !best)) { /* one rank alone cannot leave: the others would wait */
         fprintf(stderr, "lgraph: out of memory\n");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
@@ -283,13 +284,16 @@ static int cmd_pagerank(const struct run *r)
     }
     for (int i = have; i < k; i++)
         mine[i] = (struct scored){-1.0, -1};
-    if (k > 0) {
-        MPI_Gather(mine, (int)(k * sizeof *mine), MPI_BYTE, best, (int)(k * sizeof *mine), MPI_BYTE,
-                   0, MPI_COMM_WORLD);
+    if (k > 0) { /* counted in entries, not bytes: 16 k bytes may pass INT_MAX */
+        MPI_Datatype entry;
+        MPI_Type_contiguous((int)sizeof *mine, MPI_BYTE, &entry);
+        MPI_Type_commit(&entry);
+        MPI_Gather(mine, k, entry, best, k, entry, 0, MPI_COMM_WORLD);
+        MPI_Type_free(&entry);
         if (rank == 0)
             qsort(best, (size_t)k * (size_t)size, sizeof *best, compare_scored);
     }
-    const int64_t n = lg_dist_graph_num_vertices(r->g), iters = res.iterations ? res.iterations : 1;
+    const int64_t iters = res.iterations ? res.iterations : 1;
     printf("pagerank (double, alpha %g, tol %g): %d iterations, residual %.3g", a->alpha, a->tol,
            res.iterations, res.residual);
     print_times(r->times, a->repeat);
@@ -297,7 +301,7 @@ static int cmd_pagerank(const struct run *r)
            st == LG_OK ? "" : " -- NOT CONVERGED");
     print_traffic(&t, n);
     free(mine);
-    for (int i = 0; i < k && i < n; i++)
+    for (int i = 0; rank == 0 && i < k; i++)
         printf("  %2d. vertex %-10lld %.8f\n", i + 1, (long long)best[i].id, best[i].score);
     if (st != LG_OK) {
         fprintf(stderr, "lgraph: pagerank: %s\n", lg_last_error());
