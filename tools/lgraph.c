@@ -50,14 +50,21 @@ bool cli_go_on(const lg_progress_info_t *info, void *data)
 }
 
 /* convert / generate: writes the graph in the format --to names, else of the
- * target's extension. */
+ * target's extension; the write is the timed run of --json's line. */
 static int convert(const struct session *s)
 {
     double t0 = cli_now();
     lg_status_t st = lg_graph_write(s->ctx, s->g, s->a->target, s->a->to);
     if (st != LG_OK)
         return cli_fail_file(s->a->target, st, "--to");
-    printf("wrote %s in %.3f s\n", s->a->target, cli_now() - t0);
+    const double seconds = cli_now() - t0;
+    printf("wrote %s in %.3f s\n", s->a->target, seconds);
+    if (s->a->json) {
+        cli_json_begin(s, &seconds, 1);
+        printf(", \"output\": ");
+        cli_json_string(s->a->target);
+        cli_json_end();
+    }
     return 0;
 }
 
