@@ -75,10 +75,26 @@ static int convert(const struct session *s)
 long lg__alloc_fail_after(long n);
 #endif
 
+/* The rank an MPI launcher gave this process (Open MPI's, PMIx's or PMI's
+ * variable), or 0 outside one. */
+static int launcher_rank(void)
+{
+    static const char *const vars[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"};
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return atoi(v);
+    }
+    return 0;
+}
+
 /* --distributed: the run is lgraph-dist's, the program beside this one
- * (it links MPI, which lgraph does not); returns only on failure. */
+ * (it links MPI, which lgraph does not); returns only on failure, which
+ * rank 0 alone reports (every rank fails alike). */
 static int run_distributed(char **argv)
 {
+    if (launcher_rank() != 0 && !freopen("/dev/null", "w", stderr))
+        return 2;
     char self[4096], path[4200];
     ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
     if (len <= 0) {
@@ -107,11 +123,14 @@ int main(int argc, char **argv)
     struct args a;
     lg_context_t *ctx = NULL;
     lg_graph_t *g = NULL;
+    /* a command line with --distributed is lgraph-dist's to parse, so that a
+     * usage error under mpirun is reported once (rank 0's), not by every rank */
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--distributed"))
+            return run_distributed(argv);
     int rc = cli_parse_args(argc, argv, &a);
     if (rc)
         return rc == 1 ? 0 : 2;
-    if (a.distributed)
-        return run_distributed(argv);
     cli_catch_interrupts();
 #ifdef LGRAPH_FAILURE_INJECTION
     const char *fail_after = getenv("LGRAPH_FAIL_AFTER");
