@@ -37,10 +37,12 @@ fail() {
     echo "FAILED: $*"
     failed=1
 }
-run_np() { # NP ARGS...: lgraph under mpiexec with NP ranks
+run_np() { # NP ARGS...: lgraph under mpiexec with NP ranks (mpiexec can hang when
+    # a rank dies: 5 minutes, then the run is a failure)
     local np="$1"
     shift
-    "$mpiexec" "$npflag" "$np" "${extra[@]}" "$lgraph" "$@" --distributed --threads 1
+    timeout -k 10 300 "$mpiexec" "$npflag" "$np" "${extra[@]}" "$lgraph" "$@" --distributed \
+        --threads 1
 }
 json_ok() { # TEXT: its last line is one JSON object
     python3 -c 'import json, sys; assert isinstance(json.loads(sys.stdin.read().splitlines()[-1]), dict)' \
