@@ -200,6 +200,10 @@ cross_riscv64_rvv() { "$here/tools/cross-test.sh" riscv64-rvv --jobs "$jobs"; }
 # cross-compiled and its smoke test run under qemu.
 wheel_check() { "$here/tools/build-wheel.sh" --jobs "$jobs" check x86_64 aarch64; }
 
+# The C suite under AddressSanitizer + UBSan.  Where MPI is found the build
+# has lgraph-dist too, and the suite runs the MPI tests: test_dist on 1-4
+# ranks, test_dist_alloc on 1 and 3, and lgraph --distributed (cli_dist.sh)
+# on 3, every rank's reports counted (ranks other than 0 print nothing).
 ctest_sanitized() {
     local dir="$here/build-sanitize"
     cmake -S "$here" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIBGRAPH_WERROR=ON \

@@ -495,7 +495,8 @@ LG_API lg_status_t lg_graph_write_with(lg_context_t *context, const lg_graph_t *
                                        const char *path, lg_file_format_t format,
                                        const lg_write_options_t *options);
 
-#define LG_EDGE_PART_CHECKSUMS 5 /* a .lgb's sections: offsets, arcs, weights, names (2) */
+/* a .lgb's sections (offsets, arcs, weights, names (2)), then its arcs' symmetry */
+#define LG_EDGE_PART_CHECKSUMS 6
 
 /* One part of a graph file's edges (lg_read_edges), in the arrays libgraph
  * allocated: free them with lg_edge_part_free. */
@@ -511,9 +512,11 @@ typedef struct lg_edge_part {
                                (u, v) and (v, u): an undirected .lgb              */
     int64_t declared_edges; /* .mtx's entry count (the parts' counts must add up
                                to it), or -1                                     */
-    /* A .lgb part's share of the file's checksum (zeros for text files): the
-     * parts' arrays added element by element (mod 2^64) are what
-     * lg_read_edges_verify checks against the file's header. */
+    /* A .lgb part's share of the file's checksum and, for an undirected
+     * file, of a hash of its arcs less their reverses (zeros for text
+     * files): the parts' arrays added element by element (mod 2^64) are
+     * what lg_read_edges_verify checks against the file's header, and for
+     * the symmetry lg_graph_read asks of an undirected .lgb. */
     uint64_t checksum[LG_EDGE_PART_CHECKSUMS];
 } lg_edge_part_t;
 
@@ -527,15 +530,18 @@ typedef struct lg_edge_part {
  * is checked for ids and offsets, and its vertex names are not read; the
  * file's checksum covers the whole file, so each part hashes its share
  * (out->checksum: its own bytes, and an even share of the names' blocks)
- * and lg_read_edges_verify checks the parts' sum.  The file must be a
- * regular file (a part is a byte range of one).  *out is written only on
- * success.
+ * and lg_read_edges_verify checks the parts' sum; so too an undirected
+ * file's symmetry (each part's share of a hash of its arcs less their
+ * reverses).  The file must be a regular file (a part is a byte range of
+ * one).  *out is written only on success.
  */
 LG_API lg_status_t lg_read_edges(lg_context_t *context, const char *path, lg_file_format_t format,
                                  int part, int num_parts, lg_edge_part_t *out);
 /* Checks a .lgb read in parts: checksum holds the sums, element by element
  * (mod 2^64), of every part's checksum; LG_ERR_IO "checksum mismatch" when
- * the file's header disagrees.  Text formats have no checksum: LG_OK. */
+ * the file's header disagrees, and LG_ERR_IO "... needs a symmetric CSR"
+ * when an undirected file's arcs are not their own reverses (as
+ * lg_graph_read refuses it).  Text formats have no checksum: LG_OK. */
 LG_API lg_status_t lg_read_edges_verify(lg_context_t *context, const char *path,
                                         lg_file_format_t format,
                                         const uint64_t checksum[LG_EDGE_PART_CHECKSUMS]);

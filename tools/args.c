@@ -51,6 +51,7 @@ static const char *usage_main =
     "  --output FILE           write per-vertex results, one line per vertex\n"
     "  --repeat R              run the algorithm R times and report each time\n"
     "  --json                  end with one JSON line of sizes, timings and memory\n"
+    "                          (every command; info times its statistics, convert its write)\n"
     "  --distributed           run across MPI ranks: mpirun -np P lgraph bfs|pagerank|cc|info\n"
     "                          INPUT --distributed (libgraph_dist; docs/DISTRIBUTED.md);\n"
     "                          with --device gpu, one GPU a rank (its index on its node)\n"

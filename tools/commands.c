@@ -79,6 +79,7 @@ int cli_info(const struct session *s)
     const lg_vertex_t *idx;
     lg_graph_csr(g, &off, &idx, NULL);
     int64_t max_deg = 0, isolated_out = 0, loops = 0;
+    const double t0 = cli_now(); /* the statistics' pass is info's timed run */
     for (int64_t v = 0; v < n; v++) {
         int64_t d = off[v + 1] - off[v];
         max_deg = d > max_deg ? d : max_deg;
@@ -86,6 +87,7 @@ int cli_info(const struct session *s)
         for (lg_edge_t e = off[v]; e < off[v + 1]; e++)
             loops += idx[e] == v;
     }
+    const double seconds = cli_now() - t0;
     printf("vertices        %lld\n", (long long)n);
     printf("arcs            %lld%s\n", (long long)lg_graph_num_edges(g),
            lg_graph_is_directed(g) ? "" : " (each undirected edge twice, self-loops once)");
@@ -95,6 +97,14 @@ int cli_info(const struct session *s)
     printf("max out-degree  %lld\n", (long long)max_deg);
     printf("no out-edges    %lld vertices\n", (long long)isolated_out);
     printf("self-loops      %lld\n", (long long)loops);
+    if (s->a->json) {
+        cli_json_begin(s, &seconds, 1);
+        printf(", \"weighted\": %s, \"max_out_degree\": %lld, \"no_out_edges\": %lld, "
+               "\"self_loops\": %lld",
+               lg_graph_is_weighted(g) ? "true" : "false", (long long)max_deg,
+               (long long)isolated_out, (long long)loops);
+        cli_json_end();
+    }
     return 0;
 }
 

@@ -50,7 +50,7 @@ bool cli_go_on(const lg_progress_info_t *info, void *data)
 }
 
 /* convert / generate: writes the graph in the format --to names, else of the
- * target's extension. */
+ * target's extension; the write is the timed run of --json's line. */
 static int convert(const struct session *s)
 {
     double t0 = cli_now();
@@ -60,7 +60,14 @@ static int convert(const struct session *s)
     lg_status_t st = lg_graph_write_with(s->ctx, s->g, s->a->target, s->a->to, &o);
     if (st != LG_OK)
         return cli_fail_file(s->a->target, st, "--to");
-    printf("wrote %s in %.3f s\n", s->a->target, cli_now() - t0);
+    const double seconds = cli_now() - t0;
+    printf("wrote %s in %.3f s\n", s->a->target, seconds);
+    if (s->a->json) {
+        cli_json_begin(s, &seconds, 1);
+        printf(", \"output\": ");
+        cli_json_string(s->a->target);
+        cli_json_end();
+    }
     return 0;
 }
 
@@ -71,10 +78,26 @@ static int convert(const struct session *s)
 long lg__alloc_fail_after(long n);
 #endif
 
+/* The rank an MPI launcher gave this process (Open MPI's, PMIx's or PMI's
+ * variable), or 0 outside one. */
+static int launcher_rank(void)
+{
+    static const char *const vars[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"};
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return atoi(v);
+    }
+    return 0;
+}
+
 /* --distributed: the run is lgraph-dist's, the program beside this one
- * (it links MPI, which lgraph does not); returns only on failure. */
+ * (it links MPI, which lgraph does not); returns only on failure, which
+ * rank 0 alone reports (every rank fails alike). */
 static int run_distributed(char **argv)
 {
+    if (launcher_rank() != 0 && !freopen("/dev/null", "w", stderr))
+        return 2;
     char self[4096], path[4200];
     ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
     if (len <= 0) {
@@ -103,11 +126,14 @@ int main(int argc, char **argv)
     struct args a;
     lg_context_t *ctx = NULL;
     lg_graph_t *g = NULL;
+    /* a command line with --distributed is lgraph-dist's to parse, so that a
+     * usage error under mpirun is reported once (rank 0's), not by every rank */
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--distributed"))
+            return run_distributed(argv);
     int rc = cli_parse_args(argc, argv, &a);
     if (rc)
         return rc == 1 ? 0 : 2;
-    if (a.distributed)
-        return run_distributed(argv);
     cli_catch_interrupts();
 #ifdef LGRAPH_FAILURE_INJECTION
     const char *fail_after = getenv("LGRAPH_FAIL_AFTER");

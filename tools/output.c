@@ -13,6 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The exit status of a failed call: 2 for a bad argument or file, 1 for
+ * anything else. */
+static int exit_status(lg_status_t st)
+{
+    return st == LG_ERR_INVALID_ARGUMENT || st == LG_ERR_IO ? 2 : 1;
+}
+
 /* Says what failed and why; returns the exit status: 2 for a bad argument or
  * file, 1 for anything else. */
 int cli_fail(const char *what, lg_status_t st)
@@ -22,17 +29,38 @@ int cli_fail(const char *what, lg_status_t st)
         return 130; /* 128 + SIGINT, as a shell reports a process SIGINT ended */
     }
     fprintf(stderr, "lgraph: %s: %s (%s)\n", what, lg_last_error(), lg_status_string(st));
-    return st == LG_ERR_INVALID_ARGUMENT || st == LG_ERR_IO ? 2 : 1;
+    return exit_status(st);
+}
+
+/* Whether msg names path as the library's messages do: at its start or
+ * after ": " ("path: reason", "path:line: reason", "rank 2: path:...",
+ * "lg_graph_read: path holds ..."), followed by ':', ' ' or the end. */
+static bool names_path(const char *msg, const char *path)
+{
+    const size_t len = strlen(path);
+    if (!len)
+        return false;
+    for (const char *p = msg; (p = strstr(p, path)) != NULL; p++) {
+        const bool starts = p == msg || (p - msg >= 2 && p[-2] == ':' && p[-1] == ' ');
+        if (starts && (p[len] == ':' || p[len] == ' ' || p[len] == '\0'))
+            return true;
+    }
+    return false;
 }
 
 int cli_fail_file(const char *path, lg_status_t st, const char *format_option)
 {
-    if (strstr(lg_last_error(), "or name the format")) {
+    const char *msg = lg_last_error();
+    if (strstr(msg, "or name the format")) {
         fprintf(stderr, "lgraph: %s: the name does not say the format: give %s mtx|el|wel|lgb\n",
                 path, format_option);
         return 2;
     }
-    return cli_fail(path, st);
+    if (st == LG_ERR_CANCELLED || !names_path(msg, path))
+        return cli_fail(path, st);
+    /* the library's message names the file already: once is enough */
+    fprintf(stderr, "lgraph: %s (%s)\n", msg, lg_status_string(st));
+    return exit_status(st);
 }
 
 /* The lines into f; 0, or errno of the first failure. */
@@ -148,19 +176,46 @@ double cli_median(const double *t, int k)
     return m;
 }
 
+/* The bytes of the well-formed UTF-8 sequence at c (1 to 4; RFC 3629: no
+ * overlong forms, no surrogates, nothing past U+10FFFF), or 0.  Stops at a
+ * NUL: each byte is read only when those before it fit. */
+static int utf8_sequence(const unsigned char *c)
+{
+    if (c[0] < 0x80)
+        return 1;
+    if (c[0] >= 0xc2 && c[0] <= 0xdf)
+        return (c[1] & 0xc0) == 0x80 ? 2 : 0;
+    if (c[0] >= 0xe0 && c[0] <= 0xef) {
+        const unsigned lo = c[0] == 0xe0 ? 0xa0 : 0x80, hi = c[0] == 0xed ? 0x9f : 0xbf;
+        return c[1] >= lo && c[1] <= hi && (c[2] & 0xc0) == 0x80 ? 3 : 0;
+    }
+    if (c[0] >= 0xf0 && c[0] <= 0xf4) {
+        const unsigned lo = c[0] == 0xf0 ? 0x90 : 0x80, hi = c[0] == 0xf4 ? 0x8f : 0xbf;
+        return c[1] >= lo && c[1] <= hi && (c[2] & 0xc0) == 0x80 && (c[3] & 0xc0) == 0x80 ? 4 : 0;
+    }
+    return 0;
+}
+
 /* s as a JSON string, quotes included: '"', '\\' and control characters
- * escaped (a tab in a file name must not break the line); other bytes,
- * UTF-8 included, as they are. */
+ * escaped (a tab in a file name must not break the line), UTF-8 as it is,
+ * and each byte that is not part of well-formed UTF-8 (a file name is any
+ * bytes) as the lone surrogate \udcXX, which JSON's grammar allows and
+ * which decodes to what Python's os.fsdecode makes of the name: the JSON
+ * line stays UTF-8, and the name can be told back. */
 void cli_json_string(const char *s)
 {
     putchar('"');
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+    for (const unsigned char *c = (const unsigned char *)s; *c;) {
+        const int len = utf8_sequence(c);
         if (*c == '"' || *c == '\\')
             printf("\\%c", *c);
         else if (*c < 0x20 || *c == 0x7f)
             printf("\\u%04x", *c);
+        else if (len == 0)
+            printf("\\udc%02x", *c);
         else
-            putchar(*c);
+            fwrite(c, 1, (size_t)len, stdout);
+        c += len ? len : 1;
     }
     putchar('"');
 }

@@ -76,18 +76,28 @@ static uint64_t arc_hash(lg_vertex_t u, lg_vertex_t v, float w)
  * compares them in one pass over the arcs (in parallel); a random asymmetric input passes with
  * probability 2^-64.  Looking up each reverse arc instead costs a cache miss
  * an arc, an order of magnitude slower on a graph larger than the caches.
+ * The difference of the sums is a sum over arcs, so rows hashed apart (a
+ * .lgb's parts, lgb_part.c) add up to the whole CSR's.
  */
-static bool csr_symmetric(int64_t n, const struct lg_csr *c, int threads)
+uint64_t lg__arcs_asymmetry(int64_t first_row, int64_t rows, const lg_edge_t *offsets,
+                            const lg_vertex_t *indices, const float *weights, int threads)
 {
+    const lg_edge_t base = offsets[0];
     uint64_t diff = 0;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(+ : diff)
-    for (int64_t u = 0; u < n; u++)
-        for (lg_edge_t e = c->offsets[u]; e < c->offsets[u + 1]; e++) {
-            float w = c->weights ? c->weights[e] : 1.0f;
-            diff += arc_hash((lg_vertex_t)u, c->indices[e], w) -
-                    arc_hash(c->indices[e], (lg_vertex_t)u, w);
+    for (int64_t r = 0; r < rows; r++) {
+        const lg_vertex_t u = (lg_vertex_t)(first_row + r);
+        for (lg_edge_t e = offsets[r] - base; e < offsets[r + 1] - base; e++) {
+            float w = weights ? weights[e] : 1.0f;
+            diff += arc_hash(u, indices[e], w) - arc_hash(indices[e], u, w);
         }
-    return diff == 0;
+    }
+    return diff;
+}
+
+static bool csr_symmetric(int64_t n, const struct lg_csr *c, int threads)
+{
+    return lg__arcs_asymmetry(0, n, c->offsets, c->indices, c->weights, threads) == 0;
 }
 
 /* The first row of a CSR with sorted rows that is not mirrored, or -1.  Slow
@@ -155,7 +165,7 @@ static lg_status_t copy_csr(int64_t n, const lg_edge_t *offsets, const lg_vertex
  * place) instead of copying them. */
 static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_vertices,
                             const lg_edge_t *row_offsets, const lg_vertex_t *col_indices,
-                            const float *weights, struct lg_csr *own,
+                            const float *weights, struct lg_csr *own, bool symmetric,
                             const lg_graph_options_t *options, lg_graph_t **graph)
 {
     lg_graph_options_t defaults;
@@ -227,7 +237,10 @@ static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_v
     }
     if (st != LG_OK)
         goto cleanup;
-    if (!directed && !options->symmetrize) {
+    /* arcs known to be symmetric stay so unless duplicates are merged (the
+     * copy kept of each may differ from its reverse's) */
+    if (!directed && !options->symmetrize &&
+        !(symmetric && options->duplicates == LG_DUPLICATES_KEEP)) {
         /* the symmetry check reads every arc once more: a step of its own */
         if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_STEPS - 1, LG_BUILD_STEPS, 0.0)) {
             st = LG_ERR_CANCELLED;
@@ -259,15 +272,15 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
                               lg_graph_t **graph)
 {
     return from_csr("lg_graph_from_csr", context, num_vertices, row_offsets, col_indices, weights,
-                    NULL, options, graph);
+                    NULL, false, options, graph);
 }
 
 lg_status_t lg__graph_from_own_csr(const char *fn, lg_context_t *context, int64_t n,
-                                   struct lg_csr *csr, const lg_graph_options_t *options,
-                                   lg_graph_t **graph)
+                                   struct lg_csr *csr, bool symmetric,
+                                   const lg_graph_options_t *options, lg_graph_t **graph)
 {
-    const lg_status_t st =
-        from_csr(fn, context, n, csr->offsets, csr->indices, csr->weights, csr, options, graph);
+    const lg_status_t st = from_csr(fn, context, n, csr->offsets, csr->indices, csr->weights, csr,
+                                    symmetric, options, graph);
     lg__csr_free(csr); /* what the graph did not take */
     return st;
 }

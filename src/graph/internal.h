@@ -294,11 +294,23 @@ LG_INTERNAL lg_status_t lg__graph_from_own_edges(const char *fn, lg_context_t *c
 /* lg_graph_from_csr (its errors named fn) for arrays the caller hands over
  * (all three allocated by lg__malloc; weights may be NULL): the graph takes
  * them where the rows are final but for duplicates, else builds from them;
- * on every path *csr is freed and zeroed before it returns (build_csr.c). */
+ * on every path *csr is freed and zeroed before it returns (build_csr.c).
+ * symmetric: the caller has checked that the arcs are their own reverses
+ * (lg__arcs_asymmetry), so an undirected graph whose duplicates are kept
+ * is not checked again. */
 LG_INTERNAL lg_status_t lg__graph_from_own_csr(const char *fn, lg_context_t *context, int64_t n,
-                                               struct lg_csr *csr,
+                                               struct lg_csr *csr, bool symmetric,
                                                const lg_graph_options_t *options,
                                                lg_graph_t **graph);
+/* The arcs of rows first_row .. first_row + rows - 1 of a CSR (offsets[0 ..
+ * rows], the arcs of row r at indices[offsets[r] - offsets[0] ..]) hashed
+ * as a multiset less their reverses (build_csr.c): 0 when, summed over
+ * every row, the arcs are their own reverses (lg_graph_from_csr's rule for
+ * an undirected graph), else 0 with probability 2^-64.  Offsets must not
+ * decrease. */
+LG_INTERNAL uint64_t lg__arcs_asymmetry(int64_t first_row, int64_t rows, const lg_edge_t *offsets,
+                                        const lg_vertex_t *indices, const float *weights,
+                                        int threads);
 
 /* ---- small helpers ----------------------------------------------------------- */
 

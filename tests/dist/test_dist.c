@@ -320,6 +320,110 @@ static void test_files(bool directed)
     lg_graph_free(&g);
 }
 
+/* ---- a .lgb written here, not by libgraph ------------------------------------- */
+
+/* The file format's checksum (lgb.c's opening comment and docs/ARCHITECTURE.md
+ * "Files"), written out again so that a test can store, with a valid
+ * checksum, what lg_graph_write never would. */
+static uint64_t mix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* The hash of a section of under 1 MiB (one block, b = 0): its 8-byte words
+ * round four lanes, the last zero-padded, then the lanes and its length folded. */
+static uint64_t section_hash(const void *data, size_t bytes, uint64_t section)
+{
+    const unsigned char *p = data;
+    const uint64_t tag = section << 48;
+    uint64_t lane[4];
+    for (int j = 0; j < 4; j++)
+        lane[j] = mix64(tag + (uint64_t)j);
+    for (size_t i = 0; i < (bytes + 7) / 8; i++) {
+        uint64_t word = 0;
+        memcpy(&word, p + 8 * i, bytes - 8 * i < 8 ? bytes - 8 * i : 8);
+        lane[i % 4] = mix64(lane[i % 4] ^ word);
+    }
+    const uint64_t folded = mix64(lane[2] ^ mix64(lane[3] ^ bytes));
+    return bytes ? mix64(lane[0] ^ mix64(lane[1] ^ folded)) : 0;
+}
+
+/* Writes an unweighted version-1 .lgb of the CSR (n rows, m arcs) at path,
+ * flagged directed or not, with its checksum. */
+static void write_lgb(const char *path, bool directed, int64_t n, const lg_edge_t *offsets,
+                      const lg_vertex_t *cols)
+{
+    static const unsigned char magic[8] = {0x89, 'L', 'G', 'B', '\r', '\n', 0x1a, '\n'};
+    const int64_t m = offsets[n];
+    const uint32_t version = 1, flags = directed ? 1u : 0u;
+    uint64_t x = mix64(version | (uint64_t)flags << 32);
+    x = mix64(x ^ (uint64_t)n);
+    x = mix64(x ^ (uint64_t)m);
+    x = mix64(x ^ section_hash(offsets, (size_t)(n + 1) * sizeof *offsets, 0));
+    x = mix64(x ^ section_hash(cols, (size_t)m * sizeof *cols, 1));
+    x = mix64(x ^ 0); /* no weights */
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    CHECK(fwrite(magic, 1, 8, f) == 8 && fwrite(&version, 4, 1, f) == 1 &&
+          fwrite(&flags, 4, 1, f) == 1 && fwrite(&n, 8, 1, f) == 1 && fwrite(&m, 8, 1, f) == 1 &&
+          fwrite(&x, 8, 1, f) == 1 &&
+          fwrite(offsets, sizeof *offsets, (size_t)n + 1, f) == (size_t)n + 1 &&
+          fwrite(cols, sizeof *cols, (size_t)m, f) == (size_t)m);
+    CHECK(fclose(f) == 0);
+}
+
+/* An undirected .lgb whose checksum is valid but whose arcs are not their
+ * own reverses: lg_graph_read refuses it, and lg_dist_graph_read must too,
+ * with the same reason on every rank; the same file with its arcs
+ * symmetric again is read alike by both. */
+static void test_asymmetric_lgb(void)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/lg_dist_%d_asym.lgb", LG_TEST_TMP_DIR, size);
+    lg_graph_t *kg = NULL;
+    CHECK_OK(lg_generate(NULL, LG_GENERATOR_KRONECKER, 8, 8, 3, NULL, &kg));
+    const int64_t n = lg_graph_num_vertices(kg), m = lg_graph_num_edges(kg);
+    const lg_edge_t *off;
+    const lg_vertex_t *idx;
+    lg_graph_csr(kg, &off, &idx, NULL);
+    lg_vertex_t *cols = malloc((size_t)m * sizeof *cols + 1);
+    memcpy(cols, idx, (size_t)m * sizeof *cols);
+    for (int asymmetric = 1; asymmetric >= 0; asymmetric--) {
+        /* the last arc turned to another head: its reverse is missing */
+        const lg_vertex_t last = idx[m - 1];
+        cols[m - 1] = asymmetric ? (last == 0 ? 1 : 0) : last;
+        if (rank == 0)
+            write_lgb(path, false, n, off, cols);
+        MPI_Barrier(MPI_COMM_WORLD);
+        lg_graph_t *whole = NULL;
+        lg_dist_graph_t *dg = NULL;
+        if (asymmetric) {
+            CHECK_STATUS_PLAIN(lg_graph_read(NULL, path, LG_FORMAT_AUTO, NULL, &whole), LG_ERR_IO);
+            CHECK(strstr(lg_last_error(), "needs a symmetric CSR") != NULL);
+            CHECK_ALL_FAIL(lg_dist_graph_read(dctx, path, LG_FORMAT_AUTO, NULL, &dg), LG_ERR_IO,
+                           "needs a symmetric CSR");
+            CHECK(dg == NULL);
+        } else {
+            CHECK_OK(lg_graph_read(NULL, path, LG_FORMAT_AUTO, NULL, &whole));
+            CHECK_OK(lg_dist_graph_read(dctx, path, LG_FORMAT_AUTO, NULL, &dg));
+            if (whole && dg)
+                compare_all(dg, whole);
+        }
+        lg_dist_graph_free(&dg);
+        lg_graph_free(&whole);
+        MPI_Barrier(MPI_COMM_WORLD);
+        if (rank == 0)
+            remove(path);
+    }
+    free(cols);
+    lg_graph_free(&kg);
+}
+
 static void test_errors(void)
 {
     lg_dist_graph_t *dg = NULL;
@@ -550,6 +654,7 @@ int main(int argc, char **argv)
     test_files(false);
     test_files(true);
     test_errors();
+    test_asymmetric_lgb();
 
     lg_dist_context_free(&dctx);
     long failed = tu_failed;

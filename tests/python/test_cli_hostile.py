@@ -5,16 +5,19 @@ right exit status, and no results lost.
 fails (a file size limit stands in for a full disk) leaves the old results
 whole; a 0600 file keeps its mode, a symbolic link stays a link, and
 /dev/stdout is written into.  INPUT may be a pipe with --format naming its
-format; a bad generator spec is one line; the JSON line stays valid JSON
-whatever the input's name holds.
+format; a bad generator spec is one line; an error names its file once;
+every command's --json line is one JSON object, valid (and UTF-8) whatever
+bytes the file names hold.
 """
 import json
 import os
 import resource
 import signal
 import subprocess
+import tempfile
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from conftest import _lgraph_path
 
@@ -134,3 +137,72 @@ def test_convert_keeps_isolated_vertices_past_the_largest_id(tmp_path, ext):
     assert run("pagerank", src, "--output", tmp_path / "a.txt").returncode == 0
     assert run("pagerank", out, "--output", tmp_path / "b.txt").returncode == 0
     assert (tmp_path / "a.txt").read_text() == (tmp_path / "b.txt").read_text()
+
+
+def test_an_error_names_its_file_once(tmp_path):
+    bad = tmp_path / "bad.el"
+    bad.write_text("0 1\n2 x\n")
+    for args in (("info", bad), ("bfs", bad), ("convert", bad, tmp_path / "out.lgb")):
+        proc = run(*args)
+        assert proc.returncode == 2
+        assert proc.stderr.count(str(bad)) == 1 and f"lgraph: {bad}:2: " in proc.stderr
+    missing = tmp_path / "missing.el"
+    proc = run("cc", missing)
+    assert proc.returncode == 2
+    assert proc.stderr == f"lgraph: {missing}: cannot open: No such file or directory (LG_ERR_IO)\n"
+    unwritable = tmp_path / "no-such-dir" / "g.lgb"
+    proc = run("convert", "kron:3", unwritable)
+    assert proc.returncode == 2 and proc.stderr.count(str(unwritable)) == 1
+    lgb = tmp_path / "g.lgb"
+    assert run("convert", "kron:3", lgb).returncode == 0
+    proc = run("info", lgb, "--directed")  # a .lgb holds its directedness: the message names it
+    assert proc.returncode == 2 and proc.stderr.count(str(lgb)) == 1
+    assert "holds an undirected graph" in proc.stderr
+
+
+def test_info_and_convert_print_their_json_line(tmp_path):
+    src, out = tmp_path / "g.el", tmp_path / "g.lgb"
+    src.write_text(EDGES + "3 3\n")
+    proc = run("info", src, "--json")
+    assert proc.returncode == 0, proc.stderr
+    record = json.loads(proc.stdout.splitlines()[-1])
+    assert record["command"] == "info" and record["input"] == str(src)
+    assert (record["vertices"], record["arcs"], record["directed"]) == (4, 9, False)
+    assert (record["max_out_degree"], record["no_out_edges"], record["self_loops"]) == (3, 0, 1)
+    assert record["weighted"] is False and len(record["times_s"]) == 1
+    for command in ("convert", "generate"):
+        proc = run(command, src if command == "convert" else "kron:3", out, "--json")
+        assert proc.returncode == 0, proc.stderr
+        record = json.loads(proc.stdout.splitlines()[-1])
+        assert record["command"] == command and record["output"] == str(out)
+        assert record["vertices"] == (4 if command == "convert" else 8)
+        assert len(record["times_s"]) == 1 and out.exists()
+
+
+# A file name is any bytes but '/' and NUL: control characters, quotes,
+# backslashes, bytes that are not UTF-8.
+NAME_BYTES = (st.binary(min_size=1, max_size=40)
+              .map(lambda b: b.replace(b"/", b"_").replace(b"\0", b"_")))
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, database=None)
+@given(name=NAME_BYTES)
+def test_json_line_is_valid_for_any_file_name_bytes(name):
+    """Each command's JSON line is UTF-8 and parses, and its names decode to
+    the file names as os.fsdecode has them (bytes that are not UTF-8 as
+    lone surrogates)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(os.fsencode(tmp), name + b".el")
+        out = os.path.join(os.fsencode(tmp), name + b".lgb")
+        with open(src, "wb") as f:
+            f.write(EDGES.encode())
+        for args in ([b"bfs", src], [b"pagerank", src], [b"cc", src], [b"info", src],
+                     [b"convert", src, out]):
+            proc = subprocess.run([os.fsencode(_lgraph_path()), *args, b"--json"],
+                                  capture_output=True)
+            assert proc.returncode == 0, proc.stderr
+            record = json.loads(proc.stdout.splitlines()[-1].decode("utf-8"))
+            assert record["command"] == args[0].decode()
+            assert record["input"] == os.fsdecode(src) and record["vertices"] == 4
+            if args[0] == b"convert":
+                assert record["output"] == os.fsdecode(out) and os.path.exists(out)

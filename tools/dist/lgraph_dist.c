@@ -68,7 +68,8 @@ static void print_traffic(const lg_dist_traffic_t *t, int64_t n)
            t->rounds && n ? per_rank / t->rounds / (double)n : 0.0);
 }
 
-static void json_begin(const struct run *r, const lg_dist_traffic_t *t)
+/* Opens the JSON line with the fields every command has, k runs timed. */
+static void json_begin(const struct run *r, const lg_dist_traffic_t *t, int k)
 {
     const struct args *a = r->a;
     printf("{\"command\": \"%s\", \"input\": ", a->command);
@@ -79,9 +80,9 @@ static void json_begin(const struct run *r, const lg_dist_traffic_t *t)
            lg_dist_graph_is_directed(r->g) ? "true" : "false", size, r->threads);
     cli_json_string(lg_dist_context_device(dctx));
     printf(", \"load_s\": %.6f, \"times_s\": [", r->load_s);
-    for (int i = 0; i < a->repeat; i++)
+    for (int i = 0; i < k; i++)
         printf("%s%.6f", i ? ", " : "", r->times[i]);
-    printf("], \"median_s\": %.6f", cli_median(r->times, a->repeat));
+    printf("], \"median_s\": %.6f", cli_median(r->times, k));
     if (t)
         printf(", \"bytes_total\": %lld, \"bytes_max_rank\": %lld, \"rounds\": %d",
                (long long)t->total_bytes, (long long)t->max_bytes_sent, t->rounds);
@@ -133,6 +134,8 @@ static int write_output(const struct run *r, const void *local, size_t elem, cli
 static int cmd_info(const struct run *r)
 {
     int64_t first, nl, v[6];
+    MPI_Barrier(MPI_COMM_WORLD);
+    const double t0 = cli_now(); /* the shares' reduction is info's timed run */
     lg_dist_graph_local_range(r->g, &first, &nl);
     v[0] = nl;
     v[1] = lg_dist_graph_local_edges(r->g);
@@ -140,10 +143,18 @@ static int cmd_info(const struct run *r)
     for (int i = 0; i < 3; i++)
         v[3 + i] = -v[i];
     MPI_Allreduce(MPI_IN_PLACE, v, 6, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+    r->times[0] = slowest(cli_now() - t0);
     printf("ranks           %d (a %d x 1 grid)\n", size, size);
     printf("vertices a rank %lld to %lld\n", (long long)-v[3], (long long)v[0]);
     printf("arcs a rank     %lld to %lld\n", (long long)-v[4], (long long)v[1]);
     printf("ghosts a rank   %lld to %lld\n", (long long)-v[5], (long long)v[2]);
+    if (r->a->json) {
+        json_begin(r, NULL, 1);
+        printf(", \"vertices_a_rank\": [%lld, %lld], \"arcs_a_rank\": [%lld, %lld], "
+               "\"ghosts_a_rank\": [%lld, %lld]}\n",
+               (long long)-v[3], (long long)v[0], (long long)-v[4], (long long)v[1],
+               (long long)-v[5], (long long)v[2]);
+    }
     return 0;
 }
 
@@ -199,7 +210,7 @@ static int cmd_bfs(const struct run *r)
     printf("\n");
     print_traffic(&t, lg_dist_graph_num_vertices(g));
     if (a->json) {
-        json_begin(r, &t);
+        json_begin(r, &t, a->repeat);
         printf(", \"reached\": %lld, \"depth\": %lld}\n", (long long)reached, (long long)depth);
     }
     if (a->output)
@@ -237,12 +248,13 @@ static int cmd_pagerank(const struct run *r)
     }
     int64_t first, nl;
     lg_dist_graph_local_range(r->g, &first, &nl);
-    const int k = a->top;
+    const int64_t n = lg_dist_graph_num_vertices(r->g);
+    const int k = a->top < n ? a->top : (int)n; /* --top past |V|: every vertex */
     double *x = malloc((size_t)(nl ? nl : 1) * sizeof *x);
-    /* every rank's k best meet on rank 0 */
-    struct scored *best = calloc(rank == 0 ? (size_t)k * (size_t)size + 1 : 1, sizeof *best);
+    /* every rank's k best meet on rank 0, the only rank that holds or reads them */
+    struct scored *best = rank == 0 ? calloc((size_t)k * (size_t)size + 1, sizeof *best) : NULL;
     int rc = 0;
-    if (!x || !best) { /* one rank alone cannot leave: the others would wait for it */
+    if (!x || (rank == 0 && !best)) { /* one rank alone cannot leave: the others would wait */
         fprintf(stderr, "lgraph: out of memory\n");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
@@ -283,13 +295,16 @@ static int cmd_pagerank(const struct run *r)
     }
     for (int i = have; i < k; i++)
         mine[i] = (struct scored){-1.0, -1};
-    if (k > 0) {
-        MPI_Gather(mine, (int)(k * sizeof *mine), MPI_BYTE, best, (int)(k * sizeof *mine), MPI_BYTE,
-                   0, MPI_COMM_WORLD);
+    if (k > 0) { /* counted in entries, not bytes: 16 k bytes may pass INT_MAX */
+        MPI_Datatype entry;
+        MPI_Type_contiguous((int)sizeof *mine, MPI_BYTE, &entry);
+        MPI_Type_commit(&entry);
+        MPI_Gather(mine, k, entry, best, k, entry, 0, MPI_COMM_WORLD);
+        MPI_Type_free(&entry);
         if (rank == 0)
             qsort(best, (size_t)k * (size_t)size, sizeof *best, compare_scored);
     }
-    const int64_t n = lg_dist_graph_num_vertices(r->g), iters = res.iterations ? res.iterations : 1;
+    const int64_t iters = res.iterations ? res.iterations : 1;
     printf("pagerank (double, alpha %g, tol %g): %d iterations, residual %.3g", a->alpha, a->tol,
            res.iterations, res.residual);
     print_times(r->times, a->repeat);
@@ -297,14 +312,14 @@ static int cmd_pagerank(const struct run *r)
            st == LG_OK ? "" : " -- NOT CONVERGED");
     print_traffic(&t, n);
     free(mine);
-    for (int i = 0; i < k && i < n; i++)
+    for (int i = 0; rank == 0 && i < k; i++)
         printf("  %2d. vertex %-10lld %.8f\n", i + 1, (long long)best[i].id, best[i].score);
     if (st != LG_OK) {
         fprintf(stderr, "lgraph: pagerank: %s\n", lg_last_error());
         rc = 3;
     }
     if (a->json) {
-        json_begin(r, &t);
+        json_begin(r, &t, a->repeat);
         printf(", \"iterations\": %d, \"residual\": %.17g, \"converged\": %s}\n", res.iterations,
                res.residual, res.converged ? "true" : "false");
     }
@@ -345,7 +360,7 @@ static int cmd_cc(const struct run *r)
         printf("\n");
         print_traffic(&t, lg_dist_graph_num_vertices(r->g));
         if (a->json) {
-            json_begin(r, &t);
+            json_begin(r, &t, a->repeat);
             printf(", \"components\": %lld}\n", (long long)count);
         }
         if (a->output)

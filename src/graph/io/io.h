@@ -381,8 +381,9 @@ LG_INTERNAL lg_status_t lg__read_text_header(struct lg_in_file *in, lg_file_form
 LG_INTERNAL lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
                                           int num_parts, lg_edge_part_t *out);
 /* lg_read_edges_verify for a .lgb: the parts' summed shares against the
- * header's checksum. */
-LG_INTERNAL lg_status_t lg__lgb_verify_parts(const char *path, const uint64_t sums[5]);
+ * header's checksum, and an undirected file's arcs' symmetry. */
+LG_INTERNAL lg_status_t lg__lgb_verify_parts(const char *path,
+                                             const uint64_t sums[LG_EDGE_PART_CHECKSUMS]);
 /* dispatch.c: the format, named or told by the extension, and the host's fit for it */
 LG_INTERNAL lg_status_t lg__resolve_format(const char *fn, const char *path,
                                            lg_file_format_t *format);

@@ -185,6 +185,31 @@ lg_status_t lg__lgb_check_sum(const char *path, const struct lgb_header *h,
                      (unsigned long long)h->checksum, (unsigned long long)sum, how);
 }
 
+lg_status_t lg__lgb_check_offsets(const char *path, const struct lgb_header *h, int64_t r0,
+                                  int64_t r1, const lg_edge_t *offsets)
+{
+    const int64_t a0 = offsets[0], a1 = offsets[r1 - r0];
+    if ((r0 == 0 && a0 != 0) || (r1 == h->n && a1 != h->m) || a0 < 0 || a1 > h->m || a1 < a0)
+        return lg__error(LG_ERR_IO, "%s: row offsets run from %lld to %lld, not from 0 to m = %lld",
+                         path, (long long)a0, (long long)a1, (long long)h->m);
+    for (int64_t r = 0; r < r1 - r0; r++)
+        if (offsets[r + 1] < offsets[r])
+            return lg__error(LG_ERR_IO, "%s: row offsets decrease at row %lld", path,
+                             (long long)(r0 + r + 1));
+    return LG_OK;
+}
+
+lg_status_t lg__lgb_check_symmetric(const char *path, const struct lgb_header *h,
+                                    uint64_t asymmetry, const char *how)
+{
+    if ((h->flags & LGB_FLAG_DIRECTED) || asymmetry == 0)
+        return LG_OK;
+    return lg__error(LG_ERR_IO,
+                     "%s: an undirected graph needs a symmetric CSR, but the arcs stored are not "
+                     "their own reverses%s",
+                     path, how);
+}
+
 /* The sections' hashes of arrays in memory (the writer's). */
 static void lgb_sums_of(const struct lgb_header *h, const lg_edge_t *offsets,
                         const lg_vertex_t *indices, const float *weights, const lg_names_t *names,
@@ -375,11 +400,13 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
         goto cleanup;
     /* lg_graph_from_csr takes the arc count from the offsets; they must agree
      * with the arrays just read */
-    if (offsets[0] != 0 || offsets[h.n] != h.m) {
-        st = lg__error(LG_ERR_IO, "%s: row offsets run from %lld to %lld, not from 0 to m = %lld",
-                       path, (long long)offsets[0], (long long)offsets[h.n], (long long)h.m);
+    if ((st = lg__lgb_check_offsets(path, &h, 0, h.n, offsets)) != LG_OK)
         goto cleanup;
-    }
+    const bool undirected = !(h.flags & LGB_FLAG_DIRECTED);
+    if (undirected && (st = lg__lgb_check_symmetric(
+                           path, &h, lg__arcs_asymmetry(0, h.n, offsets, indices, weights, threads),
+                           "")) != LG_OK)
+        goto cleanup;
     if (names.kind == LG_NAMES_UTF8 && names.offsets[h.n] != h.text_bytes) {
         st = lg__error(LG_ERR_IO, "%s: name offsets end at %lld, not at the %lld bytes of names",
                        path, (long long)names.offsets[h.n], (long long)h.text_bytes);
@@ -395,8 +422,8 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
     indices = NULL;
     weights = NULL;
     if ((st = lg__blame_file(
-             lg__graph_from_own_csr("lg_graph_from_csr", context, h.n, &csr, &b, graph), path)) !=
-        LG_OK)
+             lg__graph_from_own_csr("lg_graph_from_csr", context, h.n, &csr, undirected, &b, graph),
+             path)) != LG_OK)
         goto cleanup;
     (*graph)->names = names; /* the graph owns them now */
     memset(&names, 0, sizeof names);

@@ -26,7 +26,9 @@ struct lgb_header {
 
 /* The hashes of a file's sections, in its order: row offsets 0, column
  * indices 1, weights 2 (0 when unweighted), int names or name offsets 3,
- * name text 4 (0 when absent). */
+ * name text 4 (0 when absent).  A part's checksum (lg_edge_part_t) has them
+ * and then, at LGB_ASYMMETRY, its arcs' share of lg__arcs_asymmetry. */
+#define LGB_ASYMMETRY 5
 struct lgb_sums {
     uint64_t section[5];
 };
@@ -57,5 +59,18 @@ LG_INTERNAL uint64_t lg__lgb_hash_block(const unsigned char *p, size_t bytes, ui
  * LG_ERR_IO "path: checksum mismatch (... `how`)". */
 LG_INTERNAL lg_status_t lg__lgb_check_sum(const char *path, const struct lgb_header *h,
                                           const struct lgb_sums *s, const char *how);
+
+/* What the checksum cannot vouch for, checked alike whether a .lgb is read
+ * whole (lgb.c) or in parts (lgb_part.c, lg_read_edges_verify), so that
+ * neither reader takes a file the other refuses. */
+/* offsets[0 .. r1 - r0], rows [r0, r1)'s offsets: never decreasing, within
+ * [0, m], 0 at row 0 and m at row n; else LG_ERR_IO. */
+LG_INTERNAL lg_status_t lg__lgb_check_offsets(const char *path, const struct lgb_header *h,
+                                              int64_t r0, int64_t r1, const lg_edge_t *offsets);
+/* An undirected file's arcs are their own reverses: asymmetry, the sum of
+ * lg__arcs_asymmetry over all its rows (taken whole or in parts), is 0;
+ * else LG_ERR_IO "path: an undirected graph needs a symmetric CSR, ...`how`". */
+LG_INTERNAL lg_status_t lg__lgb_check_symmetric(const char *path, const struct lgb_header *h,
+                                                uint64_t asymmetry, const char *how);
 
 #endif

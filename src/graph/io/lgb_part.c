@@ -145,7 +145,7 @@ static lg_status_t part_sums(struct lg_in_file *in, const struct lgb_header *h, 
     return st;
 }
 
-lg_status_t lg__lgb_verify_parts(const char *path, const uint64_t sums[5])
+lg_status_t lg__lgb_verify_parts(const char *path, const uint64_t sums[LG_EDGE_PART_CHECKSUMS])
 {
     struct lgb_header h = {0};
     struct lg_in_file in;
@@ -158,6 +158,8 @@ lg_status_t lg__lgb_verify_parts(const char *path, const uint64_t sums[5])
         memcpy(s.section, sums, sizeof s.section);
         st = lg__lgb_check_sum(path, &h, &s, " from its parts");
     }
+    if (st == LG_OK)
+        st = lg__lgb_check_symmetric(path, &h, sums[LGB_ASYMMETRY], " (summed over its parts)");
     lg__in_close(&in);
     return st;
 }
@@ -199,18 +201,9 @@ lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
     if ((st = lg__in_read(&in, offsets, ((size_t)(r1 - r0) + 1) * 8, threads, "row offsets")) !=
         LG_OK)
         goto cleanup;
-    const int64_t a0 = offsets[0], a1 = offsets[r1 - r0];
-    if ((r0 == 0 && a0 != 0) || (r1 == h.n && a1 != h.m) || a0 < 0 || a1 > h.m || a1 < a0) {
-        st = lg__error(LG_ERR_IO, "%s: row offsets run from %lld to %lld, not from 0 to m = %lld",
-                       path, (long long)a0, (long long)a1, (long long)h.m);
+    if ((st = lg__lgb_check_offsets(path, &h, r0, r1, offsets)) != LG_OK)
         goto cleanup;
-    }
-    for (int64_t r = 0; r < r1 - r0; r++)
-        if (offsets[r + 1] < offsets[r]) {
-            st = lg__error(LG_ERR_IO, "%s: row offsets decrease at row %lld", path,
-                           (long long)(r0 + r + 1));
-            goto cleanup;
-        }
+    const int64_t a0 = offsets[0], a1 = offsets[r1 - r0];
     const int64_t arcs = a1 - a0;
     out->src = lg__alloc_array((size_t)arcs, sizeof *out->src, "edge sources");
     out->dst = lg__alloc_array((size_t)arcs, sizeof *out->dst, "edge destinations");
@@ -234,6 +227,12 @@ lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
     if ((st = part_sums(&in, &h, part, num_parts, r0, r1, offsets, out, threads, out->checksum)) !=
         LG_OK)
         goto cleanup;
+    /* the symmetry of an undirected file's arcs, whole-file like the
+     * checksum: the part's share of lg__arcs_asymmetry, summed with the
+     * others' and checked by lg__lgb_verify_parts */
+    if (!(h.flags & LGB_FLAG_DIRECTED))
+        out->checksum[LGB_ASYMMETRY] =
+            lg__arcs_asymmetry(r0, r1 - r0, offsets, out->dst, out->weights, threads);
     out->count = arcs;
     out->num_vertices = h.n;
     out->directedness = (h.flags & LGB_FLAG_DIRECTED) ? LG_DIRECTED : LG_UNDIRECTED;
