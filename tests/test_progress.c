@@ -268,6 +268,20 @@ static void test_build_progress(void)
           rec.seen[0].done == (int64_t)1 << 21 && rec.seen[1].done == (int64_t)1 << 22 &&
           rec.seen[1].total == (int64_t)1 << 22 && h == NULL);
     lg_graph_free(&g);
+
+    /* past 16M edges a build's phases go in more parts (k = 2 here: 2 + 9k
+     * steps), so that a step stays short at any size */
+    record_reset(&rec, 0);
+    CHECK_OK(lg_generate(ctx[1], LG_GENERATOR_URAND, 20, 16, 1, &o, &h));
+    int first_build = 0;
+    while (first_build < rec.calls && rec.seen[first_build].stage == LG_STAGE_GENERATE)
+        first_build++;
+    bool counting_up = first_build == 8 && rec.calls - first_build == 20;
+    for (int i = first_build; i < rec.calls && i < MAX_SEEN; i++)
+        counting_up = counting_up && rec.seen[i].stage == LG_STAGE_BUILD &&
+                      rec.seen[i].done == i - first_build + 1 && rec.seen[i].total == 20;
+    CHECK(counting_up);
+    lg_graph_free(&h);
 }
 
 /* Whether dir holds a file whose name starts with prefix. */

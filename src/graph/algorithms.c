@@ -218,7 +218,7 @@ static lg_status_t prepare(const lg_context_t *ctx, const lg_graph_t *graph,
 /* Runs c on the CPU's kernels. */
 static lg_status_t run_cpu(const lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
 {
-    const struct lg_exec x = {NULL, lg__threads(ctx), {c->progress, c->progress_data}, false};
+    const struct lg_exec x = {NULL, lg__threads(ctx), {c->progress, c->progress_data, 1}, false};
     struct lg_graph_view g;
     lg_status_t st = prepare(ctx, graph, &lg__cpu_kernels, c, &g);
     if (st != LG_OK)
@@ -234,7 +234,7 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
 {
     char saved[LG_ERROR_CAPACITY];
     lg_graph_t *g = (lg_graph_t *)graph; /* its device-copy slot and lock */
-    const struct lg_exec x = {ctx->gpu_state, ctx->num_threads, {c->progress, c->progress_data},
+    const struct lg_exec x = {ctx->gpu_state, ctx->num_threads, {c->progress, c->progress_data, 1},
                               c->device_outputs};
     struct lg_graph_view view;
     lg_status_t st = prepare(ctx, graph, &ctx->plugin->kernels, c, &view);

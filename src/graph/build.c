@@ -250,8 +250,8 @@ static void compact_rows(int64_t n, struct lg_csr *c, const lg_edge_t *to, int t
 
 /* Sorts every row of a CSR by destination (stably, when `sort`) and merges
  * duplicate arcs by the policy, compacting the arrays; *m is updated.  The
- * rows go in LG_BUILD_ROW_ROUNDS rounds, each reported to progress (build
- * steps LG_BUILD_ROWS + 1, ...), which may stop the call.  On failure the
+ * rows go in 4k rounds (k: progress's rounds), each reported to progress
+ * (build steps lg__build_rows + 1, ...), which may stop the call.  On failure the
  * CSR is unusable and must be freed. */
 lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicates_t policy,
                             bool sort, int threads, struct lg_progress progress)
@@ -273,8 +273,9 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
         return LG_ERR_OUT_OF_MEMORY;
     }
     /* merging in place is safe to repeat: a merged row merges to itself */
-    for (int r = 0; r < LG_BUILD_ROW_ROUNDS; r++) {
-        const int64_t first = n * r / LG_BUILD_ROW_ROUNDS, stop = n * (r + 1) / LG_BUILD_ROW_ROUNDS;
+    const int row_rounds = 4 * lg__rounds_of(progress);
+    for (int r = 0; r < row_rounds; r++) {
+        const int64_t first = n * r / row_rounds, stop = n * (r + 1) / row_rounds;
 #pragma omp parallel num_threads(threads)
         {
 #ifdef _OPENMP
@@ -296,8 +297,8 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
                     merge_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, policy);
             }
         }
-        if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_ROWS + 1 + r, LG_BUILD_STEPS,
-                               0.0)) {
+        if (!lg_progress_go_on(progress, LG_STAGE_BUILD, lg__build_rows(progress) + 1 + r,
+                               lg__build_steps(progress), 0.0)) {
             lg__free(s.idx);
             lg__free(s.w);
             lg__free(offsets);
@@ -402,7 +403,7 @@ static lg_status_t rows_through_half(const struct lg__arc_source *a, const struc
     const size_t held = ((size_t)a->n + 1) * sizeof *half.offsets + (size_t)h * sizeof *half.indices;
     const struct lg__arc_source reverse = {a->n, h,     half.indices, NULL, half.offsets,
                                            NULL, false, true,         half.offsets, held};
-    const struct lg_progress none = {NULL, NULL};
+    const struct lg_progress none = {NULL, NULL, 1};
     st = lg__counting_sort(&reverse, threads, none, out, m_out);
     if (st == LG_OK) {
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
@@ -450,6 +451,7 @@ static lg_status_t arcs_to_csr(const struct lg__arc_source *a, const struct own_
 {
     int64_t m = 0;
     lg_status_t st;
+    progress = lg__build_progress(progress, a->E);
     if (lean_pays(a, own, threads)) {
         st = rows_through_half(a, own, threads, progress, out, &m);
     } else {
@@ -457,7 +459,8 @@ static lg_status_t arcs_to_csr(const struct lg__arc_source *a, const struct own_
         let_go(own);
     }
     if (st == LG_OK &&
-        !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_ROWS, LG_BUILD_STEPS, 0.0)) {
+        !lg_progress_go_on(progress, LG_STAGE_BUILD, lg__build_rows(progress),
+                           lg__build_steps(progress), 0.0)) {
         lg__csr_free(out);
         st = LG_ERR_CANCELLED;
     }
@@ -520,8 +523,9 @@ static lg_status_t from_edges(const char *fn, lg_context_t *context, int64_t n, 
         st = lg__report_bad_edge(fn, bad, n, src[bad], dst[bad], weights ? &weights[bad] : NULL);
         goto done;
     }
-    if (!lg_progress_go_on(lg__graph_progress(options), LG_STAGE_BUILD, LG_BUILD_CHECKED,
-                           LG_BUILD_STEPS, 0.0)) {
+    const struct lg_progress progress = lg__build_progress(lg__graph_progress(options), E);
+    if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_CHECKED, lg__build_steps(progress),
+                           0.0)) {
         st = LG_ERR_CANCELLED;
         goto done;
     }
@@ -533,8 +537,8 @@ static lg_status_t from_edges(const char *fn, lg_context_t *context, int64_t n, 
     lg_graph_t *built = NULL; /* *graph is written only on success */
     st = build_from_arcs(&a, own, directed, options, threads, &built);
     if (st == LG_OK) {
-        (void)lg_progress_go_on(lg__graph_progress(options), LG_STAGE_BUILD, LG_BUILD_STEPS,
-                                LG_BUILD_STEPS, 0.0);
+        (void)lg_progress_go_on(progress, LG_STAGE_BUILD, lg__build_steps(progress),
+                                lg__build_steps(progress), 0.0);
         *graph = built;
     }
 done:

@@ -38,7 +38,7 @@ LG_INTERNAL int64_t lg__row_of_arc(const lg_edge_t *rows, int64_t n, int64_t i);
 
 /* Stable counting sort of an arc source by source vertex: out gets the rows,
  * each row's arcs in input order.  *m_out = the number of arcs.  The count
- * is reported to progress (build step LG_BUILD_COUNTED), which may stop it. */
+ * is reported to progress (build steps 2 .. lg__build_counted), which may stop it. */
 LG_INTERNAL lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
                                           struct lg_progress progress, struct lg_csr *out,
                                           int64_t *m_out);

@@ -205,8 +205,9 @@ static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_v
     if (bad >= 0)
         return lg__report_bad_edge(fn, bad, num_vertices, (lg_vertex_t)bad_src, col_indices[bad],
                                    weights ? &weights[bad] : NULL);
-    const struct lg_progress progress = lg__graph_progress(options);
-    if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_CHECKED, LG_BUILD_STEPS, 0.0))
+    const struct lg_progress progress = lg__build_progress(lg__graph_progress(options), E);
+    const int64_t steps = lg__build_steps(progress);
+    if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_CHECKED, steps, 0.0))
         return lg__cancelled(fn);
     const bool directed = options->directedness == LG_DIRECTED;
     if (!options->symmetrize && !options->drop_self_loops &&
@@ -221,7 +222,7 @@ static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_v
             st = copy_csr(num_vertices, row_offsets, col_indices, weights, &c);
         }
         if (st == LG_OK &&
-            !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_ROWS, LG_BUILD_STEPS, 0.0)) {
+            !lg_progress_go_on(progress, LG_STAGE_BUILD, lg__build_rows(progress), steps, 0.0)) {
             lg__csr_free(&c);
             st = LG_ERR_CANCELLED;
         }
@@ -242,7 +243,7 @@ static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_v
     if (!directed && !options->symmetrize &&
         !(symmetric && options->duplicates == LG_DUPLICATES_KEEP)) {
         /* the symmetry check reads every arc once more: a step of its own */
-        if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_STEPS - 1, LG_BUILD_STEPS, 0.0)) {
+        if (!lg_progress_go_on(progress, LG_STAGE_BUILD, steps - 1, steps, 0.0)) {
             st = LG_ERR_CANCELLED;
             goto cleanup;
         }
@@ -257,7 +258,7 @@ static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_v
             goto cleanup;
         }
     }
-    (void)lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_STEPS, LG_BUILD_STEPS, 0.0);
+    (void)lg_progress_go_on(progress, LG_STAGE_BUILD, steps, steps, 0.0);
     *graph = g;
     g = NULL;
 

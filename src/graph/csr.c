@@ -206,13 +206,39 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
         st = lg__oom(offsets ? "edge-count histograms" : "CSR row offsets");
         goto cleanup;
     }
-
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int c = 0; c < chunks; c++)
-        chunk_pass(a, c, chunks, 0, 1, CURSORS(c), NULL, NULL);
-    if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_COUNTED, LG_BUILD_STEPS, 0.0)) {
-        st = LG_ERR_CANCELLED;
+    /* the arrays for the most arcs there can be (dropped self-loops make
+     * fewer: the tail goes back after the scatter) */
+    const int64_t most = E * (a->add_reverse ? 2 : 1) + (a->room ? a->room[n] - a->room[0] : 0);
+    idx = lg__alloc_array((size_t)most, sizeof *idx, "CSR column indices");
+    if (weighted)
+        w = lg__alloc_array((size_t)most, sizeof *w, "CSR weights");
+    if (!idx || (weighted && !w)) {
+        st = LG_ERR_OUT_OF_MEMORY;
         goto cleanup;
+    }
+
+    /* the count in k rounds, each a part of every chunk, reported (build
+     * steps 2 .. lg__build_counted); each round also touches a part of the
+     * arc arrays, so that their page faults (a second per GB where the
+     * kernel compacts memory for huge pages) are spread over steps that can
+     * stop, not all in the scatter's first round */
+    const int k = lg__rounds_of(progress);
+    for (int r = 0; r < k; r++) {
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+        for (int c = 0; c < chunks; c++)
+            chunk_pass(a, c, chunks, r, k, CURSORS(c), NULL, NULL);
+        const int64_t lo = most * r / k, hi = most * (r + 1) / k;
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (int64_t p = lo; p < hi; p += 1024) { /* one store a 4 KiB page */
+            idx[p] = 0;
+            if (w)
+                w[p] = 0.0f;
+        }
+        if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_CHECKED + 1 + r,
+                               lg__build_steps(progress), 0.0)) {
+            st = LG_ERR_CANCELLED;
+            goto cleanup;
+        }
     }
     /* hist[c][v] := what chunks 0..c put in row v; offsets[v] := the row's
      * length, room included */
@@ -239,23 +265,16 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
             offsets[v] = start;
     }
 
-    idx = lg__alloc_array((size_t)A, sizeof *idx, "CSR column indices");
-    if (weighted)
-        w = lg__alloc_array((size_t)A, sizeof *w, "CSR weights");
-    if (!idx || (weighted && !w)) {
-        st = LG_ERR_OUT_OF_MEMORY;
-        goto cleanup;
-    }
-
-    /* the scatter in LG_BUILD_SCATTER_ROUNDS rounds, each a part of every
-     * chunk, reported (build steps LG_BUILD_COUNTED + 1, ...) */
-    for (int r = 0; r < LG_BUILD_SCATTER_ROUNDS; r++) {
+    /* the scatter in 4k rounds, each a part of every chunk, reported (build
+     * steps lg__build_counted + 1, ...; the last is the caller's) */
+    const int scatter_rounds = 4 * k;
+    for (int r = 0; r < scatter_rounds; r++) {
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
         for (int c = 0; c < chunks; c++)
-            chunk_pass(a, c, chunks, r, LG_BUILD_SCATTER_ROUNDS, CURSORS(c), idx, w);
-        if (r + 1 < LG_BUILD_SCATTER_ROUNDS &&
-            !lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_COUNTED + 1 + r, LG_BUILD_STEPS,
-                               0.0)) {
+            chunk_pass(a, c, chunks, r, scatter_rounds, CURSORS(c), idx, w);
+        if (r + 1 < scatter_rounds &&
+            !lg_progress_go_on(progress, LG_STAGE_BUILD, lg__build_counted(progress) + 1 + r,
+                               lg__build_steps(progress), 0.0)) {
             st = LG_ERR_CANCELLED;
             goto cleanup;
         }
@@ -265,6 +284,11 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
     memmove(offsets + 1, offsets, (size_t)n * sizeof *offsets);
     offsets[0] = 0;
 
+    if (A < most) {
+        idx = lg__shrink(idx, (size_t)(A ? A : 1) * sizeof *idx);
+        if (w)
+            w = lg__shrink(w, (size_t)(A ? A : 1) * sizeof *w);
+    }
     out->offsets = offsets;
     out->indices = idx;
     out->weights = w;
@@ -292,6 +316,6 @@ lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in, int
     struct lg__arc_source a = {n,           m,     in->indices, NULL, in->offsets,
                                in->weights, false, false,       NULL, held};
     int64_t mm = 0;
-    const struct lg_progress none = {NULL, NULL};
+    const struct lg_progress none = {NULL, NULL, 1};
     return lg__counting_sort(&a, threads, none, out, &mm);
 }

@@ -202,23 +202,51 @@ LG_INTERNAL int lg__threads_for(const lg_context_t *ctx, int64_t work);
 /* The progress callback of a graph-building call's options. */
 static inline struct lg_progress lg__graph_progress(const lg_graph_options_t *o)
 {
-    const struct lg_progress p = {o->progress, o->progress_data};
+    const struct lg_progress p = {o->progress, o->progress_data, 1};
     return p;
 }
 
-/* The steps a build reports (LG_STAGE_BUILD): the input checked, the arcs
- * counted by source, each of LG_BUILD_SCATTER_ROUNDS parts of the arcs put
- * in rows (the last one: LG_BUILD_ROWS), each of LG_BUILD_ROW_ROUNDS parts
- * of the rows sorted and merged, the graph made: a step takes a fifth of a
- * second at most on two cores for kron:21's 67M arcs. */
-enum {
-    LG_BUILD_CHECKED = 1,
-    LG_BUILD_COUNTED = 2,
-    LG_BUILD_SCATTER_ROUNDS = 4,
-    LG_BUILD_ROWS = LG_BUILD_COUNTED + LG_BUILD_SCATTER_ROUNDS,
-    LG_BUILD_ROW_ROUNDS = 4,
-    LG_BUILD_STEPS = LG_BUILD_ROWS + LG_BUILD_ROW_ROUNDS + 1
-};
+/* The steps a build reports (LG_STAGE_BUILD), for k = lg__build_rounds(E)
+ * of its E input edges (or arcs): the input checked (step 1), the arcs
+ * counted by source in k parts (the last: lg__build_counted), put in rows
+ * in 4k parts (the last: lg__build_rows), the rows sorted and merged in 4k
+ * parts, the graph made (lg__build_steps, 2 + 9k in all).  k grows with the
+ * graph so that a part stays under LG_BUILD_ROUND_ARCS arcs: a step is
+ * 0.1-0.3 s on two cores at any size (kron:23, k = 9: the count's rounds,
+ * which also fault in the arc arrays, are the longest), and Ctrl-C answers
+ * within one (k = 1, 11 steps, up to 16M edges). */
+#define LG_BUILD_ROUND_ARCS ((int64_t)4 << 20)
+enum { LG_BUILD_CHECKED = 1 };
+
+static inline int lg__build_rounds(int64_t E)
+{
+    const int64_t k = E / (4 * LG_BUILD_ROUND_ARCS) + 1;
+    return k < 4096 ? (int)k : 4096;
+}
+
+/* The progress of a build of E input edges: its callback, with its rounds. */
+static inline struct lg_progress lg__build_progress(struct lg_progress p, int64_t E)
+{
+    p.rounds = lg__build_rounds(E);
+    return p;
+}
+
+static inline int lg__rounds_of(struct lg_progress p)
+{
+    return p.rounds > 1 ? p.rounds : 1;
+}
+static inline int64_t lg__build_counted(struct lg_progress p)
+{
+    return 1 + lg__rounds_of(p);
+}
+static inline int64_t lg__build_rows(struct lg_progress p)
+{
+    return 1 + 5 * (int64_t)lg__rounds_of(p);
+}
+static inline int64_t lg__build_steps(struct lg_progress p)
+{
+    return 2 + 9 * (int64_t)lg__rounds_of(p);
+}
 
 /* LG_ERR_CANCELLED with the message "fn: cancelled by the progress callback". */
 LG_INTERNAL lg_status_t lg__cancelled(const char *fn);

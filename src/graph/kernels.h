@@ -59,6 +59,7 @@ struct lg_graph_view {
 struct lg_progress {
     lg_progress_fn fn;
     void *data;
+    int rounds; /* a build's: each phase in `rounds` times its parts (internal.h); 0 reads as 1 */
 };
 
 /* Reports a finished step to a call's progress callback, from the calling

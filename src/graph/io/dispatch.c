@@ -154,7 +154,7 @@ lg_status_t lg_graph_write_with(lg_context_t *context, const lg_graph_t *graph, 
     if ((st = lg__out_open(&out, path)) != LG_OK)
         return st;
     if (options)
-        out.progress = (struct lg_progress){options->progress, options->progress_data};
+        out.progress = (struct lg_progress){options->progress, options->progress_data, 1};
     const int threads = lg__threads(context);
     switch (format) {
     case LG_FORMAT_MTX: st = lg__write_mtx(&out, graph, threads); break;

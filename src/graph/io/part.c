@@ -111,7 +111,7 @@ static lg_status_t read_text_part(lg_context_t *context, struct lg_in_file *in,
     st = lg__in_read(in, t.data, t.size, threads, "text");
     if (st == LG_OK) {
         t.data[t.size] = '\0';
-        const struct lg_progress none = {NULL, NULL};
+        const struct lg_progress none = {NULL, NULL, 1};
         st = lg__parse_edges(in->path, &h.rules, &t, t.data, threads, none, &e);
         if (st == LG_ERR_IO && start > 0) { /* a bad line: its number in the file */
             st = lines_before(in, start, &t.first_line);

@@ -159,7 +159,7 @@ static lg_status_t parse_windows(struct reader *rd, struct lg_in_file *in, char 
     size_t carry = 0;
     int64_t lines_before = 0;
     in->pos = 0;
-    in->progress = (struct lg_progress){NULL, NULL};
+    in->progress = (struct lg_progress){NULL, NULL, 1};
     for (;;) {
         const int64_t left = in->size - in->pos;
         const size_t len = left < (int64_t)(*cap - carry) ? (size_t)left : *cap - carry;
