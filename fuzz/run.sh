@@ -9,6 +9,10 @@
 # as build-fuzz/crashes/TARGET-*; copy it into fuzz/regressions/TARGET/ and
 # it becomes a ctest test (fuzz_TARGET_replay) once fixed.  For hours:
 #   FUZZ_JOBS=2 fuzz/run.sh 14400 edge_list
+# FUZZ_RUNS=N stops each target after N executions in all (shared among the
+# jobs), whichever comes first; FUZZ_PREBUILT=1 runs the binaries already in
+# build-fuzz/ (built here, carried to a machine without clang):
+#   FUZZ_PREBUILT=1 FUZZ_JOBS=14 FUZZ_RUNS=10000000 fuzz/run.sh 560 build
 # One line per target, then "fuzz: N executions, M crashes"; exit 1 on a crash.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -19,9 +23,14 @@ targets=("$@")
 cc="${FUZZ_CC:-clang-15}"
 out="$here/build-fuzz"
 
-cmake -S "$here/fuzz" -B "$out" -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$out" -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+if [ -z "${FUZZ_PREBUILT:-}" ]; then
+    cmake -S "$here/fuzz" -B "$out" -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    cmake --build "$out" -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+fi
 mkdir -p "$out/crashes"
+jobs="${FUZZ_JOBS:-1}"
+runs=()
+[ -n "${FUZZ_RUNS:-}" ] && runs=(-runs=$(((FUZZ_RUNS + jobs - 1) / jobs)))
 
 total=0 crashes=0
 for t in "${targets[@]}"; do
@@ -30,9 +39,9 @@ for t in "${targets[@]}"; do
     dict=()
     [ -f "$here/fuzz/dict/$t.dict" ] && dict=("-dict=$here/fuzz/dict/$t.dict")
     log="$out/fuzz_$t.log"
-    rc=0
-    "$out/fuzz_$t" "${dict[@]}" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 -jobs="${FUZZ_JOBS:-1}" -workers="${FUZZ_JOBS:-1}" \
+    rc=0 start=$SECONDS
+    "$out/fuzz_$t" "${dict[@]}" -max_total_time="$secs" "${runs[@]}" -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1 -jobs="$jobs" -workers="$jobs" \
         -artifact_prefix="$out/crashes/$t-" "$work" "$here/fuzz/corpus/$t" >"$log" 2>&1 || rc=$?
     # each job logs to fuzz-N.log in the current directory, and libFuzzer
     # copies every job's log into its own output when the job ends: the
@@ -41,7 +50,7 @@ for t in "${targets[@]}"; do
     rm -f fuzz-*.log
     total=$((total + runs))
     if [ "$rc" = 0 ]; then
-        echo "fuzz_$t: $runs executions in $secs s, no crash"
+        echo "fuzz_$t: $runs executions in $((SECONDS - start)) s, no crash"
     else
         crashes=$((crashes + 1))
         echo "fuzz_$t: FAILED after $runs executions (exit $rc); its report:"
