@@ -55,12 +55,12 @@ static inline bool fuzz_go_on(const lg_progress_info_t *info, void *data)
 }
 
 /* Takes 4 bytes of knobs (fewer: defaults); *data and *size move past them.
- * The library is told 64 MB are available (a test hook), so that a size in
+ * The library is told 8 MB are available (a test hook), so that a size in
  * the input asking for more is the error it would be on a small machine,
  * not seconds of page faults. */
 static inline void fuzz_take_knobs(const uint8_t **data, size_t *size, struct fuzz_knobs *k)
 {
-    lg__mem_available_override((long long)64 << 20);
+    lg__mem_available_override((long long)8 << 20);
     uint8_t b[4] = {0, 0, 0, 0};
     const size_t take = *size < 4 ? *size : 4;
     memcpy(b, *data, take);
