@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-#define LG_PLUGIN_ABI_VERSION 5
+#define LG_PLUGIN_ABI_VERSION 6
 #define LG_PLUGIN_ENTRY "lg_plugin_entry"
 
 /* What the device a context opened is. */
