@@ -29,8 +29,8 @@ if [ -z "${FUZZ_PREBUILT:-}" ]; then
 fi
 mkdir -p "$out/crashes"
 jobs="${FUZZ_JOBS:-1}"
-runs=()
-[ -n "${FUZZ_RUNS:-}" ] && runs=(-runs=$(((FUZZ_RUNS + jobs - 1) / jobs)))
+limit=()
+[ -n "${FUZZ_RUNS:-}" ] && limit=(-runs=$(((FUZZ_RUNS + jobs - 1) / jobs)))
 
 total=0 crashes=0
 for t in "${targets[@]}"; do
@@ -40,7 +40,7 @@ for t in "${targets[@]}"; do
     [ -f "$here/fuzz/dict/$t.dict" ] && dict=("-dict=$here/fuzz/dict/$t.dict")
     log="$out/fuzz_$t.log"
     rc=0 start=$SECONDS
-    "$out/fuzz_$t" "${dict[@]}" -max_total_time="$secs" "${runs[@]}" -timeout=10 \
+    "$out/fuzz_$t" "${dict[@]}" -max_total_time="$secs" "${limit[@]}" -timeout=10 \
         -rss_limit_mb=2048 -print_final_stats=1 -jobs="$jobs" -workers="$jobs" \
         -artifact_prefix="$out/crashes/$t-" "$work" "$here/fuzz/corpus/$t" >"$log" 2>&1 || rc=$?
     # each job logs to fuzz-N.log in the current directory, and libFuzzer
