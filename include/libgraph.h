@@ -139,10 +139,11 @@ typedef struct lg_progress_info {
 /*
  * A progress callback: called by a long operation (reading, generating,
  * building and writing a graph, BFS, PageRank, connected components; on the
- * CPU and on the GPU)
- * between its steps -- each PageRank iteration, each BFS level, each pass,
- * each phase of a build, every few megabytes of a file -- always on the
- * thread that made the call, never while its own OpenMP threads run.
+ * CPU and on the GPU) between its steps -- each PageRank iteration (and once
+ * more, with the same count, after the reordering PageRank gives a large
+ * graph after its first iteration), each BFS level, each pass, each phase of
+ * a build, every few megabytes of a file -- always on the thread that made
+ * the call, never while its own OpenMP threads run.
  * Returning true goes on; returning false stops the operation at that step:
  * it frees what it allocated and returns LG_ERR_CANCELLED, its graph output
  * as it was and its array outputs holding unspecified values.  Graphs, contexts

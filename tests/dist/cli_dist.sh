@@ -146,6 +146,14 @@ for log in "$tmp"/san/*; do
     fi
 done
 
+# a FIFO no one writes: refused at once (parts are byte ranges of a regular
+# file), not waited on
+mkfifo "$tmp/fifo.el"
+run_np 2 info "$tmp/fifo.el" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ "$rc" = 2 ] && [ "$(grep -c 'lgraph:' "$tmp/err")" = 1 ] && grep -q "not a regular file" "$tmp/err" ||
+    fail "a FIFO under --distributed: exit $rc, $(cat "$tmp/err")"
+
 # a size line of 2^31 - 1 vertices: 24 bytes a vertex over the node's ranks
 # (51.5 GB) is refused on every rank before it is taken, where the node has
 # less available (where it has more, the graph is built: nothing to check)

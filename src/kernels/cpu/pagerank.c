@@ -423,10 +423,12 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
         /* after the first iteration, which tells how many more to expect:
          * segments, else hub order, when they pay */
         const double left = iter == 1 ? iterations_expected(opts, err, limit) : 0.0;
+        bool reordered = false;
         if (iter == 1 && lg__seg_pays(n, g->m, elem, left))
-            seg = lg__seg_make(g, use_weights, elem, threads);
+            reordered = (seg = lg__seg_make(g, use_weights, elem, threads)) != NULL;
         if (iter == 1 && !seg && lg__hub_order_pays(g, threads, (size_t)n * elem, left) &&
             lg__hub_order(g, threads, &hub_rank, &hub_idx)) {
+            reordered = true;
             /* c (this iteration's contributions) into hub order */
 #pragma omp parallel for num_threads(threads) schedule(static)
             for (int64_t u = 0; u < n; u++) {
@@ -441,6 +443,13 @@ lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_v
             s.idx = hub_idx;
             s.rank = hub_rank;
             s.one_loop = !wide && !LG_VEC_SCALABLE && lg__one_loop_pays((size_t)n * elem, true);
+        }
+        /* the reordering is as long as an iteration or two (kron:22, two
+         * threads: 0.5-0.8 s), so it is a step of its own: reported with the
+         * iteration count it follows */
+        if (reordered && !lg_exec_go_on(exec, LG_STAGE_PAGERANK, iter, opts->max_iter, err)) {
+            st = LG_ERR_CANCELLED;
+            goto cleanup;
         }
         struct pr_sums sums = seg ? step_segmented(&s, seg, wide, x, c, dangling, cn)
                                   : step(&s, wide, x, c, dangling, cn);
