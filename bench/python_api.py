@@ -37,6 +37,10 @@
    edges as CuPy arrays, built on the GPU then a first GPU PageRank, against
    cupy.asnumpy + the host build + a first GPU PageRank (which uploads), and
    each build alone, 5 runs each.
+9. Two calls on two threads (group threads): PageRank of kron:S (300
+   iterations, tol 0, a one-thread CPU Context each) alone, then two at once
+   on two Python threads, R runs each, interleaved: the wall time of the
+   pair over one call's (1.0: they overlap fully; 2.0: serialized).
 Prints "row:" lines; the medians and ratios at the end.
 """
 import argparse
@@ -351,6 +355,38 @@ def gpu_build(opts):
           f"{gpu_only}; host build from numpy {host_only}")
 
 
+def two_threads(opts):
+    import threading
+
+    g = lg.Graph.generate("kron", opts.scale, device="cpu")
+    ctxs = [lg.Context(device="cpu", num_threads=1) for _ in range(2)]
+
+    def call(ctx):
+        try:
+            lg.pagerank(g, max_iter=300, tol=0.0, device=ctx)
+        except lg.NotConverged:
+            pass
+
+    call(ctxs[0])  # warm: the transpose built, pages touched
+    one, two = [], []
+    for _ in range(opts.runs):
+        t0 = time.perf_counter()
+        call(ctxs[0])
+        one.append(time.perf_counter() - t0)
+        threads = [threading.Thread(target=call, args=(c,)) for c in ctxs]
+        t0 = time.perf_counter()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        two.append(time.perf_counter() - t0)
+    m1, m2 = statistics.median(one), statistics.median(two)
+    print(f"row: two threads, PageRank kron:{opts.scale} x300 iterations at 1 thread each, "
+          f"{opts.runs} interleaved runs: one call {' '.join(f'{t:.3f}' for t in one)} s "
+          f"(median {m1:.3f}); two at once {' '.join(f'{t:.3f}' for t in two)} s "
+          f"(median {m2:.3f}); ratio {m2 / m1:.2f}")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--lgraph", default=os.path.join(ROOT, ".local", "bin", "lgraph"))
@@ -369,7 +405,7 @@ def main():
     groups = {"overhead": overhead, "build": build, "pandas": pandas_inputs,
               "names": pandas_names, "pickle": pickling, "interrupt": interrupt_latency,
               "interrupt_cli": interrupt_cli,
-              "gpu_out": gpu_out, "gpu_build": gpu_build}
+              "gpu_out": gpu_out, "gpu_build": gpu_build, "threads": two_threads}
     for name in opts.groups.split(","):
         groups[name](opts)
 
