@@ -13,9 +13,23 @@
 #include "libgraph.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The work below which the library runs a pass on one thread
+ * (LG_PARALLEL_MIN_WORK, src/graph/internal.h), lowered for every test
+ * program so that the tests' small graphs run the parallel paths too (and
+ * ThreadSanitizer sees them).  Weak: a program linking the shared library,
+ * which hides the variable, keeps the library's value. */
+extern int64_t lg__parallel_min_work __attribute__((weak));
+#define TU_PARALLEL_MIN_WORK 32768
+__attribute__((constructor)) static void tu_lower_parallel_min_work(void)
+{
+    if (&lg__parallel_min_work)
+        lg__parallel_min_work = TU_PARALLEL_MIN_WORK;
+}
 
 /* atomic: tests check from many threads at once (ThreadSanitizer runs them) */
 static atomic_long tu_passed, tu_failed;

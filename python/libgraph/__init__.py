@@ -21,19 +21,27 @@ The C extension is libgraph._libgraph; this package is a thin layer over it.
 See docs/PYTHON.md.
 """
 
-from ._libgraph import (  # noqa: F401  (re-exported)
-    MAX_VERTICES,
-    Context,
-    DeviceError,
-    Error,
-    FileFormatError,
-    InternalError,
-    InvalidArgumentError,
-    NotConverged,
-    OutOfMemoryError,
-    UnsupportedError,
-    __version__,
-)
+from . import _openmp
+
+_waits = _openmp.passive_waits()
+try:
+    from ._libgraph import (  # noqa: F401  (re-exported)
+        MAX_VERTICES,
+        Context,
+        DeviceError,
+        Error,
+        FileFormatError,
+        InternalError,
+        InvalidArgumentError,
+        NotConverged,
+        OutOfMemoryError,
+        UnsupportedError,
+        __version__,
+    )
+    Context(device="cpu")  # starts LLVM's libomp, which reads the policy then
+finally:
+    _openmp.restore(_waits)
+    del _waits
 from ._graph import Graph, generate_edges
 from ._algorithms import (
     bfs,

@@ -218,7 +218,8 @@ static lg_status_t prepare(const lg_context_t *ctx, const lg_graph_t *graph,
 /* Runs c on the CPU's kernels. */
 static lg_status_t run_cpu(const lg_context_t *ctx, const lg_graph_t *graph, const struct call *c)
 {
-    const struct lg_exec x = {NULL, lg__threads(ctx), {c->progress, c->progress_data, 1}, false};
+    const struct lg_exec x = {NULL, lg__threads_for(ctx, graph->n + graph->m),
+                              {c->progress, c->progress_data, 1}, false};
     struct lg_graph_view g;
     lg_status_t st = prepare(ctx, graph, &lg__cpu_kernels, c, &g);
     if (st != LG_OK)

@@ -8,13 +8,19 @@
  * context keeps a thread count for the algorithms that run on the CPU
  * (src/graph/algorithms.c says when).
  */
+#define _GNU_SOURCE /* CLOCK_MONOTONIC_COARSE, sysconf(_SC_NPROCESSORS_ONLN) */
+
 #include "internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -75,9 +81,65 @@ int lg__threads(const lg_context_t *ctx)
     return ctx ? ctx->num_threads : default_threads();
 }
 
+/* ---- teams that fit the machine --------------------------------------------- */
+
+int64_t lg__parallel_min_work = LG_PARALLEL_MIN_WORK;
+
+static _Atomic long running_override = -1;
+
+long lg__running_threads_override(long running)
+{
+    return atomic_exchange(&running_override, running);
+}
+
+/* The threads runnable on the whole machine now, the caller's included (the
+ * fourth field of /proc/loadavg, "runnable/total"), or -1 where the system
+ * does not say.  Read at most every RUNNING_PERIOD_NS (the read is a few
+ * microseconds; the count moves on the scheduler's time scale). */
+#define RUNNING_PERIOD_NS 10000000LL
+static _Atomic long running_seen = -1;
+static _Atomic long long running_read_at = LLONG_MIN / 2;
+
+static long running_threads(void)
+{
+    const long forced = atomic_load(&running_override);
+    if (forced >= 0)
+        return forced;
+#if defined(__linux__)
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+    const long long now = ts.tv_sec * 1000000000LL + ts.tv_nsec;
+    if (now - atomic_load_explicit(&running_read_at, memory_order_relaxed) < RUNNING_PERIOD_NS)
+        return atomic_load_explicit(&running_seen, memory_order_relaxed);
+    long running = -1;
+    const int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        char buf[128];
+        const ssize_t len = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        double avg[3];
+        if (len > 0) {
+            buf[len] = '\0';
+            if (sscanf(buf, "%lf %lf %lf %ld/", &avg[0], &avg[1], &avg[2], &running) != 4)
+                running = -1;
+        }
+    }
+    atomic_store_explicit(&running_seen, running, memory_order_relaxed);
+    atomic_store_explicit(&running_read_at, now, memory_order_relaxed);
+    return running;
+#else
+    return -1;
+#endif
+}
+
 int lg__threads_for(const lg_context_t *ctx, int64_t work)
 {
-    return lg__team_size(lg__threads(ctx), work);
+    const int threads = lg__team_size(lg__threads(ctx), work);
+    if (threads == 1 || (ctx && ctx->threads_given))
+        return threads;
+    const long running = running_threads();
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return running < 1 || online < 1 ? threads : lg__fit_team(threads, online, running);
 }
 
 /* Loads the plugin and opens the context's device: on success the context
@@ -173,6 +235,7 @@ lg_status_t lg_context_create(lg_context_t **context, const lg_context_options_t
     ctx->backend = LG_BACKEND_CPU;
     ctx->requested = options->backend;
     ctx->num_threads = options->num_threads > 0 ? options->num_threads : default_threads();
+    ctx->threads_given = options->num_threads > 0;
     ctx->device_id = options->device_id;
     ctx->stream = options->stream;
     if (options->backend != LG_BACKEND_CPU) {

@@ -150,6 +150,7 @@ struct lg_context {
     lg_backend_t backend;   /* resolved: CPU or GPU */
     lg_backend_t requested; /* as asked: under AUTO an algorithm may fall back */
     int num_threads;        /* >= 1 */
+    bool threads_given;     /* num_threads was the caller's: never fitted to the machine */
     int device_id;
     void *stream;
     /* GPU contexts: the plugin, its per-context state and the device.  GPU
@@ -186,16 +187,40 @@ long long lg__auto_upload_ns_override(long long ns);
 LG_INTERNAL int lg__threads(const lg_context_t *ctx);
 
 /* Of `threads`, those worth using on `work` elements (vertices + edges):
- * below LG_PARALLEL_MIN_WORK one thread, since waking a team costs more
- * than the work (milliseconds when threads outnumber free cores). */
-#define LG_PARALLEL_MIN_WORK 32768
+ * below LG_PARALLEL_MIN_WORK one thread.  A pass over that many elements
+ * takes 0.1-0.3 ms on one core; waking a team and meeting at its barrier
+ * costs 5-30 us on an idle machine and milliseconds when another process
+ * holds a core (docs/PERFORMANCE.md, "A busy machine", has the
+ * measurements). */
+#define LG_PARALLEL_MIN_WORK (1 << 18)
+/* LG_PARALLEL_MIN_WORK; the C tests lower it (test_util.h), so that their
+ * small graphs run the parallel paths too. */
+LG_INTERNAL extern int64_t lg__parallel_min_work;
 static inline int lg__team_size(int threads, int64_t work)
 {
-    return work < LG_PARALLEL_MIN_WORK ? 1 : threads;
+    return work < lg__parallel_min_work ? 1 : threads;
 }
 
-/* lg__team_size of the context's thread count. */
+/* The threads a call of `work` elements runs on: lg__team_size of the
+ * context's count and, unless the caller gave that count, no more than the
+ * machine's free cores can run at once (lg__fit_team). */
 LG_INTERNAL int lg__threads_for(const lg_context_t *ctx, int64_t work);
+
+/* Of `threads`, those the machine can run now, when `running` threads are
+ * runnable on its `online` cores, the caller's included: the caller's core
+ * and the idle ones (at least 1).  A team larger than that waits at each
+ * barrier for a thread that the scheduler has put aside for another
+ * program's, which costs a time slice (milliseconds), where the work of a
+ * pass is often less. */
+static inline int lg__fit_team(int threads, long online, long running)
+{
+    const long free = online - running;
+    return free < 0 ? 1 : free + 1 < threads ? (int)free + 1 : threads;
+}
+
+/* Test hook: makes the machine's runnable-thread count read as `running`
+ * (negative: /proc/loadavg's again); returns the previous setting. */
+long lg__running_threads_override(long running);
 
 /* ---- progress --------------------------------------------------------------- */
 

@@ -87,10 +87,13 @@ static inline lg_edge_t first_in_frontier(const lg_edge_t *off, const lg_vertex_
     return e;
 }
 
-/* One top-down level: expands queue[0, size) into next_queue; returns the
- * out-edge count of the new frontier (the "scout count"). */
-static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *next_queue,
-                             int64_t *next_size)
+/* One top-down level: expands queue[0, size), whose rows hold about
+ * `arcs` arcs, into next_queue; returns the out-edge count of the new
+ * frontier (the "scout count").  A level of a few thousand arcs runs on the
+ * calling thread: the team's wake-up and barrier would cost more, and far
+ * more when another process holds a core. */
+static int64_t top_down_step(struct bfs_state *s, int32_t level, int64_t arcs,
+                             lg_vertex_t *next_queue, int64_t *next_size)
 {
     /* locals, not s->...: after each compare-and-swap the compiler would
      * reload them */
@@ -100,7 +103,7 @@ static int64_t top_down_step(struct bfs_state *s, int32_t level, lg_vertex_t *ne
     lg_vertex_t *parents = s->parents;
     const int64_t size = s->size;
     int64_t scout = 0, tail = 0;
-#pragma omp parallel num_threads(s->threads) reduction(+ : scout)
+#pragma omp parallel num_threads(lg__team_size(s->threads, size + arcs)) reduction(+ : scout)
     {
         struct lg__frontier_buffer found = {.count = 0};
 #pragma omp for schedule(dynamic, 64) nowait
@@ -279,7 +282,7 @@ static void bitmap_to_queue(struct bfs_state *s)
     const int64_t words = lg__bitmap_words(s->n);
     const int64_t chunks = (words + BITMAP_CHUNK - 1) / BITMAP_CHUNK;
     int64_t tail = 0;
-#pragma omp parallel num_threads(s->n < LG_PARALLEL_MIN_WORK ? 1 : s->threads)
+#pragma omp parallel num_threads(lg__team_size(s->threads, s->n))
     {
         struct lg__frontier_buffer found = {.count = 0};
         int64_t list[BITMAP_CHUNK];
@@ -438,11 +441,12 @@ lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
             } while (!stop && level <= last_level && awake > 0 &&
                      (awake >= old_awake || awake > n / opts->direction_beta));
             bitmap_to_queue(&s);
-            scout = 1;
+            scout = -1; /* not counted: estimated from the mean degree below */
         } else {
             int64_t next_size;
-            edges_to_check -= scout;
-            scout = top_down_step(&s, level++, next_queue, &next_size);
+            const int64_t arcs = scout >= 0 ? scout : s.size * (g->m / (n > 0 ? n : 1));
+            edges_to_check -= scout >= 0 ? scout : 1;
+            scout = top_down_step(&s, level++, arcs, next_queue, &next_size);
             lg_vertex_t *t = s.queue;
             s.queue = next_queue;
             next_queue = t;

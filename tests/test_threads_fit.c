@@ -1,0 +1,138 @@
+/*
+ * test_threads_fit.c - the threads a call runs on.
+ *
+ * lg__fit_team's rule (the caller's core and the idle ones, at least one),
+ * lg__threads_for's: one thread below lg__parallel_min_work; a context whose
+ * thread count the library chose fitted to the machine's runnable threads
+ * (made to read as idle or as busy through the test hook), one whose count
+ * the caller gave never.  And the answers do not depend on it: BFS and
+ * connected components equal bit for bit, PageRank to rounding, on an idle
+ * and a busy machine, against a one-thread context.
+ */
+#include "internal.h"
+#include "test_util.h"
+
+#include <math.h>
+#include <unistd.h>
+
+static void test_fit_rule(void)
+{
+    CHECK(lg__fit_team(8, 8, 1) == 8);  /* idle: every core */
+    CHECK(lg__fit_team(8, 8, 4) == 5);  /* three others running: theirs left to them */
+    CHECK(lg__fit_team(8, 8, 8) == 1);  /* full: the caller's own core */
+    CHECK(lg__fit_team(8, 8, 30) == 1); /* oversubscribed: never below one */
+    CHECK(lg__fit_team(2, 16, 1) == 2); /* never above the team asked for */
+    CHECK(lg__fit_team(1, 16, 1) == 1);
+}
+
+static void test_threads_for(void)
+{
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    lg_context_options_t o;
+    lg_context_options_init(&o);
+    o.backend = LG_BACKEND_CPU;
+    lg_context_t *chosen = NULL, *given = NULL;
+    CHECK_OK(lg_context_create(&chosen, &o));
+    o.num_threads = 4;
+    CHECK_OK(lg_context_create(&given, &o));
+    int threads = 0;
+    CHECK_OK(lg_context_get_num_threads(chosen, &threads));
+    const int64_t big = 64 * lg__parallel_min_work;
+
+    CHECK(lg__threads_for(chosen, lg__parallel_min_work - 1) == 1);
+    CHECK(lg__threads_for(given, lg__parallel_min_work - 1) == 1);
+    const long before = lg__running_threads_override(1);
+    CHECK(lg__threads_for(chosen, big) == lg__fit_team(threads, online, 1));
+    CHECK(lg__threads_for(given, big) == 4);
+    lg__running_threads_override(online + 3);
+    CHECK(lg__threads_for(chosen, big) == 1);
+    CHECK(lg__threads_for(given, big) == 4); /* the caller's count stands */
+    lg__running_threads_override(before);
+    lg_context_free(&chosen);
+    lg_context_free(&given);
+}
+
+/* The three algorithms on g with ctx: distances from 0, PageRank, labels. */
+struct answers {
+    int32_t *dist;
+    double *rank;
+    lg_vertex_t *label;
+    int64_t components;
+};
+
+static int answer(lg_context_t *ctx, const lg_graph_t *g, struct answers *a)
+{
+    const int64_t n = lg_graph_num_vertices(g);
+    a->dist = malloc((size_t)n * sizeof *a->dist);
+    a->rank = malloc((size_t)n * sizeof *a->rank);
+    a->label = malloc((size_t)n * sizeof *a->label);
+    if (!a->dist || !a->rank || !a->label)
+        return -1;
+    CHECK_OK(lg_bfs(ctx, g, 0, NULL, a->dist, NULL));
+    lg_pagerank_options_t po;
+    lg_pagerank_options_init(&po);
+    po.tol = 1e-10; /* converged far below the differences checked */
+    po.max_iter = 1000;
+    CHECK_OK(lg_pagerank(ctx, g, &po, a->rank, NULL));
+    CHECK_OK(lg_connected_components(ctx, g, NULL, a->label, &a->components));
+    return 0;
+}
+
+static void release(struct answers *a)
+{
+    free(a->dist);
+    free(a->rank);
+    free(a->label);
+}
+
+static void test_same_answers(void)
+{
+    lg_context_options_t o;
+    lg_context_options_init(&o);
+    o.backend = LG_BACKEND_CPU;
+    lg_context_t *chosen = NULL, *one = NULL;
+    CHECK_OK(lg_context_create(&chosen, &o));
+    o.num_threads = 1;
+    CHECK_OK(lg_context_create(&one, &o));
+    lg_graph_t *g = NULL;
+    /* kron:14: 16K vertices, 0.5M arcs, above LG_PARALLEL_MIN_WORK */
+    CHECK_OK(lg_generate(one, LG_GENERATOR_KRONECKER, 14, 16, 1, NULL, &g));
+    if (!chosen || !one || !g)
+        return;
+    const int64_t n = lg_graph_num_vertices(g);
+    CHECK(n + lg_graph_num_edges(g) > LG_PARALLEL_MIN_WORK);
+
+    struct answers want = {0}, got[2] = {{0}}; /* on an idle machine, on a busy one */
+    const long before = lg__running_threads_override(1);
+    CHECK(answer(one, g, &want) == 0);
+    CHECK(answer(chosen, g, &got[0]) == 0);
+    lg__running_threads_override(1 << 20);
+    CHECK(answer(chosen, g, &got[1]) == 0);
+    lg__running_threads_override(before);
+    for (int k = 0; k < 2; k++) {
+        const struct answers *a = &got[k];
+        if (!a->dist || !want.dist)
+            break;
+        CHECK(memcmp(a->dist, want.dist, (size_t)n * sizeof *a->dist) == 0);
+        CHECK(memcmp(a->label, want.label, (size_t)n * sizeof *a->label) == 0);
+        CHECK(a->components == want.components);
+        double worst = 0;
+        for (int64_t v = 0; v < n; v++)
+            worst = fmax(worst, fabs(a->rank[v] - want.rank[v]) / want.rank[v]);
+        CHECK(worst < 1e-7);
+    }
+    release(&want);
+    release(&got[0]);
+    release(&got[1]);
+    lg_graph_free(&g);
+    lg_context_free(&chosen);
+    lg_context_free(&one);
+}
+
+int main(void)
+{
+    test_fit_rule();
+    test_threads_for();
+    test_same_answers();
+    TEST_EXIT();
+}
