@@ -682,17 +682,25 @@ class Graph:
                                context=context(device))
         return cls._wrap(g)
 
-    def save(self, path, format=None, *, names=True, device=None):
+    def save(self, path, format=None, *, names=True, plain=False, device=None):
         """Writes the graph (format=None: by the file's extension); written to
         a temporary name and renamed, so a failure leaves no partial file.
         Every format keeps the directedness, vertex count and arcs (.el drops
-        the weights).  Node names go into .lgb files when they are all str
-        or all int (others: ValueError; pickles keep any); the text formats
-        hold vertex ids, so a named graph needs names=False there (the names
-        are then not written: ValueError otherwise)."""
+        the weights).  An edge list (.el, .wel) starts with a header line
+        ("# libgraph edge list: directed, 6 vertices, unweighted") only where
+        reading it without the line would give another graph: a directed
+        graph, vertices past the largest id with no edges, an unweighted
+        graph as .wel; plain=True leaves the line out anyway, for readers of
+        bare "u v[ w]" lines (pandas.read_csv(sep=" ", header=None),
+        numpy.loadtxt, GAPBS, igraph), and the file then reads back without
+        what the line records (load(..., directed=True) says directed).
+        Node names go into .lgb files when they are all str or all int
+        (others: ValueError; pickles keep any); the text formats hold vertex
+        ids, so a named graph needs names=False there (the names are then
+        not written: ValueError otherwise)."""
         path = _path(path)
         if self._names is None or not flag(names, "names"):
-            _libgraph.write(self._g, path, _format(format), context=context(device))
+            _libgraph.write(self._g, path, _format(format), context=context(device), plain=plain)
             return
         if _saved_format(path, format) != _FORMATS["lgb"]:
             raise ValueError("names: only the binary format (.lgb) keeps node names; save to "
@@ -701,7 +709,8 @@ class Graph:
         with _names_lock:
             self._g.set_names(*encoded)
             try:
-                _libgraph.write(self._g, path, _format(format), context=context(device))
+                _libgraph.write(self._g, path, _format(format), context=context(device),
+                                plain=plain)
             finally:
                 self._g.set_names(0, b"", b"", b"")
 
@@ -748,6 +757,7 @@ class Graph:
         return tuple(wrap(a) for a in self._g.csc())
 
     def to_scipy(self):
+        plain = flag(plain, "plain")
         """The adjacency matrix as a scipy.sparse.csr_array (a copy; the
         weights, or ones)."""
         import numpy as np
