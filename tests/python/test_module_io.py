@@ -185,7 +185,8 @@ def test_plain_is_for_edge_lists(tmp_path):
     g = lg.Graph.from_edges([0, 1], [1, 2])
     for name in ("g.mtx", "g.lgb"):
         with pytest.raises(ValueError, match=r"plain \(no header line\) is for edge lists "
-                                             r"\(\.el, \.wel\); a \.(mtx|lgb) file keeps its header"):
+                                             r"\(\.el, \.wel\); a \.(mtx|lgb) file keeps its "
+                                             r"header"):
             g.save(tmp_path / name, plain=True)
         assert not (tmp_path / name).exists()
     with pytest.raises(TypeError, match="plain"):

@@ -526,8 +526,8 @@ def test_every_function_is_covered():
 def test_weights_libgraph_cannot_take(kind, w):
     """A weighted call declines them (should_run says why, and by priority
     NetworkX runs it; with backend="libgraph" NetworkX raises
-    NotImplementedError, caused by the backend's saying why); a call that reads no weights runs on libgraph and
-    gives NetworkX's result."""
+    NotImplementedError, caused by the backend's saying why); a call that
+    reads no weights runs on libgraph and gives NetworkX's result."""
     from nx_libgraph import interface
 
     G = _weighted(kind, w)
