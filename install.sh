@@ -363,7 +363,10 @@ gpu_plugin_without_gpu() {
         fi
         echo "--device gpu succeeded on a machine without a GPU"; return 1
     fi
-    echo "$out" | grep -qi 'gpu' || { echo "the error does not say what is wrong with the GPU"; return 1; }
+    echo "$out" | grep -Eq 'no usable GPU or GPU driver was found|no GPU was found' ||
+        { echo "the error does not say plainly that no usable GPU was found"; return 1; }
+    echo "$out" | grep -q 'to run on the CPU, ask for device "cpu"' ||
+        { echo "the error does not say what to do instead"; return 1; }
     "$lgraph" pagerank kron:8 --device auto --top 1 || return 1
 }
 

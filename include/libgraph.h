@@ -437,10 +437,10 @@ typedef enum lg_file_format {
  * the header and '%' lines), fields are separated by blanks.  Directedness
  * when options->directedness is LG_DIRECTEDNESS_DEFAULT is what the file
  * records: .lgb its flag; .mtx its header ("symmetric" undirected, "general"
- * directed); .el/.wel the header line lg_graph_write puts first
- * ("# libgraph edge list: directed, 6 vertices, unweighted", a comment to
- * other readers).  A file that records nothing (an edge list from
- * elsewhere) is undirected.  An explicit choice overrides a text file's
+ * directed); .el/.wel the header line lg_graph_write puts first where the
+ * file needs it ("# libgraph edge list: directed, 6 vertices, unweighted", a
+ * comment to readers that skip '#' lines).  A file that records nothing (an
+ * edge list from elsewhere) is undirected.  An explicit choice overrides a text file's
  * record: LG_UNDIRECTED reads each entry as an undirected edge, LG_DIRECTED
  * reads a symmetric .mtx as a directed graph with both arcs of every entry;
  * asking a .lgb for the other kind is LG_ERR_INVALID_ARGUMENT.  An edge list
@@ -468,8 +468,14 @@ LG_API lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_fil
                                  const lg_graph_options_t *options, lg_graph_t **graph);
 
 /* Writes a graph (all formats; .mtx as "general", or "symmetric" with the
- * lower triangle for undirected graphs; .el/.wel write the header line
- * above, then every arc of a directed graph and each undirected edge once).
+ * lower triangle for undirected graphs; .el/.wel every arc of a directed
+ * graph and each undirected edge once, as "u v" or "u v w" lines).  An
+ * edge list starts with the header line above only where reading the file
+ * without it would give another graph: a directed graph, a graph whose last
+ * vertex has no edges (the vertex count would be one more than the largest
+ * id), an unweighted graph as .wel (it would read back weighted).  Other
+ * edge lists are bare lines, as GAPBS, igraph and pandas.read_csv read them;
+ * lg_write_options_t's plain leaves the line out everywhere.
  * .lgb keeps everything, names included; the text formats keep no names
  * (ids are written).  A regular file is written to a temporary name beside
  * it, synced to disk and renamed over it, so a failure (a full disk) leaves
@@ -484,6 +490,11 @@ LG_API lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph
 typedef struct lg_write_options {
     lg_progress_fn progress; /* told of every 16 MB written (LG_STAGE_WRITE); default NULL */
     void *progress_data;     /* passed to progress                                         */
+    bool plain;              /* .el/.wel: no header line even where the file needs one (a
+                                directed graph, vertices past the largest id, an unweighted
+                                .wel), for tools that read bare lines only; the file then
+                                reads back without what the line records.  Other formats:
+                                LG_ERR_INVALID_ARGUMENT.  Default false                     */
 } lg_write_options_t;
 
 LG_API void lg_write_options_init(lg_write_options_t *options);

@@ -9,7 +9,9 @@
  * by several threads (the same whatever the thread count).  The bundled SNAP
  * graph facebook_combined.el, whose degrees this file counts from the text
  * itself.  Files read through a pipe (no size, no seeking), .lgb truncated
- * or too long there.
+ * or too long there.  The edge lists' header line, written exactly where
+ * the file read without it would be another graph, and the plain option
+ * that leaves it out.
  */
 #define _POSIX_C_SOURCE 200809L
 #define IO_TMP_PREFIX "io_rt_"
@@ -24,7 +26,8 @@
 
 /* Writes g in every format and reads it back with the default options.
  * Every format keeps the directedness, the vertex count and the arcs (.el
- * and .wel in their header line); .el drops the weights. */
+ * and .wel in their header line where the arcs alone do not); .el drops
+ * the weights. */
 static void round_trip(const char *label, lg_context_t *ctx, const lg_graph_t *g)
 {
     static const char *const ext[] = {"lgb", "mtx", "el", "wel", "LGB", "Mtx"};
@@ -256,12 +259,135 @@ static void test_pipes(void)
     free(dst);
     free(w);
 }
+/* ---- the header line only where the file needs it ------------------------------------ */
+
+static bool starts_with_header(const char *path)
+{
+    static const char prefix[] = "# libgraph edge list:";
+    size_t len = 0;
+    unsigned char *text = read_bytes(path, &len);
+    const bool yes = text && len >= sizeof prefix - 1 && !memcmp(text, prefix, sizeof prefix - 1);
+    free(text);
+    return yes;
+}
+
+static lg_status_t write_plain(const lg_graph_t *g, const char *path)
+{
+    lg_write_options_t o;
+    lg_write_options_init(&o);
+    o.plain = true;
+    return lg_graph_write_with(ctx4, g, path, LG_FORMAT_AUTO, &o);
+}
+
+/* r, read from an edge list of g, is g (without weights from a .el). */
+static bool same_as_written(const lg_graph_t *g, const lg_graph_t *r, bool wel)
+{
+    return r && lg_graph_num_vertices(r) == lg_graph_num_vertices(g) &&
+           same_arcs(g, r, wel ? WEIGHTS_SAME : WEIGHTS_NONE);
+}
+
+/* Writes g as .el and .wel: the header line is there as expected (el,
+ * wel), exactly where the file written without it (plain) reads back as
+ * another graph, and both files read back as g where the line is. */
+static void check_header_rule(const char *label, const lg_graph_t *g, bool el, bool wel)
+{
+    static const char *const ext[] = {"el", "wel"};
+    const bool expected[] = {el, wel};
+    char path[PATH_CAP], name[256];
+    for (int f = 0; f < 2; f++) {
+        snprintf(name, sizeof name, "hdr_%s.%s", label, ext[f]);
+        tmp_path(path, name);
+        CHECK_OK(lg_graph_write(ctx1, g, path, LG_FORMAT_AUTO));
+        const bool header = starts_with_header(path);
+        lg_graph_t *r = read_graph(ctx1, path, LG_DIRECTEDNESS_DEFAULT);
+        const bool back = same_as_written(g, r, f == 1);
+        lg_graph_free(&r);
+
+        CHECK_OK(write_plain(g, path));
+        const bool plain_header = starts_with_header(path);
+        r = read_graph(ctx1, path, LG_DIRECTEDNESS_DEFAULT);
+        const bool plain_back = same_as_written(g, r, f == 1);
+        lg_graph_free(&r);
+        unlink(path);
+
+        const bool ok = header == expected[f] && back && !plain_header && plain_back == !header;
+        CHECK(ok);
+        if (!ok)
+            fprintf(stderr,
+                    "  %s: header %d (expected %d), read back %d, plain: header %d, "
+                    "read back %d\n",
+                    name, header, expected[f], back, plain_header, plain_back);
+    }
+}
+
+static void test_header_only_where_needed(void)
+{
+    /* the last vertex, 3, has edges; 3-3 a self-loop, 0-1 twice */
+    static const lg_vertex_t src[] = {0, 1, 2, 0, 3};
+    static const lg_vertex_t dst[] = {1, 2, 3, 1, 3};
+    static const float w[] = {0.5f, 2.0f, 1e-3f, 7.0f, 3.0f};
+    static const float ones[] = {1, 1, 1, 1, 1};
+    enum {
+        N = 4,
+        E = 5
+    };
+    lg_graph_t *u = make_graph(N, E, src, dst, NULL, LG_UNDIRECTED);
+    lg_graph_t *uw = make_graph(N, E, src, dst, w, LG_UNDIRECTED);
+    lg_graph_t *u1 = make_graph(N, E, src, dst, ones, LG_UNDIRECTED);
+    lg_graph_t *tail = make_graph(N + 2, E, src, dst, w, LG_UNDIRECTED);
+    lg_graph_t *d = make_graph(N, E, src, dst, w, LG_DIRECTED);
+    lg_graph_t *du = make_graph(N, E, src, dst, NULL, LG_DIRECTED);
+    lg_graph_t *isolated = make_graph(3, 0, NULL, NULL, NULL, LG_UNDIRECTED);
+    lg_graph_t *empty = make_graph(0, 0, NULL, NULL, NULL, LG_UNDIRECTED);
+    lg_graph_t *empty_w = make_graph(0, 0, NULL, NULL, w, LG_UNDIRECTED);
+
+    check_header_rule("undirected", u, false, true); /* .wel: weights of 1 read weighted */
+    check_header_rule("weighted", uw, false, false);
+    check_header_rule("weights_one", u1, false, false); /* weighted: the weights say so */
+    check_header_rule("isolated_tail", tail, true, true);
+    check_header_rule("directed", d, true, true);
+    check_header_rule("directed_unweighted", du, true, true);
+    check_header_rule("no_edges", isolated, true, true);
+    check_header_rule("empty", empty, false, true);
+    check_header_rule("empty_weighted", empty_w, false, false);
+
+    /* the bare file: exactly the edges, one a line, u <= v */
+    char path[PATH_CAP];
+    tmp_path(path, "bare.wel");
+    CHECK_OK(lg_graph_write(ctx1, uw, path, LG_FORMAT_AUTO));
+    size_t len = 0;
+    unsigned char *text = read_bytes(path, &len);
+    static const char want[] = "0 1 0.5\n0 1 7\n1 2 2\n2 3 0.00100000005\n3 3 3\n";
+    CHECK(text && len == sizeof want - 1 && !memcmp(text, want, len));
+    free(text);
+
+    /* a directed graph written plain reads back as the same arcs when the
+     * reader is told it is directed */
+    CHECK_OK(write_plain(d, path));
+    lg_graph_t *r = read_graph(ctx1, path, LG_DIRECTED);
+    CHECK(same_as_written(d, r, true));
+    lg_graph_free(&r);
+    unlink(path);
+
+    /* plain is for edge lists: .mtx and .lgb keep their headers */
+    static const char *const others[] = {"plain.mtx", "plain.lgb"};
+    for (int k = 0; k < 2; k++) {
+        tmp_path(path, others[k]);
+        CHECK_STATUS(write_plain(u, path), LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("lg_graph_write: plain (no header line) is for edge lists (.el, .wel)");
+        CHECK_MESSAGE(k == 0 ? "a .mtx file keeps its header" : "a .lgb file keeps its header");
+        CHECK(!file_exists(path));
+    }
+
+    lg_graph_t *all[] = {u, uw, u1, tail, d, du, isolated, empty, empty_w};
+    for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+        lg_graph_free(&all[k]);
+}
+
 int main(void)
 {
     static void (*const tests[])(void) = {
-        test_round_trips,
-        test_large_round_trip,
-        test_facebook,
+        test_round_trips, test_header_only_where_needed, test_large_round_trip, test_facebook,
         test_pipes,
     };
     return io_main(tests, sizeof tests / sizeof tests[0]);

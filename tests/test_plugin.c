@@ -100,7 +100,8 @@ static void entry_fails(void)
 static void no_device(void)
 {
     check_gpu_refused("lg_context_create: fake plugin, GPU 0: fake: no CUDA-capable device is "
-                      "detected");
+                      "detected; to run on the CPU, ask for device \"cpu\", or \"auto\", which "
+                      "uses a GPU only where one answers");
     check_auto_falls_back();
     CHECK(atomic_load(&stats()->opens) == 0 && atomic_load(&stats()->closes) == 0);
     CHECK_CONTAINS(lg_build_info(), "GPU plugin: " LG_FAKE_PLUGIN); /* found, but no device */

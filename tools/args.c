@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define DEFAULT_TOP 10
 
@@ -84,7 +85,14 @@ static const char *usage_convert =
     "usage: lgraph convert INPUT OUTFILE [options]\n"
     "       lgraph generate kron:SCALE[:EF] OUTFILE [--seed N]\n"
     "  OUTFILE's extension picks the format: .mtx, .el, .wel or .lgb (binary)\n"
-    "  --to F      OUTFILE's format whatever its name: mtx, el, wel or lgb\n";
+    "  --to F      OUTFILE's format whatever its name: mtx, el, wel or lgb\n"
+    "  An edge list starts with a '# libgraph edge list: ...' line only where reading\n"
+    "  it without the line would give another graph: a directed graph, isolated\n"
+    "  vertices past the largest id, an unweighted graph written as .wel.\n"
+    "  --plain     .el/.wel: leave that line out anyway: bare \"u v[ w]\" lines for\n"
+    "              tools that read only those (GAPBS, igraph, pandas.read_csv); the\n"
+    "              file reads back undirected (say --directed), its vertex count one\n"
+    "              more than its largest id, a .wel weighted\n";
 
 static const char *command_usage(const char *command)
 {
@@ -164,6 +172,8 @@ static bool set_flag(struct args *a, const char *o)
         a->merge_duplicates = true;
     else if (!strcmp(o, "--distributed"))
         a->distributed = true;
+    else if (!strcmp(o, "--plain"))
+        a->plain = true;
     else
         return false;
     return true;
@@ -192,6 +202,16 @@ static const struct int_option *int_option(const char *o)
         if (!strcmp(o, int_options[k].name))
             return &int_options[k];
     return NULL;
+}
+
+/* Whether convert / generate writes a .el or .wel: --to says so, or, without
+ * --to, OUTFILE's extension (in any case, as the library reads it). */
+static bool writes_edge_list(const struct args *a)
+{
+    if (a->to != LG_FORMAT_AUTO)
+        return a->to == LG_FORMAT_EL || a->to == LG_FORMAT_WEL;
+    const char *dot = strrchr(a->target, '.');
+    return dot && !strchr(dot, '/') && (!strcasecmp(dot, ".el") || !strcasecmp(dot, ".wel"));
 }
 
 /* Returns 0 to go on, 1 when help was printed, 2 on a usage error. */
@@ -294,6 +314,18 @@ int cli_parse_args(int argc, char **argv, struct args *a)
     if (needs_target != (a->target != NULL)) {
         fprintf(stderr, "lgraph %s: %s\n\n%s", a->command,
                 needs_target ? "missing OUTFILE" : "too many arguments", command_usage(a->command));
+        return 2;
+    }
+    if (a->plain && !needs_target) {
+        fprintf(stderr, "lgraph %s: --plain is for convert and generate, which write files\n",
+                a->command);
+        return 2;
+    }
+    if (a->plain && !writes_edge_list(a)) {
+        fprintf(stderr,
+                "lgraph %s: --plain is for edge lists: name OUTFILE .el or .wel (or say --to "
+                "el), or leave --plain off\n",
+                a->command);
         return 2;
     }
     return 0;

@@ -57,6 +57,7 @@ static int convert(const struct session *s)
     lg_write_options_t o;
     lg_write_options_init(&o);
     o.progress = cli_go_on;
+    o.plain = s->a->plain;
     lg_status_t st = lg_graph_write_with(s->ctx, s->g, s->a->target, s->a->to, &o);
     if (st != LG_OK)
         return cli_fail_file(s->a->target, st, "--to");

@@ -51,6 +51,7 @@ struct args {
     lg_directedness_t directedness;
     bool drop_self_loops;
     bool merge_duplicates;
+    bool plain;       /* convert / generate --plain: an edge list without its header line */
     bool distributed; /* --distributed: lgraph hands the run to lgraph-dist */
 };
 

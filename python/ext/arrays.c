@@ -240,7 +240,10 @@ static int from_buffer(PyObject *obj, const char *name, lgpy_elem el, lgpy_array
     if (kind == 'f' && (el == LGPY_I32 || el == LGPY_I64) && v->shape[0] > 0) {
         /* (an empty one holds no float: numpy's np.array([]), an empty
          * DataFrame's columns) */
-        PyErr_Format(PyExc_TypeError, "%s: must hold integers (vertex ids or offsets), not floats",
+        PyErr_Format(PyExc_TypeError,
+                     "%s: must hold integers (vertex ids or offsets), not floats: convert them "
+                     "(numpy, pandas: .astype(\"int64\")), dropping missing values (NaN) first "
+                     "(.dropna())",
                      name);
         return -1;
     }

@@ -292,11 +292,11 @@ static lg_status_t write_graph(void *job)
 
 static PyObject *mod_write(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"graph", "path", "format", "context", NULL};
+    static char *kw[] = {"graph", "path", "format", "context", "plain", NULL};
     PyObject *graph_o, *path = NULL, *ctx_o = Py_None;
-    int format = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO&|i$O:write", kw, &graph_o,
-                                     PyUnicode_FSConverter, &path, &format, &ctx_o))
+    int format = 0, plain = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO&|i$Op:write", kw, &graph_o,
+                                     PyUnicode_FSConverter, &path, &format, &ctx_o, &plain))
         return NULL;
     file_job j = {.path = PyBytes_AS_STRING(path), .format = (lg_file_format_t)format};
     PyObject *result = NULL;
@@ -304,6 +304,7 @@ static PyObject *mod_write(PyObject *module, PyObject *args, PyObject *kwargs)
         lgpy_watch w;
         lgpy_watch_init(&w, j.on.st, true);
         lg_write_options_init(&j.write_options);
+        j.write_options.plain = plain != 0;
         LGPY_WATCH(&j.write_options, &w);
         if (lgpy_call_watched(j.on.st, write_graph, &j, &w) == 0)
             result = Py_NewRef(Py_None);
@@ -454,7 +455,7 @@ PyMethodDef lgpy_builder_methods[] = {
      "duplicates=0, context=None, skip_names=False) -> Graph\n\nlg_graph_read; format: "
      "lg_file_format_t; skip_names: lg_graph_options_t.skip_names."},
     {"write", (PyCFunction)(void (*)(void))mod_write, METH_VARARGS | METH_KEYWORDS,
-     "write(graph, path, format=0, *, context=None)\n\nlg_graph_write."},
+     "write(graph, path, format=0, *, context=None, plain=False)\n\nlg_graph_write_with."},
     {"generate", (PyCFunction)(void (*)(void))mod_generate, METH_VARARGS | METH_KEYWORDS,
      "generate(generator, scale, edge_factor=16, seed=1, *, context=None) -> Graph\n\n"
      "lg_generate with the GAP benchmark's convention (undirected, no self-loops, "

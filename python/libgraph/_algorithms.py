@@ -2,6 +2,7 @@
 
 import ctypes
 import operator
+import sys
 from typing import NamedTuple
 
 from . import _libgraph
@@ -18,10 +19,30 @@ def _int_option(value, name):
     return integer(value, name, -_INT_MAX - 1, _INT_MAX)
 
 
-def _graph(g):
-    if not isinstance(g, Graph):
-        raise TypeError(f"G: expected a libgraph.Graph, not {type(g).__name__}")
-    return g
+def _graph(g, networkx_call):
+    """g, a libgraph.Graph; else TypeError saying how to make one of what g
+    is.  networkx_call: NetworkX's function for the same result, with its
+    arguments, for a NetworkX graph ("pagerank(G)")."""
+    if isinstance(g, Graph):
+        return g
+    kind = type(g).__name__
+    nx, sparse, pd = (sys.modules.get(m) for m in ("networkx", "scipy.sparse", "pandas"))
+    if (nx and isinstance(g, nx.Graph)) or type(g).__module__.startswith("networkx."):
+        if getattr(g, "is_directed", lambda: False)():  # NetworkX's components are weak ones
+            networkx_call = networkx_call.replace("connected_", "weakly_connected_")
+        how = (f"a networkx.{kind}: convert it with libgraph.Graph.from_networkx(G) (its node "
+               f"keys become the names), or run NetworkX's own function on libgraph through "
+               f"the NetworkX backend: networkx.{networkx_call[:-1]}, backend=\"libgraph\")")
+    elif sparse and sparse.issparse(g):
+        how = (f"a scipy.sparse {kind}: convert it with libgraph.Graph.from_scipy(A) "
+               f"(directed=True unless the matrix is symmetric)")
+    elif pd and isinstance(g, pd.DataFrame):
+        how = (f"a pandas DataFrame: build a graph of its edge list with "
+               f"libgraph.Graph.from_pandas(df, source=\"source\", target=\"target\")")
+    else:
+        how = (f"{kind}: build one with libgraph.Graph.from_edges, from_csr, from_scipy, "
+               f"from_pandas, from_networkx or load")
+    raise TypeError(f"G: expected a libgraph.Graph, not {how}")
 
 
 def _span(x):
@@ -74,7 +95,7 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
     (GPU arrays too: _gpu_arrays.py); two arrays sharing memory are a
     ValueError.
     """
-    G = _graph(G)
+    G = _graph(G, "single_source_shortest_path_length(G, source)")
     parents = flag(parents, "parents")
     if G._index() is not None:
         source = _node_sources(G, source)
@@ -170,7 +191,7 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     return_info=True (scores, PageRankInfo(iterations, residual, converged)).
     Ctrl-C stops it between two iterations (KeyboardInterrupt).
     """
-    G = _graph(G)
+    G = _graph(G, "pagerank(G)")
     return_info = flag(return_info, "return_info")
     out, gpu_out = host_out(out, "out")
     # a string, numpy.float32 (a type) or numpy.dtype("float32")
@@ -203,7 +224,7 @@ def connected_components(G, *, device=None, out=None):
     """Connected components (weakly connected for a directed graph):
     labels[v] is the smallest vertex id of v's component (int32; written
     into out, an int32 array of num_vertices, when given)."""
-    G = _graph(G)
+    G = _graph(G, "connected_components(G)")
     ctx = context(device)
     out, gpu_out = host_out(out, "out")
     at = on_device(gpu_out, ctx, "<i4", G.num_vertices, "out")
@@ -214,7 +235,8 @@ def connected_components(G, *, device=None, out=None):
 
 def number_connected_components(G, *, device=None):
     """The number of (weakly) connected components."""
-    return _libgraph.connected_components(_graph(G)._g, context=context(device))[1]
+    return _libgraph.connected_components(_graph(G, "number_connected_components(G)")._g,
+                                        context=context(device))[1]
 
 
 def last_backend():

@@ -338,6 +338,41 @@ def _on_the_gpu(src, dst, weights, num_vertices, directed, symmetrize, drop_self
         flag(drop_self_loops, "drop_self_loops"), duplicates=_duplicates(duplicates), context=ctx)
 
 
+def _first_nan(values):
+    """Where values (a float or complex array or Series) first holds NaN:
+    ("row", its index label) in a Series, ("element", its position) in an
+    array; None without one."""
+    import numpy as np
+
+    nan = np.flatnonzero(np.isnan(np.asarray(values)))
+    if not nan.size:
+        return None
+    index = getattr(values, "index", None)
+    return ("row", index[nan[0]]) if index is not None else ("element", int(nan[0]))
+
+
+# What a column of ids that holds NaN says: why it is float, and what to do.
+_MISSING_ID = ("a missing value, which makes pandas store a column of integers as floats: "
+               "drop the edges that miss one (.dropna()), then convert the ids "
+               "(.astype(\"int64\"))")
+
+
+def _float_ids(x, param):
+    """TypeError for vertex ids given as a float (or complex) array or
+    Series (an empty one is no edges): naming its first NaN, where a missing
+    value made it float, and saying how to convert it."""
+    dtype = getattr(x, "dtype", None)
+    if getattr(dtype, "kind", "") not in ("f", "c") or getattr(x, "ndim", 0) != 1 or not len(x):
+        return  # not a float array: the extension says what it is
+    nan = _first_nan(x)
+    if nan is not None:
+        raise TypeError(f"{param}: must hold integers (vertex ids), not floats ({dtype}): "
+                        f"{nan[0]} {nan[1]!r} is NaN, {_MISSING_ID}")
+    raise TypeError(f"{param}: must hold integers (vertex ids), not floats ({dtype}): convert "
+                    f"them (.astype(\"int64\")), or pass names=True to read the values as node "
+                    f"names")
+
+
 def _column(df, column, param, names, holds):
     """df[column], the from_pandas argument param, checked: KeyError (as
     pandas) when df has no such column; TypeError for a label that names no
@@ -349,7 +384,8 @@ def _column(df, column, param, names, holds):
     try:
         values = df[column]
     except KeyError as e:
-        raise KeyError(f"df has no column {e.args[0]!r}") from None
+        raise KeyError(f"df has no column {e.args[0]!r}: {_columns_of(df)}; pass the "
+                       f"{param} column's name as {param}=") from None
     except (TypeError, ValueError, IndexError) as e:  # an unhashable or odd label
         raise TypeError(f"{param}: {column!r} is not a column label of df ({e})") from None
     dtype = getattr(values, "dtype", None)
@@ -360,16 +396,34 @@ def _column(df, column, param, names, holds):
         return values  # an empty DataFrame: an empty graph, whatever its dtypes
     kind = getattr(dtype, "kind", "O")
     numbers = holds.startswith("weights")
-    if (kind in "fc" and not names and not numbers) or (numbers and kind not in "iufb"):
-        hint = ("" if numbers else "; convert it (.astype('int64')), or pass names=True to "
-                "read its values as node names")
-        raise TypeError(f"{param}: df[{column!r}], a column of {dtype}, holds no {holds}{hint}")
+    if kind in "fc" and not names and not numbers:
+        nan = _first_nan(values)
+        if nan is not None:
+            raise TypeError(f"{param}: df[{column!r}], a column of {dtype}, holds no {holds}: "
+                            f"row {nan[1]!r} is NaN, a missing value, which makes pandas store "
+                            f"a column of integers as floats: drop the rows that miss one "
+                            f"(df.dropna(subset=[{column!r}])), then convert the column "
+                            f"(.astype(\"int64\"))")
+        raise TypeError(f"{param}: df[{column!r}], a column of {dtype}, holds no {holds}; "
+                        f"convert it (.astype(\"int64\")), or pass names=True to read its values "
+                        f"as node names")
+    if numbers and kind not in "iufb":
+        raise TypeError(f"{param}: df[{column!r}], a column of {dtype}, holds no {holds}")
     missing = values.isna() if hasattr(values, "isna") else None
     if missing is not None and missing.any():
         row = values.index[int(missing.to_numpy().argmax())]
         raise ValueError(f"{param}: df[{column!r}] at row {row!r}: a missing value (NaN, None, NA) "
                          + ("is no weight" if numbers else "cannot name a node"))
     return values
+
+
+def _columns_of(df, most=20):
+    """What columns df has, for a message (the first `most` of them)."""
+    columns = [repr(c) for c in list(df.columns)[:most + 1]]
+    if not columns:
+        return "it has no columns"
+    more = ", ..." if len(columns) > most else ""
+    return f"its columns are {', '.join(columns[:most])}{more}"
 
 
 def _generator(kind):
@@ -533,6 +587,9 @@ class Graph:
                                  "number of vertices)")
             src, dst, node_names = _factorized(src, dst)
             num_vertices = len(node_names)
+        else:
+            _float_ids(src, "src")
+            _float_ids(dst, "dst")
         g = _libgraph.from_edges(
             _num_vertices(num_vertices), src, dst, weights, 1 if directed else 2,
             flag(symmetrize, "symmetrize"), flag(drop_self_loops, "drop_self_loops"),
@@ -682,17 +739,26 @@ class Graph:
                                context=context(device))
         return cls._wrap(g)
 
-    def save(self, path, format=None, *, names=True, device=None):
+    def save(self, path, format=None, *, names=True, plain=False, device=None):
         """Writes the graph (format=None: by the file's extension); written to
         a temporary name and renamed, so a failure leaves no partial file.
         Every format keeps the directedness, vertex count and arcs (.el drops
-        the weights).  Node names go into .lgb files when they are all str
-        or all int (others: ValueError; pickles keep any); the text formats
-        hold vertex ids, so a named graph needs names=False there (the names
-        are then not written: ValueError otherwise)."""
+        the weights).  An edge list (.el, .wel) starts with a header line
+        ("# libgraph edge list: directed, 6 vertices, unweighted") only where
+        reading it without the line would give another graph: a directed
+        graph, vertices past the largest id with no edges, an unweighted
+        graph as .wel; plain=True leaves the line out anyway, for readers of
+        bare "u v[ w]" lines (pandas.read_csv(sep=" ", header=None),
+        numpy.loadtxt, GAPBS, igraph), and the file then reads back without
+        what the line records (load(..., directed=True) says directed).
+        Node names go into .lgb files when they are all str or all int
+        (others: ValueError; pickles keep any); the text formats hold vertex
+        ids, so a named graph needs names=False there (the names are then
+        not written: ValueError otherwise)."""
         path = _path(path)
+        plain = flag(plain, "plain")
         if self._names is None or not flag(names, "names"):
-            _libgraph.write(self._g, path, _format(format), context=context(device))
+            _libgraph.write(self._g, path, _format(format), context=context(device), plain=plain)
             return
         if _saved_format(path, format) != _FORMATS["lgb"]:
             raise ValueError("names: only the binary format (.lgb) keeps node names; save to "
@@ -701,7 +767,8 @@ class Graph:
         with _names_lock:
             self._g.set_names(*encoded)
             try:
-                _libgraph.write(self._g, path, _format(format), context=context(device))
+                _libgraph.write(self._g, path, _format(format), context=context(device),
+                                plain=plain)
             finally:
                 self._g.set_names(0, b"", b"", b"")
 

@@ -10,13 +10,16 @@ libgraph.Graph the kernels need is built from it on first use.  NetworkX
 caches the conversion on the original graph (``G.__networkx_cache__``)
 while ``nx.config.cache_converted_graphs`` is on, so later calls on an
 unchanged graph do not convert again; the cached conversion may be handed
-to any call, so every call takes from it only what it asks for.  can_run
-declines what libgraph cannot take as NetworkX gives it (weights, PageRank
-arguments, traversal limits), so that NetworkX runs those calls.  Results
+to any call, so every call takes from it only what it asks for.  Calls
+libgraph cannot take as NetworkX gives them (weights, PageRank arguments,
+traversal limits) are declined twice: by should_run, so that NetworkX runs
+them when it picks the backend itself, and by the function, whose
+NotImplementedError tells a call that named the backend why.  Results
 are NetworkX's types: dicts keyed by node, sets and generators of sets of
 nodes, in NetworkX's order.
 """
 
+import functools
 import gc
 import inspect
 import math
@@ -205,7 +208,7 @@ class LibgraphGraph:
         return f"<LibgraphGraph: {len(self)} nodes, {kind}>"
 
 
-# can_run's conversion of the graph it looked at, (weak reference to the
+# should_run's conversion of the graph it looked at, (weak reference to the
 # NetworkX graph, its LibgraphGraph), handed to the convert_from_nx of the
 # same call (NetworkX calls can_run, then should_run, then converts) so that
 # the graph is read once; every can_run empties it first.
@@ -225,8 +228,8 @@ def _cached(G):
 
 
 def _conversion(G):
-    """G's LibgraphGraph: G itself, the cached one, the one can_run made for
-    this call, or a new one (left for convert_from_nx)."""
+    """G's LibgraphGraph: G itself, the cached one, the one should_run made
+    for this call, or a new one (left for convert_from_nx)."""
     if isinstance(G, LibgraphGraph):
         return G
     conv = _cached(G)
@@ -255,7 +258,7 @@ def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=Fal
     without edge_attrs, the arcs unweighted (a multigraph's: weighing their
     number of parallel edges).  Any other weighting is read when a call
     asks for it.  Weights libgraph cannot take do not fail the conversion:
-    the call that asks for them does (can_run declines it first)."""
+    the call that asks for them does (_refusal declines it first)."""
     if isinstance(G, LibgraphGraph):
         return G
     conv = _conversion(G)
@@ -334,42 +337,76 @@ def _graph_argument(args, kwargs):
 
 
 def can_run(name, args, kwargs):
-    """True, or a string saying why libgraph does not take the call as given
-    (NetworkX then runs it, or, asked for libgraph by name, says it is not
-    implemented for these arguments): PageRank declines weights libgraph
-    cannot take as NetworkX gives them and arguments whose meaning in
-    NetworkX libgraph's PageRank does not have (_pagerank_trouble); the
-    traversals decline sort_neighbors and limits that are not numbers, and
-    shortest_path_length runs from one source, unweighted.  A PageRank's
-    weights are read here (once: the conversion goes to convert_from_nx)."""
+    """True for the functions libgraph has, whatever the arguments, so that a
+    call asked for by name (backend="libgraph") reaches the function, which
+    raises NotImplementedError saying why when it declines the arguments
+    (_refusal): NetworkX's dispatcher keeps a string from can_run for its
+    debug log only, and shows the user a function's NotImplementedError as
+    the cause of its own.  should_run declines the same calls before any
+    conversion when NetworkX chooses the backend itself."""
     _handoff.clear()
     if name not in _FUNCTIONS:
         return f"libgraph has no {name}"
     _forget_view(_graph_argument(args, kwargs))
-    if name == "pagerank":
-        return _pagerank_can_run(args, kwargs)
-    if name in _TRAVERSALS:
-        return _traversal_can_run(name, args, kwargs)
     return True
 
 
 def should_run(name, args, kwargs):
     """False, with the reason, for a NetworkX graph too small for the
-    conversion to pay (SMALL_GRAPH, measured); True for a graph already
-    converted (or cached) and for larger ones."""
+    conversion to pay (SMALL_GRAPH, measured) and for a call libgraph
+    declines (_refusal); True otherwise.  A PageRank's weights are read here
+    (once: the conversion goes to convert_from_nx)."""
     G = _graph_argument(args, kwargs)
-    if isinstance(G, LibgraphGraph) or _cached(G) is not None:
-        return True
-    try:
-        n = len(G)
-    except TypeError:
-        return True
-    small = SMALL_GRAPH.get(name, SMALL_GRAPH_DEFAULT)
-    if n < small:
-        _handoff.clear()  # NetworkX runs this call: no conversion follows
-        return (f"the graph has {n} nodes (< {small}): converting it costs more than "
-                f"NetworkX's own {name}")
+    if not (isinstance(G, LibgraphGraph) or _cached(G) is not None):
+        try:
+            n = len(G)
+        except TypeError:
+            n = None
+        small = SMALL_GRAPH.get(name, SMALL_GRAPH_DEFAULT)
+        if n is not None and n < small:
+            _handoff.clear()  # NetworkX runs this call: no conversion follows
+            return (f"the graph has {n} nodes (< {small}): converting it costs more than "
+                    f"NetworkX's own {name}")
+    why = _refusal(name, args, kwargs)
+    if why:
+        _handoff.clear()
+        return why
     return True
+
+
+def _refusal(name, args, kwargs):
+    """Why libgraph does not take the call as given, or None: PageRank
+    declines weights libgraph cannot take as NetworkX gives them and
+    arguments whose meaning in NetworkX libgraph's PageRank does not have
+    (_pagerank_trouble); the traversals decline sort_neighbors and limits
+    that are not numbers, and shortest_path_length runs from one source,
+    unweighted."""
+    if name == "pagerank":
+        why = _pagerank_can_run(args, kwargs)
+    elif name in _TRAVERSALS:
+        why = _traversal_can_run(name, args, kwargs)
+    else:
+        return None
+    return None if why is True else why
+
+
+# What a declined call asked for by name says to do.
+_ELSEWHERE = ('libgraph declines such calls: leave out backend="libgraph" (or pass '
+              'backend="networkx") and NetworkX runs it')
+
+
+def _declining(name, function):
+    """function, first raising NotImplementedError with _refusal's reason
+    for arguments libgraph declines."""
+
+    @functools.wraps(function)
+    def call(*args, **kwargs):
+        why = _refusal(name, args, kwargs)
+        if why:
+            raise NotImplementedError(f"{why}; {_ELSEWHERE}")
+        return function(*args, **kwargs)
+
+    return call
 
 
 _PARAMETERS = {}
@@ -473,9 +510,6 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
              weight="weight", dangling=None, *, device=None):
     if len(G) == 0:
         return {}
-    why = _pagerank_trouble(G, locals())
-    if why:  # asked for by name: NetworkX reports it
-        raise NotImplementedError(f"pagerank: {why}")
     # weight None: no weights, but a multigraph's arcs weigh their parallel edges
     weighting = G.weighting(weight)
     g = G.graph(weighting)
@@ -582,9 +616,7 @@ def _vertex(G, source, error):
     return G.vertex(source)
 
 
-def _edge_visit(G, source, reverse, depth_limit, sort_neighbors=None):
-    if sort_neighbors is not None:
-        raise NotImplementedError(_SORTED)
+def _edge_visit(G, source, reverse, depth_limit):
     v = _vertex(G, source, nx.NetworkXError(f"The node {source} is not in the graph."))
     return _Visit(G, [v], depth_limit, reverse and G.is_directed())
 
@@ -594,11 +626,11 @@ def _edge_visit(G, source, reverse, depth_limit, sort_neighbors=None):
 
 
 def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
-    return (e for e in _edge_visit(G, source, reverse, depth_limit, sort_neighbors).edges())
+    return (e for e in _edge_visit(G, source, reverse, depth_limit).edges())
 
 
 def bfs_tree(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
-    edges = _edge_visit(G, source, reverse, depth_limit, sort_neighbors).edges()
+    edges = _edge_visit(G, source, reverse, depth_limit).edges()
     T = nx.DiGraph()
     T.add_node(source)
     # NetworkX's own graph building, its dicts made with the collector paused
@@ -607,12 +639,12 @@ def bfs_tree(G, source, reverse=False, depth_limit=None, sort_neighbors=None):
 
 
 def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
-    pairs = _edge_visit(G, source, False, depth_limit, sort_neighbors).edges("reversed")
+    pairs = _edge_visit(G, source, False, depth_limit).edges("reversed")
     return (pair for pair in pairs)
 
 
 def bfs_successors(G, source, depth_limit=None, sort_neighbors=None):
-    groups = _edge_visit(G, source, False, depth_limit, sort_neighbors).edges("successors")
+    groups = _edge_visit(G, source, False, depth_limit).edges("successors")
     # NetworkX names the first parent by the source as given, and yields it
     # with no children when nothing is reached
     groups[:1] = [(source, groups[0][1] if groups else [])]
@@ -678,9 +710,6 @@ def _path_length_refusal(source=None, target=None, weight=None, method="dijkstra
 
 
 def shortest_path_length(G, source=None, target=None, weight=None, method="dijkstra"):
-    refusal = _path_length_refusal(source, target, weight, method)
-    if refusal:  # asked for by name: NetworkX reports it
-        raise NotImplementedError(refusal)
     return single_source_shortest_path_length(G, source)
 
 
@@ -719,3 +748,8 @@ _FUNCTIONS = {
     "node_connected_component", "weakly_connected_components",
     "number_weakly_connected_components", "is_weakly_connected",
 } | _TRAVERSALS
+
+# Each function checks its arguments first (_declining): NetworkX shows a
+# call asked for by name the reason libgraph declines it.
+for _name in _FUNCTIONS:
+    globals()[_name] = _declining(_name, globals()[_name])

@@ -142,6 +142,11 @@ int lg__threads_for(const lg_context_t *ctx, int64_t work)
     return running < 1 || online < 1 ? threads : lg__fit_team(threads, online, running);
 }
 
+/* What a caller whose GPU does not open can do instead. */
+#define NO_GPU_ADVICE                                                                              \
+    "to run on the CPU, ask for device \"cpu\", or \"auto\", which uses a GPU only where one "     \
+    "answers"
+
 /* Loads the plugin and opens the context's device: on success the context
  * is a GPU context; on failure it is left a CPU context and the message says
  * why (the plugin's own words when it gave some). */
@@ -162,9 +167,12 @@ static lg_status_t open_gpu(lg_context_t *ctx)
     if (st != LG_OK) {
         snprintf(why, sizeof why, "%s",
                  lg_last_error()[0] ? lg_last_error() : lg_status_string(st));
-        return lg__error(st == LG_ERR_OUT_OF_MEMORY ? st : LG_ERR_DEVICE,
-                         "lg_context_create: %s plugin, GPU %d: %.400s", plugin->name,
-                         ctx->device_id, why);
+        if (st == LG_ERR_OUT_OF_MEMORY)
+            return lg__error(st, "lg_context_create: %s plugin, GPU %d: %.400s", plugin->name,
+                             ctx->device_id, why);
+        return lg__error(LG_ERR_DEVICE,
+                         "lg_context_create: %s plugin, GPU %d: %.300s; " NO_GPU_ADVICE,
+                         plugin->name, ctx->device_id, why);
     }
     info.name[sizeof info.name - 1] = '\0';
     info.runtime[sizeof info.runtime - 1] = '\0';

@@ -125,8 +125,8 @@ def test_threads_beyond_the_limit_are_refused():
 
 @pytest.mark.parametrize("ext", ["el", "wel", "mtx", "lgb"])
 def test_convert_keeps_isolated_vertices_past_the_largest_id(tmp_path, ext):
-    """An edge list records its vertex count in its header line, so vertices
-    with no edge after the largest id survive a conversion (and PageRank of
+    """An edge list with vertices past its largest id records its vertex
+    count in its header line, so they survive a conversion (and PageRank of
     the result is the original's)."""
     src, out = tmp_path / "iso.mtx", tmp_path / f"iso.{ext}"
     src.write_text("%%MatrixMarket matrix coordinate pattern general\n6 6 2\n1 2\n2 3\n")
@@ -137,6 +137,45 @@ def test_convert_keeps_isolated_vertices_past_the_largest_id(tmp_path, ext):
     assert run("pagerank", src, "--output", tmp_path / "a.txt").returncode == 0
     assert run("pagerank", out, "--output", tmp_path / "b.txt").returncode == 0
     assert (tmp_path / "a.txt").read_text() == (tmp_path / "b.txt").read_text()
+
+
+def test_convert_writes_the_header_line_only_where_needed_and_plain(tmp_path):
+    """An undirected edge list whose last vertex has edges goes out as bare
+    lines; a directed one with isolated vertices past its largest id gets
+    the header line, which --plain leaves out: the file is then the arcs
+    alone, read back undirected unless --directed says otherwise."""
+    pd = pytest.importorskip("pandas")
+    src = tmp_path / "in.el"
+    src.write_text(EDGES)
+    assert run("convert", src, tmp_path / "u.el").returncode == 0
+    assert (tmp_path / "u.el").read_text() == "0 1\n0 2\n1 2\n2 3\n"
+
+    iso = tmp_path / "iso.mtx"
+    iso.write_text("%%MatrixMarket matrix coordinate pattern general\n6 6 2\n1 2\n2 3\n")
+    assert run("convert", iso, tmp_path / "d.el").returncode == 0
+    assert (tmp_path / "d.el").read_text() == (
+        "# libgraph edge list: directed, 6 vertices, unweighted\n0 1\n1 2\n")
+    assert "6 vertices, 2 arcs, directed" in run("info", tmp_path / "d.el").stdout
+    for args in (("convert", iso, tmp_path / "p.el", "--plain"),
+                 ("generate", iso, tmp_path / "q.txt", "--to", "el", "--plain")):
+        assert run(*args).returncode == 0
+    for plain in (tmp_path / "p.el", tmp_path / "q.txt"):
+        assert plain.read_text() == "0 1\n1 2\n"
+    assert pd.read_csv(tmp_path / "p.el", sep=" ", header=None).values.tolist() == [[0, 1], [1, 2]]
+    assert "3 vertices, 4 arcs, undirected" in run("info", tmp_path / "p.el").stdout
+    assert "3 vertices, 2 arcs, directed" in run("info", tmp_path / "p.el", "--directed").stdout
+    assert run("convert", iso, tmp_path / "p.wel", "--plain").returncode == 0
+    assert (tmp_path / "p.wel").read_text() == "0 1 1\n1 2 1\n"
+
+    for args, why in [(("convert", iso, tmp_path / "x.mtx", "--plain"),
+                       "lgraph convert: --plain is for edge lists: name OUTFILE .el or .wel"),
+                      (("convert", iso, tmp_path / "x.el", "--to", "lgb", "--plain"),
+                       "lgraph convert: --plain is for edge lists"),
+                      (("info", iso, "--plain"),
+                       "lgraph info: --plain is for convert and generate")]:
+        proc = run(*args)
+        assert proc.returncode == 2 and proc.stderr.startswith(why), proc.stderr
+    assert not (tmp_path / "x.mtx").exists() and not (tmp_path / "x.el").exists()
 
 
 def test_an_error_names_its_file_once(tmp_path):

@@ -111,6 +111,92 @@ def test_dataframe_columns_that_cannot_be_read_are_named():
         lg.Graph.from_pandas(df, ["a"], "b", device=CPU)
 
 
+def test_a_column_of_ids_with_a_missing_value_says_which_row_and_what_to_do():
+    """pandas stores a column of integers with a missing value as float64:
+    the message names the first NaN's row (its index label) and says to drop
+    it and convert, from from_pandas and from from_edges alike."""
+    df = pd.DataFrame({"source": [0, 1, None, 3, None], "target": [1, 2, 3, 4, 0]},
+                      index=["a", "b", "c", "d", "e"])
+    assert df.source.dtype == np.float64
+    with pytest.raises(TypeError) as info:
+        lg.Graph.from_pandas(df, device=CPU)
+    assert str(info.value) == (
+        "source: df['source'], a column of float64, holds no vertex ids (integers) or node "
+        "names: row 'c' is NaN, a missing value, which makes pandas store a column of "
+        "integers as floats: drop the rows that miss one (df.dropna(subset=['source'])), then "
+        'convert the column (.astype("int64"))')
+    with pytest.raises(TypeError, match=r"^target: df\['source'\], .* row 'c' is NaN.*"
+                                        r"df\.dropna\(subset=\['source'\]\)"):
+        lg.Graph.from_pandas(df, "target", "source", device=CPU)
+    for src, dst, param in [(df.source, df.target, "src"), (df.target, df.source, "dst")]:
+        with pytest.raises(TypeError) as info:
+            lg.Graph.from_edges(src, dst, device=CPU)
+        assert str(info.value) == (
+            f"{param}: must hold integers (vertex ids), not floats (float64): row 'c' is NaN, a "
+            "missing value, which makes pandas store a column of integers as floats: drop the "
+            'edges that miss one (.dropna()), then convert the ids (.astype("int64"))')
+    with pytest.raises(TypeError, match=r"^src: .*: element 2 is NaN.*\.dropna\(\).*"
+                                        r'\.astype\("int64"\)'):
+        lg.Graph.from_edges(df.source.to_numpy(), df.target.to_numpy(), device=CPU)
+    with pytest.raises(TypeError, match=r'^src: .*not floats \(float32\): convert them '
+                                        r'\(\.astype\("int64"\)\), or pass names=True'):
+        lg.Graph.from_edges(np.array([0, 1], np.float32), [1, 2], device=CPU)
+    # what the messages say to do gives the graph
+    kept = df.dropna()
+    g = lg.Graph.from_pandas(kept.astype("int64"), device=CPU)
+    assert g.num_vertices == 5 and g.num_edges == 2 * len(kept)
+
+
+def test_a_missing_column_is_named_with_the_columns_there_are():
+    df = pd.DataFrame({"from": [0, 1], "to": [1, 2], "w": [1.0, 2.0]})
+    with pytest.raises(KeyError) as info:
+        lg.Graph.from_pandas(df, device=CPU)
+    assert info.value.args[0] == ("df has no column 'source': its columns are 'from', 'to', "
+                                  "'w'; pass the source column's name as source=")
+    with pytest.raises(KeyError, match="df has no column 'weight': its columns are 'from', 'to', "
+                                       "'w'; pass the weight column's name as weight="):
+        lg.Graph.from_pandas(df, "from", "to", "weight", device=CPU)
+    wide = pd.DataFrame({f"c{i}": [0] for i in range(30)})
+    with pytest.raises(KeyError, match=r"its columns are 'c0', 'c1', .*'c19', \.\.\.; pass"):
+        lg.Graph.from_pandas(wide, device=CPU)
+    g = lg.Graph.from_pandas(df, "from", "to", "w", device=CPU)
+    assert g.weighted and g.num_edges == 4
+
+
+def test_an_algorithm_given_another_kind_of_graph_says_how_to_make_one():
+    nx = pytest.importorskip("networkx")
+    sp = pytest.importorskip("scipy.sparse")
+    G = nx.path_graph(4)
+    for call, kind, networkx_call in [
+            (lambda x: lg.pagerank(x), "networkx.Graph", "networkx.pagerank(G, "),
+            (lambda x: lg.bfs(nx.DiGraph(x), 0), "networkx.DiGraph",
+             "networkx.single_source_shortest_path_length(G, source, "),
+            (lambda x: lg.connected_components(x), "networkx.Graph",
+             "networkx.connected_components(G, "),
+            (lambda x: lg.number_connected_components(nx.DiGraph(x)), "networkx.DiGraph",
+             "networkx.number_weakly_connected_components(G, ")]:
+        with pytest.raises(TypeError) as info:
+            call(G)
+        assert str(info.value) == (
+            f"G: expected a libgraph.Graph, not a {kind}: convert it with "
+            "libgraph.Graph.from_networkx(G) (its node keys become the names), or run "
+            "NetworkX's own function on libgraph through the NetworkX backend: "
+            f'{networkx_call}backend="libgraph")')
+    with pytest.raises(TypeError, match=r"^G: expected a libgraph\.Graph, not a scipy\.sparse "
+                                        r"csr_array: convert it with libgraph\.Graph\.from_scipy"):
+        lg.pagerank(sp.csr_array(np.eye(3)))
+    with pytest.raises(TypeError, match=r"^G: expected a libgraph\.Graph, not a pandas DataFrame: "
+                                        r".*libgraph\.Graph\.from_pandas\(df"):
+        lg.bfs(pd.DataFrame({"source": [0], "target": [1]}), 0)
+    with pytest.raises(TypeError, match=r"^G: expected a libgraph\.Graph, not list: build one "
+                                        r"with libgraph\.Graph\.from_edges"):
+        lg.connected_components([(0, 1)])
+    # what the message says works
+    g = lg.Graph.from_networkx(G)
+    np.testing.assert_allclose(lg.pagerank(g, device=CPU),
+                               list(nx.pagerank(G, backend="libgraph").values()), rtol=1e-12)
+
+
 class Interface:
     """An object that says it is GPU memory through a given interface dict."""
 

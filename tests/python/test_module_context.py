@@ -1,6 +1,8 @@
 """Devices and contexts of the Python module: Context, last_backend, the
 default device, and the version and build information.
 """
+import re
+
 import numpy as np
 import pytest
 
@@ -98,3 +100,30 @@ def test_a_fifo_on_the_plugin_path_is_skipped(tmp_path):
                                  text=True, timeout=120)
         assert version.returncode == 0, version.stderr
         assert "GPU plugin: " in version.stdout or "not a regular file" in version.stdout
+
+
+def test_gpu_asked_for_where_none_answers_says_so():
+    """device="gpu" where a GPU plugin loads but opens no GPU (no device, or
+    no driver fit for its runtime, as on CI machines): DeviceError saying
+    plainly that no usable GPU or driver was found, with the runtime's own
+    words as the detail, and what to do instead."""
+    info = lg.build_info()
+    if "GPU plugin: " not in info:
+        pytest.skip(f"no GPU plugin here (LIBGRAPH_PLUGIN_PATH names one): {info}")
+    try:
+        ctx = lg.Context("gpu")
+    except lg.DeviceError as e:
+        message = str(e)
+    else:
+        pytest.skip(f"a GPU answered: {ctx.device}")
+    plugin = r"lg_context_create: (cuda|hip) plugin, GPU 0: "
+    why = (r"(no usable GPU or GPU driver was found \(the (cuda|hip) runtime says: [^)]+\)"
+           r"|no GPU was found \(the (cuda|hip) runtime sees none\))")
+    advice = ('; to run on the CPU, ask for device "cpu", or "auto", which uses a GPU only '
+              "where one answers")
+    assert re.fullmatch(plugin + why + re.escape(advice), message), message
+    g = lg.Graph.from_edges([0, 1], [1, 2])
+    with pytest.raises(lg.DeviceError, match=re.escape(advice)):
+        lg.pagerank(g, device="gpu")
+    assert lg.pagerank(g, device="auto").shape == (3,)  # auto falls back to the CPU
+    assert lg.last_backend() == "cpu"

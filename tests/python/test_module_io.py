@@ -109,6 +109,90 @@ def test_edge_list_without_header_is_undirected(tmp_path):
     assert sorted(G.edges) == [(0, 1), (1, 2)]  # other readers skip the line
 
 
+def _same(a, b):
+    """Whether graphs a and b are equal (same_graph without the asserts)."""
+    try:
+        same_graph(a, b)
+    except AssertionError:
+        return False
+    return True
+
+
+def _unweighted(g):
+    off, idx, _ = g.csr()
+    return lg.Graph.from_csr(off, idx, directed=g.directed)
+
+
+# label -> (graph, whether its .el needs the header line, whether its .wel does)
+HEADER_CASES = {
+    "undirected": (lambda: lg.Graph.from_edges([0, 1, 2], [1, 2, 3]), False, True),
+    "weighted": (lambda: lg.Graph.from_edges([0, 1, 2], [1, 2, 3], [0.5, 2.0, 1.0]), False, False),
+    "isolated tail": (lambda: lg.Graph.from_edges([0, 1], [1, 2], num_vertices=5), True, True),
+    "no edges": (lambda: lg.Graph.from_edges([], [], num_vertices=3), True, True),
+    "directed": (lambda: lg.Graph.from_edges([0, 1, 2], [1, 2, 3], directed=True), True, True),
+}
+
+
+@pytest.mark.parametrize("fmt", ["el", "wel"])
+@pytest.mark.parametrize("label", HEADER_CASES)
+def test_edge_list_header_line_only_where_needed(tmp_path, fmt, label):
+    """save writes the header line exactly where the file read without it
+    would be another graph (undirected, max id + 1 vertices, a .wel
+    weighted); plain=True leaves it out anyway.  Both load back as the graph
+    where the line is; the plain file as the line's absence says."""
+    make, el, wel = HEADER_CASES[label]
+    g = make()
+    want = g if fmt == "wel" else _unweighted(g)
+    path = tmp_path / f"g.{fmt}"
+    g.save(path)
+    header = path.read_text().startswith("# libgraph edge list: ")
+    assert header == (el if fmt == "el" else wel)
+    same_graph(lg.Graph.load(path), want)
+    g.save(path, plain=True)
+    assert not path.read_text().startswith("#")
+    plain = lg.Graph.load(path)
+    assert _same(plain, want) == (not header)
+    if g.directed:  # the arcs are all there, read as directed
+        assert plain.directed is False
+        same_graph(_unweighted(lg.Graph.load(path, directed=True)), _unweighted(want))
+
+
+def test_plain_edge_lists_read_by_pandas_and_numpy(tmp_path):
+    """A plain file (and a bare one the rule writes) is "u v[ w]" lines that
+    pandas.read_csv(sep=" ", header=None) and numpy.loadtxt read to the
+    graph's edges, each undirected edge once (u <= v)."""
+    pd = pytest.importorskip("pandas")
+    d = lg.Graph.from_edges([0, 0, 1, 2, 3], [1, 2, 2, 3, 3], [0.5, 1.0, 2.25, 3.0, 7.5],
+                            num_vertices=6, directed=True)  # needs the line: plain drops it
+    d.save(tmp_path / "d.wel", plain=True)
+    want = [[0, 1, 0.5], [0, 2, 1.0], [1, 2, 2.25], [2, 3, 3.0], [3, 3, 7.5]]
+    df = pd.read_csv(tmp_path / "d.wel", sep=" ", header=None)
+    assert df.shape == (5, 3) and df.values.tolist() == want
+    assert df[0].dtype.kind == df[1].dtype.kind == "i"
+    assert np.loadtxt(tmp_path / "d.wel").tolist() == want
+    d.save(tmp_path / "d.el", plain=True)
+    assert np.loadtxt(tmp_path / "d.el", dtype=np.int64).tolist() == [r[:2] for r in want]
+
+    u = lg.Graph.from_edges([1, 0, 3, 2], [0, 2, 2, 3])  # undirected: bare without asking
+    u.save(tmp_path / "u.el")
+    df = pd.read_csv(tmp_path / "u.el", sep=" ", header=None, names=["u", "v"])
+    assert df.values.tolist() == [[0, 1], [0, 2], [2, 3], [2, 3]]
+    G = nx.from_pandas_edgelist(df, "u", "v", create_using=nx.MultiGraph)
+    assert sorted(G.edges()) == [(0, 1), (0, 2), (2, 3), (2, 3)]
+
+
+def test_plain_is_for_edge_lists(tmp_path):
+    g = lg.Graph.from_edges([0, 1], [1, 2])
+    for name in ("g.mtx", "g.lgb"):
+        with pytest.raises(ValueError, match=r"plain \(no header line\) is for edge lists "
+                                             r"\(\.el, \.wel\); a \.(mtx|lgb) file keeps its "
+                                             r"header"):
+            g.save(tmp_path / name, plain=True)
+        assert not (tmp_path / name).exists()
+    with pytest.raises(TypeError, match="plain"):
+        g.save(tmp_path / "g.el", plain=np.array([True, False]))
+
+
 def test_load_bundled_graph_matches_networkx():
     path = ROOT / "tests" / "data" / "facebook_combined.el"
     g = lg.Graph.load(path, directed=False)

@@ -1,8 +1,14 @@
 """The notebooks in examples/ are committed with their outputs (results,
 checks and plots, no errors), and run again from top to bottom without an
-error (their cells assert that libgraph agrees with NetworkX)."""
+error (their cells assert that libgraph agrees with NetworkX): in this
+environment through nbclient, and as docs/PYTHON.md tells a user to run them:
+the package installed with its notebook extra into a fresh environment, then
+`jupyter nbconvert --execute`."""
 import copy
+import os
 import pathlib
+import subprocess
+import sys
 
 import pytest
 
@@ -64,3 +70,60 @@ def test_notebook_runs(name):
     except nbclient.exceptions.CellExecutionError as e:  # the cell's traceback
         pytest.fail(f"the notebook failed:\n{e}")
     _check(nb, name)
+
+
+# docs/PYTHON.md's commands, run from the repository root (the wheel stands in
+# for "./python": the same package, built once by ./install.sh)
+INSTALL = 'pip install "{package}[notebook]"'
+EXECUTE = "jupyter nbconvert --to notebook --execute --output-dir {out} examples/*.ipynb"
+
+
+def test_the_documented_commands_are_in_the_docs():
+    text = (ROOT / "docs" / "PYTHON.md").read_text()
+    assert INSTALL.format(package="./python") in text
+    assert EXECUTE.format(out="executed") in text
+
+
+def _wheel():
+    given = os.environ.get("LIBGRAPH_WHEEL")
+    if given:
+        return pathlib.Path(given)
+    found = sorted((ROOT / "python" / "build" / "wheels").glob("libgraph-*.whl"))
+    return found[-1] if found else None
+
+
+def test_examples_run_as_documented(tmp_path):
+    """A fresh virtual environment, `pip install "libgraph[notebook]"` (from
+    the wheel ./install.sh builds, its dependencies from PyPI), then
+    `jupyter nbconvert --execute` of every notebook in examples/: the extra
+    brings everything the run needs (nbconvert, the kernel, what the
+    notebooks import), and each notebook runs to the end with its checks and
+    plots."""
+    nbformat = _need("nbformat")
+    wheel = _wheel()
+    if wheel is None:
+        pytest.skip("no wheel in python/build/wheels (./install.sh builds it; or set "
+                    "LIBGRAPH_WHEEL)")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "PYTHONHOME", "JUPYTER_PATH", "VIRTUAL_ENV")}
+    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+               JUPYTER_DATA_DIR=str(tmp_path / "jupyter"),  # no user kernels but the venv's
+               JUPYTER_CONFIG_DIR=str(tmp_path / "jupyter-config"),
+               MPLCONFIGDIR=str(tmp_path / "matplotlib"), PIP_DISABLE_PIP_VERSION_CHECK="1")
+    install = INSTALL.format(package=wheel).split()
+    pip = subprocess.run([str(venv / "bin" / "python"), "-m", *install[:2], "-q",
+                          install[2].strip('"')], env=env, capture_output=True, text=True,
+                         timeout=1800)
+    assert pip.returncode == 0, (f"{' '.join(install)} failed (its packages come from PyPI):\n"
+                                 f"{pip.stdout[-2000:]}{pip.stderr[-4000:]}")
+    assert (venv / "bin" / "jupyter").exists(), "the notebook extra brought no jupyter command"
+    out = tmp_path / "executed"
+    run = subprocess.run(EXECUTE.format(out=out), shell=True, cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=1800)
+    assert run.returncode == 0, f"{EXECUTE} failed:\n{run.stderr[-6000:]}"
+    for name in NOTEBOOKS:
+        executed = sorted(out.glob(f"{name[:-len('.ipynb')]}*.ipynb"))
+        assert len(executed) == 1, (name, sorted(out.iterdir()))
+        _check(nbformat.read(executed[0], as_version=4), name)

@@ -237,6 +237,22 @@ def test_traversals_match_networkx_in_order(seed):
                 assert got == want, (name, args, kwargs)
 
 
+def _declined_by_name(f, *args, why, **kwargs):
+    """f(*args, backend="libgraph", **kwargs) raises NetworkX's
+    NotImplementedError, caused by the backend's, which says why and what to
+    do (can_run takes the call, so that the function can say it)."""
+    from nx_libgraph import interface
+
+    assert interface.can_run(f.name, args, kwargs) is True
+    with pytest.raises(NotImplementedError, match="libgraph") as info:
+        _materialize(f(*args, backend="libgraph", **kwargs))
+    cause = info.value.__cause__
+    assert isinstance(cause, NotImplementedError), info.value
+    assert str(cause).startswith(why), cause
+    assert str(cause).endswith('; libgraph declines such calls: leave out backend="libgraph" '
+                               '(or pass backend="networkx") and NetworkX runs it'), cause
+
+
 def test_traversal_errors_and_declines():
     from nx_libgraph import interface
 
@@ -248,20 +264,22 @@ def test_traversal_errors_and_declines():
                             ("single_source_shortest_path_length", (-1,), nx.NodeNotFound)]:
         with pytest.raises(err):
             _materialize(getattr(nx, name)(G, *args, backend="libgraph"))
-    assert isinstance(interface.can_run("bfs_edges", (G, 0), {"sort_neighbors": sorted}), str)
-    assert isinstance(interface.can_run("shortest_path_length", (G,), {"source": 0,
-                                                                         "target": 5}), str)
-    assert isinstance(interface.can_run("shortest_path_length", (G, 0), {"weight": "w"}), str)
-    assert interface.can_run("shortest_path_length", (G, 0), {}) is True
-    # asked for by name, a form it does not have is refused, not answered wrongly
-    with pytest.raises(NotImplementedError):
-        nx.shortest_path_length(G, 0, 5, backend="libgraph")
-    with pytest.raises(NotImplementedError):
-        nx.shortest_path_length(G, 0, weight="w", backend="libgraph")
+    assert isinstance(interface.should_run("bfs_edges", (G, 0), {"sort_neighbors": sorted}), str)
+    assert isinstance(interface.should_run("shortest_path_length", (G,), {"source": 0,
+                                                                            "target": 5}), str)
+    assert isinstance(interface.should_run("shortest_path_length", (G, 0), {"weight": "w"}), str)
+    assert interface.should_run("shortest_path_length", (G, 0), {}) is True
+    # asked for by name, a form it does not have is refused, not answered
+    # wrongly, and the user is told why
+    _declined_by_name(nx.shortest_path_length, G, 0, 5,
+                      why="shortest_path_length: only from one source to every node")
+    _declined_by_name(nx.shortest_path_length, G, 0, weight="w",
+                      why="shortest_path_length: only unweighted (weight=None)")
     # sort_neighbors: refused when asked for by name, run by NetworkX by priority
     S = nx.Graph([(0, 3), (0, 1), (0, 2)] + [(i, i + 1) for i in range(3, 300)])
-    with pytest.raises(NotImplementedError):
-        nx.bfs_edges(S, 0, sort_neighbors=sorted, backend="libgraph")
+    _declined_by_name(nx.bfs_edges, S, 0, sort_neighbors=sorted,
+                      why="sort_neighbors: libgraph's traversal follows NetworkX's adjacency "
+                          "order only")
     old = nx.config.backend_priority.algos
     nx.config.backend_priority.algos = ["libgraph"]
     try:
@@ -318,7 +336,7 @@ def test_result_builders_check_their_input():
         _libgraph.take(nodes, i32(0, 9), 0, 2)
 
 
-# ---- graph views, what can_run declines, and the cache ------------------------------
+# ---- graph views, what the backend declines, and the cache ------------------------------
 
 
 @contextlib.contextmanager
@@ -452,7 +470,7 @@ def test_a_view_follows_its_graph():
 
 
 # Edge weights NetworkX computes with and libgraph cannot take as given
-# (libgraph keeps finite weights >= 0 as float32): can_run declines them.
+# (libgraph keeps finite weights >= 0 as float32): the backend declines them.
 BAD_WEIGHTS = [-1, -0.0001, 1e-50, 1e-40, 1e300, 4e38, math.inf, -math.inf, math.nan, 10**400,
                "heavy", 1 + 2j, None]
 # Weights it takes: its results are NetworkX's.
@@ -506,22 +524,21 @@ def test_every_function_is_covered():
 @pytest.mark.parametrize("kind", [nx.Graph, nx.DiGraph, nx.MultiGraph, nx.MultiDiGraph])
 @pytest.mark.parametrize("w", BAD_WEIGHTS, ids=lambda w: repr(w)[:12])
 def test_weights_libgraph_cannot_take(kind, w):
-    """A weighted call declines them (can_run says why; by priority NetworkX
-    runs it, and with backend="libgraph" NetworkX says it is not implemented
-    for these arguments); a call that reads no weights runs on libgraph and
-    gives NetworkX's result."""
+    """A weighted call declines them (should_run says why, and by priority
+    NetworkX runs it; with backend="libgraph" NetworkX raises
+    NotImplementedError, caused by the backend's saying why); a call that
+    reads no weights runs on libgraph and gives NetworkX's result."""
     from nx_libgraph import interface
 
     G = _weighted(kind, w)
     for name, args, kwargs in _function_calls(G):
         weighted = name == "pagerank" and kwargs.get("weight", "weight") is not None
-        why = interface.can_run(name, (G, *args), kwargs)
+        why = interface.should_run(name, (G, *args), kwargs)
         f = getattr(nx, name)
         want = _outcome(f, G, *args, **kwargs)
         if weighted:
             assert isinstance(why, str) and "weight" in why, (name, why)
-            with pytest.raises(NotImplementedError, match="libgraph"):
-                f(G, *args, backend="libgraph", **kwargs)
+            _declined_by_name(f, G, *args, why="pagerank: edge attribute 'weight': ", **kwargs)
         else:
             assert why is True, (name, why)
             if name == "pagerank":  # unweighted: libgraph's, to NetworkX's precision
@@ -538,12 +555,12 @@ def test_weights_libgraph_takes(kind, w):
     from nx_libgraph import interface
 
     G = _weighted(kind, w)
-    assert interface.can_run("pagerank", (G,), {}) is True
+    assert interface.should_run("pagerank", (G,), {}) is True
     _close(nx.pagerank(G, backend="libgraph"), nx.pagerank(G))
 
 
 # PageRank arguments NetworkX computes with (or fails on in its own way) that
-# libgraph's PageRank refuses or reads otherwise: can_run declines them.
+# libgraph's PageRank refuses or reads otherwise: the backend declines them.
 N = float("nan")
 BAD_PAGERANK_ARGUMENTS = [
     {"alpha": 1.5}, {"alpha": -0.5}, {"alpha": N}, {"alpha": "0.5"},
@@ -562,10 +579,9 @@ def test_pagerank_arguments_libgraph_cannot_take(kwargs):
     from nx_libgraph import interface
 
     G = nx.gnm_random_graph(250, 750, seed=10, directed=True)
-    why = interface.can_run("pagerank", (G,), kwargs)
+    why = interface.should_run("pagerank", (G,), kwargs)
     assert isinstance(why, str) and why.startswith("pagerank: "), why
-    with pytest.raises(NotImplementedError, match="libgraph"):
-        nx.pagerank(G, backend="libgraph", **kwargs)
+    _declined_by_name(nx.pagerank, G, why=why, **kwargs)
     want = _outcome(nx.pagerank, G, **kwargs)
     with _libgraph_first():
         assert _outcome(nx.pagerank, G, **kwargs) == want
@@ -579,7 +595,7 @@ def test_pagerank_arguments_libgraph_takes(kwargs):
     from nx_libgraph import interface
 
     G = nx.gnm_random_graph(250, 750, seed=10, directed=True)
-    assert interface.can_run("pagerank", (G,), kwargs) is True
+    assert interface.should_run("pagerank", (G,), kwargs) is True
     want = _outcome(nx.pagerank, G, **kwargs)
     got = _outcome(nx.pagerank, G, backend="libgraph", **kwargs)
     if want[0] == "raises":
@@ -614,12 +630,12 @@ def test_traversal_limits(name, kwargs):
     want = _outcome(f, G, 0, **kwargs)
     (value,) = kwargs.values()
     if isinstance(value, (int, float)):
-        assert interface.can_run(name, (G, 0), kwargs) is True
+        assert interface.should_run(name, (G, 0), kwargs) is True
         assert _outcome(f, G, 0, backend="libgraph", **kwargs) == want
     else:
-        assert isinstance(interface.can_run(name, (G, 0), kwargs), str)
-        with pytest.raises(NotImplementedError, match="libgraph"):
-            f(G, 0, backend="libgraph", **kwargs)
+        why = interface.should_run(name, (G, 0), kwargs)
+        assert isinstance(why, str) and why.endswith("is not a number"), why
+        _declined_by_name(f, G, 0, why=why, **kwargs)
     with _libgraph_first():
         assert _outcome(f, G, 0, **kwargs) == want
 

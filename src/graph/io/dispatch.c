@@ -10,7 +10,8 @@
  * bad options (checked before the file is opened, so that a bad option is
  * not reported after minutes of parsing, and so that any later
  * LG_ERR_INVALID_ARGUMENT from the builders is the file's fault) and a
- * format that cannot be told; LG_ERR_UNSUPPORTED for .lgb on a big-endian
+ * format that cannot be told, and the write option plain for a format other
+ * than .el and .wel; LG_ERR_UNSUPPORTED for .lgb on a big-endian
  * host.  The formats' own errors name the file (io.h).
  */
 #include "../build.h"
@@ -130,6 +131,7 @@ void lg_write_options_init(lg_write_options_t *options)
         return;
     options->progress = NULL;
     options->progress_data = NULL;
+    options->plain = false;
 }
 
 lg_status_t lg_graph_write(lg_context_t *context, const lg_graph_t *graph, const char *path,
@@ -151,6 +153,12 @@ lg_status_t lg_graph_write_with(lg_context_t *context, const lg_graph_t *graph, 
     if ((st = resolve_format(fn, path, &format)) != LG_OK ||
         (st = check_host_for(fn, format)) != LG_OK)
         return st;
+    const bool plain = options && options->plain;
+    if (plain && format != LG_FORMAT_EL && format != LG_FORMAT_WEL)
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "%s: plain (no header line) is for edge lists (.el, .wel); a .%s file "
+                         "keeps its header: write an edge list, or leave plain off",
+                         fn, format_extension(format));
     if ((st = lg__out_open(&out, path)) != LG_OK)
         return st;
     if (options)
@@ -158,8 +166,8 @@ lg_status_t lg_graph_write_with(lg_context_t *context, const lg_graph_t *graph, 
     const int threads = lg__threads(context);
     switch (format) {
     case LG_FORMAT_MTX: st = lg__write_mtx(&out, graph, threads); break;
-    case LG_FORMAT_EL: st = lg__write_edge_list(&out, graph, false, threads); break;
-    case LG_FORMAT_WEL: st = lg__write_edge_list(&out, graph, true, threads); break;
+    case LG_FORMAT_EL: st = lg__write_edge_list(&out, graph, false, plain, threads); break;
+    case LG_FORMAT_WEL: st = lg__write_edge_list(&out, graph, true, plain, threads); break;
     default: st = lg__write_lgb(&out, graph, threads); break;
     }
     st = lg__out_finish(&out, st);

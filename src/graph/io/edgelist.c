@@ -10,17 +10,24 @@
  *
  * '#' (SNAP's headers) and '%' start comment lines; blank lines are
  * skipped.  The format itself records neither directedness nor a vertex
- * count, so libgraph's writer starts the file with a comment line that
- * does, which other readers skip as a comment:
+ * count.  libgraph's header line records both, as a comment:
  *
  *   # libgraph edge list: undirected, 6 vertices, unweighted
  *
  * ("directed" or "undirected"; "weighted" or "unweighted"), and the reader
  * honours it when it is the first line.  Without it, an edge list is read as
- * undirected (unless the options ask for directed), and n is one more than
- * the largest id.  With it, the graph has the stated vertex count (so
- * isolated vertices past the largest id survive), and a .wel whose line says
- * "unweighted" and whose weights are all 1 gives an unweighted graph.
+ * undirected (unless the options ask for directed), n is one more than the
+ * largest id, and a .wel gives a weighted graph.  With it, the graph has the
+ * stated vertex count (so isolated vertices past the largest id survive),
+ * and a .wel whose line says "unweighted" and whose weights are all 1 gives
+ * an unweighted graph.
+ *
+ * NetworkX's read_edgelist and SNAP skip the line as a comment, but GAPBS
+ * reads such a file as an empty graph and igraph and pandas.read_csv refuse
+ * it, so the writer puts the line first only where the file read without it
+ * would be another graph: a directed graph, a last vertex with no edges
+ * (n > largest id + 1, the empty graph of n > 0 included), or an unweighted
+ * graph written as .wel.  The plain option leaves it out even then.
  *
  * The writer lists every arc of a directed graph and one arc of each edge
  * of an undirected one (u <= v); .wel of an unweighted graph gives weight 1.
@@ -150,14 +157,28 @@ lg_status_t lg__read_edge_list(lg_context_t *context, const char *path, lg_file_
     return st;
 }
 
+/* Whether the file read without the header line would be another graph
+ * (the reader's defaults above): undirected; n one more than the largest id,
+ * which in an undirected graph's symmetric CSR is the last vertex with arcs;
+ * a .wel weighted. */
+static bool header_needed(const lg_graph_t *g, bool weights)
+{
+    const lg_edge_t *offsets = g->out.offsets;
+    const bool last_vertex_isolated = g->n > 0 && offsets[g->n] == offsets[g->n - 1];
+    return g->directed || last_vertex_isolated || (weights && !g->out.weights);
+}
+
 lg_status_t lg__write_edge_list(struct lg_out_file *out, const lg_graph_t *g, bool weights,
-                                int threads)
+                                bool plain, int threads)
 {
     const struct lg_text_style s = {0, g->directed ? LG_ALL_ARCS : LG_ROW_LE_COL, weights};
-    char line[96];
-    const int len = snprintf(line, sizeof line, HEADER_PREFIX " %s, %lld vertices, %s\n",
-                             g->directed ? "directed" : "undirected", (long long)g->n,
-                             g->out.weights ? "weighted" : "unweighted");
-    lg_status_t st = lg__out_write(out, line, (size_t)len);
+    lg_status_t st = LG_OK;
+    if (!plain && header_needed(g, weights)) {
+        char line[96];
+        const int len = snprintf(line, sizeof line, HEADER_PREFIX " %s, %lld vertices, %s\n",
+                                 g->directed ? "directed" : "undirected", (long long)g->n,
+                                 g->out.weights ? "weighted" : "unweighted");
+        st = lg__out_write(out, line, (size_t)len);
+    }
     return st != LG_OK ? st : lg__write_arcs(out, g, &s, threads);
 }

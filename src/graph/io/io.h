@@ -347,8 +347,9 @@ LG_INTERNAL lg_status_t lg__write_mtx(struct lg_out_file *out, const lg_graph_t 
 LG_INTERNAL lg_status_t lg__read_edge_list(lg_context_t *context, const char *path,
                                            lg_file_format_t format,
                                            const lg_graph_options_t *options, lg_graph_t **graph);
+/* weights: a .wel; plain: no header line, even where the file needs one. */
 LG_INTERNAL lg_status_t lg__write_edge_list(struct lg_out_file *out, const lg_graph_t *g,
-                                            bool weights, int threads);
+                                            bool weights, bool plain, int threads);
 
 /* The host must be little-endian (dispatch.c checks). */
 /* ---- one part of a file (part.c) ----------------------------------------------- */

@@ -43,11 +43,15 @@ static lg_status_t gpu_open(int device_id, void *stream, void **state, struct lg
     int count = 0;
     hipError_t e = hipGetDeviceCount(&count);
     *state = NULL;
+    /* the runtime's words stay as the detail: they tell a driver too old for
+     * the runtime from no driver at all */
     if (e != hipSuccess)
-        return lg__gpu_host->error(LG_ERR_DEVICE, "no usable GPU (%s runtime: %s)", LG_GPU_PLATFORM,
-                                   hipGetErrorString(e));
+        return lg__gpu_host->error(LG_ERR_DEVICE,
+                                   "no usable GPU or GPU driver was found (the %s runtime says: "
+                                   "%s)",
+                                   LG_GPU_PLATFORM, hipGetErrorString(e));
     if (count == 0)
-        return lg__gpu_host->error(LG_ERR_DEVICE, "no usable GPU (the %s runtime sees none)",
+        return lg__gpu_host->error(LG_ERR_DEVICE, "no GPU was found (the %s runtime sees none)",
                                    LG_GPU_PLATFORM);
     if (device_id >= count)
         return lg__gpu_host->error(LG_ERR_DEVICE, "no GPU %d: the %s runtime sees %d GPU%s",
