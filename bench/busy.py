@@ -126,7 +126,9 @@ def main():
                             times[w].append((time.perf_counter() - t0) * 1e3)
                     med = {w: statistics.median(t) for w, t in times.items()}
                     ratio = med["libgraph default"] / med["libgraph 1 thread"]
-                    print(f"row: {name} ({g.num_vertices} vertices, {g.num_edges} arcs), {busy} busy, "
+                    load = os.getloadavg()[0]
+                    print(f"row: {name} ({g.num_vertices} vertices, {g.num_edges} arcs), {busy} busy "
+                          f"(load {load:.1f}), "
                           f"{call}: " + "; ".join(f"{w} {m:.3f}" for w, m in med.items())
                           + f" ms; default / 1 thread {ratio:.2f}", flush=True)
             finally:

@@ -242,7 +242,7 @@ LG_API lg_status_t lg_context_copy(lg_context_t *context, void *dst, const void 
  *    it);
  *  - otherwise on the CPU (with the context's thread count) until the
  *    graph's CPU calls have taken as long as its copy to the
- *    GPU is estimated to take (its CSR bytes at 8 GB/s plus 1 ms), and on
+ *    GPU is estimated to take (its CSR bytes at 25 GB/s plus 1 ms), and on
  *    the GPU from then on: the first calls on a graph are often faster on
  *    the CPU than a copy plus the GPU call, the later ones faster on the GPU;
  *  - on the CPU when the GPU plugin has no kernel for the algorithm, or

@@ -134,8 +134,9 @@ static void test_device_allocation_failures(void)
         or_pr_run w = or_pagerank_run(&t.o, &po);
         const bool f32 = graph == 1;
         /* each call's graph is freed before the next: beyond the baseline,
-         * only the two contexts' scratch and pinned staging buffers (at
-         * most 3 each) may stay */
+         * only the two contexts' scratch and work buffers and their pinned
+         * staging buffers (LG_STAGE_BUFFERS, 4, made when they open) may
+         * stay */
         long long k = 0, most = 0;
         for (bool fired = true; fired && k < 1000;) {
             fired = pr_failing_at(hooks, gpu, false, &t, f32, k, w.x);
@@ -152,10 +153,10 @@ static void test_device_allocation_failures(void)
             const long long extra = oom_extra(&r);
             most = extra > most ? extra : most;
         }
-        CHECK(most <= 6);
-        if (most > 6)
-            report("%lld GPU allocations outlived their calls (at most 6 may: the contexts' "
-                   "scratch and staging)",
+        CHECK(most <= 12);
+        if (most > 12)
+            report("%lld GPU allocations outlived their calls (at most 12 may: the contexts' "
+                   "scratch, work and staging buffers)",
                    most);
         or_pr_run_free(&w);
         tgraph_free(&t);

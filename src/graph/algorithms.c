@@ -122,9 +122,11 @@ static struct lg_graph_view view_of(const lg_graph_t *g)
 
 /* AUTO's estimate of a graph's first upload: its CSR (and weights) at
  * UPLOAD_BYTES_PER_S, plus UPLOAD_FIXED_NS for the device-side set-up.  The
- * figures are the first GPU calls measured on an H100 machine
- * (docs/ARCHITECTURE.md: 15.7 ms for kron:20's 134 MB). */
-#define UPLOAD_BYTES_PER_S 8e9
+ * rate is what the first GPU calls cost beyond the cached ones, set-up
+ * included, on the H200 machine through the staged copies: kron:22's 530 MB
+ * 23 ms (PageRank, its pull structure built) and 17 ms (BFS), kron:24's
+ * 2.1 GB 81 ms (docs/decisions/staged-uploads.md). */
+#define UPLOAD_BYTES_PER_S 25e9
 #define UPLOAD_FIXED_NS 1000000.0
 static atomic_llong upload_override = -1; /* lg__auto_upload_ns_override */
 

@@ -20,6 +20,13 @@
 extern const struct lg_plugin_host *lg__gpu_host;
 
 /* One context's device, stream and scratch. */
+/* The pinned buffers a large copy passes through (transfer.hip): four, so
+ * that the host fills one while the link empties the others, with no wait
+ * at a chunk's turn. */
+#ifndef LG_STAGE_BUFFERS
+#define LG_STAGE_BUFFERS 4
+#endif
+
 struct lg__gpu_state {
     int device;
     hipStream_t stream;
@@ -34,12 +41,15 @@ struct lg__gpu_state {
     struct lg_progress progress; /* the call's progress callback (lg_exec.progress),
                                   * told between kernel launches of its steps */
     bool device_outputs;         /* the call's outputs are device memory (lg_exec) */
-    /* the pinned buffers of large copies (transfer.hip),
-     * made on the first one, kept until the context closes */
-    void *staging[2];
-    hipEvent_t staged[2];
+    /* the pinned buffers of large copies (transfer.hip), made when the
+     * context opens, kept until it closes */
+    void *staging[LG_STAGE_BUFFERS];
+    hipEvent_t staged[LG_STAGE_BUFFERS];
 };
 
+/* Makes the staging buffers of transfer.hip unless they are there; false
+ * when they cannot be (large copies then take the runtime's path). */
+bool lg__staging_ready(lg__gpu_state *s);
 /* Frees the staging buffers of transfer.hip (the context is closing). */
 void lg__staging_free(lg__gpu_state *s);
 

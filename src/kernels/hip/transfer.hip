@@ -9,11 +9,15 @@
  * page faults on that one thread too.  Pinning or registering the caller's
  * arrays for each call costs as much as the copy or more.
  *
- * Method: double buffering through two small pinned buffers of the context
- * (LG_STAGE_BYTES each, made on its first large copy, kept until it
- * closes).  An array is cut into chunks of LG_STAGE_BYTES; chunk k passes
- * through buffer k % 2, so the DMA of one chunk overlaps the host copy of
- * the next, and an event a buffer says when the device is done with it.
+ * Method: LG_STAGE_BUFFERS (4) pinned buffers of the context (LG_STAGE_BYTES,
+ * 8 MB, each, made when it opens, kept until it closes, made again after a
+ * call that ran out of memory freed them).  An array is cut into chunks of
+ * LG_STAGE_BYTES; chunk k passes through buffer k % 4, so the DMA of one
+ * chunk overlaps the host copy of the next ones, and an event a buffer says
+ * when the device is done with it.  On the H200 host (16 threads) kron:24's
+ * 2.1 GB went up at 52 GB/s this way, the link's rate from pinned memory
+ * (55), against 22-26 GB/s with two 4 MB buffers and 6.5-9 through the
+ * runtime's own path (docs/decisions/staged-uploads.md).
  * The host side of each chunk is split into page-aligned parts copied side
  * by side by the core's OpenMP threads (lg_plugin_host.parallel, as many as
  * the context's CPU threads): the memcpy and its page faults run in
@@ -27,8 +31,9 @@
  * Arrays under LG_STAGE_MIN take the runtime's path (narrowed ones do not),
  * and so does everything when the buffers cannot be made.
  *
- * Cost: 2 * LG_STAGE_BYTES of pinned host memory a context; a copy waits on
- * one event and runs one parallel loop a chunk.
+ * Cost: 4 * LG_STAGE_BYTES (32 MB) of pinned host memory a context, pinned
+ * in 12 ms when it opens; a copy waits on one event and runs one parallel
+ * loop a chunk.
  */
 #include "gpu.h"
 
@@ -36,10 +41,12 @@
 
 #include <algorithm>
 
-/* the chunk and buffer size: small, because pinning host memory takes time
- * in proportion to its size, paid on a context's first large copy */
+/* the chunk and buffer size: large enough that a chunk's fixed costs (an
+ * event wait, a parallel loop, a copy's launch: 10-20 us) are small beside
+ * its 0.15 ms on the link, small because pinning host memory takes time in
+ * proportion to its size (0.4 ms a MB), paid when the context opens */
 #ifndef LG_STAGE_BYTES
-#define LG_STAGE_BYTES ((size_t)4 << 20)
+#define LG_STAGE_BYTES ((size_t)8 << 20)
 #endif
 /* smaller arrays take the runtime's path: a few chunks leave little to
  * overlap (-DLG_STAGE_MIN=SIZE_MAX: the runtime's path only, to compare) */
@@ -52,7 +59,7 @@
 
 void lg__staging_free(lg__gpu_state *s)
 {
-    for (int b = 0; b < 2; b++) {
+    for (int b = 0; b < LG_STAGE_BUFFERS; b++) {
         if (s->staged[b])
             (void)hipEventSynchronize(s->staged[b]);
         if (s->staging[b])
@@ -64,11 +71,11 @@ void lg__staging_free(lg__gpu_state *s)
     }
 }
 
-static bool staging_ready(lg__gpu_state *s)
+bool lg__staging_ready(lg__gpu_state *s)
 {
-    if (s->staging[1])
+    if (s->staging[LG_STAGE_BUFFERS - 1])
         return true;
-    for (int b = 0; b < 2; b++)
+    for (int b = 0; b < LG_STAGE_BUFFERS; b++)
         if (lg__pinned_malloc(&s->staging[b], LG_STAGE_BYTES) != hipSuccess ||
             hipEventCreateWithFlags(&s->staged[b], hipEventDisableTiming) != hipSuccess) {
             (void)hipGetLastError(); /* not sticky: the plain path goes on */
@@ -93,7 +100,7 @@ static size_t chunk_elements(unsigned stage_unit, unsigned host_unit)
  * array: equal for a plain copy (1 and 1), 1 or 2 and 4 for a narrowed
  * download (sign extension). */
 struct stage_job {
-    char *staging[2];
+    char *staging[LG_STAGE_BUFFERS];
     char *host;
     size_t elements;                /* of the whole array */
     unsigned stage_unit, host_unit; /* bytes an element */
@@ -106,8 +113,8 @@ struct stage_job {
         : host(host_), elements(elements_), stage_unit(stage_unit_), host_unit(host_unit_),
           download(download_), chunk(0)
     {
-        staging[0] = (char *)s->staging[0];
-        staging[1] = (char *)s->staging[1];
+        for (int b = 0; b < LG_STAGE_BUFFERS; b++)
+            staging[b] = (char *)s->staging[b];
         threads =
             LG_STAGE_BYTES < LG_STAGE_PARALLEL_MIN || s->host_threads < 1 ? 1 : s->host_threads;
     }
@@ -135,7 +142,7 @@ struct stage_job {
         if (lo >= len)
             return;
         const size_t count = std::min(part, len - lo), first = (size_t)k * per_chunk() + lo;
-        char *h = host + first * host_unit, *st = staging[k & 1] + lo * stage_unit;
+        char *h = host + first * host_unit, *st = staging[k % LG_STAGE_BUFFERS] + lo * stage_unit;
         if (stage_unit == host_unit) {
             if (download)
                 memcpy(h, st, count * host_unit);
@@ -174,13 +181,13 @@ struct stage_job {
  * stream is drained first, so the caller may free dst at once. */
 hipError_t lg__upload(lg__gpu_state *s, void *dst, const void *src, size_t bytes)
 {
-    if (bytes < LG_STAGE_MIN || !staging_ready(s))
+    if (bytes < LG_STAGE_MIN || !lg__staging_ready(s))
         return hipMemcpyAsync(dst, src, bytes, hipMemcpyHostToDevice, s->stream);
     hipError_t e = hipSuccess;
     {
         stage_job job(s, (char *)src, bytes, 1, 1, false);
         for (int64_t k = 0; k < job.chunks() && e == hipSuccess; k++) {
-            const int b = (int)(k & 1);
+            const int b = (int)(k % LG_STAGE_BUFFERS);
             /* the device is done with this buffer's previous chunk (an event
              * never recorded is complete) */
             if ((e = hipEventSynchronize(s->staged[b])) != hipSuccess)
@@ -204,13 +211,14 @@ static hipError_t staged_download(lg__gpu_state *s, void *dst, const void *src, 
 {
     const size_t per_chunk = chunk_elements(stage_unit, host_unit);
     const int64_t chunks = (int64_t)((elements + per_chunk - 1) / per_chunk);
-    /* queues chunk q's copy into buffer q % 2 */
+    /* queues chunk q's copy into buffer q % LG_STAGE_BUFFERS (emptied by
+     * the loop below LG_STAGE_BUFFERS - 1 rounds before) */
     auto fetch = [&](int64_t q) {
         const size_t first = (size_t)q * per_chunk;
         const hipError_t r = hipMemcpyAsync(
-            s->staging[q & 1], (const char *)src + first * stage_unit,
+            s->staging[q % LG_STAGE_BUFFERS], (const char *)src + first * stage_unit,
             std::min(per_chunk, elements - first) * stage_unit, hipMemcpyDeviceToHost, s->stream);
-        return r == hipSuccess ? hipEventRecord(s->staged[q & 1], s->stream) : r;
+        return r == hipSuccess ? hipEventRecord(s->staged[q % LG_STAGE_BUFFERS], s->stream) : r;
     };
     hipError_t e = fetch(0);
     if (e == hipSuccess) {
@@ -220,7 +228,8 @@ static hipError_t staged_download(lg__gpu_state *s, void *dst, const void *src, 
         for (int64_t k = 0; k < chunks && e == hipSuccess; k++) {
             if (k + 1 < chunks)
                 e = fetch(k + 1);
-            if (e == hipSuccess && (e = hipEventSynchronize(s->staged[k & 1])) == hipSuccess)
+            if (e == hipSuccess &&
+                (e = hipEventSynchronize(s->staged[k % LG_STAGE_BUFFERS])) == hipSuccess)
                 job.run_chunk(k);
         }
     }
@@ -235,7 +244,7 @@ static hipError_t staged_download(lg__gpu_state *s, void *dst, const void *src, 
  * page fault on one thread, where the threads here take them side by side. */
 hipError_t lg__download(lg__gpu_state *s, void *dst, const void *src, size_t bytes)
 {
-    if (bytes < LG_STAGE_MIN || !staging_ready(s)) {
+    if (bytes < LG_STAGE_MIN || !lg__staging_ready(s)) {
         hipError_t e = hipMemcpyAsync(dst, src, bytes, hipMemcpyDeviceToHost, s->stream);
         hipError_t e2 = hipStreamSynchronize(s->stream);
         return e != hipSuccess ? e : e2;
@@ -258,7 +267,7 @@ hipError_t lg__download_narrowed(lg__gpu_state *s, int32_t *dst, const int32_t *
     const unsigned width = lo >= INT8_MIN && hi <= INT8_MAX     ? 1
                            : lo >= INT16_MIN && hi <= INT16_MAX ? 2
                                                                 : 4;
-    if (width == 4 || (size_t)n * sizeof *dst < LG_STAGE_MIN || !staging_ready(s))
+    if (width == 4 || (size_t)n * sizeof *dst < LG_STAGE_MIN || !lg__staging_ready(s))
         return lg__download(s, dst, src, (size_t)n * sizeof *dst);
     if (width == 1)
         narrow<<<lg__blocks_for(n, 256), 256, 0, s->stream>>>(src, (int8_t *)tmp, n);
