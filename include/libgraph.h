@@ -177,6 +177,25 @@ typedef struct lg_context_options {
     void *stream;         /* GPU stream (hipStream_t / cudaStream_t); NULL = default */
 } lg_context_options_t;
 
+/* The threads a CPU call runs on.  A pass over fewer than 2^18 elements
+ * (vertices + edges) runs on the calling thread: waking a team costs more
+ * than it saves there.  With num_threads 0, a call runs on no more threads
+ * than the machine can run at once beside what else is running (its
+ * runnable threads, /proc/loadavg, read at most every 10 ms): on a busy
+ * machine a team waits at every barrier for the thread the scheduler has
+ * put aside, which costs a time slice where a pass takes less.  A count
+ * given in num_threads is used as given.  The results do not depend on the
+ * team: BFS, components and the builds give the same arrays, PageRank the
+ * same scores up to the rounding of its sums.
+ *
+ * OpenMP's threads spin while they wait (libgomp 300,000 times, LLVM's libomp
+ * 200 ms), taking the core from the thread with work when other programs
+ * want it.  lgraph and the Python module run with OMP_WAIT_POLICY=passive
+ * unless the environment chooses (OMP_WAIT_POLICY, GOMP_SPINCOUNT,
+ * KMP_BLOCKTIME, KMP_LIBRARY); a program of its own should set it too where
+ * it shares the machine: libgomp reads it before main, so the library
+ * cannot (docs/PERFORMANCE.md, "A busy machine"). */
+
 LG_API void lg_context_options_init(lg_context_options_t *options);
 
 /*
