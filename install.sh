@@ -110,7 +110,7 @@ setup_venv() {
 build_and_install() {
     say "building libgraph (build/) and installing into $prefix"
     cmake -S "$here" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_WERROR=ON \
-        -DCMAKE_INSTALL_PREFIX="$prefix" -DPython3_EXECUTABLE="$venv/bin/python" >/dev/null
+        -DCMAKE_INSTALL_PREFIX="$prefix" >/dev/null
     cmake --build "$build_dir" -j "$jobs"
     cmake --install "$build_dir" >/dev/null
     echo "installed: $prefix/bin/lgraph, $prefix/lib/libgraph.so, $prefix/include/libgraph.h"
@@ -182,8 +182,7 @@ dist_tests() {
 # as on toolchains without an OpenMP runtime (musl, zig's cross compilers).
 ctest_serial() {
     local dir="$here/build-serial"
-    cmake -S "$here" -B "$dir" -DLIBGRAPH_WERROR=ON -DLIBGRAPH_GPU=OFF -DLIBGRAPH_OPENMP=OFF \
-        -DPython3_EXECUTABLE="$venv/bin/python" >/dev/null &&
+    cmake -S "$here" -B "$dir" -DLIBGRAPH_WERROR=ON -DLIBGRAPH_GPU=OFF -DLIBGRAPH_OPENMP=OFF >/dev/null &&
     cmake --build "$dir" -j "$jobs" &&
     "$dir/lgraph" --version | grep -q 'threads: none' &&
     ctest --test-dir "$dir" --output-on-failure -j "$jobs"
@@ -207,7 +206,7 @@ wheel_check() { "$here/tools/build-wheel.sh" --jobs "$jobs" check x86_64 aarch64
 ctest_sanitized() {
     local dir="$here/build-sanitize"
     cmake -S "$here" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIBGRAPH_WERROR=ON \
-        -DLIBGRAPH_GPU=OFF -DLIBGRAPH_SANITIZE=ON -DPython3_EXECUTABLE="$venv/bin/python" >/dev/null &&
+        -DLIBGRAPH_GPU=OFF -DLIBGRAPH_SANITIZE=ON >/dev/null &&
     cmake --build "$dir" -j "$jobs" &&
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir "$dir" --output-on-failure -j "$jobs"
