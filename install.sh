@@ -120,14 +120,29 @@ build_and_install() {
 # this CMake project with LIBGRAPH_PYTHON=ON: the static library inside the
 # extension, the GPU plugin beside it) into python/build/wheels, installed
 # into .venv (and by the test with the older NetworkX into its own venv).
-# Its build directory (python/build/) is kept, so a rerun rebuilds only what
-# changed.
+# pip builds it without build isolation, with python/pyproject.toml's build
+# requirements installed in .venv: scikit-build-core clears its build
+# directory (python/build/TAG) whenever it runs from another place, and an
+# isolated build runs it from a new temporary environment each time, which
+# would recompile every object on every run.  Built from .venv, a rerun
+# rebuilds only what changed.
 wheels="$here/python/build/wheels"
+install_build_requirements() {
+    local stamp="$venv/.libgraph-build-requirements" want=()
+    mapfile -t want < <("$venv/bin/python" -c 'import sys, tomllib
+print("\n".join(tomllib.load(open(sys.argv[1], "rb"))["build-system"]["requires"]))' \
+        "$here/python/pyproject.toml")
+    [ ${#want[@]} -gt 0 ] || { echo "no build requirements read from python/pyproject.toml"; return 1; }
+    [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(printf '%s\n' "${want[@]}")" ] && return 0
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check "${want[@]}" &&
+    printf '%s\n' "${want[@]}" > "$stamp"
+}
 install_python_package() {
     say "building the Python package (pip wheel ./python) and installing it into .venv"
+    install_build_requirements &&
     rm -rf "$wheels" &&
-    "$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps "$here/python" \
-        -w "$wheels" &&
+    "$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation \
+        "$here/python" -w "$wheels" &&
     "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall \
         --no-deps "$wheels"/libgraph-*.whl || return 1
     "$venv/bin/python" -c 'import libgraph, sys; print("python: libgraph", libgraph.__version__, "in", libgraph.__path__[0])'
