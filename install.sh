@@ -11,6 +11,7 @@
 #   --jobs N           parallel build jobs (default: the number of cores)
 #
 # Idempotent: each step checks what is already there and does only what is missing.
+# Debian packages are never installed where that would remove one the machine has.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
         --prefix=*) prefix="$(mkdir -p "${1#*=}" && cd "${1#*=}" && pwd)" ;;
         --no-system-deps) system_deps=0 ;;
         --jobs) jobs="$2"; shift ;;
-        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -78,15 +79,13 @@ install_system_deps() {
         printf '  %s\n' "${missing[@]}"
         return 0
     fi
-    local sudo=""
-    if [ "$(id -u)" != 0 ]; then
-        command -v sudo >/dev/null 2>&1 || { echo "install.sh: need root or sudo to apt-get install ${missing[*]} (or use --no-system-deps)" >&2; exit 1; }
-        sudo="sudo"
+    if [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null 2>&1; then
+        echo "install.sh: need root or sudo to apt-get install ${missing[*]} (or use --no-system-deps)" >&2
+        exit 1
     fi
     say "installing system packages: ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -q
-    $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+    "$here/tools/apt-install.sh" --no-install-recommends --why "to build libgraph" "${missing[@]}" ||
+        { echo "install.sh: the system packages were not installed (above); install them, or use --no-system-deps" >&2; exit 1; }
 }
 
 # ---- Python environment --------------------------------------------------------
@@ -254,18 +253,37 @@ python_sanitized() {
         "$here/tests/python/test_module_properties.py")
 }
 
+# The LLVM version of the ThreadSanitizer and libFuzzer suites (clang-N,
+# libomp-N-dev): one whose OpenMP runtime with Archer the machine has (the
+# newest), else the one Debian's libomp-dev depends on (14 on Debian 12).
+# LLVM's libomp-N-dev of different versions conflict, so installing any
+# other would remove the machine's own.
+llvm_version() {
+    local f n v=""
+    for f in /usr/lib/llvm-*/lib/libarcher.so; do
+        n="${f#/usr/lib/llvm-}" n="${n%%/*}"
+        if [ -e "$f" ] && [[ "$n" =~ ^[0-9]+$ ]] && { [ -z "$v" ] || [ "$n" -gt "$v" ]; }; then
+            v="$n"
+        fi
+    done
+    [ -n "$v" ] ||
+        v="$(apt-cache show libomp-dev 2>/dev/null | sed -n 's/^Depends:.*libomp-\([0-9][0-9]*\)-dev.*/\1/p' | head -1)"
+    echo "${v:-14}"
+}
+llvm="$(llvm_version)"
+
 # ThreadSanitizer over every C test: clang with libomp, OpenMP's
 # synchronisation made visible to TSan by LLVM's Archer tool (libarcher,
 # named by OMP_TOOL_LIBRARIES; gcc's libgomp is not instrumented, and its
 # barriers would read as races).  Any report fails the test (exit 66).
-TSAN_TOOL=/usr/lib/llvm-15/lib/libarcher.so
 ctest_thread_sanitizer() {
-    local dir="$here/build-tsan"
-    [ -f "$TSAN_TOOL" ] || { echo "missing $TSAN_TOOL (apt-get install libomp-15-dev)"; return 1; }
-    cmake -S "$here" -B "$dir" -DCMAKE_C_COMPILER=clang-15 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    local dir="$here/build-tsan" tool="/usr/lib/llvm-$llvm/lib/libarcher.so"
+    [ -f "$tool" ] || { echo "missing $tool (apt-get install libomp-$llvm-dev)"; return 1; }
+    echo "clang-$llvm, $tool"
+    cmake -S "$here" -B "$dir" -DCMAKE_C_COMPILER="clang-$llvm" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DLIBGRAPH_TSAN=ON -DLIBGRAPH_GPU=OFF -DLIBGRAPH_WERROR=ON >/dev/null &&
     cmake --build "$dir" -j "$jobs" &&
-    OMP_TOOL_LIBRARIES="$TSAN_TOOL" TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=0" \
+    OMP_TOOL_LIBRARIES="$tool" TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=0" \
         ctest --test-dir "$dir" --output-on-failure -j "$jobs"
 }
 
@@ -295,8 +313,9 @@ valgrind_subset() {
 }
 
 # libFuzzer on each target (fuzz/: the readers, and building plus the
-# algorithms) for LIBGRAPH_FUZZ_SECONDS (60) each, under ASan and UBSan.
-fuzz_bounded() { "$here/fuzz/run.sh" "${LIBGRAPH_FUZZ_SECONDS:-60}"; }
+# algorithms) for LIBGRAPH_FUZZ_SECONDS (60) each, under ASan and UBSan,
+# built by the clang of the ThreadSanitizer suite.
+fuzz_bounded() { FUZZ_CC="clang-$llvm" "$here/fuzz/run.sh" "${LIBGRAPH_FUZZ_SECONDS:-60}"; }
 
 installed_example() {
     local dir="$build_dir/readme-example"
@@ -488,7 +507,9 @@ run_tests() {
 }
 
 # Packages only the test job needs, installed when missing: WHAT (for the
-# messages), then the Debian packages.
+# messages), then the Debian packages.  tools/apt-install.sh installs
+# nothing that would remove a package the machine has: it says which and
+# stops, and the suites that needed them fail.
 install_test_packages() {
     local what="$1"; shift
     local pkgs=("$@")
@@ -496,12 +517,8 @@ install_test_packages() {
         echo "$what missing (apt-get install ${pkgs[*]}): the suites that need them will fail"
         return 0
     fi
-    local sudo=""
-    [ "$(id -u)" != 0 ] && sudo="sudo"
     say "installing $what: ${pkgs[*]}"
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${pkgs[@]}" ||
-        { DEBIAN_FRONTEND=noninteractive $sudo apt-get update -q &&
-          DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${pkgs[@]}"; }
+    "$here/tools/apt-install.sh" --why "$what" "${pkgs[@]}"
 }
 
 # MPI (Open MPI): libgraph_dist is built when the build finds it, so the test
@@ -511,23 +528,44 @@ install_mpi() {
     install_test_packages "MPI" openmpi-bin libopenmpi-dev
 }
 
-# The AMD toolchain is needed only to prove the HIP build.
+# The AMD toolchain is needed only to prove the HIP build.  Debian's ROCm 5.2
+# hipcc brings its own clang 15 and LLVM 15 (not their OpenMP runtime).
 install_hip_toolchain() {
     command -v hipcc >/dev/null 2>&1 && [ -f /usr/include/rocprim/rocprim.hpp ] && return 0
     install_test_packages "the HIP toolchain" hipcc libamdhip64-dev librocprim-dev rocm-device-libs
 }
 
-# The reliability suites' tools: clang 15 with libFuzzer and libomp (Archer
-# for ThreadSanitizer), and valgrind.
+# The reliability suites' tools: clang with its sanitizer and libFuzzer
+# runtimes and LLVM's OpenMP runtime of the same version (Archer, for
+# ThreadSanitizer), and valgrind.
 install_reliability_tools() {
-    [ -f /usr/lib/llvm-15/lib/libarcher.so ] && command -v clang-15 >/dev/null 2>&1 &&
+    [ -f "/usr/lib/llvm-$llvm/lib/libarcher.so" ] && command -v "clang-$llvm" >/dev/null 2>&1 &&
         command -v valgrind >/dev/null 2>&1 &&
-        ls /usr/lib/llvm-15/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 &&
+        ls /usr/lib/llvm-"$llvm"/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 &&
         return 0
-    install_test_packages "the reliability tools" clang-15 libfuzzer-15-dev libomp-15-dev valgrind
+    # shellcheck disable=SC2046
+    install_test_packages "the reliability tools" $(reliability_packages)
+}
+reliability_packages() {
+    echo "clang-$llvm" "libomp-$llvm-dev" valgrind
+    # the sanitizer and libFuzzer runtimes: in Debian 12 a package of their
+    # own for LLVM 14, which clang-14 only recommends (LLVM 15's are part of
+    # libclang-common-15-dev, which clang-15 depends on)
+    local candidate
+    candidate="$(apt-cache policy "libclang-rt-$llvm-dev" 2>/dev/null | sed -n 's/^ *Candidate: //p')"
+    if [ -n "$candidate" ] && [ "$candidate" != "(none)" ]; then echo "libclang-rt-$llvm-dev"; fi
 }
 
-[ "$job" = test ] && { install_mpi || true; }
+if [ "$job" = test ]; then
+    say "the test job: what it installs where missing (README.md, \"What ./install.sh test installs\")"
+    echo "Debian packages: openmpi-bin libopenmpi-dev; hipcc libamdhip64-dev librocprim-dev"
+    echo "rocm-device-libs (with clang-15 and LLVM 15); $(reliability_packages | tr '\n' ' ' | sed 's/ $//');"
+    echo "gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-riscv64-linux-gnu qemu-user-static;"
+    echo "ninja-build. None is installed where that would remove a package this machine has."
+    echo "Into this checkout: .venv-networkx-$NX_OLD, zig (.cache/cross), the wheel tools and"
+    echo "Debian's arm64 Python (.cache/wheels), and the build-* folders."
+    install_mpi || true
+fi
 setup
 if [ "$job" = test ]; then # a failed install shows as the failing suites that needed it
     install_hip_toolchain || true

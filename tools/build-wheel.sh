@@ -117,9 +117,9 @@ install_debian_packages() {
         die "missing Debian packages (install them as root): $missing"
     fi
     say "installing Debian packages: $missing"
-    timeout 900 apt-get update -qq
+    # nothing that would remove a package the machine has (tools/apt-install.sh)
     # shellcheck disable=SC2086 # the list is words
-    DEBIAN_FRONTEND=noninteractive timeout 1800 apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    timeout 1800 "$root/tools/apt-install.sh" --no-install-recommends --why "build-wheel.sh" $missing >/dev/null
 }
 
 # ---- the tools from PyPI ---------------------------------------------------------------

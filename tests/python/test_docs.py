@@ -142,3 +142,39 @@ def test_readme_states_the_python_version_pyproject_requires():
         text = f.read()
     assert f"Python {m.group(1)} or newer" in text
     assert f'requires-python = "{requires}"' in text
+
+
+def _read(*path):
+    with open(os.path.join(ROOT, *path)) as f:
+        return f.read()
+
+
+def _debian_packages_installed_by_the_scripts():
+    """The Debian packages install.sh, tools/cross-test.sh and
+    tools/build-wheel.sh may install (LLVM's version written N)."""
+    install = _read("install.sh")
+    pkgs = set(re.findall(r'^\s+\[([\w.+-]+)\]="', install, re.M))  # set-up's probes
+    for words in re.findall(r'install_test_packages "[^"]*" ([^$\n]+)$', install, re.M):
+        pkgs |= set(words.split())
+    body = re.search(r"^reliability_packages\(\) \{\n(.*?)^\}", install, re.M | re.S).group(1)
+    pkgs |= {w.strip('"').replace("$llvm", "N") for w in re.findall(r'"?[\w.+-]*\$llvm[\w.+-]*"?|\bvalgrind\b', body)}
+    cross = _read("tools", "cross-test.sh")
+    for call in re.findall(r"apt_install ((?:[^\n\\]|\\\n)+)", cross):
+        words = call.replace("\\\n", " ").split()
+        pkgs |= set(words[0::2])  # PACKAGE PROBE pairs
+    wheel = _read("tools", "build-wheel.sh")
+    block = re.search(r"debian_packages\(\) \{(.*?)\n\}", wheel, re.S).group(1)
+    pkgs |= {p for p in re.findall(r'"([\w.+-]+):[^"]+"', block)}
+    return pkgs
+
+
+def test_readme_names_every_debian_package_the_scripts_install():
+    text = _read("README.md")
+    pkgs = _debian_packages_installed_by_the_scripts()
+    assert {"openmpi-bin", "hipcc", "clang-N", "libomp-N-dev", "valgrind", "qemu-user-static",
+            "gcc"} <= pkgs, pkgs
+    # the base tools every Debian has (dpkg, apt, coreutils, binutils with gcc)
+    # are probed by build-wheel.sh but never missing there
+    base = {"dpkg", "apt", "coreutils", "binutils"}
+    missing = sorted(p for p in pkgs - base if not re.search(rf"(?<![\w.+-]){re.escape(p)}(?![\w.+-])", text))
+    assert not missing, missing
