@@ -4,6 +4,8 @@
 #   ./install.sh [options]        set up: system packages, Python venv, build, install
 #   ./install.sh run [options]    set up, then run lgraph on the bundled real graph
 #   ./install.sh test [options]   set up, then run every test suite, ending in a summary
+#   ./install.sh clean            remove what setting up and testing made in this checkout
+#   ./install.sh uninstall        remove what was installed under a prefix, then clean
 #
 # Options:
 #   --prefix DIR       install prefix (default ./.local)
@@ -26,18 +28,24 @@ venv="$here/.venv"
 
 while [ $# -gt 0 ]; do
     case "$1" in
-        run|test|setup) job="$1" ;;
+        run|test|setup|clean|uninstall) job="$1" ;;
         --prefix) prefix="$(mkdir -p "$2" && cd "$2" && pwd)"; shift ;;
         --prefix=*) prefix="$(mkdir -p "${1#*=}" && cd "${1#*=}" && pwd)" ;;
         --no-system-deps) system_deps=0 ;;
         --jobs) jobs="$2"; shift ;;
-        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
 done
 
 say() { printf '\n== %s\n' "$*"; }
+
+# What was installed outside the build folders, for ./install.sh uninstall:
+# files, every file `cmake --install` wrote (any prefix); debian-packages,
+# the packages tools/apt-install.sh installed for this checkout.
+install_record="$here/.install-record"
+export LIBGRAPH_APT_RECORD="$install_record/debian-packages"
 
 # ---- system packages --------------------------------------------------------
 # Debian package -> a file or command that shows it is there.
@@ -112,6 +120,9 @@ build_and_install() {
         -DCMAKE_INSTALL_PREFIX="$prefix" >/dev/null
     cmake --build "$build_dir" -j "$jobs"
     cmake --install "$build_dir" >/dev/null
+    mkdir -p "$install_record"
+    touch "$install_record/files"
+    sort -u "$install_record/files" "$build_dir/install_manifest.txt" -o "$install_record/files"
     echo "installed: $prefix/bin/lgraph, $prefix/lib/libgraph.so, $prefix/include/libgraph.h"
 }
 
@@ -556,6 +567,69 @@ reliability_packages() {
     if [ -n "$candidate" ] && [ "$candidate" != "(none)" ]; then echo "libclang-rt-$llvm-dev"; fi
 }
 
+# ---- clean and uninstall ------------------------------------------------------------------
+# What setting up and testing make inside the checkout, all of it ignored by
+# git: the build folders, the Python environments, the downloaded tools and
+# the wheels, test caches, and ./.local (the default prefix).
+CLEAN_PATHS=(build build-* python/build .venv .venv-networkx-* .cache dist .pytest_cache
+    .hypothesis bench/.cache .local)
+clean() {
+    say "removing the build products and environments in $here"
+    local p size freed=0
+    for p in "${CLEAN_PATHS[@]}"; do
+        [ -e "$here/$p" ] || continue
+        # never a folder that holds a file git tracks
+        if [ -n "$(git -C "$here" ls-files -- "$p" 2>/dev/null | head -1)" ]; then
+            echo "  kept $p: it holds files git tracks"
+            continue
+        fi
+        size="$(du -sk "$here/$p" | cut -f1)"
+        rm -rf "${here:?}/$p"
+        freed=$((freed + size))
+        printf '  removed %-26s %6d MiB\n' "$p" $((size / 1024))
+    done
+    find "$here/python" "$here/tests" "$here/bench" "$here/tools" "$here/examples" \
+        -name __pycache__ -type d -prune -exec rm -rf {} + 2>/dev/null || true
+    echo "freed $((freed / 1024)) MiB; sources untouched. ./install.sh sets everything up again."
+}
+
+# Every file an install put under a prefix (.install-record/files, or the
+# build's own manifest), the prefix's folders of libgraph's own when empty,
+# then clean; and the Debian packages install.sh installed, named with the
+# command that removes them (they stay: other software may use them).
+uninstall() {
+    say "removing the files installed under the prefix"
+    local files=() f d n=0
+    [ -f "$install_record/files" ] && mapfile -t files < "$install_record/files"
+    [ -f "$build_dir/install_manifest.txt" ] && mapfile -t -O "${#files[@]}" files < "$build_dir/install_manifest.txt"
+    for f in "${files[@]}"; do
+        if [ -e "$f" ] || [ -L "$f" ]; then rm -f "$f" && n=$((n + 1)); fi
+    done
+    printf '%s\n' "${files[@]}" | xargs -r -d '\n' -n1 dirname | sort -ru | while read -r d; do
+        case "$(basename "$d")" in *libgraph*) rmdir --ignore-fail-on-non-empty "$d" 2>/dev/null || true ;; esac
+    done
+    rm -f "$install_record/files"
+    rmdir "$install_record" 2>/dev/null || true # unless it still names Debian packages
+    echo "removed $n installed files"
+    clean
+    if [ -s "$install_record/debian-packages" ]; then
+        local pkgs
+        pkgs="$(sort -u "$install_record/debian-packages" | paste -sd ' ' -)"
+        say "Debian packages install.sh installed on this machine (.install-record/debian-packages)"
+        echo "  $pkgs"
+        echo "They stay installed: other software may use them. To remove them:"
+        echo "  sudo apt-get remove $pkgs"
+        echo "then 'sudo apt-get autoremove' removes what they pulled in (check its list first)."
+    else
+        echo "install.sh installed no Debian packages from this checkout."
+    fi
+}
+
+case "$job" in
+    clean) clean; exit 0 ;;
+    uninstall) uninstall; exit 0 ;;
+esac
+
 if [ "$job" = test ]; then
     say "the test job: what it installs where missing (README.md, \"What ./install.sh test installs\")"
     echo "Debian packages: openmpi-bin libopenmpi-dev; hipcc libamdhip64-dev librocprim-dev"
@@ -563,7 +637,7 @@ if [ "$job" = test ]; then
     echo "gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-riscv64-linux-gnu qemu-user-static;"
     echo "ninja-build. None is installed where that would remove a package this machine has."
     echo "Into this checkout: .venv-networkx-$NX_OLD, zig (.cache/cross), the wheel tools and"
-    echo "Debian's arm64 Python (.cache/wheels), and the build-* folders."
+    echo "Debian's arm64 Python (.cache/wheels), and the build-* folders: ./install.sh clean removes them."
     install_mpi || true
 fi
 setup

@@ -11,6 +11,8 @@
 # says which package would go and which asked-for package takes it away;
 # exit status 3.  Else it installs them with apt-get's --no-remove, which
 # holds to the same rule if anything changed meanwhile.  Needs root or sudo.
+# With LIBGRAPH_APT_RECORD set (install.sh sets it), the packages it installed
+# are added to that file, one a line, for ./install.sh uninstall to name.
 # install.sh, tools/cross-test.sh and tools/build-wheel.sh install through it.
 set -euo pipefail
 
@@ -19,7 +21,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --no-install-recommends) opts+=("$1") ;;
         --why) why="$2"; shift ;;
-        -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "apt-install.sh: unknown option '$1'" >&2; exit 2 ;;
         *) pkgs+=("$1") ;;
     esac
@@ -71,3 +73,7 @@ fi
 need_root
 echo "installing${why:+ $why:} ${new[*]}"
 $sudo apt-get install -y -q --no-remove "${opts[@]}" "${pkgs[@]}"
+if [ -n "${LIBGRAPH_APT_RECORD:-}" ]; then
+    mkdir -p "$(dirname "$LIBGRAPH_APT_RECORD")"
+    printf '%s\n' "${new[@]}" >> "$LIBGRAPH_APT_RECORD"
+fi

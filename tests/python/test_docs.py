@@ -178,3 +178,11 @@ def test_readme_names_every_debian_package_the_scripts_install():
     base = {"dpkg", "apt", "coreutils", "binutils"}
     missing = sorted(p for p in pkgs - base if not re.search(rf"(?<![\w.+-]){re.escape(p)}(?![\w.+-])", text))
     assert not missing, missing
+
+
+def test_readme_documents_every_install_sh_job():
+    jobs = re.search(r"^\s+([\w|]+)\) job=\"\$1\" ;;", _read("install.sh"), re.M).group(1).split("|")
+    text = _read("README.md")
+    assert {"run", "test", "clean", "uninstall"} <= set(jobs), jobs
+    for job in set(jobs) - {"setup"}:
+        assert f"./install.sh {job}" in text, job
