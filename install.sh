@@ -158,12 +158,22 @@ install_python_package() {
     "$venv/bin/python" -c 'import libgraph, sys; print("python: libgraph", libgraph.__version__, "in", libgraph.__path__[0])'
 }
 
+# The line that puts lgraph on PATH, unless it is there already.
+path_hint() {
+    case ":$PATH:" in *":$prefix/bin:"*) return 0 ;; esac
+    echo
+    echo "lgraph is in $prefix/bin, which is not on PATH. To call it as lgraph (as README.md does),"
+    echo "run this line, and add it to ~/.bashrc (or your shell's startup file) to keep it:"
+    echo "  export PATH=\"$prefix/bin:\$PATH\""
+}
+
 setup() {
     say "system packages"
     install_system_deps
     setup_venv
     build_and_install
     install_python_package
+    path_hint
 }
 
 # ---- run: the main job on a bundled real graph ------------------------------------------

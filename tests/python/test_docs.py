@@ -149,6 +149,19 @@ def _read(*path):
         return f.read()
 
 
+def test_readme_puts_lgraph_on_the_path_before_calling_it():
+    """lgraph is installed in ./.local/bin: the README says how to put it on
+    PATH before its first bare `lgraph` command, and install.sh prints the
+    line."""
+    text = _read("README.md")
+    line = 'export PATH="$PWD/.local/bin:$PATH"'
+    assert line in text
+    calls = [m.start(1) + c.start() for m in re.finditer(r"```sh\n(.*?)```", text, re.S)
+             for c in re.finditer(r"^lgraph ", m.group(1), re.M)]
+    assert calls and text.index(line) < min(calls)
+    assert 'export PATH=\\"$prefix/bin:\\$PATH\\"' in _read("install.sh")
+
+
 def _debian_packages_installed_by_the_scripts():
     """The Debian packages install.sh, tools/cross-test.sh and
     tools/build-wheel.sh may install (LLVM's version written N)."""
