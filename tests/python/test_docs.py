@@ -199,3 +199,15 @@ def test_readme_documents_every_install_sh_job():
     assert {"run", "test", "clean", "uninstall"} <= set(jobs), jobs
     for job in set(jobs) - {"setup"}:
         assert f"./install.sh {job}" in text, job
+
+
+def test_licence_and_changelog():
+    """LICENSE is MIT (as python/pyproject.toml says), and CHANGELOG.md has a
+    section for the version the package has."""
+    licence = _read("LICENSE")
+    assert licence.startswith("MIT License") and "Copyright (c) the libgraph authors" in licence
+    with open(os.path.join(ROOT, "python", "pyproject.toml"), "rb") as f:
+        assert tomllib.load(f)["project"]["license"] == {"text": "MIT"}
+    changelog = _read("CHANGELOG.md")
+    assert f"## [{lg.__version__}]" in changelog
+    assert "keepachangelog.com" in changelog

@@ -66,6 +66,22 @@ def test_numpy_is_a_dependency_and_results_are_numpy_arrays():
     assert isinstance(lg.pagerank(g), np.ndarray)
 
 
+def test_licence_in_the_distribution():
+    """The installed distribution carries LICENSE (MIT, the same text as
+    the repository's) in its metadata, and says MIT."""
+    import importlib.metadata
+
+    dist = importlib.metadata.distribution("libgraph")
+    licences = [f for f in dist.files or [] if f.name == "LICENSE" and ".dist-info" in str(f)]
+    assert licences, [str(f) for f in dist.files or []]
+    text = licences[0].read_text()
+    assert text.startswith("MIT License") and "the libgraph authors" in text
+    repo = pathlib.Path(__file__).parents[2] / "LICENSE"
+    if repo.exists():
+        assert text == repo.read_text()
+    assert dist.metadata["License"] == "MIT" or "MIT" in (dist.metadata.get("License-Expression") or "")
+
+
 def test_imports_without_numpy():
     """The extension and package work with numpy absent, as after an install
     with --no-deps (memoryviews out)."""
