@@ -4,6 +4,8 @@
 #   ./install.sh [options]        set up: system packages, Python venv, build, install
 #   ./install.sh run [options]    set up, then run lgraph on the bundled real graph
 #   ./install.sh test [options]   set up, then run every test suite, ending in a summary
+#   ./install.sh clean            remove what setting up and testing made in this checkout
+#   ./install.sh uninstall        remove what was installed under a prefix, then clean
 #
 # Options:
 #   --prefix DIR       install prefix (default ./.local)
@@ -11,6 +13,7 @@
 #   --jobs N           parallel build jobs (default: the number of cores)
 #
 # Idempotent: each step checks what is already there and does only what is missing.
+# Debian packages are never installed where that would remove one the machine has.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -25,18 +28,24 @@ venv="$here/.venv"
 
 while [ $# -gt 0 ]; do
     case "$1" in
-        run|test|setup) job="$1" ;;
+        run|test|setup|clean|uninstall) job="$1" ;;
         --prefix) prefix="$(mkdir -p "$2" && cd "$2" && pwd)"; shift ;;
         --prefix=*) prefix="$(mkdir -p "${1#*=}" && cd "${1#*=}" && pwd)" ;;
         --no-system-deps) system_deps=0 ;;
         --jobs) jobs="$2"; shift ;;
-        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
 done
 
 say() { printf '\n== %s\n' "$*"; }
+
+# What was installed outside the build folders, for ./install.sh uninstall:
+# files, every file `cmake --install` wrote (any prefix); debian-packages,
+# the packages tools/apt-install.sh installed for this checkout.
+install_record="$here/.install-record"
+export LIBGRAPH_APT_RECORD="$install_record/debian-packages"
 
 # ---- system packages --------------------------------------------------------
 # Debian package -> a file or command that shows it is there.
@@ -78,15 +87,13 @@ install_system_deps() {
         printf '  %s\n' "${missing[@]}"
         return 0
     fi
-    local sudo=""
-    if [ "$(id -u)" != 0 ]; then
-        command -v sudo >/dev/null 2>&1 || { echo "install.sh: need root or sudo to apt-get install ${missing[*]} (or use --no-system-deps)" >&2; exit 1; }
-        sudo="sudo"
+    if [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null 2>&1; then
+        echo "install.sh: need root or sudo to apt-get install ${missing[*]} (or use --no-system-deps)" >&2
+        exit 1
     fi
     say "installing system packages: ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -q
-    $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+    "$here/tools/apt-install.sh" --no-install-recommends --why "to build libgraph" "${missing[@]}" ||
+        { echo "install.sh: the system packages were not installed (above); install them, or use --no-system-deps" >&2; exit 1; }
 }
 
 # ---- Python environment --------------------------------------------------------
@@ -110,9 +117,12 @@ setup_venv() {
 build_and_install() {
     say "building libgraph (build/) and installing into $prefix"
     cmake -S "$here" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_WERROR=ON \
-        -DCMAKE_INSTALL_PREFIX="$prefix" -DPython3_EXECUTABLE="$venv/bin/python" >/dev/null
+        -DCMAKE_INSTALL_PREFIX="$prefix" >/dev/null
     cmake --build "$build_dir" -j "$jobs"
     cmake --install "$build_dir" >/dev/null
+    mkdir -p "$install_record"
+    touch "$install_record/files"
+    sort -u "$install_record/files" "$build_dir/install_manifest.txt" -o "$install_record/files"
     echo "installed: $prefix/bin/lgraph, $prefix/lib/libgraph.so, $prefix/include/libgraph.h"
 }
 
@@ -120,17 +130,41 @@ build_and_install() {
 # this CMake project with LIBGRAPH_PYTHON=ON: the static library inside the
 # extension, the GPU plugin beside it) into python/build/wheels, installed
 # into .venv (and by the test with the older NetworkX into its own venv).
-# Its build directory (python/build/) is kept, so a rerun rebuilds only what
-# changed.
+# pip builds it without build isolation, with python/pyproject.toml's build
+# requirements installed in .venv: scikit-build-core clears its build
+# directory (python/build/TAG) whenever it runs from another place, and an
+# isolated build runs it from a new temporary environment each time, which
+# would recompile every object on every run.  Built from .venv, a rerun
+# rebuilds only what changed.
 wheels="$here/python/build/wheels"
+install_build_requirements() {
+    local stamp="$venv/.libgraph-build-requirements" want=()
+    mapfile -t want < <("$venv/bin/python" -c 'import sys, tomllib
+print("\n".join(tomllib.load(open(sys.argv[1], "rb"))["build-system"]["requires"]))' \
+        "$here/python/pyproject.toml")
+    [ ${#want[@]} -gt 0 ] || { echo "no build requirements read from python/pyproject.toml"; return 1; }
+    [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(printf '%s\n' "${want[@]}")" ] && return 0
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check "${want[@]}" &&
+    printf '%s\n' "${want[@]}" > "$stamp"
+}
 install_python_package() {
     say "building the Python package (pip wheel ./python) and installing it into .venv"
+    install_build_requirements &&
     rm -rf "$wheels" &&
-    "$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps "$here/python" \
-        -w "$wheels" &&
+    "$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation \
+        "$here/python" -w "$wheels" &&
     "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall \
         --no-deps "$wheels"/libgraph-*.whl || return 1
     "$venv/bin/python" -c 'import libgraph, sys; print("python: libgraph", libgraph.__version__, "in", libgraph.__path__[0])'
+}
+
+# The line that puts lgraph on PATH, unless it is there already.
+path_hint() {
+    case ":$PATH:" in *":$prefix/bin:"*) return 0 ;; esac
+    echo
+    echo "lgraph is in $prefix/bin, which is not on PATH. To call it as lgraph (as README.md does),"
+    echo "run this line, and add it to ~/.bashrc (or your shell's startup file) to keep it:"
+    echo "  export PATH=\"$prefix/bin:\$PATH\""
 }
 
 setup() {
@@ -139,6 +173,7 @@ setup() {
     setup_venv
     build_and_install
     install_python_package
+    path_hint
 }
 
 # ---- run: the main job on a bundled real graph ------------------------------------------
@@ -182,8 +217,7 @@ dist_tests() {
 # as on toolchains without an OpenMP runtime (musl, zig's cross compilers).
 ctest_serial() {
     local dir="$here/build-serial"
-    cmake -S "$here" -B "$dir" -DLIBGRAPH_WERROR=ON -DLIBGRAPH_GPU=OFF -DLIBGRAPH_OPENMP=OFF \
-        -DPython3_EXECUTABLE="$venv/bin/python" >/dev/null &&
+    cmake -S "$here" -B "$dir" -DLIBGRAPH_WERROR=ON -DLIBGRAPH_GPU=OFF -DLIBGRAPH_OPENMP=OFF >/dev/null &&
     cmake --build "$dir" -j "$jobs" &&
     "$dir/lgraph" --version | grep -q 'threads: none' &&
     ctest --test-dir "$dir" --output-on-failure -j "$jobs"
@@ -207,7 +241,7 @@ wheel_check() { "$here/tools/build-wheel.sh" --jobs "$jobs" check x86_64 aarch64
 ctest_sanitized() {
     local dir="$here/build-sanitize"
     cmake -S "$here" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIBGRAPH_WERROR=ON \
-        -DLIBGRAPH_GPU=OFF -DLIBGRAPH_SANITIZE=ON -DPython3_EXECUTABLE="$venv/bin/python" >/dev/null &&
+        -DLIBGRAPH_GPU=OFF -DLIBGRAPH_SANITIZE=ON >/dev/null &&
     cmake --build "$dir" -j "$jobs" &&
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir "$dir" --output-on-failure -j "$jobs"
@@ -240,18 +274,37 @@ python_sanitized() {
         "$here/tests/python/test_module_properties.py")
 }
 
+# The LLVM version of the ThreadSanitizer and libFuzzer suites (clang-N,
+# libomp-N-dev): one whose OpenMP runtime with Archer the machine has (the
+# newest), else the one Debian's libomp-dev depends on (14 on Debian 12).
+# LLVM's libomp-N-dev of different versions conflict, so installing any
+# other would remove the machine's own.
+llvm_version() {
+    local f n v=""
+    for f in /usr/lib/llvm-*/lib/libarcher.so; do
+        n="${f#/usr/lib/llvm-}" n="${n%%/*}"
+        if [ -e "$f" ] && [[ "$n" =~ ^[0-9]+$ ]] && { [ -z "$v" ] || [ "$n" -gt "$v" ]; }; then
+            v="$n"
+        fi
+    done
+    [ -n "$v" ] ||
+        v="$(apt-cache show libomp-dev 2>/dev/null | sed -n 's/^Depends:.*libomp-\([0-9][0-9]*\)-dev.*/\1/p' | head -1)"
+    echo "${v:-14}"
+}
+llvm="$(llvm_version)"
+
 # ThreadSanitizer over every C test: clang with libomp, OpenMP's
 # synchronisation made visible to TSan by LLVM's Archer tool (libarcher,
 # named by OMP_TOOL_LIBRARIES; gcc's libgomp is not instrumented, and its
 # barriers would read as races).  Any report fails the test (exit 66).
-TSAN_TOOL=/usr/lib/llvm-15/lib/libarcher.so
 ctest_thread_sanitizer() {
-    local dir="$here/build-tsan"
-    [ -f "$TSAN_TOOL" ] || { echo "missing $TSAN_TOOL (apt-get install libomp-15-dev)"; return 1; }
-    cmake -S "$here" -B "$dir" -DCMAKE_C_COMPILER=clang-15 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    local dir="$here/build-tsan" tool="/usr/lib/llvm-$llvm/lib/libarcher.so"
+    [ -f "$tool" ] || { echo "missing $tool (apt-get install libomp-$llvm-dev)"; return 1; }
+    echo "clang-$llvm, $tool"
+    cmake -S "$here" -B "$dir" -DCMAKE_C_COMPILER="clang-$llvm" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DLIBGRAPH_TSAN=ON -DLIBGRAPH_GPU=OFF -DLIBGRAPH_WERROR=ON >/dev/null &&
     cmake --build "$dir" -j "$jobs" &&
-    OMP_TOOL_LIBRARIES="$TSAN_TOOL" TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=0" \
+    OMP_TOOL_LIBRARIES="$tool" TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=0" \
         ctest --test-dir "$dir" --output-on-failure -j "$jobs"
 }
 
@@ -281,8 +334,9 @@ valgrind_subset() {
 }
 
 # libFuzzer on each target (fuzz/: the readers, and building plus the
-# algorithms) for LIBGRAPH_FUZZ_SECONDS (60) each, under ASan and UBSan.
-fuzz_bounded() { "$here/fuzz/run.sh" "${LIBGRAPH_FUZZ_SECONDS:-60}"; }
+# algorithms) for LIBGRAPH_FUZZ_SECONDS (60) each, under ASan and UBSan,
+# built by the clang of the ThreadSanitizer suite.
+fuzz_bounded() { FUZZ_CC="clang-$llvm" "$here/fuzz/run.sh" "${LIBGRAPH_FUZZ_SECONDS:-60}"; }
 
 installed_example() {
     local dir="$build_dir/readme-example"
@@ -474,7 +528,9 @@ run_tests() {
 }
 
 # Packages only the test job needs, installed when missing: WHAT (for the
-# messages), then the Debian packages.
+# messages), then the Debian packages.  tools/apt-install.sh installs
+# nothing that would remove a package the machine has: it says which and
+# stops, and the suites that needed them fail.
 install_test_packages() {
     local what="$1"; shift
     local pkgs=("$@")
@@ -482,12 +538,8 @@ install_test_packages() {
         echo "$what missing (apt-get install ${pkgs[*]}): the suites that need them will fail"
         return 0
     fi
-    local sudo=""
-    [ "$(id -u)" != 0 ] && sudo="sudo"
     say "installing $what: ${pkgs[*]}"
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${pkgs[@]}" ||
-        { DEBIAN_FRONTEND=noninteractive $sudo apt-get update -q &&
-          DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${pkgs[@]}"; }
+    "$here/tools/apt-install.sh" --why "$what" "${pkgs[@]}"
 }
 
 # MPI (Open MPI): libgraph_dist is built when the build finds it, so the test
@@ -497,23 +549,107 @@ install_mpi() {
     install_test_packages "MPI" openmpi-bin libopenmpi-dev
 }
 
-# The AMD toolchain is needed only to prove the HIP build.
+# The AMD toolchain is needed only to prove the HIP build.  Debian's ROCm 5.2
+# hipcc brings its own clang 15 and LLVM 15 (not their OpenMP runtime).
 install_hip_toolchain() {
     command -v hipcc >/dev/null 2>&1 && [ -f /usr/include/rocprim/rocprim.hpp ] && return 0
     install_test_packages "the HIP toolchain" hipcc libamdhip64-dev librocprim-dev rocm-device-libs
 }
 
-# The reliability suites' tools: clang 15 with libFuzzer and libomp (Archer
-# for ThreadSanitizer), and valgrind.
+# The reliability suites' tools: clang with its sanitizer and libFuzzer
+# runtimes and LLVM's OpenMP runtime of the same version (Archer, for
+# ThreadSanitizer), and valgrind.
 install_reliability_tools() {
-    [ -f /usr/lib/llvm-15/lib/libarcher.so ] && command -v clang-15 >/dev/null 2>&1 &&
+    [ -f "/usr/lib/llvm-$llvm/lib/libarcher.so" ] && command -v "clang-$llvm" >/dev/null 2>&1 &&
         command -v valgrind >/dev/null 2>&1 &&
-        ls /usr/lib/llvm-15/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 &&
+        ls /usr/lib/llvm-"$llvm"/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 &&
         return 0
-    install_test_packages "the reliability tools" clang-15 libfuzzer-15-dev libomp-15-dev valgrind
+    # shellcheck disable=SC2046
+    install_test_packages "the reliability tools" $(reliability_packages)
+}
+reliability_packages() {
+    echo "clang-$llvm" "libomp-$llvm-dev" valgrind
+    # the sanitizer and libFuzzer runtimes: in Debian 12 a package of their
+    # own for LLVM 14, which clang-14 only recommends (LLVM 15's are part of
+    # libclang-common-15-dev, which clang-15 depends on)
+    local candidate
+    candidate="$(apt-cache policy "libclang-rt-$llvm-dev" 2>/dev/null | sed -n 's/^ *Candidate: //p')"
+    if [ -n "$candidate" ] && [ "$candidate" != "(none)" ]; then echo "libclang-rt-$llvm-dev"; fi
 }
 
-[ "$job" = test ] && { install_mpi || true; }
+# ---- clean and uninstall ------------------------------------------------------------------
+# What setting up and testing make inside the checkout, all of it ignored by
+# git: the build folders, the Python environments, the downloaded tools and
+# the wheels, test caches, and ./.local (the default prefix).
+CLEAN_PATHS=(build build-* python/build .venv .venv-networkx-* .cache dist .pytest_cache
+    .hypothesis bench/.cache .local)
+clean() {
+    say "removing the build products and environments in $here"
+    local p size freed=0
+    for p in "${CLEAN_PATHS[@]}"; do
+        [ -e "$here/$p" ] || continue
+        # never a folder that holds a file git tracks
+        if [ -n "$(git -C "$here" ls-files -- "$p" 2>/dev/null | head -1)" ]; then
+            echo "  kept $p: it holds files git tracks"
+            continue
+        fi
+        size="$(du -sk "$here/$p" | cut -f1)"
+        rm -rf "${here:?}/$p"
+        freed=$((freed + size))
+        printf '  removed %-26s %6d MiB\n' "$p" $((size / 1024))
+    done
+    find "$here/python" "$here/tests" "$here/bench" "$here/tools" "$here/examples" \
+        -name __pycache__ -type d -prune -exec rm -rf {} + 2>/dev/null || true
+    echo "freed $((freed / 1024)) MiB; sources untouched. ./install.sh sets everything up again."
+}
+
+# Every file an install put under a prefix (.install-record/files, or the
+# build's own manifest), the prefix's folders of libgraph's own when empty,
+# then clean; and the Debian packages install.sh installed, named with the
+# command that removes them (they stay: other software may use them).
+uninstall() {
+    say "removing the files installed under the prefix"
+    local files=() f d n=0
+    [ -f "$install_record/files" ] && mapfile -t files < "$install_record/files"
+    [ -f "$build_dir/install_manifest.txt" ] && mapfile -t -O "${#files[@]}" files < "$build_dir/install_manifest.txt"
+    for f in "${files[@]}"; do
+        if [ -e "$f" ] || [ -L "$f" ]; then rm -f "$f" && n=$((n + 1)); fi
+    done
+    printf '%s\n' "${files[@]}" | xargs -r -d '\n' -n1 dirname | sort -ru | while read -r d; do
+        case "$(basename "$d")" in *libgraph*) rmdir --ignore-fail-on-non-empty "$d" 2>/dev/null || true ;; esac
+    done
+    rm -f "$install_record/files"
+    rmdir "$install_record" 2>/dev/null || true # unless it still names Debian packages
+    echo "removed $n installed files"
+    clean
+    if [ -s "$install_record/debian-packages" ]; then
+        local pkgs
+        pkgs="$(sort -u "$install_record/debian-packages" | paste -sd ' ' -)"
+        say "Debian packages install.sh installed on this machine (.install-record/debian-packages)"
+        echo "  $pkgs"
+        echo "They stay installed: other software may use them. To remove them:"
+        echo "  sudo apt-get remove $pkgs"
+        echo "then 'sudo apt-get autoremove' removes what they pulled in (check its list first)."
+    else
+        echo "install.sh installed no Debian packages from this checkout."
+    fi
+}
+
+case "$job" in
+    clean) clean; exit 0 ;;
+    uninstall) uninstall; exit 0 ;;
+esac
+
+if [ "$job" = test ]; then
+    say "the test job: what it installs where missing (README.md, \"What ./install.sh test installs\")"
+    echo "Debian packages: openmpi-bin libopenmpi-dev; hipcc libamdhip64-dev librocprim-dev"
+    echo "rocm-device-libs (with clang-15 and LLVM 15); $(reliability_packages | tr '\n' ' ' | sed 's/ $//');"
+    echo "gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-riscv64-linux-gnu qemu-user-static;"
+    echo "ninja-build. None is installed where that would remove a package this machine has."
+    echo "Into this checkout: .venv-networkx-$NX_OLD, zig (.cache/cross), the wheel tools and"
+    echo "Debian's arm64 Python (.cache/wheels), and the build-* folders: ./install.sh clean removes them."
+    install_mpi || true
+fi
 setup
 if [ "$job" = test ]; then # a failed install shows as the failing suites that needed it
     install_hip_toolchain || true

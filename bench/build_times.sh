@@ -15,7 +15,7 @@ threads_list="${THREADS:-1 $(nproc)}"
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $("$lgraph" --version 2>/dev/null || true)"
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $("$lgraph" --version 2>/dev/null | awk 'NR > 1 {printf "; "} {printf "%s", $0}' || true)"
 printf '%-10s %7s %10s %10s %12s %12s\n' graph threads vertices arcs "generate s" "build s"
 for spec in "$@"; do
     for t in $threads_list; do

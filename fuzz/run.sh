@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # fuzz/run.sh [SECONDS] [TARGET...] - builds the libFuzzer targets (fuzz/,
-# into build-fuzz/ with clang-15, ASan and UBSan) and runs each for SECONDS
+# into build-fuzz/ with clang, ASan and UBSan) and runs each for SECONDS
 # (default 60) from its seed corpus (fuzz/corpus/TARGET) and dictionary
 # (fuzz/dict/TARGET.dict).  TARGETs: mtx edge_list lgb build (default: all).
 #
@@ -9,6 +9,7 @@
 # as build-fuzz/crashes/TARGET-*; copy it into fuzz/regressions/TARGET/ and
 # it becomes a ctest test (fuzz_TARGET_replay) once fixed.  For hours:
 #   FUZZ_JOBS=2 fuzz/run.sh 14400 edge_list
+# FUZZ_CC names the compiler (default: the newest clang-N on the PATH).
 # FUZZ_RUNS=N stops each target after N executions in all (shared among the
 # jobs), whichever comes first; FUZZ_PREBUILT=1 runs the binaries already in
 # build-fuzz/ (built here, carried to a machine without clang):
@@ -20,7 +21,9 @@ secs="${1:-60}"
 [ $# -gt 0 ] && shift
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(mtx edge_list lgb build)
-cc="${FUZZ_CC:-clang-15}"
+newest_clang() { compgen -c clang- | grep -E '^clang-[0-9]+$' | sort -t- -k2 -n | tail -1 || true; }
+cc="${FUZZ_CC:-$(newest_clang)}"
+[ -n "$cc" ] || { echo "fuzz/run.sh: no clang-N on the PATH (or name one in FUZZ_CC)" >&2; exit 1; }
 out="$here/build-fuzz"
 
 if [ -z "${FUZZ_PREBUILT:-}" ]; then

@@ -97,10 +97,13 @@ LG_API lg_status_t lg_error_set(lg_status_t status, const char *message);
 /* "0.1.0" */
 LG_API const char *lg_version_string(void);
 
-/* One line saying how this library was built (version, compiler, OpenMP)
- * and which GPU plugin it uses: "GPU plugin: /usr/lib/libgraph_cuda.so", or
- * why there is none ("no GPU plugin found: looked for ...").  Finding the
- * plugin loads it, once per process, but opens no device. */
+/* One line saying how this library was built and which GPU plugin it uses,
+ * its fields separated by "; " and each saying what it is:
+ *   "libgraph 0.1.0; compiler: gcc 12.2.0; CPU: x86_64; threads: OpenMP 201511;
+ *    vectors: SSE2; GPU plugin: /usr/lib/libgraph_cuda.so"
+ * where the last field says why there is none when there is none ("no GPU
+ * plugin found: looked for ...").  Finding the plugin loads it, once per
+ * process, but opens no device. */
 LG_API const char *lg_build_info(void);
 
 /* Where a call's output arrays are. */

@@ -58,6 +58,13 @@ static void test_status_strings(void)
     snprintf(v, sizeof v, "%d.%d.%d", LG_VERSION_MAJOR, LG_VERSION_MINOR, LG_VERSION_PATCH);
     CHECK(strcmp(lg_version_string(), v) == 0);
     CHECK(lg_build_info() != NULL && lg_build_info()[0] != '\0');
+    /* every field says what it is: the version first, then labelled ones */
+    char head[64];
+    snprintf(head, sizeof head, "libgraph %s; compiler: ", v);
+    CHECK(strncmp(lg_build_info(), head, strlen(head)) == 0);
+    CHECK(strstr(lg_build_info(), "; CPU: ") != NULL);
+    CHECK(strstr(lg_build_info(), "; threads: ") != NULL);
+    CHECK(strstr(lg_build_info(), "; vectors: ") != NULL);
 }
 
 struct thread_view {

@@ -50,7 +50,8 @@ static const char *usage_main =
     "                          wel or lgb (a pipe, /dev/stdin, an odd extension)\n"
     "  --seed N                generator seed (default 1)\n"
     "  --output FILE           write per-vertex results, one line per vertex\n"
-    "  --repeat R              run the algorithm R times and report each time\n"
+    "  --repeat R              run the algorithm R times: the summary shows their median\n"
+    "                          and the first (cold) run apart; --json lists every time\n"
     "  --json                  end with one JSON line of sizes, timings and memory\n"
     "                          (every command; info times its statistics, convert its write)\n"
     "  --distributed           run across MPI ranks: mpirun -np P lgraph bfs|pagerank|cc|info\n"
@@ -214,6 +215,25 @@ static bool writes_edge_list(const struct args *a)
     return dot && !strchr(dot, '/') && (!strcasecmp(dot, ".el") || !strcasecmp(dot, ".wel"));
 }
 
+/* --version: lg_build_info's fields, one a line, each of which says what it
+ * is.  The fields before the GPU plugin's (version, compiler, CPU, threads,
+ * vectors) hold no "; "; the plugin's, last, may (it lists what failed), and
+ * is printed whole. */
+enum { BUILD_INFO_FIELDS_BEFORE_PLUGIN = 5 };
+
+static void print_build_info(void)
+{
+    const char *p = lg_build_info();
+    for (int field = 0; field < BUILD_INFO_FIELDS_BEFORE_PLUGIN; field++) {
+        const char *sep = strstr(p, "; ");
+        if (!sep)
+            break;
+        printf("%.*s\n", (int)(sep - p), p);
+        p = sep + 2;
+    }
+    puts(p);
+}
+
 /* Returns 0 to go on, 1 when help was printed, 2 on a usage error. */
 int cli_parse_args(int argc, char **argv, struct args *a)
 {
@@ -239,7 +259,7 @@ int cli_parse_args(int argc, char **argv, struct args *a)
             return 1;
         }
         if (!strcmp(o, "--version")) {
-            puts(lg_build_info());
+            print_build_info();
             return 1;
         }
         if (o[0] != '-' || !o[1]) {

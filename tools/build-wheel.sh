@@ -117,9 +117,9 @@ install_debian_packages() {
         die "missing Debian packages (install them as root): $missing"
     fi
     say "installing Debian packages: $missing"
-    timeout 900 apt-get update -qq
+    # nothing that would remove a package the machine has (tools/apt-install.sh)
     # shellcheck disable=SC2086 # the list is words
-    DEBIAN_FRONTEND=noninteractive timeout 1800 apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    timeout 1800 "$root/tools/apt-install.sh" --no-install-recommends --why "build-wheel.sh" $missing >/dev/null
 }
 
 # ---- the tools from PyPI ---------------------------------------------------------------
@@ -352,10 +352,10 @@ build_wheel() { # ARCH
     say "$(ls "$dist"/libgraph-*_"$arch".whl)"
 }
 
-# LLVM's licence (Apache-2.0 with LLVM exceptions: section 4(a) asks for a
-# copy with every copy of the runtime) and a notice of where the grafted
-# library comes from and that auditwheel changed its name (section 4(b)),
-# both in the .dist-info's licenses/ directory.
+# libgraph's licence (LICENSE, MIT), LLVM's licence (Apache-2.0 with LLVM
+# exceptions: section 4(a) asks for a copy with every copy of the runtime)
+# and a notice of where the grafted library comes from and that auditwheel
+# changed its name (section 4(b)), all in the .dist-info's licenses/ directory.
 add_licence() { # ARCH WHEEL BUILDDIR
     local arch="$1" whl="$2" tmp="$3/relicence" dir lib
     rm -rf "$tmp" && mkdir -p "$tmp"
@@ -365,6 +365,7 @@ add_licence() { # ARCH WHEEL BUILDDIR
     local lic
     lic="$dir/$(cd "$dir" && ls -d ./*.dist-info)/licenses"
     mkdir -p "$lic"
+    cp "$root/LICENSE" "$lic/LICENSE"
     cp "$root/tools/wheel/LICENSE-libomp.txt" "$lic/LICENSE-libomp.txt"
     cat >"$lic/NOTICE-libomp.txt" <<EOF
 $lib is the OpenMP runtime of the LLVM Project (libomp), version

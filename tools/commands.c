@@ -62,15 +62,6 @@ static lg_status_t run_timed(const struct session *s, timed_call call, void *arg
     return st;
 }
 
-/* The summary line's times: the first run, and the median when there were
- * several. */
-static void print_times(const double *times, int k)
-{
-    printf(", %.3f ms", times[0] * 1e3);
-    if (k > 1)
-        printf(" (median of %d: %.3f ms)", k, 1e3 * cli_median(times, k));
-}
-
 int cli_info(const struct session *s)
 {
     const lg_graph_t *g = s->g;
@@ -159,7 +150,7 @@ int cli_bfs(const struct session *s)
         }
     printf("bfs from %s: reached %lld of %lld vertices, depth %lld", a->sources, (long long)reached,
            (long long)n, (long long)depth);
-    print_times(times, a->repeat);
+    cli_print_times(times, a->repeat);
     printf("\n");
     cli_note_fallback(s, "bfs");
     if (a->json) {
@@ -256,7 +247,7 @@ int cli_pagerank(const struct session *s)
             x[v] = xf[v];
     printf("pagerank (%s, alpha %g, tol %g): %d iterations, residual %.3g",
            a->use_float ? "float" : "double", a->alpha, a->tol, r.iterations, r.residual);
-    print_times(times, a->repeat);
+    cli_print_times(times, a->repeat);
     printf("%s\n", st == LG_OK ? "" : " -- NOT CONVERGED");
     cli_note_fallback(s, "pagerank");
     top_k(x, n, k, best);
@@ -328,7 +319,7 @@ int cli_cc(const struct session *s)
     printf("%s components: %lld (largest %lld vertices, %lld isolated)",
            lg_graph_is_directed(s->g) ? "weakly connected" : "connected", (long long)count,
            (long long)largest, (long long)singletons);
-    print_times(times, a->repeat);
+    cli_print_times(times, a->repeat);
     printf("\n");
     cli_note_fallback(s, "cc");
     if (a->json) {

@@ -40,7 +40,7 @@ mkdir -p "$cache"
 
 # ---- tools ------------------------------------------------------------------------------
 apt_install() { # PACKAGE PROBE ...: the packages whose probe (a command, or a /path) is missing
-    local missing=() sudo=""
+    local missing=()
     while [ $# -gt 0 ]; do
         case "$2" in
             /*) [ -e "$2" ] || missing+=("$1") ;;
@@ -49,9 +49,8 @@ apt_install() { # PACKAGE PROBE ...: the packages whose probe (a command, or a /
         shift 2
     done
     [ ${#missing[@]} -eq 0 ] && return 0
-    [ "$(id -u)" = 0 ] || sudo=sudo
-    $sudo apt-get update -q >/dev/null
-    $sudo apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+    # nothing that would remove a package the machine has (tools/apt-install.sh)
+    "$root/tools/apt-install.sh" --no-install-recommends --why "cross-test.sh" "${missing[@]}" >/dev/null
 }
 
 zig_python() { # a private venv with PyPI's ziglang; prints its python

@@ -115,6 +115,9 @@ int cli_fail(const char *what, lg_status_t st);
  * (--format, --to) and exit status 2. */
 int cli_fail_file(const char *path, lg_status_t st, const char *format_option);
 double cli_median(const double *t, int k);
+/* ", T ms" of the summary line for k timed runs (seconds in t[0..k-1]): the
+ * median when k > 1, the first run then shown apart. */
+void cli_print_times(const double *t, int k);
 /* s as a JSON string, quotes included. */
 void cli_json_string(const char *s);
 void cli_json_begin(const struct session *s, const double *times, int k);

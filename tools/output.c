@@ -176,6 +176,19 @@ double cli_median(const double *t, int k)
     return m;
 }
 
+/* The summary line's time.  One run: its time.  Several (--repeat): their
+ * median, then the first run on its own, which pays what later runs find
+ * done (page faults in fresh memory, a graph's in-edges or its GPU copy made
+ * on first use) and so is no sample of the steady state. */
+void cli_print_times(const double *t, int k)
+{
+    if (k == 1)
+        printf(", %.3f ms", t[0] * 1e3);
+    else
+        printf(", %.3f ms (median of %d runs; first run, cold: %.3f ms)", 1e3 * cli_median(t, k), k,
+               t[0] * 1e3);
+}
+
 /* The bytes of the well-formed UTF-8 sequence at c (1 to 4; RFC 3629: no
  * overlong forms, no surrogates, nothing past U+10FFFF), or 0.  Stops at a
  * NUL: each byte is read only when those before it fit. */

@@ -5,7 +5,7 @@ from types import ModuleType
 _np: ModuleType | None
 try:
     import numpy as _np
-except ImportError:  # numpy is optional
+except ImportError:  # a dependency, but absent where installed with --no-deps
     _np = None
 
 _DTYPES = {"i": "int32", "q": "int64", "f": "float32", "d": "float64"}

@@ -34,6 +34,15 @@ const char *lg_version_string(void)
     return LG_STR(LG_VERSION_MAJOR) "." LG_STR(LG_VERSION_MINOR) "." LG_STR(LG_VERSION_PATCH);
 }
 
+/* __VERSION__ is gcc's bare number ("12.2.0"); clang's names itself */
+#if defined(__clang__)
+#define LG_COMPILER __VERSION__
+#elif defined(__GNUC__)
+#define LG_COMPILER "gcc " __VERSION__
+#else
+#define LG_COMPILER __VERSION__
+#endif
+
 #ifdef _OPENMP
 #define LG_OMP_INFO "threads: OpenMP " LG_STR(_OPENMP)
 #else
@@ -46,8 +55,9 @@ static char build_info[1024];
 static void make_build_info(void)
 {
     const char *plugin = lg__plugin_path();
-    snprintf(build_info, sizeof build_info, "libgraph %s; %s; %s; %s; vectors: %s; %s%s",
-             lg_version_string(), __VERSION__, LG_ARCH, LG_OMP_INFO, LG_VEC_ISA,
+    snprintf(build_info, sizeof build_info,
+             "libgraph %s; compiler: %s; CPU: %s; %s; vectors: %s; %s%s", lg_version_string(),
+             LG_COMPILER, LG_ARCH, LG_OMP_INFO, LG_VEC_ISA,
              plugin ? "GPU plugin: " : "", plugin ? plugin : lg__plugin_problem());
 }
 

@@ -50,8 +50,41 @@ def test_plugin_found_beside_the_extension():
         assert "no GPU plugin found" in info and str(PKG) in info, info
 
 
+def test_numpy_is_a_dependency_and_results_are_numpy_arrays():
+    """numpy is required by the distribution (no extra, no marker), so a
+    plain `pip install` gives what the README shows: numpy arrays."""
+    import importlib.metadata
+    import re
+
+    np = pytest.importorskip("numpy")
+    requires = importlib.metadata.requires("libgraph") or []
+    plain = [r for r in requires if ";" not in r]
+    assert any(re.match(r"numpy\b", r) for r in plain), requires
+    g = lg.Graph.from_edges([0, 1, 2], [1, 2, 3], directed=True)
+    d = lg.bfs(g, 0)
+    assert isinstance(d, np.ndarray) and d.dtype == np.int32 and d.tolist() == [0, 1, 2, 3]
+    assert isinstance(lg.pagerank(g), np.ndarray)
+
+
+def test_licence_in_the_distribution():
+    """The installed distribution carries LICENSE (MIT, the same text as
+    the repository's) in its metadata, and says MIT."""
+    import importlib.metadata
+
+    dist = importlib.metadata.distribution("libgraph")
+    licences = [f for f in dist.files or [] if f.name == "LICENSE" and ".dist-info" in str(f)]
+    assert licences, [str(f) for f in dist.files or []]
+    text = licences[0].read_text()
+    assert text.startswith("MIT License") and "the libgraph authors" in text
+    repo = pathlib.Path(__file__).parents[2] / "LICENSE"
+    if repo.exists():
+        assert text == repo.read_text()
+    assert dist.metadata["License"] == "MIT" or "MIT" in (dist.metadata.get("License-Expression") or "")
+
+
 def test_imports_without_numpy():
-    """The extension and package work with numpy absent (memoryviews out)."""
+    """The extension and package work with numpy absent, as after an install
+    with --no-deps (memoryviews out)."""
     code = (
         "import sys; sys.modules['numpy'] = None\n"
         "import libgraph as lg\n"

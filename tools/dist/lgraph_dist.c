@@ -50,13 +50,6 @@ static int64_t sum64(int64_t v)
     return v;
 }
 
-static void print_times(const double *t, int k)
-{
-    printf(", %.3f ms", t[0] * 1e3);
-    if (k > 1)
-        printf(" (median of %d: %.3f ms)", k, 1e3 * cli_median(t, k));
-}
-
 /* The traffic line: bytes sent per rank, in all and per round. */
 static void print_traffic(const lg_dist_traffic_t *t, int64_t n)
 {
@@ -206,7 +199,7 @@ static int cmd_bfs(const struct run *r)
     MPI_Allreduce(MPI_IN_PLACE, &depth, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
     printf("bfs from %s: reached %lld of %lld vertices, depth %lld", a->sources, (long long)reached,
            (long long)lg_dist_graph_num_vertices(g), (long long)depth);
-    print_times(r->times, a->repeat);
+    cli_print_times(r->times, a->repeat);
     printf("\n");
     print_traffic(&t, lg_dist_graph_num_vertices(g));
     if (a->json) {
@@ -307,7 +300,7 @@ static int cmd_pagerank(const struct run *r)
     const int64_t iters = res.iterations ? res.iterations : 1;
     printf("pagerank (double, alpha %g, tol %g): %d iterations, residual %.3g", a->alpha, a->tol,
            res.iterations, res.residual);
-    print_times(r->times, a->repeat);
+    cli_print_times(r->times, a->repeat);
     printf(", %.3f ms an iteration%s\n", 1e3 * cli_median(r->times, a->repeat) / (double)iters,
            st == LG_OK ? "" : " -- NOT CONVERGED");
     print_traffic(&t, n);
@@ -356,7 +349,7 @@ static int cmd_cc(const struct run *r)
         printf("%s components: %lld",
                lg_dist_graph_is_directed(r->g) ? "weakly connected" : "connected",
                (long long)count);
-        print_times(r->times, a->repeat);
+        cli_print_times(r->times, a->repeat);
         printf("\n");
         print_traffic(&t, lg_dist_graph_num_vertices(r->g));
         if (a->json) {
