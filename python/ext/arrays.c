@@ -6,7 +6,7 @@
  * contiguous, aligned, native byte order, exactly the element type the
  * library takes (int32 ids, int64 offsets, float32 weights, float64
  * vectors).  Otherwise, and for any other sequence of numbers, it is copied
- * (O(n), one pass) into PyMem_RawMalloc'd memory, every value checked on the
+ * (O(n), one pass) into PyMem_Malloc'd memory, every value checked on the
  * way: integers must fit, floats must not round to 0 or overflow float32, and
  * an integer target takes no floats.  Integer format letters are read by
  * their itemsize ('l' is 4 or 8 bytes), float letters by their fixed size.
@@ -28,7 +28,7 @@ void lgpy_array_release(lgpy_array *a)
     if (a->have_view)
         PyBuffer_Release(&a->view);
     a->have_view = 0;
-    PyMem_RawFree(a->copy);
+    PyMem_Free(a->copy);
     a->copy = NULL;
     a->data = NULL;
 }
@@ -113,12 +113,30 @@ static int64_t load_int(const char *p, char kind, Py_ssize_t size, int swap, int
     }
 }
 
+/* An IEEE 754 half-precision number (numpy's float16) as a double: exact. */
+static double half_to_double(uint16_t h)
+{
+    const int exponent = (h >> 10) & 0x1f;
+    const int mantissa = h & 0x3ff;
+    double v;
+    if (exponent == 0)
+        v = ldexp(mantissa, -24); /* zero, subnormal */
+    else if (exponent == 31)
+        v = mantissa ? NAN : INFINITY;
+    else
+        v = ldexp(mantissa | 0x400, exponent - 25);
+    return h & 0x8000 ? -v : v;
+}
+
 static double load_float(const char *p, Py_ssize_t size, int swap)
 {
     unsigned char b[8];
     load_bytes(b, p, size, swap);
-    if (size == 2)
-        return PyFloat_Unpack2((const char *)b, PY_LITTLE_ENDIAN);
+    if (size == 2) {
+        uint16_t h;
+        memcpy(&h, b, 2);
+        return half_to_double(h);
+    }
     if (size == 4) {
         float f;
         memcpy(&f, b, 4);
@@ -260,7 +278,7 @@ static int from_buffer(PyObject *obj, const char *name, lgpy_elem el, lgpy_array
     const Py_ssize_t bytes = array_bytes(name, n, el);
     if (bytes < 0)
         return -1;
-    a->copy = PyMem_RawMalloc((size_t)bytes);
+    a->copy = PyMem_Malloc((size_t)bytes);
     if (!a->copy) {
         no_memory(name, n, el);
         return -1;
@@ -299,10 +317,10 @@ static int from_sequence(PyObject *obj, const char *name, lgpy_elem el, lgpy_arr
     PyObject *seq = PySequence_Tuple(obj);
     if (!seq)
         return -1;
-    const Py_ssize_t n = PyTuple_GET_SIZE(seq);
+    const Py_ssize_t n = PyTuple_Size(seq);
     a->length = n;
     const Py_ssize_t bytes = array_bytes(name, n, el);
-    a->copy = bytes < 0 ? NULL : PyMem_RawMalloc((size_t)bytes);
+    a->copy = bytes < 0 ? NULL : PyMem_Malloc((size_t)bytes);
     if (!a->copy) {
         Py_DECREF(seq);
         if (bytes >= 0)
@@ -310,7 +328,7 @@ static int from_sequence(PyObject *obj, const char *name, lgpy_elem el, lgpy_arr
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PyTuple_GET_ITEM(seq, i); /* borrowed from seq */
+        PyObject *item = PyTuple_GetItem(seq, i); /* borrowed from seq */
         int rc;
         if (el == LGPY_I32 || el == LGPY_I64) {
             if (!PyIndex_Check(item)) {

@@ -4,9 +4,10 @@
  *
  * A Buffer is a one-dimensional array behind the buffer protocol, which the
  * pure-Python package wraps in a numpy array without copying (so the
- * extension needs no numpy).  It either owns its memory, taken with
- * PyMem_RawMalloc so the library can fill it while the GIL is released, or is
- * a read-only view of memory an owner keeps alive (a graph's CSR arrays).
+ * extension needs no numpy).  It either owns its memory, taken (and given
+ * back) with PyMem_Malloc while the GIL is held and filled by the library
+ * while it is released, or is a read-only view of memory an owner keeps
+ * alive (a graph's CSR arrays).
  *
  * An out= array is used in place (so that a loop can reuse its memory) when
  * it is writable, one-dimensional, C-contiguous, aligned, native and exactly
@@ -43,12 +44,11 @@ PyObject *lgpy_buffer_new(lgpy_state *st, char format, Py_ssize_t itemsize, Py_s
         b->data = data;
         b->readonly = 1;
     } else {
-        /* raw: filled while the GIL is released */
-        b->data = PyMem_RawMalloc((size_t)(length ? length : 1) * (size_t)itemsize);
+        b->data = PyMem_Malloc((size_t)(length ? length : 1) * (size_t)itemsize);
         b->readonly = 0;
         if (!b->data) {
             b->owner = NULL;
-            Py_DECREF(b);
+            Py_DECREF((PyObject *)b);
             return PyErr_Format(PyExc_MemoryError,
                                 "out of memory for a result of %zd elements of %zd bytes", length,
                                 itemsize);
@@ -65,20 +65,20 @@ void *lgpy_buffer_data(PyObject *b)
 
 static void buffer_dealloc(BufferObject *b)
 {
-    PyTypeObject *tp = Py_TYPE(b);
+    PyTypeObject *tp = Py_TYPE((PyObject *)b);
     PyObject_GC_UnTrack(b);
     if (b->owner)
         Py_CLEAR(b->owner);
     else
-        PyMem_RawFree(b->data);
-    tp->tp_free(b);
+        PyMem_Free(b->data);
+    PyObject_GC_Del(b); /* the tp_free of a heap type with Py_TPFLAGS_HAVE_GC */
     Py_DECREF(tp);
 }
 
 static int buffer_traverse(BufferObject *b, visitproc visit, void *arg)
 {
     Py_VISIT(b->owner);
-    Py_VISIT(Py_TYPE(b));
+    Py_VISIT(Py_TYPE((PyObject *)b));
     return 0;
 }
 
@@ -90,8 +90,7 @@ static int buffer_getbuffer(BufferObject *b, Py_buffer *view, int flags)
         return -1;
     }
     view->buf = b->data;
-    view->obj = (PyObject *)b;
-    Py_INCREF(b);
+    view->obj = Py_NewRef((PyObject *)b);
     view->len = b->length * b->itemsize;
     view->itemsize = b->itemsize;
     view->readonly = b->readonly;

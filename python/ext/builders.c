@@ -274,7 +274,7 @@ static PyObject *mod_read(PyObject *module, PyObject *args, PyObject *kwargs)
                                      &path, &format, &a.directed, &a.symmetrize, &a.drop_self_loops,
                                      &a.duplicates, &a.ctx_o, &skip_names))
         return NULL;
-    file_job j = {.path = PyBytes_AS_STRING(path), .format = (lg_file_format_t)format};
+    file_job j = {.path = PyBytes_AsString(path), .format = (lg_file_format_t)format};
     PyObject *result = NULL;
     if (build_setup(module, &a, &j.b) == 0 && format_arg(format) == 0) {
         j.b.options.skip_names = skip_names != 0;
@@ -298,7 +298,7 @@ static PyObject *mod_write(PyObject *module, PyObject *args, PyObject *kwargs)
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO&|i$Op:write", kw, &graph_o,
                                      PyUnicode_FSConverter, &path, &format, &ctx_o, &plain))
         return NULL;
-    file_job j = {.path = PyBytes_AS_STRING(path), .format = (lg_file_format_t)format};
+    file_job j = {.path = PyBytes_AsString(path), .format = (lg_file_format_t)format};
     PyObject *result = NULL;
     if (lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) == 0 && format_arg(format) == 0) {
         lgpy_watch w;

@@ -105,7 +105,7 @@ static PyObject *context_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
     if (parsed != LG_OK)
         return lgpy_raise_status(st, parsed);
     o.num_threads = num_threads;
-    ContextObject *self = (ContextObject *)type->tp_alloc(type, 0);
+    ContextObject *self = (ContextObject *)PyType_GenericAlloc(type, 0);
     if (!self)
         return NULL;
     create_job job = {.options = &o, .ctx = NULL};
@@ -120,13 +120,13 @@ static PyObject *context_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
 
 static void context_dealloc(ContextObject *self)
 {
-    PyTypeObject *tp = Py_TYPE(self);
+    PyTypeObject *tp = Py_TYPE((PyObject *)self);
     lg_context_t *ctx = self->ctx;
     self->ctx = NULL;
     /* the object is already unreachable, so nothing else can see it while
      * the GIL is released */
     (void)lgpy_nogil(destroy, &ctx);
-    tp->tp_free(self);
+    PyObject_Free(self); /* the tp_free of a heap type without Py_TPFLAGS_HAVE_GC */
     Py_DECREF(tp);
 }
 
@@ -184,7 +184,7 @@ static PyObject *context_copy(ContextObject *self, PyObject *args)
         return NULL;
     }
     copy_job j = {self->ctx, (void *)(uintptr_t)dst, (const void *)(uintptr_t)src, (size_t)bytes};
-    if (lgpy_call(lgpy_state_of_type(Py_TYPE(self)), copy, &j) < 0)
+    if (lgpy_call(lgpy_state_of_type(Py_TYPE((PyObject *)self)), copy, &j) < 0)
         return NULL;
     Py_RETURN_NONE;
 }

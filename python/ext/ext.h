@@ -19,13 +19,19 @@
  * Rules every file keeps: heap types and module state (so each interpreter has
  * its own); no Python object is touched while the GIL is released (buffers are
  * acquired before a call and released after); every error path drops what it
- * took.  The shared names start with lgpy_; the rest are static.
+ * took; only CPython's limited API of 3.11 is used (the wheels are built with
+ * Py_LIMITED_API: one cp311-abi3 module for 3.11 and every later CPython;
+ * docs/decisions/python-abi3.md).  The shared names start with lgpy_; the
+ * rest are static.
  */
 #ifndef LIBGRAPH_PYEXT_H
 #define LIBGRAPH_PYEXT_H
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+
+#include <stdio.h>
+#include <string.h>
 
 #include <libgraph.h>
 
@@ -61,7 +67,9 @@ int lgpy_call(lgpy_state *st, lgpy_job_fn fn, void *job);
 /* A C string as str; bytes that are not UTF-8 are escaped (a file name). */
 PyObject *lgpy_text(const char *s);
 
-/* The name of obj's type, for messages. */
+/* The name of obj's type, for messages: its module and qualified name
+ * ("numpy.ndarray"; "int" for a builtin).  The text stays valid for the
+ * next three calls on the same thread. */
 const char *lgpy_type_name(PyObject *obj);
 
 /* ---- buffer.c: results ---------------------------------------------------- */
@@ -69,8 +77,9 @@ const char *lgpy_type_name(PyObject *obj);
 extern PyType_Spec lgpy_buffer_spec;
 
 /* A Buffer of length elements of itemsize bytes in struct format `format`:
- * with owner NULL, memory of its own (raw-allocated, so it can be filled
- * without the GIL); else a read-only view of data, which owner keeps alive. */
+ * with owner NULL, memory of its own (PyMem_Malloc'd; the library may fill
+ * it without the GIL); else a read-only view of data, which owner keeps
+ * alive. */
 PyObject *lgpy_buffer_new(lgpy_state *st, char format, Py_ssize_t itemsize, Py_ssize_t length,
                           void *data, PyObject *owner);
 void *lgpy_buffer_data(PyObject *buffer);

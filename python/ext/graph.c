@@ -35,14 +35,14 @@ static lg_status_t destroy(void *g)
 
 static void graph_dealloc(GraphObject *self)
 {
-    PyTypeObject *tp = Py_TYPE(self);
+    PyTypeObject *tp = Py_TYPE((PyObject *)self);
     lg_graph_t *g = self->g;
     self->g = NULL;
     /* a big graph takes a while to free: not under the GIL (the object is
      * unreachable by now, as io's file objects do when closing) */
     if (g)
         (void)lgpy_nogil(destroy, &g);
-    tp->tp_free(self);
+    PyObject_Free(self); /* the tp_free of a heap type without Py_TPFLAGS_HAVE_GC */
     Py_DECREF(tp);
 }
 
@@ -83,7 +83,7 @@ static lg_status_t csc(void *job)
 /* (offsets, indices, weights or None): read-only views that keep the graph. */
 static PyObject *graph_arrays(GraphObject *self, int in_edges)
 {
-    lgpy_state *st = lgpy_state_of_type(Py_TYPE(self));
+    lgpy_state *st = lgpy_state_of_type(Py_TYPE((PyObject *)self));
     if (!st)
         return NULL;
     arrays_job j = {.g = self->g};
@@ -131,7 +131,7 @@ static lg_status_t degrees(void *job)
 
 static PyObject *graph_degrees(GraphObject *self, int in)
 {
-    lgpy_state *st = lgpy_state_of_type(Py_TYPE(self));
+    lgpy_state *st = lgpy_state_of_type(Py_TYPE((PyObject *)self));
     if (!st)
         return NULL;
     const Py_ssize_t n = (Py_ssize_t)lg_graph_num_vertices(self->g);
@@ -161,7 +161,7 @@ static PyObject *graph_names(GraphObject *self, PyObject *Py_UNUSED(unused))
     lg_names_t v;
     lg_status_t s = lg_graph_names(self->g, &v);
     if (s != LG_OK)
-        return lgpy_raise_status(lgpy_state_of_type(Py_TYPE(self)), s);
+        return lgpy_raise_status(lgpy_state_of_type(Py_TYPE((PyObject *)self)), s);
     const Py_ssize_t n = (Py_ssize_t)lg_graph_num_vertices(self->g);
     if (v.kind == LG_NAMES_INT64)
         return Py_BuildValue("(iy#)", 1, (const char *)v.ints, n * 8);
@@ -192,7 +192,7 @@ static PyObject *graph_set_names(GraphObject *self, PyObject *args)
     }
     const lg_status_t s = lg_graph_set_names(self->g, &v);
     result = s == LG_OK ? Py_NewRef(Py_None)
-                        : lgpy_raise_status(lgpy_state_of_type(Py_TYPE(self)), s);
+                        : lgpy_raise_status(lgpy_state_of_type(Py_TYPE((PyObject *)self)), s);
 done:
     PyBuffer_Release(&a);
     PyBuffer_Release(&b);

@@ -17,24 +17,43 @@
  */
 #include "ext.h"
 
-#include <string.h>
-
-static struct PyModuleDef libgraph_module;
-
 lgpy_state *lgpy_state_of_module(PyObject *module)
 {
     return (lgpy_state *)PyModule_GetState(module);
 }
 
+/* The module's types cannot be subclassed (no Py_TPFLAGS_BASETYPE), so the
+ * module that made an instance's type is the type's own. */
 lgpy_state *lgpy_state_of_type(PyTypeObject *type)
 {
-    PyObject *m = PyType_GetModuleByDef(type, &libgraph_module);
+    PyObject *m = PyType_GetModule(type);
     return m ? lgpy_state_of_module(m) : NULL;
 }
 
 const char *lgpy_type_name(PyObject *obj)
 {
-    return Py_TYPE(obj)->tp_name;
+    static _Thread_local char names[3][128];
+    static _Thread_local unsigned turn;
+    char *out = names[turn++ % 3];
+    PyTypeObject *type = Py_TYPE(obj);
+    /* an exception the caller has set stays as it is */
+    PyObject *exc_type, *exc_value, *exc_tb;
+    PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
+    PyObject *qualname = PyType_GetQualName(type);
+    PyObject *module = qualname ? PyObject_GetAttrString((PyObject *)type, "__module__") : NULL;
+    const char *q = qualname ? PyUnicode_AsUTF8AndSize(qualname, NULL) : NULL;
+    const char *m = module && PyUnicode_Check(module) ? PyUnicode_AsUTF8AndSize(module, NULL) : NULL;
+    if (!q)
+        snprintf(out, sizeof names[0], "object");
+    else if (m && strcmp(m, "builtins") != 0 && strcmp(m, "__main__") != 0)
+        snprintf(out, sizeof names[0], "%s.%s", m, q);
+    else
+        snprintf(out, sizeof names[0], "%s", q);
+    Py_XDECREF(module);
+    Py_XDECREF(qualname);
+    PyErr_Clear();
+    PyErr_Restore(exc_type, exc_value, exc_tb);
+    return out;
 }
 
 PyObject *lgpy_text(const char *s)
@@ -264,31 +283,47 @@ static void module_free(void *m)
     module_clear((PyObject *)m);
 }
 
+/* Each interpreter has its own module state and types, so the module may
+ * be imported by interpreters with a GIL of their own (CPython 3.12+).
+ * Built against 3.11's limited API, the slot that says so is not in the
+ * headers: its stable numbers (Py_mod_multiple_interpreters = 3,
+ * Py_MOD_PER_INTERPRETER_GIL_SUPPORTED = 2) are given where the running
+ * CPython knows them (3.11 refuses a slot it does not know). */
+#ifndef Py_mod_multiple_interpreters
+#define Py_mod_multiple_interpreters 3
+#define Py_MOD_PER_INTERPRETER_GIL_SUPPORTED ((void *)2)
+#endif
+
 static PyModuleDef_Slot module_slots[] = {
     {Py_mod_exec, module_exec},
-#if PY_VERSION_HEX >= 0x030C0000
     {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
-#endif
     {0, NULL},
 };
 
-/* The functions are added by module_exec, from the tables of the files that
- * define them. */
-static struct PyModuleDef libgraph_module = {
-    PyModuleDef_HEAD_INIT,
-    "libgraph._libgraph",
+static PyModuleDef_Slot module_slots_311[] = {
+    {Py_mod_exec, module_exec},
+    {0, NULL},
+};
+
+static const char module_doc[] =
     "libgraph's C extension: graphs, BFS, PageRank and connected components over the C "
-    "library.  Use the libgraph package; see docs/PYTHON.md.",
-    sizeof(lgpy_state),
-    NULL,
-    module_slots,
-    module_traverse,
-    module_clear,
-    module_free,
+    "library.  Use the libgraph package; see docs/PYTHON.md.";
+
+/* The functions are added by module_exec, from the tables of the files that
+ * define them.  Two definitions: with the slots above (CPython 3.12 and
+ * later), and without the interpreters' one (3.11). */
+static struct PyModuleDef libgraph_module = {
+    PyModuleDef_HEAD_INIT, "libgraph._libgraph", module_doc, sizeof(lgpy_state), NULL,
+    module_slots,          module_traverse,      module_clear, module_free,
+};
+static struct PyModuleDef libgraph_module_311 = {
+    PyModuleDef_HEAD_INIT, "libgraph._libgraph", module_doc, sizeof(lgpy_state), NULL,
+    module_slots_311,      module_traverse,      module_clear, module_free,
 };
 
 PyMODINIT_FUNC PyInit__libgraph(void); /* the one exported symbol */
 PyMODINIT_FUNC PyInit__libgraph(void)
 {
-    return PyModuleDef_Init(&libgraph_module);
+    /* Py_Version: the running CPython's version (its headers' may be older) */
+    return PyModuleDef_Init(Py_Version >= 0x030C0000 ? &libgraph_module : &libgraph_module_311);
 }

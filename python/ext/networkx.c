@@ -169,7 +169,7 @@ static int edge_weight(PyObject *attrs, PyObject *weight, double fallback, doubl
     *w = PyFloat_AsDouble(value);
     if (*w == -1.0 && PyErr_Occurred()) {
         PyErr_Format(PyExc_ValueError, "edge attribute %R: expected a number, not %s", weight,
-                     Py_TYPE(value)->tp_name);
+                     lgpy_type_name(value));
         return -1;
     }
     return 0;
@@ -185,11 +185,11 @@ static int arc_weight(PyObject *data, PyObject *node, PyObject *nbr, PyObject *w
         return edge_weight(data, weight, fallback, sum);
     if (!PyDict_Check(data)) {
         PyErr_Format(PyExc_TypeError, "multigraph edge %R-%R: expected a dict of keys, not %s",
-                     node, nbr, Py_TYPE(data)->tp_name);
+                     node, nbr, lgpy_type_name(data));
         return -1;
     }
     if (weight == Py_None) {
-        *sum = (double)PyDict_GET_SIZE(data);
+        *sum = (double)PyDict_Size(data);
         return 0;
     }
     Py_ssize_t kpos = 0;
@@ -243,7 +243,7 @@ static int read_arc(PyObject *nbr, PyObject *data, PyObject *node, const same_ke
     rc = 0;
     if (!w)
         goto done;
-    if (!multigraph && PyDict_CheckExact(data) && PyDict_GET_SIZE(data) == 0) {
+    if (!multigraph && PyDict_CheckExact(data) && PyDict_Size(data) == 0) {
         *w = (float)fallback; /* no attributes: nothing to look up, no code to run */
         goto done;
     }
@@ -283,7 +283,7 @@ static int read_row_known(PyObject *row, PyObject **nbrs, const same_keys *sk, c
 #endif
         nbrs[got++] = nbr;
     }
-    if (got != len || PyDict_GET_SIZE(row) != len)
+    if (got != len || PyDict_Size(row) != len)
         return 0;
     for (Py_ssize_t a = 0; a < got; a++) {
         const int64_t id = known_vertex(sk, ik, nbrs[a]);
@@ -320,7 +320,7 @@ static int read_row(PyObject *row, PyObject *node, const same_keys *sk, const in
             return -1;
         e++;
     }
-    if (e != len || PyDict_GET_SIZE(row) != len) {
+    if (e != len || PyDict_Size(row) != len) {
         PyErr_Format(PyExc_RuntimeError, "the adjacency of node %R changed while read", node);
         return -1;
     }
@@ -354,22 +354,28 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
     if (!nodes)
         return NULL;
     PyObject *index = NULL, *offsets = NULL, *indices = NULL, *weights = NULL, *result = NULL;
-    PyObject **rows = NULL, **nbrs = NULL;
+    PyObject **rows = NULL, **nbrs = NULL, **keys = NULL;
     Py_ssize_t held_rows = 0;
     int_keys ik = {0, 0, NULL};
     same_keys sk = {0, NULL, NULL};
-    const Py_ssize_t n = PyTuple_GET_SIZE(nodes);
-    PyObject **keys = ((PyTupleObject *)nodes)->ob_item;
+    const Py_ssize_t n = PyTuple_Size(nodes);
     if (n > (Py_ssize_t)LG_MAX_VERTICES) {
         PyErr_Format(PyExc_ValueError, "the graph has %zd nodes, more than libgraph's %lld", n,
                      (long long)LG_MAX_VERTICES);
         goto cleanup;
     }
-    if (!(index = PyDict_New()) || !(rows = PyMem_Malloc(sizeof *rows * (size_t)(n ? n : 1))))
+    if (!(index = PyDict_New()) || !(rows = PyMem_Malloc(sizeof *rows * (size_t)(n ? n : 1))) ||
+        !(keys = PyMem_Malloc(sizeof *keys * (size_t)(n ? n : 1)))) {
+        if (index)
+            PyErr_NoMemory();
         goto cleanup;
+    }
+    /* the keys, borrowed from the tuple, which holds them */
+    for (Py_ssize_t i = 0; i < n; i++)
+        keys[i] = PyTuple_GetItem(nodes, i);
     if (!(offsets = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)sizeof(int64_t) * (n + 1))))
         goto cleanup;
-    int64_t *off = (int64_t *)PyByteArray_AS_STRING(offsets);
+    int64_t *off = (int64_t *)PyByteArray_AsString(offsets);
     off[0] = 0;
     /* pass 1: the index, each row's dict, its length */
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -391,12 +397,12 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
         held_rows++;
         if (!PyDict_Check(rows[i])) {
             PyErr_Format(PyExc_TypeError, "adjacency of node %R: expected a dict, not %s", keys[i],
-                         Py_TYPE(rows[i])->tp_name);
+                         lgpy_type_name(rows[i]));
             goto cleanup;
         }
-        off[i + 1] = off[i] + PyDict_GET_SIZE(rows[i]);
+        off[i + 1] = off[i] + PyDict_Size(rows[i]);
     }
-    if (PyDict_GET_SIZE(index) != n) {
+    if (PyDict_Size(index) != n) {
         PyErr_SetString(PyExc_ValueError, "nodes: a node key appears twice");
         goto cleanup;
     }
@@ -408,8 +414,8 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
     if (weighted &&
         !(weights = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(float) * m))))
         goto cleanup;
-    int32_t *idx = (int32_t *)PyByteArray_AS_STRING(indices);
-    float *w = weighted ? (float *)PyByteArray_AS_STRING(weights) : NULL;
+    int32_t *idx = (int32_t *)PyByteArray_AsString(indices);
+    float *w = weighted ? (float *)PyByteArray_AsString(weights) : NULL;
     /* pass 2: the arcs, a row at a time */
     int64_t widest = 0;
     for (Py_ssize_t i = 0; i < n; i++)
@@ -432,6 +438,7 @@ cleanup:
     for (Py_ssize_t i = 0; i < held_rows; i++)
         Py_DECREF(rows[i]);
     PyMem_Free(rows);
+    PyMem_Free(keys);
     PyMem_Free(nbrs);
     PyMem_Free(ik.id);
     PyMem_Free(sk.key);

@@ -35,6 +35,16 @@
  */
 #include "ext.h"
 
+/* Item i of a PySequence_Fast result (a list or a tuple), borrowed: the
+ * list's or the tuple's getter, chosen once a call (the limited API has no
+ * macro for either).  NULL with IndexError when i is out of range (Python
+ * code run meanwhile shortened the list). */
+typedef PyObject *(*node_get)(PyObject *, Py_ssize_t);
+static node_get item_getter(PyObject *fast)
+{
+    return PyList_Check(fast) ? PyList_GetItem : PyTuple_GetItem;
+}
+
 /* The visit of bfs_visit, on C arrays only (the GIL released). */
 typedef struct {
     const int64_t *off;
@@ -123,8 +133,10 @@ static PyObject *mod_bfs_visit(PyObject *module, PyObject *args, PyObject *kwarg
         PyErr_NoMemory();
         goto cleanup;
     }
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(first); i++) {
-        const long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(first, i));
+    const node_get first_item = item_getter(first);
+    for (Py_ssize_t i = 0; i < PySequence_Size(first); i++) {
+        PyObject *x = first_item(first, i);
+        const long long v = x ? PyLong_AsLongLong(x) : -1;
         if (v == -1 && PyErr_Occurred())
             goto cleanup;
         if (v < 0 || v >= j.n) {
@@ -155,7 +167,7 @@ static PyObject *mod_bfs_visit(PyObject *module, PyObject *args, PyObject *kwarg
         PyObject *x = PyLong_FromLongLong(j.ends[i]);
         if (!x)
             goto cleanup;
-        PyList_SET_ITEM(ends, (Py_ssize_t)i, x);
+        PyList_SetItem(ends, (Py_ssize_t)i, x); /* takes x; i is in range */
     }
     result = PyTuple_Pack(3, order, parents, ends);
 
@@ -175,17 +187,59 @@ cleanup:
 }
 
 /* The results below take node objects in visit order, which is unrelated
- * to where the objects lie in memory: each loop fetches, a few iterations
- * ahead, the list entry of a later node and then the object itself (halves
- * the time of levels() on a 174k-node visit: docs/ARCHITECTURE.md).
- * A macro: GCC deletes calls of a function whose only effect is a prefetch. */
-#define PREFETCH_NODE(items, n, at, count, k)                                                     \
+ * to where the objects lie in memory.  gather_nodes first reads the nodes'
+ * list entries in one pass of independent reads, which the processor
+ * overlaps (read one at a time as a result is built, each would be a cache
+ * miss of its own: the limited API has no pointer to a list's entries to
+ * fetch ahead); the loops that build the results then fetch each node
+ * object a few iterations ahead (docs/ARCHITECTURE.md).  PREFETCH_NODE is a
+ * macro: GCC deletes calls of a function whose only effect is a prefetch. */
+#define PREFETCH_NODE(items, count, k)                                                             \
     do {                                                                                           \
-        if ((k) + 16 < (count) && (at)[(k) + 16] >= 0 && (at)[(k) + 16] < (n))                     \
-            __builtin_prefetch(&(items)[(at)[(k) + 16]]);                                          \
-        if ((k) + 8 < (count) && (at)[(k) + 8] >= 0 && (at)[(k) + 8] < (n))                        \
-            __builtin_prefetch((items)[(at)[(k) + 8]]);                                            \
+        if ((k) + 8 < (count) && (items)[(k) + 8])                                                 \
+            __builtin_prefetch((items)[(k) + 8]);                                                  \
     } while (0)
+
+/* gather_nodes' array: held, its references are let go of too. */
+static void release_nodes(PyObject **items, Py_ssize_t count, bool held)
+{
+    if (!items)
+        return;
+    for (Py_ssize_t k = 0; held && k < count; k++)
+        Py_XDECREF(items[k]);
+    PyMem_Free(items);
+}
+
+/* nodes[at[k]] for k in [0, count) (nodes: a PySequence_Fast list or tuple
+ * of n items), NULL where skip (NULL: none) has skip[k] < 0; hold: as new
+ * references, else borrowed, which only a caller that runs no Python code
+ * until it is done with them may take (Python code may change the list).
+ * NULL with ValueError ("WHAT is not a node") for a position outside
+ * [0, n), or MemoryError. */
+static PyObject **gather_nodes(PyObject *nodes, Py_ssize_t n, const int32_t *at,
+                               const int32_t *skip, Py_ssize_t count, bool hold, const char *what)
+{
+    PyObject **items = PyMem_Malloc(sizeof *items * (size_t)(count ? count : 1));
+    if (!items) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    const node_get get = item_getter(nodes);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        items[k] = NULL;
+        if (skip && skip[k] < 0)
+            continue;
+        if (at[k] < 0 || at[k] >= n) {
+            PyErr_Format(PyExc_ValueError, "%s is not a node", what);
+            release_nodes(items, k, hold);
+            return NULL;
+        }
+        items[k] = get(nodes, at[k]); /* in range: no Python code has run since n was read */
+        if (hold)
+            Py_INCREF(items[k]);
+    }
+    return items;
+}
 
 static PyObject *mod_components(PyObject *module, PyObject *args)
 {
@@ -198,7 +252,8 @@ static PyObject *mod_components(PyObject *module, PyObject *args)
         return NULL;
     Py_buffer lb = {0};
     PyObject *result = NULL, **sets = NULL;
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(nodes);
+    const Py_ssize_t n = PySequence_Size(nodes);
+    const node_get get = item_getter(nodes);
     if (PyObject_GetBuffer(labels_o, &lb, PyBUF_SIMPLE) < 0)
         goto cleanup;
     if (lb.len != (Py_ssize_t)sizeof(int32_t) * n) {
@@ -222,7 +277,8 @@ static PyObject *mod_components(PyObject *module, PyObject *args)
             }
             Py_DECREF(sets[l]); /* the list holds it */
         }
-        if (PySet_Add(sets[l], PySequence_Fast_GET_ITEM(nodes, i)) < 0) {
+        PyObject *node = get(nodes, i);
+        if (!node || PySet_Add(sets[l], node) < 0) {
             Py_CLEAR(result);
             goto cleanup;
         }
@@ -264,29 +320,31 @@ static PyObject *mod_tree_edges(PyObject *module, PyObject *args, PyObject *kwar
     if (!nodes)
         return NULL;
     Py_buffer ob = {0}, pb = {0};
-    PyObject *result = NULL, *children = NULL;
+    PyObject *result = NULL, *children = NULL, **kids = NULL, **dads = NULL;
+    /* The nodes are borrowed: the loop runs no Python code but what a
+     * collection would (finalizers), so the collector is paused until the
+     * result is built (which also spares the collections that making 10^5
+     * containers would start). */
+    const int collecting = PyGC_Disable();
     if (PyObject_GetBuffer(order_o, &ob, PyBUF_SIMPLE) < 0 ||
         PyObject_GetBuffer(parents_o, &pb, PyBUF_SIMPLE) < 0)
         goto cleanup;
     const int32_t *order = ob.buf, *parent = pb.buf;
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(nodes), count = ob.len / 4;
+    const Py_ssize_t n = PySequence_Size(nodes), count = ob.len / 4;
     if (pb.len != ob.len) {
         PyErr_SetString(PyExc_ValueError, "tree_edges: one parent a visited node");
         goto cleanup;
     }
-    if (!(result = PyList_New(0)))
+    if (!(kids = gather_nodes(nodes, n, order, parent, count, false, "tree_edges: an entry")) ||
+        !(dads = gather_nodes(nodes, n, parent, parent, count, false, "tree_edges: an entry")) ||
+        !(result = PyList_New(0)))
         goto cleanup;
     for (Py_ssize_t k = 0; k < count; k++) {
-        PREFETCH_NODE(PySequence_Fast_ITEMS(nodes), n, order, count, k);
-        PREFETCH_NODE(PySequence_Fast_ITEMS(nodes), n, parent, count, k);
+        PREFETCH_NODE(kids, count, k);
+        PREFETCH_NODE(dads, count, k);
         if (parent[k] < 0)
             continue;
-        if (order[k] >= n || parent[k] >= n || order[k] < 0) {
-            PyErr_SetString(PyExc_ValueError, "tree_edges: an entry is not a node");
-            goto fail;
-        }
-        PyObject *p = PySequence_Fast_GET_ITEM(nodes, parent[k]),
-                 *c = PySequence_Fast_GET_ITEM(nodes, order[k]);
+        PyObject *p = dads[k], *c = kids[k];
         if (!grouped) {
             if ((child_first ? append_pair(result, c, p) : append_pair(result, p, c)) < 0)
                 goto fail;
@@ -305,6 +363,10 @@ static PyObject *mod_tree_edges(PyObject *module, PyObject *args, PyObject *kwar
 fail:
     Py_CLEAR(result);
 cleanup:
+    release_nodes(kids, 0, false);
+    release_nodes(dads, 0, false);
+    if (collecting)
+        PyGC_Enable();
     Py_XDECREF(children);
     if (ob.obj)
         PyBuffer_Release(&ob);
@@ -325,29 +387,32 @@ static PyObject *mod_levels(PyObject *module, PyObject *args)
         return NULL;
     PyObject *ends = PySequence_Fast(ends_o, "ends: expected a sequence");
     Py_buffer ob = {0};
-    PyObject *result = NULL;
+    PyObject *result = NULL, **items = NULL;
+    Py_ssize_t count = 0;
     if (!ends || PyObject_GetBuffer(order_o, &ob, PyBUF_SIMPLE) < 0)
         goto cleanup;
     const int32_t *order = ob.buf;
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(nodes), count = ob.len / 4;
-    if (!(result = PyDict_New()))
+    const Py_ssize_t n = PySequence_Size(nodes);
+    count = ob.len / 4;
+    const node_get get_end = item_getter(ends);
+    /* held: a node's hash and __eq__ may be Python code that changes the list */
+    if (!(items = gather_nodes(nodes, n, order, NULL, count, true, "levels: an order entry")) ||
+        !(result = PyDict_New()))
         goto cleanup;
     Py_ssize_t k = 0;
-    for (Py_ssize_t layer = 0; layer < PySequence_Fast_GET_SIZE(ends); layer++) {
-        const Py_ssize_t end = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(ends, layer));
+    for (Py_ssize_t layer = 0; layer < PySequence_Size(ends); layer++) {
+        PyObject *end_o = get_end(ends, layer);
+        const Py_ssize_t end = end_o ? PyLong_AsSsize_t(end_o) : -1;
         if (end == -1 && PyErr_Occurred())
             goto fail;
         PyObject *level = PyLong_FromSsize_t(layer);
         if (!level)
             goto fail;
         for (; k < end && k < count; k++) {
-            PREFETCH_NODE(PySequence_Fast_ITEMS(nodes), n, order, count, k);
-            if (order[k] < 0 || order[k] >= n) {
-                Py_DECREF(level);
-                PyErr_SetString(PyExc_ValueError, "levels: an order entry is not a node");
-                goto fail;
-            }
-            if (PyDict_SetItem(result, PySequence_Fast_GET_ITEM(nodes, order[k]), level) < 0) {
+            PREFETCH_NODE(items, count, k);
+            const int rc = PyDict_SetItem(result, items[k], level);
+            Py_CLEAR(items[k]); /* the dict holds it; still in the cache */
+            if (rc < 0) {
                 Py_DECREF(level);
                 goto fail;
             }
@@ -358,6 +423,7 @@ static PyObject *mod_levels(PyObject *module, PyObject *args)
 fail:
     Py_CLEAR(result);
 cleanup:
+    release_nodes(items, count, true);
     if (ob.obj)
         PyBuffer_Release(&ob);
     Py_XDECREF(ends);
@@ -376,30 +442,29 @@ static PyObject *mod_take(PyObject *module, PyObject *args)
     if (!nodes)
         return NULL;
     Py_buffer ob = {0};
-    PyObject *result = NULL;
+    PyObject *result = NULL, **items = NULL;
     if (PyObject_GetBuffer(order_o, &ob, PyBUF_SIMPLE) < 0)
         goto cleanup;
     const int32_t *order = ob.buf;
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(nodes), count = ob.len / 4;
+    const Py_ssize_t n = PySequence_Size(nodes), count = ob.len / 4;
     if (begin < 0 || end < begin || end > count) {
         PyErr_SetString(PyExc_ValueError, "take: [begin, end) is not within the order");
         goto cleanup;
     }
-    if (!(result = PyList_New(end - begin)))
+    /* the nodes borrowed: nothing between gather_nodes and the end runs Python code */
+    if (!(result = PyList_New(end - begin)) ||
+        !(items = gather_nodes(nodes, n, order + begin, NULL, end - begin, false,
+                               "take: an order entry"))) {
+        Py_CLEAR(result);
         goto cleanup;
-    for (Py_ssize_t k = begin; k < end; k++) {
-        PREFETCH_NODE(PySequence_Fast_ITEMS(nodes), n, order, end, k);
-        if (order[k] < 0 || order[k] >= n) {
-            PyErr_SetString(PyExc_ValueError, "take: an order entry is not a node");
-            Py_CLEAR(result);
-            goto cleanup;
-        }
-        PyObject *node = PySequence_Fast_GET_ITEM(nodes, order[k]);
-        Py_INCREF(node);
-        PyList_SET_ITEM(result, k - begin, node);
+    }
+    for (Py_ssize_t k = 0; k < end - begin; k++) {
+        PREFETCH_NODE(items, end - begin, k);
+        PyList_SetItem(result, k, Py_NewRef(items[k])); /* takes the new reference */
     }
 
 cleanup:
+    release_nodes(items, 0, false);
     if (ob.obj)
         PyBuffer_Release(&ob);
     Py_DECREF(nodes);

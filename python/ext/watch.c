@@ -166,7 +166,9 @@ static PyObject *mod_set_progress(PyObject *module, PyObject *fn)
                      lgpy_type_name(fn));
         return NULL;
     }
-    Py_XSETREF(st->progress, fn == Py_None ? NULL : Py_NewRef(fn));
+    PyObject *old = st->progress;
+    st->progress = fn == Py_None ? NULL : Py_NewRef(fn);
+    Py_XDECREF(old);
     Py_RETURN_NONE;
 }
 

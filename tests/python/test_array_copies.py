@@ -1,8 +1,8 @@
 """Input arrays are copied once into the extension's own memory (a memcpy
 where the layout fits, a conversion otherwise; never both); the graph's CSR
-comes back as views of its own memory.  tracemalloc sees the extension's raw
-allocations (and not the C library's own), so the peak during a call shows
-what it copied."""
+comes back as views of its own memory.  tracemalloc sees the extension's
+allocations (PyMem_Malloc; not the C library's own), so the peak during a
+call shows what it copied."""
 import tracemalloc
 
 import numpy as np

@@ -52,7 +52,7 @@ def _growth(fn, repeat):
 def _no_leak(fn, repeat=2000):
     refs, mem, rss = _growth(fn, repeat)
     # one leaked array per call: >= 2000 references and >= 2000 * (object header
-    # + data) traced bytes (the Buffers' data comes from PyMem_RawMalloc, which
+    # + data) traced bytes (the Buffers' data comes from PyMem_Malloc, which
     # tracemalloc sees; the results here hold >= 50 elements)
     if HAVE_TOTALREFCOUNT:
         assert refs < repeat // 4, f"{refs} references leaked over {repeat} calls"
