@@ -38,6 +38,27 @@ def test_extension_exports_only_its_init():
     assert names == {"PyInit__libgraph"}, names
 
 
+def test_abi3_wheel_holds_the_limited_api_module():
+    """The installed wheel says it needs CPython 3.11 or later, and one
+    tagged cp311-abi3 (tools/build-wheel.sh's, and pip's: python/pyproject.toml's
+    wheel.py-api) holds the module built with Py_LIMITED_API,
+    _libgraph.abi3.so, which every CPython from 3.11 on imports."""
+    import importlib.metadata
+
+    try:
+        dist = importlib.metadata.distribution("libgraph")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("libgraph is not installed from a wheel")
+    if pathlib.Path(dist.locate_file("libgraph/__init__.py")).resolve() != pathlib.Path(lg.__file__).resolve():
+        pytest.skip("the libgraph imported is not the one installed")
+    assert dist.metadata["Requires-Python"] == ">=3.11"
+    tags = [line.split(":", 1)[1].strip() for line in (dist.read_text("WHEEL") or "").splitlines()
+            if line.startswith("Tag:")]
+    assert tags, "no Tag in the wheel's WHEEL file"
+    if all(tag.startswith("cp311-abi3-") for tag in tags):
+        assert extension().name == "_libgraph.abi3.so", extension()
+
+
 def test_plugin_found_beside_the_extension():
     plugins = sorted(p.name for p in PKG.glob("libgraph_*.so"))
     env = dict(os.environ)
