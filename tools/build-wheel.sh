@@ -582,7 +582,10 @@ check_x86_64() {
     local line
     line="wheel x86_64: $tag, $(megabytes "$bytes") MB, $passed passed, $failed failed, $skipped skipped"
     line+=" on CPython $own"
-    [ ${#others[@]} = 0 ] || line+="; smoke test on CPython $(echo "${others[*]}" | sed 's/ \([0-9]\)/, \1/g')"
+    if [ ${#others[@]} != 0 ]; then
+        line+="; smoke test $([ "$smoke_rc" = 0 ] && echo passed || echo FAILED)"
+        line+=" on CPython $(echo "${others[*]}" | sed 's/ \([0-9]\)/, \1/g')"
+    fi
     echo "$line" >"$b/check-result"
     [ "$rc" = 0 ] && [ "$passed" -gt 0 ] && [ "$failed" = 0 ] && [ "$smoke_rc" = 0 ]
 }
