@@ -8,24 +8,13 @@ int lg__build_lean(int mode); /* src/graph/internal.h: a test hook */
 
 #include <stdint.h>
 
-static lg_context_t *context_with(int threads)
-{
-    lg_context_options_t o;
-    lg_context_options_init(&o);
-    o.backend = LG_BACKEND_CPU;
-    o.num_threads = threads;
-    lg_context_t *c = NULL;
-    CHECK_OK(lg_context_create(&c, &o));
-    return c;
-}
-
 static void check_deterministic(lg_generator_t gen, int scale, int ef)
 {
     const int64_t E = (int64_t)ef << scale, n = (int64_t)1 << scale;
     lg_vertex_t *s1 = malloc((size_t)E * sizeof *s1), *d1 = malloc((size_t)E * sizeof *d1);
     lg_vertex_t *s3 = malloc((size_t)E * sizeof *s3), *d3 = malloc((size_t)E * sizeof *d3);
     lg_vertex_t *sx = malloc((size_t)E * sizeof *sx), *dx = malloc((size_t)E * sizeof *dx);
-    lg_context_t *one = context_with(1), *three = context_with(3);
+    lg_context_t *one = tu_cpu_context(1), *three = tu_cpu_context(3);
     CHECK_OK(lg_generate_edges(one, gen, scale, ef, 42, s1, d1));
     CHECK_OK(lg_generate_edges(three, gen, scale, ef, 42, s3, d3));
     CHECK_OK(lg_generate_edges(three, gen, scale, ef, 43, sx, dx));
@@ -129,7 +118,7 @@ static void check_generate_matches_edges(void)
                     o.directedness = variant == 0 ? LG_DIRECTED : LG_UNDIRECTED;
                     o.drop_self_loops = variant == 2;
                     o.duplicates = variant % 3 == 0 ? LG_DUPLICATES_KEEP : LG_DUPLICATES_FIRST;
-                    lg_context_t *c = context_with(threads);
+                    lg_context_t *c = tu_cpu_context(threads);
                     lg_graph_t *a = NULL, *b = NULL, *r = NULL;
                     const int was = lg__build_lean(lean);
                     CHECK_OK(lg_graph_from_edges(c, n, E, s, d, NULL, &o, &a));

@@ -25,22 +25,10 @@ static void test_fit_rule(void)
     CHECK(lg__fit_team(1, 16, 1) == 1);
 }
 
-/* A CPU context of `threads` threads (0: the library chooses). */
-static lg_context_t *cpu_context(int threads)
-{
-    lg_context_options_t o;
-    lg_context_options_init(&o);
-    o.backend = LG_BACKEND_CPU;
-    o.num_threads = threads;
-    lg_context_t *c = NULL;
-    CHECK_OK(lg_context_create(&c, &o));
-    return c;
-}
-
 static void test_threads_for(void)
 {
     const long online = sysconf(_SC_NPROCESSORS_ONLN);
-    lg_context_t *chosen = cpu_context(0), *given = cpu_context(4);
+    lg_context_t *chosen = tu_cpu_context(0), *given = tu_cpu_context(4);
     int threads = 0;
     CHECK_OK(lg_context_get_num_threads(chosen, &threads));
     const int64_t big = 64 * lg__parallel_min_work;
@@ -93,7 +81,7 @@ static void release(struct answers *a)
 
 static void test_same_answers(void)
 {
-    lg_context_t *chosen = cpu_context(0), *one = cpu_context(1);
+    lg_context_t *chosen = tu_cpu_context(0), *one = tu_cpu_context(1);
     lg_graph_t *g = NULL;
     /* kron:14: 16K vertices, 0.5M arcs, above LG_PARALLEL_MIN_WORK */
     CHECK_OK(lg_generate(one, LG_GENERATOR_KRONECKER, 14, 16, 1, NULL, &g));

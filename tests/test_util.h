@@ -86,6 +86,19 @@ lg_status_t lg__error(lg_status_t status, const char *fmt, ...);
         }                                                                                          \
     } while (0)
 
+/* A CPU context of `threads` threads (0: the library chooses); NULL, with
+ * a failed check, when it cannot be made. */
+static inline lg_context_t *tu_cpu_context(int threads)
+{
+    lg_context_options_t o;
+    lg_context_options_init(&o);
+    o.backend = LG_BACKEND_CPU;
+    o.num_threads = threads;
+    lg_context_t *c = NULL;
+    CHECK_OK(lg_context_create(&c, &o));
+    return c;
+}
+
 /* Prints "N passed, N failed"; the program's exit status. */
 /* Options for a directed graph (the builders' default is undirected). */
 static inline const lg_graph_options_t *tu_directed(void)

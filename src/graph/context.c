@@ -94,23 +94,28 @@ long lg__running_threads_override(long running)
 
 /* The threads runnable on the whole machine now, the caller's included (the
  * fourth field of /proc/loadavg, "runnable/total"), or -1 where the system
- * does not say.  Read at most every RUNNING_PERIOD_NS (the read is a few
- * microseconds; the count moves on the scheduler's time scale). */
+ * does not say; *online, the cores online.  Both read at most every
+ * RUNNING_PERIOD_NS (each read is a file's, a few microseconds; the counts
+ * move on the scheduler's time scale). */
 #define RUNNING_PERIOD_NS 10000000LL
-static _Atomic long running_seen = -1;
+static _Atomic long running_seen = -1, online_seen = -1;
 static _Atomic long long running_read_at = LLONG_MIN / 2;
 
-static long running_threads(void)
+static long running_threads(long *online)
 {
     const long forced = atomic_load(&running_override);
-    if (forced >= 0)
+    if (forced >= 0) {
+        *online = sysconf(_SC_NPROCESSORS_ONLN);
         return forced;
+    }
 #if defined(__linux__)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
     const long long now = ts.tv_sec * 1000000000LL + ts.tv_nsec;
-    if (now - atomic_load_explicit(&running_read_at, memory_order_relaxed) < RUNNING_PERIOD_NS)
+    if (now - atomic_load_explicit(&running_read_at, memory_order_relaxed) < RUNNING_PERIOD_NS) {
+        *online = atomic_load_explicit(&online_seen, memory_order_relaxed);
         return atomic_load_explicit(&running_seen, memory_order_relaxed);
+    }
     long running = -1;
     const int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
     if (fd >= 0) {
@@ -124,10 +129,13 @@ static long running_threads(void)
                 running = -1;
         }
     }
+    *online = sysconf(_SC_NPROCESSORS_ONLN);
+    atomic_store_explicit(&online_seen, *online, memory_order_relaxed);
     atomic_store_explicit(&running_seen, running, memory_order_relaxed);
     atomic_store_explicit(&running_read_at, now, memory_order_relaxed);
     return running;
 #else
+    *online = -1;
     return -1;
 #endif
 }
@@ -137,8 +145,8 @@ int lg__threads_for(const lg_context_t *ctx, int64_t work)
     const int threads = lg__team_size(lg__threads(ctx), work);
     if (threads == 1 || (ctx && ctx->threads_given))
         return threads;
-    const long running = running_threads();
-    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    long online = -1;
+    const long running = running_threads(&online);
     return running < 1 || online < 1 ? threads : lg__fit_team(threads, online, running);
 }
 
