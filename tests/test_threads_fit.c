@@ -7,12 +7,19 @@
  * (made to read as idle or as busy through the test hook), one whose count
  * the caller gave never.  And the answers do not depend on it: BFS and
  * connected components equal bit for bit, PageRank to rounding, on an idle
- * and a busy machine, against a one-thread context.
+ * and a busy machine, against a one-thread context.  lg__runnable_tasks,
+ * which keeps this process's own spinning threads from counting as another
+ * program's: on a made-up task directory, and on this process's with a
+ * thread spinning.
  */
 #include "internal.h"
 #include "test_util.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void test_fit_rule(void)
@@ -44,6 +51,68 @@ static void test_threads_for(void)
     lg__running_threads_override(before);
     lg_context_free(&chosen);
     lg_context_free(&given);
+}
+
+static void write_stat(const char *dir, const char *tid, const char *line)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, tid);
+    CHECK(mkdir(path, 0700) == 0);
+    snprintf(path, sizeof path, "%s/%s/stat", dir, tid);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f) {
+        fputs(line, f);
+        fclose(f);
+    }
+}
+
+static void remove_stat(const char *dir, const char *tid)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s/stat", dir, tid);
+    remove(path);
+    snprintf(path, sizeof path, "%s/%s", dir, tid);
+    remove(path);
+}
+
+static atomic_int spinning;
+
+static void *spin(void *arg)
+{
+    (void)arg;
+    atomic_store(&spinning, 1);
+    while (atomic_load(&spinning) == 1)
+        ;
+    return NULL;
+}
+
+static void test_runnable_tasks(void)
+{
+    char dir[] = "/tmp/lg-tasks-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    /* the state is the field after the last ')': a name may hold both */
+    write_stat(dir, "101", "101 (a) R) S 1 101 101 0 -1\n");
+    write_stat(dir, "102", "102 (b c) R 1 101 101 0 -1\n");
+    write_stat(dir, "103", "103 (idle) S 1 101 101 0 -1\n");
+    write_stat(dir, "104", "104 ((x)) R 1 101 101 0 -1\n");
+    write_stat(dir, "self", "1 (not a thread) R\n"); /* not a thread id: skipped */
+    CHECK(lg__runnable_tasks(dir) == 2);
+    const char *tids[] = {"101", "102", "103", "104", "self"};
+    for (size_t k = 0; k < sizeof tids / sizeof *tids; k++)
+        remove_stat(dir, tids[k]);
+    CHECK(lg__runnable_tasks(dir) == 0);
+    remove(dir);
+    CHECK(lg__runnable_tasks(dir) == -1);
+
+    /* the caller, reading, and a thread spinning are both runnable */
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, spin, NULL) == 0);
+    while (atomic_load(&spinning) == 0)
+        ;
+    CHECK(lg__runnable_tasks("/proc/self/task") >= 2);
+    atomic_store(&spinning, 2);
+    pthread_join(t, NULL);
 }
 
 /* The three algorithms on g with ctx: distances from 0, PageRank, labels. */
@@ -121,6 +190,7 @@ int main(void)
 {
     test_fit_rule();
     test_threads_for();
+    test_runnable_tasks();
     test_same_answers();
     TEST_EXIT();
 }

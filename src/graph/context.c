@@ -12,6 +12,7 @@
 
 #include "internal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -92,30 +93,76 @@ long lg__running_threads_override(long running)
     return atomic_exchange(&running_override, running);
 }
 
-/* The threads runnable on the whole machine now, the caller's included (the
- * fourth field of /proc/loadavg, "runnable/total"), or -1 where the system
- * does not say; *online, the cores online.  Both read at most every
- * RUNNING_PERIOD_NS (each read is a file's, a few microseconds; the counts
- * move on the scheduler's time scale). */
-#define RUNNING_PERIOD_NS 10000000LL
-static _Atomic long running_seen = -1, online_seen = -1;
-static _Atomic long long running_read_at = LLONG_MIN / 2;
+long lg__runnable_tasks(const char *task_dir)
+{
+#if defined(__linux__)
+    DIR *dir = opendir(task_dir);
+    if (!dir)
+        return -1;
+    long runnable = 0;
+    const struct dirent *entry;
+    while ((entry = readdir(dir)) != NULL) {
+        if (entry->d_name[0] < '0' || entry->d_name[0] > '9')
+            continue;
+        char path[64];
+        if (snprintf(path, sizeof path, "%s/stat", entry->d_name) >= (int)sizeof path)
+            continue;
+        const int fd = openat(dirfd(dir), path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue; /* the thread has exited since */
+        char buf[512];
+        const ssize_t len = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (len <= 0)
+            continue;
+        buf[len] = '\0';
+        /* "tid (comm) S ...": comm may hold spaces and parentheses */
+        const char *paren = strrchr(buf, ')');
+        runnable += paren && paren[1] == ' ' && paren[2] == 'R';
+    }
+    closedir(dir);
+    return runnable;
+#else
+    (void)task_dir;
+    return -1;
+#endif
+}
 
-static long running_threads(long *online)
+/* The threads of other processes runnable now (the fourth field of
+ * /proc/loadavg, "runnable/total", less this process's runnable threads),
+ * or -1 where the system does not say; *online, the cores online.  This
+ * process's own are left out: its OpenMP workers spin a while after each
+ * parallel region (libgomp's GOMP_SPINCOUNT, LLVM's KMP_BLOCKTIME: all of
+ * it under OMP_WAIT_POLICY=active), runnable all that time, and counted they
+ * would take the next call's team from it on an idle machine.  Read at most
+ * every RUNNING_PERIOD_NS, and no more often than 100 times the read's own
+ * cost (a file, plus one a thread of this process when others run: a few
+ * microseconds each; the counts move on the scheduler's time scale). */
+#define RUNNING_PERIOD_NS 10000000LL
+static _Atomic long others_seen = -1, online_seen = -1;
+static _Atomic long long others_next_read = LLONG_MIN / 2;
+
+static long long monotonic_ns(clockid_t clock)
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static long other_runnable_threads(long *online)
 {
     const long forced = atomic_load(&running_override);
     if (forced >= 0) {
         *online = sysconf(_SC_NPROCESSORS_ONLN);
-        return forced;
+        return forced - 1;
     }
 #if defined(__linux__)
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-    const long long now = ts.tv_sec * 1000000000LL + ts.tv_nsec;
-    if (now - atomic_load_explicit(&running_read_at, memory_order_relaxed) < RUNNING_PERIOD_NS) {
+    const long long now = monotonic_ns(CLOCK_MONOTONIC_COARSE);
+    if (now < atomic_load_explicit(&others_next_read, memory_order_relaxed)) {
         *online = atomic_load_explicit(&online_seen, memory_order_relaxed);
-        return atomic_load_explicit(&running_seen, memory_order_relaxed);
+        return atomic_load_explicit(&others_seen, memory_order_relaxed);
     }
+    const long long began = monotonic_ns(CLOCK_MONOTONIC);
     long running = -1;
     const int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
     if (fd >= 0) {
@@ -129,11 +176,19 @@ static long running_threads(long *online)
                 running = -1;
         }
     }
+    long others = running - 1; /* the caller: runnable, and its own */
+    if (running > 1) {         /* someone else runnable: this process's, or not */
+        const long own = lg__runnable_tasks("/proc/self/task");
+        others = own < 1 ? -1 : running > own ? running - own : 0;
+    }
+    const long long cost = monotonic_ns(CLOCK_MONOTONIC) - began;
     *online = sysconf(_SC_NPROCESSORS_ONLN);
     atomic_store_explicit(&online_seen, *online, memory_order_relaxed);
-    atomic_store_explicit(&running_seen, running, memory_order_relaxed);
-    atomic_store_explicit(&running_read_at, now, memory_order_relaxed);
-    return running;
+    atomic_store_explicit(&others_seen, others, memory_order_relaxed);
+    atomic_store_explicit(&others_next_read,
+                          now + (100 * cost > RUNNING_PERIOD_NS ? 100 * cost : RUNNING_PERIOD_NS),
+                          memory_order_relaxed);
+    return others;
 #else
     *online = -1;
     return -1;
@@ -146,8 +201,8 @@ int lg__threads_for(const lg_context_t *ctx, int64_t work)
     if (threads == 1 || (ctx && ctx->threads_given))
         return threads;
     long online = -1;
-    const long running = running_threads(&online);
-    return running < 1 || online < 1 ? threads : lg__fit_team(threads, online, running);
+    const long others = other_runnable_threads(&online);
+    return others < 0 || online < 1 ? threads : lg__fit_team(threads, online, others + 1);
 }
 
 /* What a caller whose GPU does not open can do instead. */

@@ -203,7 +203,9 @@ static inline int lg__team_size(int threads, int64_t work)
 
 /* The threads a call of `work` elements runs on: lg__team_size of the
  * context's count and, unless the caller gave that count, no more than the
- * machine's free cores can run at once (lg__fit_team). */
+ * cores other programs leave free (lg__fit_team; this process's own
+ * runnable threads, its idle OpenMP workers spinning among them, are not
+ * counted against it). */
 LG_INTERNAL int lg__threads_for(const lg_context_t *ctx, int64_t work);
 
 /* Of `threads`, those the machine can run now, when `running` threads are
@@ -218,9 +220,15 @@ static inline int lg__fit_team(int threads, long online, long running)
     return free < 0 ? 1 : free + 1 < threads ? (int)free + 1 : threads;
 }
 
-/* Test hook: makes the machine's runnable-thread count read as `running`
- * (negative: /proc/loadavg's again); returns the previous setting. */
+/* Test hook: makes the runnable threads that lg__threads_for fits a team to
+ * (other programs' and the caller) read as `running` (negative: measured
+ * again); returns the previous setting. */
 long lg__running_threads_override(long running);
+
+/* The threads whose state is R (running or runnable) among task_dir's
+ * "<tid>/stat" files: /proc/self/task gives this process's; -1 where
+ * task_dir does not open. */
+long lg__runnable_tasks(const char *task_dir);
 
 /* ---- progress --------------------------------------------------------------- */
 
