@@ -12,6 +12,8 @@
  * program's: on a made-up task directory, and on this process's with a
  * thread spinning.
  */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+
 #include "internal.h"
 #include "test_util.h"
 
