@@ -127,7 +127,7 @@ int main(int argc, char **argv)
     struct args a;
     lg_context_t *ctx = NULL;
     lg_graph_t *g = NULL;
-    cli_passive_waits(argv);
+    cli_bounded_waits(argv);
     /* a command line with --distributed is lgraph-dist's to parse, so that a
      * usage error under mpirun is reported once (rank 0's), not by every rank */
     for (int i = 1; i < argc; i++)

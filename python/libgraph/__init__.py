@@ -23,7 +23,7 @@ See docs/PYTHON.md.
 
 from . import _openmp
 
-_waits = _openmp.passive_waits()
+_waits = _openmp.bounded_waits()
 try:
     from ._libgraph import (  # noqa: F401  (re-exported)
         MAX_VERTICES,

@@ -237,8 +237,9 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
 {
     char saved[LG_ERROR_CAPACITY];
     lg_graph_t *g = (lg_graph_t *)graph; /* its device-copy slot and lock */
-    const struct lg_exec x = {ctx->gpu_state, ctx->num_threads, {c->progress, c->progress_data, 1},
-                              c->device_outputs};
+    /* the host's part (the staged copies) on a team that fits the machine too */
+    const struct lg_exec x = {ctx->gpu_state, lg__threads_for(ctx, graph->n + graph->m),
+                              {c->progress, c->progress_data, 1}, c->device_outputs};
     struct lg_graph_view view;
     lg_status_t st = prepare(ctx, graph, &ctx->plugin->kernels, c, &view);
     if (st != LG_OK) {

@@ -388,7 +388,7 @@ static int load(const struct args *a, lg_dist_graph_t **g, double *seconds)
 
 int main(int argc, char **argv)
 {
-    cli_passive_waits(argv); /* before MPI_Init: the exec must come first */
+    cli_bounded_waits(argv); /* before MPI_Init: the exec must come first */
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
