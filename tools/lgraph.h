@@ -74,9 +74,9 @@ static inline double cli_now(void)
 }
 
 /* args.c */
-/* Starts the tool again with OpenMP's spin bounded to about a millisecond
- * unless the user chose how its threads wait (waits.c); returns where it
- * does not. */
+/* Built with LLVM's libomp, starts the tool again with its spin set to
+ * 10 ms unless the user chose how OpenMP's threads wait (waits.c); returns
+ * where it does not. */
 void cli_bounded_waits(char **argv);
 int cli_parse_args(int argc, char **argv, struct args *a);
 bool cli_parse_sources(const char *list, lg_vertex_t **out, int64_t *count);

@@ -1,39 +1,37 @@
 """How OpenMP's threads wait in a process that imports libgraph.
 
-Between two parallel regions, and at a barrier, an OpenMP thread first spins:
-libgomp 300,000 times by default (6-8 ms), LLVM's libomp (the wheels') for
-200 ms.  On a machine whose cores other programs want (a browser beside the
-notebook, a build), a spinning thread takes the core from the thread that
-has the work, and a call of a millisecond takes a hundred (docs/PERFORMANCE.md,
-"A busy machine").  Sleeping at once costs a wake-up at every region
-instead, a tenth of a millisecond for a team of 16: a GPU call's copy to
-the host runs a region a chunk, and its BFS on kron:22 took 0.83 ms that way
-against 0.71 with a spin (docs/decisions/bounded-spin.md).  So, unless the
-user has chosen a policy (one of CHOSEN is set), the import bounds the spin
-to about a millisecond, then the thread sleeps: GOMP_SPINCOUNT for libgomp
-(30,000 pauses: 0.6 ms on a Xeon, 0.8 ms on an EPYC), KMP_BLOCKTIME for
-libomp (1 ms).  The variables leave os.environ again once the runtime has
-read them: subprocesses see the environment as it was.  libgomp reads them
-when it is loaded (the extension's import), libomp at its first use (a CPU
-context's thread count); a runtime already loaded by another module keeps
-its own settings.
+Between two parallel regions, and at a barrier, an OpenMP thread first spins,
+then sleeps: libgomp for 300,000 pauses (6-8 ms), LLVM's libomp (the
+wheels') for 200 ms.  Spinning answers the next region at once; a thread
+woken from sleep costs tens of microseconds, on a virtual machine's idle
+cores more, and a call meets that at every region (a GPU call's copy to the
+host runs one a chunk).  On a machine whose cores other programs want, the
+library does not start a team larger than the cores they leave
+(include/libgraph.h), so the spin costs them little; libomp's 200 ms,
+though, holds the cores long after a call.  So, unless the user has chosen
+a policy (one of CHOSEN is set), the import sets libomp's spin to 10 ms,
+about libgomp's (docs/decisions/openmp-waits.md has the measurements), and
+takes the variable out of os.environ again once the runtime has read it:
+subprocesses see the environment as it was.  libomp reads it at its first
+use (a CPU context's thread count); a runtime already loaded by another
+module keeps its own settings.
 """
 import os
 
 CHOSEN = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME", "KMP_LIBRARY")
-BOUNDED = {"GOMP_SPINCOUNT": "30000", "KMP_BLOCKTIME": "1"}
+SPIN = {"KMP_BLOCKTIME": "10"}
 
 
 def bounded_waits():
-    """Sets BOUNDED's variables unless a policy was chosen; returns whether
-    it did (pass it to restore())."""
+    """Sets SPIN's variables unless a policy was chosen; returns whether it
+    did (pass it to restore())."""
     if any(k in os.environ for k in CHOSEN):
         return False
-    os.environ.update(BOUNDED)
+    os.environ.update(SPIN)
     return True
 
 
 def restore(was_set):
     if was_set:
-        for k in BOUNDED:
+        for k in SPIN:
             os.environ.pop(k, None)

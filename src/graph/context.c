@@ -128,9 +128,31 @@ long lg__runnable_tasks(const char *task_dir)
 #endif
 }
 
-/* The threads of other processes runnable now (the fourth field of
- * /proc/loadavg, "runnable/total", less this process's runnable threads),
- * or -1 where the system does not say; *online, the cores online.  This
+#if defined(__linux__)
+/* The threads runnable on the whole machine now, the caller's included (the
+ * fourth field of /proc/loadavg, "runnable/total"), or -1. */
+static long loadavg_running(void)
+{
+    long running = -1;
+    const int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        char buf[128];
+        const ssize_t len = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        double avg[3];
+        if (len > 0) {
+            buf[len] = '\0';
+            if (sscanf(buf, "%lf %lf %lf %ld/", &avg[0], &avg[1], &avg[2], &running) != 4)
+                running = -1;
+        }
+    }
+    return running;
+}
+#endif
+
+/* The threads of other processes runnable now (loadavg_running less this
+ * process's runnable threads), or -1 where the system does not say;
+ * *online, the cores online.  This
  * process's own are left out: its OpenMP workers spin a while after each
  * parallel region (libgomp's GOMP_SPINCOUNT, LLVM's KMP_BLOCKTIME: all of
  * it under OMP_WAIT_POLICY=active), runnable all that time, and counted they
@@ -163,23 +185,15 @@ static long other_runnable_threads(long *online)
         return atomic_load_explicit(&others_seen, memory_order_relaxed);
     }
     const long long began = monotonic_ns(CLOCK_MONOTONIC);
-    long running = -1;
-    const int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) {
-        char buf[128];
-        const ssize_t len = read(fd, buf, sizeof buf - 1);
-        close(fd);
-        double avg[3];
-        if (len > 0) {
-            buf[len] = '\0';
-            if (sscanf(buf, "%lf %lf %lf %ld/", &avg[0], &avg[1], &avg[2], &running) != 4)
-                running = -1;
-        }
-    }
+    long running = loadavg_running();
     long others = running - 1; /* the caller: runnable, and its own */
     if (running > 1) {         /* someone else runnable: this process's, or not */
+        /* this process's first, the machine's again after: its idle
+         * workers only go to sleep meanwhile (their spins end), so none
+         * counted in the second read is missing from the first */
         const long own = lg__runnable_tasks("/proc/self/task");
-        others = own < 1 ? -1 : running > own ? running - own : 0;
+        running = loadavg_running();
+        others = own < 1 || running < 0 ? -1 : running > own ? running - own : 0;
     }
     const long long cost = monotonic_ns(CLOCK_MONOTONIC) - began;
     *online = sysconf(_SC_NPROCESSORS_ONLN);
