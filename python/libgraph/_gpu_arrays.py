@@ -149,10 +149,11 @@ def device_array(x, name):
         address, shape, strides, typestr, itemsize = _interface(cai, name)
         _contiguous(name, shape, strides, itemsize)
         device = 0
-        if hasattr(x, "__dlpack_device__"):
-            device = _dlpack_device(x, name)[1]
-        elif hasattr(x, "device") and hasattr(x.device, "id"):
-            device = int(x.device.id)  # CuPy, Numba
+        if hasattr(getattr(x, "device", None), "id"):
+            device = int(x.device.id)  # CuPy, Numba: an attribute (CuPy's __dlpack_device__
+            # asks the runtime about the pointer)
+        elif hasattr(x, "__dlpack_device__"):
+            device = _dlpack_device(x, name)[1]  # PyTorch
         return DeviceArray(address, shape[0], typestr, device)
     dev = getattr(x, "__dlpack_device__", None)
     if dev is None or not hasattr(x, "__dlpack__"):
