@@ -75,6 +75,8 @@ _TYPESTR = re.compile(r"[<>|=][a-zA-Z]([1-9][0-9]*)")
 def _ints(value, name, what):
     """A shape or strides entry of an array interface: a tuple (or list) of
     ints, else TypeError naming the argument."""
+    if type(value) is tuple and all(type(v) is int for v in value):
+        return value  # what producers give: no conversion to make
     if not isinstance(value, Sequence) or isinstance(value, (str, bytes)):
         raise TypeError(f"{name}: __cuda_array_interface__['{what}'] must be a tuple of ints, "
                         f"not {type(value).__name__}")
@@ -90,7 +92,7 @@ def _interface(cai, name):
     dict, checked: TypeError for a missing entry or one of the wrong type,
     ValueError for a value no array has (a negative length, an unknown type
     string, a mask)."""
-    if not isinstance(cai, Mapping):
+    if type(cai) is not dict and not isinstance(cai, Mapping):  # the ABC's check is slow
         raise TypeError(f"{name}: __cuda_array_interface__ must be a dict, not "
                         f"{type(cai).__name__}")
     for key in ("typestr", "shape", "data"):
@@ -108,7 +110,8 @@ def _interface(cai, name):
     if any(side < 0 for side in shape):
         raise ValueError(f"{name}: __cuda_array_interface__['shape'] {shape} has a negative side")
     data = cai["data"]
-    if not isinstance(data, Sequence) or isinstance(data, (str, bytes)) or len(data) != 2:
+    if type(data) is not tuple and (not isinstance(data, Sequence) or
+                                    isinstance(data, (str, bytes))) or len(data) != 2:
         raise TypeError(f"{name}: __cuda_array_interface__['data'] must be a pair (address, "
                         f"read-only flag), not {data!r}")
     try:
