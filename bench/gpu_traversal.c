@@ -32,6 +32,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include "graphs.h"
 #include "libgraph.h"
 #include "timing.h"
 
@@ -46,27 +47,6 @@ static int fail(const char *what)
     return 1;
 }
 
-/* "kron:SCALE[:EF]" or "urand:SCALE[:EF]"; false when it is neither. */
-static bool parse_graph(const char *spec, lg_generator_t *gen, int *scale, int *ef)
-{
-    const char *rest;
-    if (!strncmp(spec, "kron:", 5)) {
-        *gen = LG_GENERATOR_KRONECKER;
-        rest = spec + 5;
-    } else if (!strncmp(spec, "urand:", 6)) {
-        *gen = LG_GENERATOR_URAND;
-        rest = spec + 6;
-    } else {
-        return false;
-    }
-    char *end;
-    *scale = (int)strtol(rest, &end, 10);
-    *ef = 16;
-    if (*end == ':')
-        *ef = (int)strtol(end + 1, &end, 10);
-    return *end == '\0' && *scale >= 1 && *scale <= 30 && *ef >= 1;
-}
-
 static uint64_t next_random(uint64_t *state)
 {
     *state = *state * 6364136223846793005ull + 1442695040888963407ull;
@@ -78,7 +58,7 @@ static int run_graph(lg_context_t *ctx, const char *spec, int repeat, int num_so
 {
     lg_generator_t gen;
     int scale, ef;
-    if (!parse_graph(spec, &gen, &scale, &ef)) {
+    if (!bench_parse_graph(spec, &gen, &scale, &ef)) {
         fprintf(stderr,
                 "bench_gpu_traversal: bad graph '%s' (kron:SCALE[:EF] or urand:SCALE[:EF])\n",
                 spec);

@@ -37,7 +37,19 @@
    edges as CuPy arrays, built on the GPU then a first GPU PageRank, against
    cupy.asnumpy + the host build + a first GPU PageRank (which uploads), and
    each build alone, 5 runs each.
-9. Two calls on two threads (group threads): PageRank of kron:S (300
+9. GPU calls from C and from Python (group gpu_calls, not run by default:
+   it needs a GPU, and CuPy for the device results): on each of
+   --gpu-graphs, --sources vertices of the largest component drawn at
+   random (seed 1), R rounds (--rounds) of BFS from each (and with
+   max_depth 0: the call without the search), PageRank and connected
+   components, each call into a host array (numpy out=) and into a device
+   array (CuPy out=), timed three ways: bench_gpu_calls (--gpu-calls, the C
+   library's own calls, same graph, sources and outputs), the extension
+   function (libgraph._libgraph), and the package's function; and the
+   package's own steps of a BFS call, each alone.  The same on
+   a CPU Context for comparison (--cpu-sources of them; --calls-devices
+   chooses).  Medians, in ms.
+10. Two calls on two threads (group threads): PageRank of kron:S (300
    iterations, tol 0, a one-thread CPU Context each) alone, then two at once
    on two Python threads, R runs each, interleaved: the wall time of the
    pair over one call's (1.0: they overlap fully; 2.0: serialized).
@@ -55,6 +67,7 @@ import timeit
 import numpy as np
 
 import libgraph as lg
+from libgraph import _libgraph
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -355,6 +368,116 @@ def gpu_build(opts):
           f"{gpu_only}; host build from numpy {host_only}")
 
 
+GPU_CALLS = ("bfs", "bfs_floor", "pagerank", "components")
+
+
+def python_call(g, name, ctx, out, raw, at=None):
+    """A function of no argument but the source that makes call `name` on g
+    with ctx into `out`: the package's function, or with raw the extension's
+    (into the device address `at` when given)."""
+    if raw:
+        kw = dict(context=ctx, out=out if at is None else at, device_outputs=at is not None)
+        if name in ("bfs", "bfs_floor"):
+            depth = 0 if name == "bfs_floor" else -1
+            return lambda s: _libgraph.bfs(g._g, s, max_depth=depth, **kw)
+        if name == "pagerank":
+            return lambda s: _libgraph.pagerank(g._g, **kw)
+        return lambda s: _libgraph.connected_components(g._g, **kw)
+    if name in ("bfs", "bfs_floor"):
+        depth = 0 if name == "bfs_floor" else None
+        return lambda s: lg.bfs(g, s, max_depth=depth, device=ctx, out=out)
+    if name == "pagerank":
+        return lambda s: lg.pagerank(g, device=ctx, out=out)
+    return lambda s: lg.connected_components(g, device=ctx, out=out)
+
+
+def median_ms(fn, sources, rounds):
+    t = []
+    for _ in range(rounds):
+        for s in sources:
+            t0 = time.perf_counter()
+            fn(s)
+            t.append(time.perf_counter() - t0)
+    return statistics.median(t) * 1e3
+
+
+def c_calls(opts, spec, sources, device):
+    """bench_gpu_calls' medians: {(call, "host" or "device"): ms}."""
+    cmd = [opts.gpu_calls, "--device", device, "--rounds", str(opts.rounds), spec,
+           ",".join(map(str, sources))]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd[:6])} ...: {proc.stderr.strip()}")
+    rows = [line.split() for line in proc.stdout.splitlines() if line.startswith("row: c ")]
+    return {(r[2], r[3]): float(r[4]) for r in rows}
+
+
+def python_steps(g, ctx, host_out, gpu_out):
+    """The package's own steps of lg.bfs(g, s, device=ctx, out=...), each
+    timed alone (best of 7 rounds of 2000), microseconds: what Python adds
+    to the extension's call."""
+    from libgraph._device import context
+    from libgraph._gpu_arrays import device_array, host_out as split_out, on_device, to_host
+
+    n = g.num_vertices
+    steps = {"context(device)": lambda: context(ctx),
+             "to_host(source)": lambda: to_host(1, "source"),
+             "host_out(numpy)": lambda: split_out(host_out, "out")}
+    if gpu_out is not None:
+        target = split_out(gpu_out, "out")[1]
+        steps.update({
+            "__cuda_array_interface__": lambda: gpu_out.__cuda_array_interface__,
+            "device_array(cupy)": lambda: device_array(gpu_out, "out"),
+            "on_device(cupy)": lambda: on_device(target, ctx, "<i4", n, "out")})
+    return {k: min(timeit.repeat(f, number=2000, repeat=7)) / 2000 * 1e6
+            for k, f in steps.items()}
+
+
+def gpu_calls(opts):
+    from libgraph._gpu_arrays import device_array
+
+    try:
+        import cupy as cp
+    except ImportError:
+        cp = None
+        print("gpu_calls: no CuPy: host results only")
+    for spec in opts.gpu_graphs.split(","):
+        kind, scale, *ef = spec.split(":")
+        g = lg.Graph.generate(kind, int(scale), edge_factor=int(ef[0]) if ef else 16)
+        n = g.num_vertices
+        labels = np.asarray(lg.connected_components(g, device="cpu"))
+        degree = np.diff(np.asarray(g.csr()[0]))
+        giant = np.bincount(labels).argmax()
+        pool = np.flatnonzero((labels == giant) & (degree > 0))
+        sources = [int(v) for v in np.random.default_rng(1).choice(pool, opts.sources)]
+        print(f"gpu_calls {spec}: {n} vertices, {g.num_edges} arcs; {opts.sources} sources, "
+              f"{opts.rounds} rounds")
+        for device in opts.calls_devices.split(","):
+            srcs = sources if device != "cpu" else sources[:opts.cpu_sources]
+            c = c_calls(opts, spec, srcs, device)
+            ctx = lg.Context(device)
+            lg.bfs(g, srcs[0], device=ctx)  # the upload
+            outs = {"host": {"bfs": np.empty(n, np.int32), "pagerank": np.empty(n),
+                             "components": np.empty(n, np.int32)}}
+            if cp is not None and device == "gpu":
+                outs["device"] = {"bfs": cp.empty(n, cp.int32), "pagerank": cp.empty(n),
+                                  "components": cp.empty(n, cp.int32)}
+            gpu_bfs_out = outs["device"]["bfs"] if "device" in outs else None
+            steps = python_steps(g, ctx, outs["host"]["bfs"], gpu_bfs_out)
+            print(f"row: gpu_calls {spec} {device} Python steps of bfs: " +
+                  "; ".join(f"{k} {v:.2f} us" for k, v in steps.items()), flush=True)
+            for where, arrays in outs.items():
+                for name in GPU_CALLS:
+                    out = arrays[name.replace("_floor", "")]
+                    at = device_array(out, "out").ptr if where == "device" else None
+                    ext = median_ms(python_call(g, name, ctx, out, True, at), srcs, opts.rounds)
+                    py = median_ms(python_call(g, name, ctx, out, False), srcs, opts.rounds)
+                    ref = c.get((name, where), float("nan"))
+                    print(f"row: gpu_calls {spec} {device} {name} {where}: C {ref:.4f} "
+                          f"extension {ext:.4f} Python {py:.4f} ms; Python - C "
+                          f"{(py - ref) * 1e3:+.1f} us", flush=True)
+
+
 def two_threads(opts):
     import threading
 
@@ -394,6 +517,13 @@ def main():
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--scale", type=int, default=20)
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--gpu-calls", default=os.path.join(ROOT, "build", "bench_gpu_calls"),
+                   help="gpu_calls: the C side's program")
+    p.add_argument("--gpu-graphs", default="kron:21:48,kron:22", help="gpu_calls: the graphs")
+    p.add_argument("--sources", type=int, default=64, help="gpu_calls: sources on the GPU")
+    p.add_argument("--cpu-sources", type=int, default=8, help="gpu_calls: sources on the CPU")
+    p.add_argument("--rounds", type=int, default=3, help="gpu_calls: rounds")
+    p.add_argument("--calls-devices", default="gpu,cpu", help="gpu_calls: the devices")
     p.add_argument("--groups", default="overhead,build,pandas,names,pickle,interrupt",
                    help="which of the groups above to run")
     p.add_argument("--device", default="cpu", help="device of the Ctrl-C group's calls")
@@ -405,7 +535,8 @@ def main():
     groups = {"overhead": overhead, "build": build, "pandas": pandas_inputs,
               "names": pandas_names, "pickle": pickling, "interrupt": interrupt_latency,
               "interrupt_cli": interrupt_cli,
-              "gpu_out": gpu_out, "gpu_build": gpu_build, "threads": two_threads}
+              "gpu_out": gpu_out, "gpu_build": gpu_build, "gpu_calls": gpu_calls,
+              "threads": two_threads}
     for name in opts.groups.split(","):
         groups[name](opts)
 

@@ -17,8 +17,9 @@
 #    no registry) and its tests: tests/python/test_gpu.py on the GPU (CuPy and
 #    PyTorch arrays in and out too), and the module's CPU tests (PYTEST_ARGS=...
 #    to choose others); Ctrl-C's latency (bench/python_api.py --groups
-#    interrupt) on the GPU and the host's CPU; then the NetworkX backend's
-#    tests with its calls on the GPU;
+#    interrupt) on the GPU and the host's CPU; the same GPU calls timed from
+#    C and from Python (--groups gpu_calls, gpu_calls.log); then the NetworkX
+#    backend's tests with its calls on the GPU;
 # 5. bench/nx_backend.py on kron:18 with the backend's device "gpu":
 #    NetworkX on this host's CPU against the backend (NX_SCALE=...).
 # STEPS="1 2 3 4 5" (the default) chooses the steps; step 3 needs step 1's build.
@@ -155,6 +156,11 @@ elif python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --t
                 >>"$out/interrupt.log" 2>&1)
         done
         grep -E '^row' "$out/interrupt.log" | tee -a "$summary"
+        # the same GPU calls from C and from Python (CuPy arrays for device results)
+        (cd /tmp && PYTHONPATH="$pysite" LIBGRAPH_PLUGIN_PATH="$root/build-gpu" python3 \
+            "$root/bench/python_api.py" --groups gpu_calls \
+            --gpu-calls "$root/build-gpu/bench_gpu_calls" >"$out/gpu_calls.log" 2>&1)
+        grep -E '^(row|gpu_calls)' "$out/gpu_calls.log" | tee -a "$summary"
     fi
     # the NetworkX backend's tests with its calls on the GPU
     (cd "$root" && PYTHONPATH="$pysite" LIBGRAPH_TEST_DEVICE=gpu python3 -m pytest -q \
