@@ -45,7 +45,8 @@
    components, each call into a host array (numpy out=) and into a device
    array (CuPy out=), timed three ways: bench_gpu_calls (--gpu-calls, the C
    library's own calls, same graph, sources and outputs), the extension
-   function (libgraph._libgraph), and the package's function; and the
+   function (libgraph._libgraph) and the package's function, these two
+   alternating call by call; and the
    package's own steps of a BFS call, each alone.  The same on
    a CPU Context for comparison (--cpu-sources of them; --calls-devices
    chooses).  Medians, in ms.
@@ -391,14 +392,18 @@ def python_call(g, name, ctx, out, raw, at=None):
     return lambda s: lg.connected_components(g, device=ctx, out=out)
 
 
-def median_ms(fn, sources, rounds):
-    t = []
+def median_ms(fns, sources, rounds):
+    """The median milliseconds of each of fns over `rounds` rounds of the
+    sources, the functions alternating call by call (so that a drift of the
+    machine's speed falls on each alike)."""
+    t = [[] for _ in fns]
     for _ in range(rounds):
         for s in sources:
-            t0 = time.perf_counter()
-            fn(s)
-            t.append(time.perf_counter() - t0)
-    return statistics.median(t) * 1e3
+            for k, fn in enumerate(fns):
+                t0 = time.perf_counter()
+                fn(s)
+                t[k].append(time.perf_counter() - t0)
+    return [statistics.median(x) * 1e3 for x in t]
 
 
 def c_calls(opts, spec, sources, device):
@@ -470,12 +475,14 @@ def gpu_calls(opts):
                 for name in GPU_CALLS:
                     out = arrays[name.replace("_floor", "")]
                     at = device_array(out, "out").ptr if where == "device" else None
-                    ext = median_ms(python_call(g, name, ctx, out, True, at), srcs, opts.rounds)
-                    py = median_ms(python_call(g, name, ctx, out, False), srcs, opts.rounds)
+                    ext, py = median_ms([python_call(g, name, ctx, out, True, at),
+                                         python_call(g, name, ctx, out, False)],
+                                        srcs, opts.rounds)
                     ref = c.get((name, where), float("nan"))
                     print(f"row: gpu_calls {spec} {device} {name} {where}: C {ref:.4f} "
                           f"extension {ext:.4f} Python {py:.4f} ms; Python - C "
-                          f"{(py - ref) * 1e3:+.1f} us", flush=True)
+                          f"{(py - ref) * 1e3:+.1f} us; Python - extension "
+                          f"{(py - ext) * 1e3:+.1f} us", flush=True)
 
 
 def two_threads(opts):
