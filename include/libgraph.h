@@ -180,24 +180,27 @@ typedef struct lg_context_options {
     void *stream;         /* GPU stream (hipStream_t / cudaStream_t); NULL = default */
 } lg_context_options_t;
 
-/* The threads a CPU call runs on.  A pass over fewer than 2^18 elements
- * (vertices + edges) runs on the calling thread: waking a team costs more
- * than it saves there.  With num_threads 0, a call runs on no more threads
- * than the machine can run at once beside what else is running (its
- * runnable threads, /proc/loadavg, read at most every 10 ms): on a busy
- * machine a team waits at every barrier for the thread the scheduler has
- * put aside, which costs a time slice where a pass takes less.  A count
- * given in num_threads is used as given.  The results do not depend on the
- * team: BFS, components and the builds give the same arrays, PageRank the
- * same scores up to the rounding of its sums.
+/* The threads a call's host side runs on (a CPU call; a GPU call's copies).
+ * A pass over fewer than 2^18 elements (vertices + edges) runs on the
+ * calling thread: waking a team costs more than it saves there.  With
+ * num_threads 0, a call runs on no more threads than the cores other
+ * programs leave free (the machine's runnable threads, /proc/loadavg, less
+ * this process's own, /proc/self/task, whose idle OpenMP workers spin
+ * between calls; read at most every 10 ms): on a busy machine a team waits
+ * at every barrier for the thread the scheduler has put aside, which costs a
+ * time slice where a pass takes less.  A count given in num_threads is used
+ * as given.  The results do not depend on the team: BFS, components and the
+ * builds give the same arrays, PageRank the same scores up to the rounding
+ * of its sums.
  *
- * OpenMP's threads spin while they wait (libgomp 300,000 times, LLVM's libomp
- * 200 ms), taking the core from the thread with work when other programs
- * want it.  lgraph and the Python module run with OMP_WAIT_POLICY=passive
- * unless the environment chooses (OMP_WAIT_POLICY, GOMP_SPINCOUNT,
- * KMP_BLOCKTIME, KMP_LIBRARY); a program of its own should set it too where
- * it shares the machine: libgomp reads it before main, so the library
- * cannot (docs/PERFORMANCE.md, "A busy machine"). */
+ * OpenMP's threads spin a while when they wait, then sleep: libgomp for
+ * 300,000 pauses (6-8 ms), LLVM's libomp for 200 ms.  lgraph and the Python
+ * module set libomp's to 10 ms (KMP_BLOCKTIME) unless the environment
+ * chooses (OMP_WAIT_POLICY, GOMP_SPINCOUNT, KMP_BLOCKTIME, KMP_LIBRARY); a
+ * program of its own linked with libomp may do the same.  Sleeping at once
+ * (OMP_WAIT_POLICY=passive) costs every parallel region a wake-up: a GPU
+ * BFS on kron:22 took 0.2 ms longer that way on a 16-core host
+ * (docs/decisions/openmp-waits.md). */
 
 LG_API void lg_context_options_init(lg_context_options_t *options);
 
