@@ -164,7 +164,7 @@ static long loadavg_running(void)
 static _Atomic long others_seen = -1, online_seen = -1;
 static _Atomic long long others_next_read = LLONG_MIN / 2;
 
-static long long monotonic_ns(clockid_t clock)
+static long long clock_ns(clockid_t clock)
 {
     struct timespec ts;
     clock_gettime(clock, &ts);
@@ -179,12 +179,15 @@ static long other_runnable_threads(long *online)
         return forced - 1;
     }
 #if defined(__linux__)
-    const long long now = monotonic_ns(CLOCK_MONOTONIC_COARSE);
+    const long long now = clock_ns(CLOCK_MONOTONIC_COARSE);
     if (now < atomic_load_explicit(&others_next_read, memory_order_relaxed)) {
         *online = atomic_load_explicit(&online_seen, memory_order_relaxed);
         return atomic_load_explicit(&others_seen, memory_order_relaxed);
     }
-    const long long began = monotonic_ns(CLOCK_MONOTONIC);
+    /* the read's cost in this thread's CPU time: the wall time of a read on a
+     * busy machine includes the slices it waited for, and would put the
+     * next read off by seconds */
+    const long long began = clock_ns(CLOCK_THREAD_CPUTIME_ID);
     long running = loadavg_running();
     long others = running - 1; /* the caller: runnable, and its own */
     if (running > 1) {         /* someone else runnable: this process's, or not */
@@ -195,7 +198,7 @@ static long other_runnable_threads(long *online)
         running = loadavg_running();
         others = own < 1 || running < 0 ? -1 : running > own ? running - own : 0;
     }
-    const long long cost = monotonic_ns(CLOCK_MONOTONIC) - began;
+    const long long cost = clock_ns(CLOCK_THREAD_CPUTIME_ID) - began;
     *online = sysconf(_SC_NPROCESSORS_ONLN);
     atomic_store_explicit(&online_seen, *online, memory_order_relaxed);
     atomic_store_explicit(&others_seen, others, memory_order_relaxed);
