@@ -46,10 +46,9 @@
    array (CuPy out=), timed three ways: bench_gpu_calls (--gpu-calls, the C
    library's own calls, same graph, sources and outputs), the extension
    function (libgraph._libgraph) and the package's function, these two
-   alternating call by call; and the
-   package's own steps of a BFS call, each alone.  The same on
-   a CPU Context for comparison (--cpu-sources of them; --calls-devices
-   chooses).  Medians, in ms.
+   alternating call by call; and the package's own steps of a BFS call,
+   each alone.  The same on a CPU Context for comparison (--cpu-sources of
+   them; --calls-devices chooses).  Medians, in ms.
 10. Two calls on two threads (group threads): PageRank of kron:S (300
    iterations, tol 0, a one-thread CPU Context each) alone, then two at once
    on two Python threads, R runs each, interleaved: the wall time of the

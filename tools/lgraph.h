@@ -73,11 +73,13 @@ static inline double cli_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* args.c */
+/* waits.c */
 /* Built with LLVM's libomp, starts the tool again with its spin set to
- * 10 ms unless the user chose how OpenMP's threads wait (waits.c); returns
- * where it does not. */
+ * 10 ms unless the user chose how OpenMP's threads wait; returns where it
+ * does not. */
 void cli_bounded_waits(char **argv);
+
+/* args.c */
 int cli_parse_args(int argc, char **argv, struct args *a);
 bool cli_parse_sources(const char *list, lg_vertex_t **out, int64_t *count);
 /* The library's options for what the command line asked (no progress callback). */

@@ -152,9 +152,8 @@ static long loadavg_running(void)
 
 /* The threads of other processes runnable now (loadavg_running less this
  * process's runnable threads), or -1 where the system does not say;
- * *online, the cores online.  This
- * process's own are left out: its OpenMP workers spin a while after each
- * parallel region (libgomp's GOMP_SPINCOUNT, LLVM's KMP_BLOCKTIME: all of
+ * *online, the cores online.  This process's own are left out: its OpenMP
+ * workers spin a while after each parallel region (libgomp's GOMP_SPINCOUNT, LLVM's KMP_BLOCKTIME: all of
  * it under OMP_WAIT_POLICY=active), runnable all that time, and counted they
  * would take the next call's team from it on an idle machine.  Read at most
  * every RUNNING_PERIOD_NS, and no more often than 100 times the read's own
