@@ -28,7 +28,10 @@ set(LG_SOURCES
   ${LG_SOURCE_ROOT}/src/graph/io/lgb_part.c
   ${LG_SOURCE_ROOT}/src/graph/io/part.c
   ${LG_SOURCE_ROOT}/src/graph/generate.c
-  ${LG_SOURCE_ROOT}/src/graph/algorithms.c
+  ${LG_SOURCE_ROOT}/src/graph/dispatch.c
+  ${LG_SOURCE_ROOT}/src/algorithms/bfs.c
+  ${LG_SOURCE_ROOT}/src/algorithms/pagerank.c
+  ${LG_SOURCE_ROOT}/src/algorithms/components.c
   ${LG_SOURCE_ROOT}/src/graph/plugin.c
   ${LG_SOURCE_ROOT}/src/kernels/cpu/kernels.c
   ${LG_SOURCE_ROOT}/src/kernels/cpu/bfs.c
@@ -39,17 +42,14 @@ set(LG_SOURCES
 
 # The kernels with vector paths (src/kernels/cpu/vec.h), compiled a second
 # time as their scalar twins: LG_VEC_SCALAR picks the portable scans and
-# drops the `omp simd` marks, the vectorisers are off, and the entry points
-# get a _scalar suffix (lg__cpu_vector_paths chooses between the two).
+# drops the `omp simd` marks, the vectorisers are off, and the kernels' rows
+# get a _scalar suffix (src/kernels/cpu/cpu.h; lg__cpu_vector_paths chooses
+# between the two).
 set(LG_TWIN_SOURCES
   ${LG_SOURCE_ROOT}/src/kernels/cpu/bfs.c
   ${LG_SOURCE_ROOT}/src/kernels/cpu/pagerank.c
   ${LG_SOURCE_ROOT}/src/kernels/cpu/components.c)
-set(LG_TWIN_DEFINITIONS LG_VEC_SCALAR
-  lg__cpu_bfs=lg__cpu_bfs_scalar
-  lg__cpu_pagerank=lg__cpu_pagerank_scalar
-  lg__cpu_components=lg__cpu_components_scalar
-  lg__bfs_top_down_stays=lg__bfs_top_down_stays_scalar)
+set(LG_TWIN_DEFINITIONS LG_VEC_SCALAR)
 if(CMAKE_C_COMPILER_ID MATCHES "Clang")
   set(LG_TWIN_OPTIONS -fno-vectorize -fno-slp-vectorize)
 else()

@@ -6,11 +6,14 @@
  * environment variable LG_FAKE_PLUGIN_MODE, read by the entry point, picks
  * what it does:
  *   ok            one device (ordinal 0); PageRank answers FAKE_SCORE(v) in
- *                 FAKE_ITERATIONS iterations; no BFS, no components
+ *                 FAKE_ITERATIONS iterations; no BFS, no components; and a
+ *                 row for an algorithm id the core does not know (as a newer
+ *                 plugin would have), which the core must skip
  *   no-device     open fails: LG_ERR_DEVICE "no CUDA-capable device is detected"
  *   oom           PageRank makes the graph's device copy, scribbles on the
  *                 scores and fails with LG_ERR_OUT_OF_MEMORY
  *   abi-mismatch  the entry returns a table of ABI version 99
+ *   two-rows      its table lists two PageRank kernels
  *   entry-fails   the entry fails: LG_ERR_DEVICE "driver version is insufficient"
  * Built with FAKE_NO_ENTRY it exports no entry point (its entry has another
  * name).
@@ -40,6 +43,7 @@ enum mode {
     MODE_NO_DEVICE,
     MODE_OOM,
     MODE_ABI_MISMATCH,
+    MODE_TWO_ROWS,
     MODE_ENTRY_FAILS
 };
 static enum mode mode;
@@ -134,9 +138,13 @@ static lg_status_t device_copy(const struct lg_graph_view *g, struct fake_graph 
 }
 
 static lg_status_t fake_pagerank(const struct lg_exec *exec, const struct lg_graph_view *g,
-                                 const lg_pagerank_options_t *opts, lg_precision_t precision,
-                                 void *scores, lg_pagerank_result_t *result)
+                                 const void *args)
 {
+    const struct lg_pagerank_args *a = args;
+    const lg_pagerank_options_t *opts = a->opts;
+    const lg_precision_t precision = a->precision;
+    void *scores = a->scores;
+    lg_pagerank_result_t *result = a->result;
     struct fake_state *s = exec->state;
     struct fake_graph *d = NULL;
     lg_status_t st = LG_OK;
@@ -191,6 +199,19 @@ static lg_status_t fake_copy(void *state, void *dst, const void *src, size_t byt
     return LG_OK;
 }
 
+/* A kernel of an algorithm from after this library's list: never called. */
+static lg_status_t fake_future(const struct lg_exec *exec, const struct lg_graph_view *g,
+                               const void *args)
+{
+    (void)exec, (void)g, (void)args;
+    return host->error(LG_ERR_INTERNAL, "fake: the core called a kernel it does not know");
+}
+
+static const struct lg_kernel pagerank_row = {LG_ALG_PAGERANK, fake_pagerank, false};
+static const struct lg_kernel future_row = {LG_ALG_COUNT + 7, fake_future, false};
+static const struct lg_kernel *const rows[] = {&future_row, &pagerank_row};
+static const struct lg_kernel *const two_rows[] = {&pagerank_row, &future_row, &pagerank_row};
+
 static const struct lg_plugin table = {
     .abi_version = LG_PLUGIN_ABI_VERSION,
     .name = "fake",
@@ -198,7 +219,18 @@ static const struct lg_plugin table = {
     .close = fake_close,
     .graph_free = fake_graph_free,
     .copy = fake_copy,
-    .kernels = {.pagerank = fake_pagerank},
+    .kernels = rows,
+    .num_kernels = 2,
+};
+
+static const struct lg_plugin two_rows_table = {
+    .abi_version = LG_PLUGIN_ABI_VERSION,
+    .name = "fake with two PageRanks",
+    .open = fake_open,
+    .close = fake_close,
+    .graph_free = fake_graph_free,
+    .kernels = two_rows,
+    .num_kernels = 3,
 };
 
 static const struct lg_plugin future_table = {
@@ -230,10 +262,13 @@ lg_status_t FAKE_ENTRY(const struct lg_plugin_host *h, const struct lg_plugin **
            : !strcmp(m, "no-device")    ? MODE_NO_DEVICE
            : !strcmp(m, "oom")          ? MODE_OOM
            : !strcmp(m, "abi-mismatch") ? MODE_ABI_MISMATCH
+           : !strcmp(m, "two-rows")     ? MODE_TWO_ROWS
            : !strcmp(m, "entry-fails")  ? MODE_ENTRY_FAILS
                                         : MODE_OK;
     if (mode == MODE_ENTRY_FAILS)
         return h->error(LG_ERR_DEVICE, "fake: CUDA driver version is insufficient");
-    *plugin = mode == MODE_ABI_MISMATCH ? &future_table : &table;
+    *plugin = mode == MODE_ABI_MISMATCH ? &future_table
+              : mode == MODE_TWO_ROWS   ? &two_rows_table
+                                        : &table;
     return LG_OK;
 }

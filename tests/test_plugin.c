@@ -89,6 +89,13 @@ static void abi_mismatch(void)
     CHECK(atomic_load(&stats()->opens) == 0);
 }
 
+static void two_rows(void)
+{
+    check_gpu_refused(LG_FAKE_PLUGIN ": the plugin lists two kernels for algorithm 1 (pagerank)");
+    check_auto_falls_back();
+    CHECK(atomic_load(&stats()->opens) == 0);
+}
+
 static void entry_fails(void)
 {
     check_gpu_refused(LG_FAKE_PLUGIN ": the plugin failed to start: fake: CUDA driver version "
@@ -152,6 +159,7 @@ static const struct scenario scenarios[] = {
     {"path_entries", "/nonexistent/libgraph:" LG_TEST_DATA_DIR "/README.md::" LG_FAKE_NO_ENTRY,
      "ok", path_entries},
     {"abi_mismatch", LG_FAKE_PLUGIN, "abi-mismatch", abi_mismatch},
+    {"two_rows", LG_FAKE_PLUGIN, "two-rows", two_rows},
     {"entry_fails", LG_FAKE_PLUGIN, "entry-fails", entry_fails},
     {"no_device", LG_FAKE_PLUGIN, "no-device", no_device},
     {"search_order", LG_FAKE_NO_ENTRY ":" LG_FAKE_PLUGIN_DIR, "ok", search_order},

@@ -142,9 +142,10 @@ LG_INTERNAL void lg__error_restore(const char saved[LG_ERROR_CAPACITY]);
 
 /* ---- context and backends -------------------------------------------------- */
 
-/* The CPU's kernels (src/kernels/cpu/kernels.c); a GPU context's are its
- * plugin's (plugin.h).  "Backend" means where a call runs, lg_backend_t. */
-LG_INTERNAL extern const struct lg_kernels lg__cpu_kernels;
+/* The CPU's kernel for an algorithm (src/kernels/cpu/kernels.c: every
+ * algorithm has one); a GPU context's are its plugin's (lg__plugin_kernel).
+ * "Backend" means where a call runs, lg_backend_t. */
+LG_INTERNAL const struct lg_kernel *lg__cpu_kernel(enum lg_algorithm_id id);
 
 struct lg_context {
     lg_backend_t backend;   /* resolved: CPU or GPU */
@@ -170,6 +171,9 @@ struct lg_context {
  * the reason there is none, or NULL.  Neither opens a device. */
 LG_INTERNAL lg_status_t lg__plugin_get(const struct lg_plugin **plugin);
 LG_INTERNAL const char *lg__plugin_path(void);
+/* The loaded plugin's kernel for an algorithm, or NULL (none, or no plugin;
+ * a GPU context has the plugin loaded). */
+LG_INTERNAL const struct lg_kernel *lg__plugin_kernel(enum lg_algorithm_id id);
 LG_INTERNAL const char *lg__plugin_problem(void);
 /* Test hook: the loaded plugin's LG_PLUGIN_TEST_HOOKS (plugin.h), or NULL. */
 const struct lg_plugin_test_hooks *lg__plugin_test_hooks(void);
@@ -283,6 +287,37 @@ static inline int64_t lg__build_steps(struct lg_progress p)
 
 /* LG_ERR_CANCELLED with the message "fn: cancelled by the progress callback". */
 LG_INTERNAL lg_status_t lg__cancelled(const char *fn);
+
+/* ---- algorithms -------------------------------------------------------------- */
+
+/* An algorithm as the dispatch sees it, written once in its own file
+ * (src/algorithms/<name>.c), beside its public entry point. */
+struct lg_algorithm {
+    enum lg_algorithm_id id; /* algorithms.h */
+    const char *name;        /* "bfs" */
+    const char *function;    /* "lg_bfs": the public function, in messages */
+    const char *title;       /* "BFS": the algorithm, in messages */
+};
+
+/* One validated call of an algorithm. */
+struct lg_call {
+    const struct lg_algorithm *algorithm;
+    const void *args; /* its arguments struct (algorithms.h), which the kernel gets */
+    /* whether a kernel that reads the in-edges may read them in this call
+     * (BFS: only when the search may go bottom-up) */
+    bool may_read_in_edges;
+    lg_progress_fn progress; /* from the call's options */
+    void *progress_data;
+    lg_memory_t output_memory; /* checked: host or device */
+};
+
+/* Runs a validated call on the kernel that the rule of dispatch.c picks,
+ * recording where it ran (lg_last_backend) and why; a call its progress
+ * callback stopped gets its message here. */
+LG_INTERNAL lg_status_t lg__dispatch(lg_context_t *ctx, const lg_graph_t *graph,
+                                     const struct lg_call *c);
+/* LG_ERR_INVALID_ARGUMENT unless memory is one of lg_memory_t's values. */
+LG_INTERNAL lg_status_t lg__check_output_memory(const char *function, lg_memory_t memory);
 
 /* ---- graph ----------------------------------------------------------------- */
 

@@ -1,18 +1,19 @@
 /*
- * kernels.h - the kernel table: the one interface between the dispatch code
- * (src/graph/algorithms.c) and the kernels that compute.
+ * kernels.h - the kernel tables: the one interface between the dispatch code
+ * (src/graph/dispatch.c) and the kernels that compute.
  *
- * Two backends fill a struct lg_kernels: the CPU (src/kernels/cpu/kernels.c,
- * always there) and the GPU plugin (src/kernels/hip/plugin.hip, loaded at run
- * time, its table inside struct lg_plugin of plugin.h).  Every algorithm has
- * one signature, the same for both: the context's execution state, a view of
- * the graph, then the algorithm's own arguments, already validated.  An entry
- * left NULL is the only way a backend says it has no kernel for an algorithm
- * (algorithms.c then runs the CPU's under LG_BACKEND_AUTO, and reports
- * LG_ERR_UNSUPPORTED under LG_BACKEND_GPU).
+ * Two backends hold kernels: the CPU (src/kernels/cpu/kernels.c, a kernel
+ * for every algorithm) and the GPU plugin (src/kernels/hip/plugin.hip,
+ * loaded at run time), whose table lists the algorithms it implements
+ * (plugin.h); the core indexes both by algorithm id (algorithms.h).  Every
+ * kernel has one signature: the context's execution state, a view of the
+ * graph, and the algorithm's arguments struct, already validated.  An
+ * algorithm the plugin does not list has no GPU kernel (the dispatch then
+ * runs the CPU's under LG_BACKEND_AUTO, and reports LG_ERR_UNSUPPORTED under
+ * LG_BACKEND_GPU).
  *
  * The view carries both edge directions.  A kernel that reads the in-edges
- * says so in the table's in_edges mask, and the dispatch code builds them
+ * says so in its row (reads_in_edges), and the dispatch code builds them
  * (once per graph, cached) before the kernel runs, so no kernel calls back
  * into the graph code.  When a kernel did not ask for them, `in` holds them
  * anyway if the graph already has them, and NULL pointers otherwise.
@@ -23,17 +24,11 @@
 #ifndef LIBGRAPH_KERNELS_H
 #define LIBGRAPH_KERNELS_H
 
-#include "libgraph.h"
+#include "algorithms.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* PageRank's score type. */
-typedef enum lg_precision {
-    LG_PRECISION_F64 = 0,
-    LG_PRECISION_F32 = 1
-} lg_precision_t;
 
 /* One direction of a graph's edges in compressed sparse form: the arcs of
  * row v are [offsets[v], offsets[v + 1]), each row sorted. */
@@ -97,30 +92,18 @@ static inline bool lg_exec_go_on(const struct lg_exec *x, lg_stage_t stage, int6
     return lg_progress_go_on(x->progress, stage, done, total, residual);
 }
 
-/* Bits of lg_kernels.in_edges, one an algorithm. */
-enum lg_algorithm {
-    LG_ALGORITHM_BFS = 1u << 0,
-    LG_ALGORITHM_PAGERANK = 1u << 1,
-    LG_ALGORITHM_COMPONENTS = 1u << 2
-};
+/* Every kernel's signature: args points to its algorithm's arguments
+ * struct (algorithms.h). */
+typedef lg_status_t (*lg_kernel_fn)(const struct lg_exec *x, const struct lg_graph_view *g,
+                                    const void *args);
 
-struct lg_kernels {
-    /* dist[v] = hops from the nearest source (-1: unreached); parents, when
-     * not NULL, a BFS parent of each reached vertex (a source is its own). */
-    lg_status_t (*bfs)(const struct lg_exec *x, const struct lg_graph_view *g,
-                       const lg_vertex_t *sources, int64_t num_sources,
-                       const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents);
-    /* NetworkX's PageRank into scores (double or float by precision), what
-     * it did into *result (not NULL); n > 0. */
-    lg_status_t (*pagerank)(const struct lg_exec *x, const struct lg_graph_view *g,
-                            const lg_pagerank_options_t *opts, lg_precision_t precision,
-                            void *scores, lg_pagerank_result_t *result);
-    /* labels[v] = the smallest vertex id of v's (weak) component; n > 0. */
-    lg_status_t (*components)(const struct lg_exec *x, const struct lg_graph_view *g,
-                              lg_vertex_t *labels, int64_t *num_components);
-    /* The algorithms whose kernels read g->in (lg_algorithm bits).  BFS's
-     * bit means: when the search may go bottom-up (direction_alpha > 0). */
-    unsigned in_edges;
+/* A backend's kernel for one algorithm. */
+struct lg_kernel {
+    int algorithm; /* enum lg_algorithm_id */
+    lg_kernel_fn run;
+    /* It reads g->in whenever the call allows (struct lg_call's
+     * may_read_in_edges: BFS only when it may go bottom-up). */
+    bool reads_in_edges;
 };
 
 #ifdef __cplusplus

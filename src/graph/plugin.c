@@ -72,6 +72,7 @@ static const struct lg_plugin *loaded;
 static void *loaded_handle;
 static char loaded_path[LG_PATH_CAPACITY];
 static char problem[LG_REPORT_CAPACITY]; /* why there is no plugin */
+static const struct lg_kernel *gpu_kernels[LG_ALG_COUNT]; /* its rows, by algorithm id */
 
 /* While loading: the candidates that exist but failed, and where we looked
  * (static rather than on the stack of whichever thread loads: 6 KiB). */
@@ -109,6 +110,38 @@ static const char *dl_reason(const char *path)
     if (strncmp(e, path, n) == 0 && e[n] == ':' && e[n + 1] == ' ')
         return e + n + 2;
     return e;
+}
+
+/* Files p's kernel rows by algorithm id in gpu_kernels, or false with why:
+ * a row without a kernel, or two rows for one algorithm.  Rows for ids this
+ * library does not know come from a newer plugin and are skipped. */
+static bool index_kernels(const struct lg_plugin *p, char *why, size_t size)
+{
+#define LG_ALGORITHM_NAME(ID, name, gpu) #name,
+    static const char *const names[LG_ALG_COUNT] = {LG_ALGORITHMS(LG_ALGORITHM_NAME)};
+#undef LG_ALGORITHM_NAME
+    const struct lg_kernel *by_id[LG_ALG_COUNT] = {NULL};
+    if (p->num_kernels < 0 || (p->num_kernels > 0 && !p->kernels)) {
+        snprintf(why, size, "the plugin's table lists %d kernels but holds none", p->num_kernels);
+        return false;
+    }
+    for (int i = 0; i < p->num_kernels; i++) {
+        const struct lg_kernel *k = p->kernels[i];
+        if (!k || !k->run) {
+            snprintf(why, size, "the plugin's kernel row %d is empty", i);
+            return false;
+        }
+        if (k->algorithm < 0 || k->algorithm >= LG_ALG_COUNT)
+            continue;
+        if (by_id[k->algorithm]) {
+            snprintf(why, size, "the plugin lists two kernels for algorithm %d (%s)", k->algorithm,
+                     names[k->algorithm]);
+            return false;
+        }
+        by_id[k->algorithm] = k;
+    }
+    memcpy(gpu_kernels, by_id, sizeof by_id);
+    return true;
 }
 
 /* Tries one file; true when it became the plugin.  `named` says the user
@@ -156,6 +189,8 @@ static bool try_file(struct search *s, const char *path, bool named)
         note_failure(s, path, why);
     } else if (!p->open || !p->close || !p->graph_free) {
         note_failure(s, path, "the plugin's table lacks open, close or graph_free");
+    } else if (!index_kernels(p, why, sizeof why)) {
+        note_failure(s, path, why);
     } else {
         loaded = p;
         loaded_handle = handle;
@@ -266,6 +301,11 @@ lg_status_t lg__plugin_get(const struct lg_plugin **plugin)
     if (loaded)
         return LG_OK;
     return lg__error(LG_ERR_DEVICE, "%s", problem);
+}
+
+const struct lg_kernel *lg__plugin_kernel(enum lg_algorithm_id id)
+{
+    return loaded ? gpu_kernels[id] : NULL;
 }
 
 const char *lg__plugin_path(void)

@@ -19,7 +19,8 @@
  *    runtime failure LG_ERR_DEVICE, with the runtime's message.
  *  - The plugin never prints, aborts or exits, and frees what it allocated
  *    on every path.
- *  - Arguments reach the plugin validated by src/graph/algorithms.c.
+ *  - Arguments reach the plugin validated by the algorithm's entry point
+ *    (src/algorithms/).
  *  - A graph's device copy (*graph->device_cache) belongs to the plugin; the
  *    core holds the graph's device lock for the whole call, so the plugin
  *    may fill the slot without further locking, and calls
@@ -34,7 +35,7 @@
 extern "C" {
 #endif
 
-#define LG_PLUGIN_ABI_VERSION 6
+#define LG_PLUGIN_ABI_VERSION 7
 #define LG_PLUGIN_ENTRY "lg_plugin_entry"
 
 /* What the device a context opened is. */
@@ -104,8 +105,12 @@ struct lg_plugin {
     lg_status_t (*copy)(void *state, void *dst, const void *src, size_t bytes);
     /* lg_graph_from_device_edges: builds on the device (NULL: not offered). */
     lg_status_t (*build)(void *state, const struct lg_plugin_build *b, struct lg_plugin_built *out);
-    /* The GPU's kernels (kernels.h); NULL entries have none. */
-    struct lg_kernels kernels;
+    /* The algorithms it has GPU kernels for (kernels.h), in any order, one
+     * row each; a row whose id the core does not know (a newer plugin) is
+     * ignored, and an algorithm with no row has no GPU kernel.  A new
+     * kernel is a new row, not a new ABI version. */
+    const struct lg_kernel *const *kernels;
+    int num_kernels;
 };
 
 /* Tests only: a plugin may also export LG_PLUGIN_TEST_HOOKS, a function of

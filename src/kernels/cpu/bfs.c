@@ -354,10 +354,12 @@ static bool bottom_up_costs_more(const struct bfs_state *s, int32_t frontier, in
 /* Levels that stayed top-down by that estimate, for lg__bfs_top_down_stays. */
 static atomic_long top_down_stays;
 
+#if !defined(LG_VEC_SCALAR) /* the test hook reads the vector path's */
 long lg__bfs_top_down_stays(void)
 {
     return atomic_exchange(&top_down_stays, 0);
 }
+#endif
 
 /* Marks the sources (each once) as level 0; returns their out-edge count. */
 static int64_t start(struct bfs_state *s, const lg_vertex_t *sources, int64_t num_sources)
@@ -392,10 +394,14 @@ LG_PASS void unreached(int32_t *dist, lg_vertex_t *parents, int64_t v0, int64_t 
     }
 }
 
-lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
-                        const lg_vertex_t *sources, int64_t num_sources,
-                        const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents)
+static lg_status_t bfs(const struct lg_exec *x, const struct lg_graph_view *g, const void *args)
 {
+    const struct lg_bfs_args *a = args;
+    const lg_vertex_t *sources = a->sources;
+    const int64_t num_sources = a->num_sources;
+    const lg_bfs_options_t *opts = a->opts;
+    int32_t *dist = a->dist;
+    lg_vertex_t *parents = a->parents;
     const int64_t n = g->n, words = lg__bitmap_words(n);
     const int threads = lg__team_size(x->num_threads, n + g->m);
     const int32_t last_level = opts->max_depth < 0 ? INT32_MAX : opts->max_depth;
@@ -470,3 +476,6 @@ cleanup:
     lg__free(todo);
     return st;
 }
+
+/* BFS reads the in-edges when it may go bottom-up on a directed graph. */
+const struct lg_kernel LG_CPU_ROW(bfs) = {LG_ALG_BFS, bfs, true};

@@ -124,9 +124,12 @@ LG_PASS void first_labels(lg_vertex_t *label, int64_t v0, int64_t v1)
         label[v] = (lg_vertex_t)v;
 }
 
-lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
-                               lg_vertex_t *labels, int64_t *num_components)
+static lg_status_t components(const struct lg_exec *x, const struct lg_graph_view *g,
+                              const void *args)
 {
+    const struct lg_components_args *a = args;
+    lg_vertex_t *labels = a->labels;
+    int64_t *num_components = a->num_components;
     const int threads = lg__team_size(x->num_threads, g->n + g->m);
     const int64_t n = g->n;
     const lg_edge_t *off = g->out.offsets;
@@ -169,3 +172,7 @@ lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_vi
         *num_components = roots;
     return LG_OK;
 }
+
+/* CC reads the in-edges only when the graph already has them (the top of
+ * the file says why), so it does not ask for them. */
+const struct lg_kernel LG_CPU_ROW(components) = {LG_ALG_COMPONENTS, components, false};

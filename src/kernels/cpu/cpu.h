@@ -1,38 +1,27 @@
 /*
  * cpu.h - the CPU kernels, as the kernel table (kernels.c) sees them.
- * Arguments arrive validated by src/graph/algorithms.c, with the in-edges
- * built when the table says the kernel reads them.
+ * Arguments arrive validated by the algorithm's entry point
+ * (src/algorithms/), with the in-edges built when the kernel's row says it
+ * reads them.
  */
 #ifndef LIBGRAPH_CPU_H
 #define LIBGRAPH_CPU_H
 
 #include "internal.h"
 
-LG_INTERNAL lg_status_t lg__cpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
-                                    const lg_vertex_t *sources, int64_t num_sources,
-                                    const lg_bfs_options_t *opts, int32_t *dist,
-                                    lg_vertex_t *parents);
-LG_INTERNAL lg_status_t lg__cpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
-                                         const lg_pagerank_options_t *opts,
-                                         lg_precision_t precision, void *scores,
-                                         lg_pagerank_result_t *result);
-LG_INTERNAL lg_status_t lg__cpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
-                                           lg_vertex_t *labels, int64_t *num_components);
-
-/* The scalar twins of the three (the same files built with LG_VEC_SCALAR
- * and the vectorisers off: vec.h), which lg__cpu_vector_paths(0) selects. */
-LG_INTERNAL lg_status_t lg__cpu_bfs_scalar(const struct lg_exec *x, const struct lg_graph_view *g,
-                                           const lg_vertex_t *sources, int64_t num_sources,
-                                           const lg_bfs_options_t *opts, int32_t *dist,
-                                           lg_vertex_t *parents);
-LG_INTERNAL lg_status_t lg__cpu_pagerank_scalar(const struct lg_exec *x,
-                                                const struct lg_graph_view *g,
-                                                const lg_pagerank_options_t *opts,
-                                                lg_precision_t precision, void *scores,
-                                                lg_pagerank_result_t *result);
-LG_INTERNAL lg_status_t lg__cpu_components_scalar(const struct lg_exec *x,
-                                                  const struct lg_graph_view *g,
-                                                  lg_vertex_t *labels, int64_t *num_components);
+/* Each kernel file defines its algorithm's row (kernels.h): LG_CPU_ROW(name)
+ * is lg__cpu_<name>_row, or lg__cpu_<name>_scalar_row in the file's scalar
+ * twin (the same file built with LG_VEC_SCALAR and the vectorisers off:
+ * vec.h, cmake/sources.cmake), which lg__cpu_vector_paths(0) selects. */
+#if defined(LG_VEC_SCALAR)
+#define LG_CPU_ROW(name) lg__cpu_##name##_scalar_row
+#else
+#define LG_CPU_ROW(name) lg__cpu_##name##_row
+#endif
+#define LG_CPU_ROW_DECLARE(ID, name, gpu)                                                         \
+    LG_INTERNAL extern const struct lg_kernel lg__cpu_##name##_row, lg__cpu_##name##_scalar_row;
+LG_ALGORITHMS(LG_CPU_ROW_DECLARE)
+#undef LG_CPU_ROW_DECLARE
 
 /* Vertices a dynamically scheduled task of a loop over n vertices takes:
  * `most`, or fewer on small graphs so that every thread gets work (at least

@@ -1,8 +1,7 @@
 /*
- * kernels.c - the CPU's kernel table (src/graph/kernels.h): the OpenMP
- * kernels of this folder.  BFS reads the in-edges when it goes bottom-up on
- * a directed graph, and pull PageRank always does; CC reads them when the
- * graph already has them (components.c says why).
+ * kernels.c - the CPU's kernel table (src/graph/kernels.h): the rows that
+ * the OpenMP kernels of this folder define, one for every algorithm of
+ * algorithms.h, by algorithm id.
  */
 #include "cpu.h"
 
@@ -20,32 +19,13 @@ static bool vectors(void)
     return atomic_load_explicit(&vector_paths, memory_order_relaxed);
 }
 
-static lg_status_t bfs(const struct lg_exec *x, const struct lg_graph_view *g,
-                       const lg_vertex_t *sources, int64_t num_sources,
-                       const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents)
-{
-    return (vectors() ? lg__cpu_bfs : lg__cpu_bfs_scalar)(x, g, sources, num_sources, opts, dist,
-                                                          parents);
-}
+/* The rows by algorithm id, vector paths and scalar twins. */
+#define LG_CPU_ROW_VECTOR(ID, name, gpu) [LG_ALG_##ID] = &lg__cpu_##name##_row,
+#define LG_CPU_ROW_SCALAR(ID, name, gpu) [LG_ALG_##ID] = &lg__cpu_##name##_scalar_row,
+static const struct lg_kernel *const vector_rows[LG_ALG_COUNT] = {LG_ALGORITHMS(LG_CPU_ROW_VECTOR)};
+static const struct lg_kernel *const scalar_rows[LG_ALG_COUNT] = {LG_ALGORITHMS(LG_CPU_ROW_SCALAR)};
 
-static lg_status_t pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
-                            const lg_pagerank_options_t *opts, lg_precision_t precision,
-                            void *scores, lg_pagerank_result_t *result)
+const struct lg_kernel *lg__cpu_kernel(enum lg_algorithm_id id)
 {
-    return (vectors() ? lg__cpu_pagerank : lg__cpu_pagerank_scalar)(x, g, opts, precision, scores,
-                                                                    result);
+    return (vectors() ? vector_rows : scalar_rows)[id];
 }
-
-static lg_status_t components(const struct lg_exec *x, const struct lg_graph_view *g,
-                              lg_vertex_t *labels, int64_t *num_components)
-{
-    return (vectors() ? lg__cpu_components : lg__cpu_components_scalar)(x, g, labels,
-                                                                        num_components);
-}
-
-const struct lg_kernels lg__cpu_kernels = {
-    .bfs = bfs,
-    .pagerank = pagerank,
-    .components = components,
-    .in_edges = LG_ALGORITHM_BFS | LG_ALGORITHM_PAGERANK,
-};

@@ -335,10 +335,14 @@ static void out_weight_sums(const struct lg_graph_view *g, bool use_weights, dou
     }
 }
 
-lg_status_t lg__cpu_pagerank(const struct lg_exec *exec, const struct lg_graph_view *g,
-                             const lg_pagerank_options_t *opts, lg_precision_t precision,
-                             void *scores, lg_pagerank_result_t *result)
+static lg_status_t pagerank(const struct lg_exec *exec, const struct lg_graph_view *g,
+                            const void *args)
 {
+    const struct lg_pagerank_args *a = args;
+    const lg_pagerank_options_t *opts = a->opts;
+    const lg_precision_t precision = a->precision;
+    void *scores = a->scores;
+    lg_pagerank_result_t *result = a->result;
     const int threads = lg__team_size(exec->num_threads, g->n + g->m);
     const int64_t n = g->n;
     const bool use_weights = opts->use_weights && g->out.weights;
@@ -505,3 +509,6 @@ cleanup:
     lg__seg_free(seg);
     return st;
 }
+
+/* Pull PageRank reads the in-edges: each vertex sums its in-neighbours. */
+const struct lg_kernel LG_CPU_ROW(pagerank) = {LG_ALG_PAGERANK, pagerank, true};

@@ -95,10 +95,15 @@ static int cooperative_blocks(lg__gpu_state *s)
 }
 
 static lg_status_t bfs_on_device(lg__gpu_state *s, const struct lg_graph_view *g,
-                                 const lg_vertex_t *sources, int64_t num_sources,
-                                 const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents)
+                                 const void *args)
 {
     static const char fn[] = "lg_bfs";
+    const struct lg_bfs_args *call = (const struct lg_bfs_args *)args;
+    const lg_vertex_t *sources = call->sources;
+    const int64_t num_sources = call->num_sources;
+    const lg_bfs_options_t *opts = call->opts;
+    int32_t *dist = call->dist;
+    lg_vertex_t *parents = call->parents;
     const int64_t n = g->n, words = (n + 31) / 32;
     lg__dev_graph *dg = NULL;
     bool temporary = false;
@@ -209,17 +214,12 @@ cleanup:
     return st;
 }
 
-/* The entry point, on the context's device for the call (lg__device_guard). */
-lg_status_t lg__gpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
-                        const lg_vertex_t *sources, int64_t num_sources,
-                        const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents)
+static lg_status_t gpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
+                           const void *args)
 {
-    lg__gpu_state *s = (lg__gpu_state *)x->state;
-    s->host_threads = x->num_threads;
-    s->progress = x->progress;
-    s->device_outputs = x->device_outputs;
-    lg__device_guard on_device(s->device);
-    if (on_device.error() != hipSuccess)
-        return lg__gpu_fail(on_device.error(), "lg_bfs", "selecting the device");
-    return lg__gpu_call_end(s, bfs_on_device(s, g, sources, num_sources, opts, dist, parents));
+    return lg__gpu_run(x, g, args, "lg_bfs", bfs_on_device);
 }
+
+/* The plugin's BFS (plugin.hip): it reads the in-edges when it may go
+ * bottom-up. */
+const struct lg_kernel lg__gpu_bfs_row = {LG_ALG_BFS, gpu_bfs, true};

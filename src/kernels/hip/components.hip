@@ -196,9 +196,12 @@ static lg_vertex_t most_frequent(lg_vertex_t *sample)
 }
 
 static lg_status_t components_on_device(lg__gpu_state *s, const struct lg_graph_view *g,
-                                        lg_vertex_t *labels, int64_t *num_components)
+                                        const void *args)
 {
     static const char fn[] = "lg_connected_components";
+    const struct lg_components_args *call = (const struct lg_components_args *)args;
+    lg_vertex_t *labels = call->labels;
+    int64_t *num_components = call->num_components;
     const int64_t n = g->n;
     const unsigned blocks = lg__blocks_for(n, CC_BLOCK);
     lg__dev_graph *dg = NULL;
@@ -265,16 +268,11 @@ cleanup:
     return st;
 }
 
-/* The entry point, on the context's device for the call (lg__device_guard). */
-lg_status_t lg__gpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
-                               lg_vertex_t *labels, int64_t *num_components)
+static lg_status_t gpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
+                                  const void *args)
 {
-    lg__gpu_state *s = (lg__gpu_state *)x->state;
-    s->host_threads = x->num_threads;
-    s->progress = x->progress;
-    s->device_outputs = x->device_outputs;
-    lg__device_guard on_device(s->device);
-    if (on_device.error() != hipSuccess)
-        return lg__gpu_fail(on_device.error(), "lg_connected_components", "selecting the device");
-    return lg__gpu_call_end(s, components_on_device(s, g, labels, num_components));
+    return lg__gpu_run(x, g, args, "lg_connected_components", components_on_device);
 }
+
+/* The plugin's connected components (plugin.hip). */
+const struct lg_kernel lg__gpu_components_row = {LG_ALG_COMPONENTS, gpu_components, false};

@@ -259,17 +259,23 @@ lg_status_t lg__gpu_call_end(lg__gpu_state *s, lg_status_t st);
  * cooperative launch works. */
 extern bool lg__bfs_phase_launches;
 
-/* The algorithms (kernels.h's signatures): bfs.hip, pagerank.hip,
- * components.hip. */
-lg_status_t lg__gpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
-                        const lg_vertex_t *sources, int64_t num_sources,
-                        const lg_bfs_options_t *opts, int32_t *dist, lg_vertex_t *parents);
-lg_status_t lg__gpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
-                               lg_vertex_t *labels, int64_t *num_components);
+/* A GPU kernel's entry (kernels.h's signature) runs on_device(s, g, args)
+ * through this: on the context's device (lg__device_guard), with the call's
+ * host threads, progress and output memory in the context's state, ending
+ * with lg__gpu_call_end.  fn names the public function in messages. */
+lg_status_t lg__gpu_run(const struct lg_exec *x, const struct lg_graph_view *g, const void *args,
+                        const char *fn,
+                        lg_status_t (*on_device)(lg__gpu_state *s, const struct lg_graph_view *g,
+                                                 const void *args));
+
+/* The GPU kernels' rows (<name>.hip), one for each algorithm that
+ * algorithms.h's list marks GPU; plugin.hip lists them. */
+#define LG_GPU_ROW_DECLARE_GPU(name) extern const struct lg_kernel lg__gpu_##name##_row;
+#define LG_GPU_ROW_DECLARE_CPU(name)
+#define LG_GPU_ROW_DECLARE(ID, name, gpu) LG_GPU_ROW_DECLARE_##gpu(name)
+LG_ALGORITHMS(LG_GPU_ROW_DECLARE)
+
 lg_status_t lg__gpu_build(void *state, const struct lg_plugin_build *b,
                           struct lg_plugin_built *out);
-lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
-                             const lg_pagerank_options_t *opts, lg_precision_t precision,
-                             void *scores, lg_pagerank_result_t *result);
 
 #endif /* LG_GPU_H */

@@ -269,10 +269,14 @@ cleanup:
 }
 
 static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_view *g,
-                                      const lg_pagerank_options_t *opts, lg_precision_t precision,
-                                      void *scores, lg_pagerank_result_t *result)
+                                      const void *args)
 {
     static const char fn[] = "lg_pagerank";
+    const struct lg_pagerank_args *call = (const struct lg_pagerank_args *)args;
+    const lg_pagerank_options_t *opts = call->opts;
+    const lg_precision_t precision = call->precision;
+    void *scores = call->scores;
+    lg_pagerank_result_t *result = call->result;
     lg__dev_graph *dg = NULL;
     bool temporary = false, out_of_range = false;
     double *wide = NULL;
@@ -317,17 +321,12 @@ static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_vi
     return st;
 }
 
-/* The entry point, on the context's device for the call (lg__device_guard). */
-lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
-                             const lg_pagerank_options_t *opts, lg_precision_t precision,
-                             void *scores, lg_pagerank_result_t *result)
+static lg_status_t gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
+                                const void *args)
 {
-    lg__gpu_state *s = (lg__gpu_state *)x->state;
-    s->host_threads = x->num_threads;
-    s->progress = x->progress;
-    s->device_outputs = x->device_outputs;
-    lg__device_guard on_device(s->device);
-    if (on_device.error() != hipSuccess)
-        return lg__gpu_fail(on_device.error(), "lg_pagerank", "selecting the device");
-    return lg__gpu_call_end(s, pagerank_on_device(s, g, opts, precision, scores, result));
+    return lg__gpu_run(x, g, args, "lg_pagerank", pagerank_on_device);
 }
+
+/* The plugin's PageRank (plugin.hip): it builds its own pull structure on
+ * the device from the out-edges. */
+const struct lg_kernel lg__gpu_pagerank_row = {LG_ALG_PAGERANK, gpu_pagerank, false};

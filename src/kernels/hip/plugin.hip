@@ -205,8 +205,27 @@ lg_plugin_test_hooks(void)
     return &test_hooks;
 }
 
-/* Every algorithm has a GPU kernel; BFS reads the in-edges when it may go
- * bottom-up. */
+lg_status_t lg__gpu_run(const struct lg_exec *x, const struct lg_graph_view *g, const void *args,
+                        const char *fn,
+                        lg_status_t (*on_device)(lg__gpu_state *s, const struct lg_graph_view *g,
+                                                 const void *args))
+{
+    lg__gpu_state *s = (lg__gpu_state *)x->state;
+    s->host_threads = x->num_threads;
+    s->progress = x->progress;
+    s->device_outputs = x->device_outputs;
+    lg__device_guard on_device_guard(s->device);
+    if (on_device_guard.error() != hipSuccess)
+        return lg__gpu_fail(on_device_guard.error(), fn, "selecting the device");
+    return lg__gpu_call_end(s, on_device(s, g, args));
+}
+
+/* The kernels: a row for each algorithm that algorithms.h marks GPU. */
+#define LG_GPU_ROW_GPU(name) &lg__gpu_##name##_row,
+#define LG_GPU_ROW_CPU(name)
+#define LG_GPU_ROW(ID, name, gpu) LG_GPU_ROW_##gpu(name)
+static const struct lg_kernel *const kernels[] = {LG_ALGORITHMS(LG_GPU_ROW)};
+
 static const struct lg_plugin plugin_table = {
     LG_PLUGIN_ABI_VERSION,
     LG_GPU_PLATFORM,
@@ -215,7 +234,8 @@ static const struct lg_plugin plugin_table = {
     lg__dev_graph_free,
     gpu_copy,
     lg__gpu_build,
-    {lg__gpu_bfs, lg__gpu_pagerank, lg__gpu_components, LG_ALGORITHM_BFS},
+    kernels,
+    (int)(sizeof kernels / sizeof kernels[0]),
 };
 
 extern "C" __attribute__((visibility("default"))) lg_status_t lg_plugin_entry(

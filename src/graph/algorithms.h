@@ -1,0 +1,85 @@
+/*
+ * algorithms.h - the list of algorithms, and what each one's kernels are
+ * handed.
+ *
+ * This is the one shared file a new algorithm adds to: a line in
+ * LG_ALGORITHMS and its arguments struct.  Everything else about an
+ * algorithm lives in its own files (docs/ADDING_AN_ALGORITHM.md):
+ *   src/algorithms/<name>.c       its descriptor and public entry point
+ *   src/kernels/cpu/<name>.c      its CPU kernel, lg__cpu_<name>
+ *   src/kernels/hip/<name>.hip    its GPU kernel row, lg__gpu_<name>_row
+ * and the tables that index kernels by id (src/kernels/cpu/kernels.c,
+ * src/kernels/hip/plugin.hip) are generated from the list.
+ *
+ * An algorithm's id is its position in the list, so the list only grows at
+ * its end and never drops a line (a retired algorithm keeps its place):
+ * the GPU plugin names the algorithms it implements by id (plugin.h).  Its
+ * arguments struct is part of the plugin ABI: changing one's layout is a
+ * change of LG_PLUGIN_ABI_VERSION; adding an algorithm is not.
+ *
+ * Included by C (the core) and C++ (the .hip sources): plain structs only.
+ */
+#ifndef LIBGRAPH_ALGORITHMS_H
+#define LIBGRAPH_ALGORITHMS_H
+
+#include "libgraph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * X(ID, name, gpu): every algorithm, in id order.
+ *   ID, name  LG_ALG_<ID>; lg__cpu_<name> (the CPU kernel, which every
+ *             algorithm has) and lg__gpu_<name>_row (its GPU kernel's row)
+ *   gpu       GPU when src/kernels/hip/<name>.hip has a kernel, else CPU
+ */
+#define LG_ALGORITHMS(X)                                                                           \
+    X(BFS, bfs, GPU)                                                                               \
+    X(PAGERANK, pagerank, GPU)                                                                     \
+    X(COMPONENTS, components, GPU)
+
+enum lg_algorithm_id {
+#define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,
+    LG_ALGORITHMS(LG_ALGORITHM_ID)
+#undef LG_ALGORITHM_ID
+        LG_ALG_COUNT
+};
+
+/* PageRank's score type. */
+typedef enum lg_precision {
+    LG_PRECISION_F64 = 0,
+    LG_PRECISION_F32 = 1
+} lg_precision_t;
+
+/* BFS: dist[v] = hops from the nearest source (-1: unreached); parents,
+ * when not NULL, a BFS parent of each reached vertex (a source is its own). */
+struct lg_bfs_args {
+    const lg_vertex_t *sources;
+    int64_t num_sources;
+    const lg_bfs_options_t *opts;
+    int32_t *dist;
+    lg_vertex_t *parents;
+};
+
+/* PageRank: NetworkX's PageRank into scores (double or float by
+ * precision), what it did into *result (not NULL); n > 0. */
+struct lg_pagerank_args {
+    const lg_pagerank_options_t *opts;
+    lg_precision_t precision;
+    void *scores;
+    lg_pagerank_result_t *result;
+};
+
+/* Connected components: labels[v] = the smallest vertex id of v's (weak)
+ * component, *num_components their count (when not NULL); n > 0. */
+struct lg_components_args {
+    lg_vertex_t *labels;
+    int64_t *num_components;
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LIBGRAPH_ALGORITHMS_H */
