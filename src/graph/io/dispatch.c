@@ -14,7 +14,7 @@
  * than .el and .wel; LG_ERR_UNSUPPORTED for .lgb on a big-endian
  * host.  The formats' own errors name the file (io.h).
  */
-#include "../build.h"
+#include "build.h"
 #include "io.h"
 
 #include <string.h>

@@ -140,7 +140,7 @@ lg_status_t lg__read_edge_list(lg_context_t *context, const char *path, lg_file_
 {
     struct lg_text_header h;
     struct lg_edge_arrays e = {0};
-    lg_status_t st = lg__read_text_edges(path, format, lg__threads(context),
+    lg_status_t st = lg__read_text_edges(path, lg__edge_list_header, format, lg__threads(context),
                                          lg__graph_progress(options), &h, &e);
     if (st == LG_OK && h.n >= 0 && e.max_id >= h.n)
         st = lg__error(LG_ERR_IO, "%s: vertex id %lld, but the header line says %lld vertices",

@@ -302,14 +302,27 @@ LG_INTERNAL lg_status_t lg__graph_from_text(lg_context_t *context, const char *p
 /* ---- reading a text file (text_read.c) ----------------------------------------- */
 
 struct lg_text_header;
+struct lg_text;
 
-/* Reads the text file at path (format LG_FORMAT_MTX, _EL or _WEL): its
- * header into *h and every edge of its body into *e (allocated here).  A
- * regular file is read in windows, twice (lines counted, then parsed), so
- * that its text is never held whole; a stream is read whole.  Errors name
+/* A text format's header parser (lg__mtx_header, lg__edge_list_header):
+ * the header of a file of that format (LG_FORMAT_MTX, _EL or _WEL) from
+ * the first prefix->size bytes of it (NUL-terminated); complete says
+ * whether the prefix is the whole file.  Returns LG_OK with *need_more when
+ * the header may run past the prefix.  The generic reader (text_read.c) is
+ * handed one, so that it never calls back into the formats. */
+typedef lg_status_t (*lg_text_header_fn)(const char *path, const struct lg_text *prefix,
+                                         bool complete, lg_file_format_t format,
+                                         struct lg_text_header *h, bool *need_more);
+
+/* Reads the text file at path (format LG_FORMAT_MTX, _EL or _WEL, whose
+ * header parser is header): its header into *h and every edge of its body
+ * into *e (allocated here).  A regular file is read in windows, twice (lines
+ * counted, then parsed), so that its text is never held whole; a stream is
+ * read whole.  Errors name
  * the file, and a bad line its number; a .mtx with more entries than its
  * size line declares is an error at the first one too many. */
-LG_INTERNAL lg_status_t lg__read_text_edges(const char *path, lg_file_format_t format, int threads,
+LG_INTERNAL lg_status_t lg__read_text_edges(const char *path, lg_text_header_fn header,
+                                            lg_file_format_t format, int threads,
                                             struct lg_progress progress, struct lg_text_header *h,
                                             struct lg_edge_arrays *e);
 
@@ -365,19 +378,17 @@ struct lg_text_header {
     bool unweighted;   /* libgraph's header says unweighted */
 };
 
-/* The header of a text file from the first prefix->size bytes of it (NUL-
- * terminated); complete says whether the prefix is the whole file.  Returns
- * LG_OK with *need_more when the header may run past the prefix. */
 LG_INTERNAL lg_status_t lg__mtx_header(const char *path, const struct lg_text *prefix,
-                                       bool complete, struct lg_text_header *h, bool *need_more);
+                                       bool complete, lg_file_format_t format,
+                                       struct lg_text_header *h, bool *need_more);
 LG_INTERNAL lg_status_t lg__edge_list_header(const char *path, const struct lg_text *prefix,
                                              bool complete, lg_file_format_t format,
                                              struct lg_text_header *h, bool *need_more);
 /* The header of the open regular file in (a UTF-8 byte-order mark before
- * it skipped), from a prefix grown until the header ends inside it; h->body
- * is an offset in the file. */
-LG_INTERNAL lg_status_t lg__read_text_header(struct lg_in_file *in, lg_file_format_t format,
-                                             struct lg_text_header *h);
+ * it skipped), by header, from a prefix grown until the header ends inside
+ * it; h->body is an offset in the file. */
+LG_INTERNAL lg_status_t lg__read_text_header(struct lg_in_file *in, lg_text_header_fn header,
+                                             lg_file_format_t format, struct lg_text_header *h);
 /* A .lgb's part: rows [first, last) holding about the part's share of arcs. */
 LG_INTERNAL lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
                                           int num_parts, lg_edge_part_t *out);

@@ -240,9 +240,7 @@ lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
     out->declared_edges = -1;
 
 cleanup:
-    if (st != LG_OK)
-        lg_edge_part_free(out);
-    lg__free(offsets);
+    lg__free(offsets); /* out's arrays, on failure too, are the caller's to free */
     lg__in_close(&in);
     return st;
 }

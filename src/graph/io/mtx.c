@@ -202,8 +202,9 @@ static bool header_inside(const char *p, const char *end)
 }
 
 lg_status_t lg__mtx_header(const char *path, const struct lg_text *prefix, bool complete,
-                           struct lg_text_header *out, bool *need_more)
+                           lg_file_format_t format, struct lg_text_header *out, bool *need_more)
 {
+    (void)format; /* always LG_FORMAT_MTX */
     struct mtx_header h = {0};
     /* a header that ends inside the prefix is read now, a bad one refused
      * at once (not after the prefix has grown to the whole file) */
@@ -229,7 +230,7 @@ lg_status_t lg__read_mtx(lg_context_t *context, const char *path, const lg_graph
     struct lg_text_header h;
     struct lg_edge_arrays e = {0};
     /* an entry past the declared count is the reader's error, at its line */
-    lg_status_t st = lg__read_text_edges(path, LG_FORMAT_MTX, lg__threads(context),
+    lg_status_t st = lg__read_text_edges(path, lg__mtx_header, LG_FORMAT_MTX, lg__threads(context),
                                          lg__graph_progress(options), &h, &e);
     if (st == LG_OK && e.count < h.entries)
         st = lg__error(LG_ERR_IO,

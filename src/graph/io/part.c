@@ -86,7 +86,8 @@ static lg_status_t read_text_part(lg_context_t *context, struct lg_in_file *in,
                                   lg_edge_part_t *out)
 {
     struct lg_text_header h;
-    lg_status_t st = lg__read_text_header(in, format, &h);
+    lg_status_t st = lg__read_text_header(
+        in, format == LG_FORMAT_MTX ? lg__mtx_header : lg__edge_list_header, format, &h);
     if (st != LG_OK)
         return st;
     const int64_t body = (int64_t)h.body, len = in->size - body;
@@ -167,6 +168,8 @@ lg_status_t lg_read_edges(lg_context_t *context, const char *path, lg_file_forma
     }
     if (st == LG_OK)
         *out = got;
+    else
+        lg_edge_part_free(&got); /* what a failed read had made */
     return st;
 }
 

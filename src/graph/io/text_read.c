@@ -12,7 +12,7 @@
  * line to the 8 of the edge (more than the build that follows needs), and
  * a fresh buffer the size of the file costs a page fault every 4 KB, which
  * the one window reused does not.  The price is the second copy out of the
- * page cache (docs/ARCHITECTURE.md has the figures).
+ * page cache (docs/decisions/text-read-in-windows.md has the figures).
  *
  * A stream (a pipe, a device) cannot be read twice: it is read whole
  * (lg__load_text) and parsed as one window.
@@ -46,16 +46,8 @@ static bool byte_order_mark(const char *p, size_t len)
     return len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0;
 }
 
-/* The header from the text t (NUL-terminated; complete: the whole file). */
-static lg_status_t header_of(const char *path, lg_file_format_t format, const struct lg_text *t,
-                             bool complete, struct lg_text_header *h, bool *more)
-{
-    return format == LG_FORMAT_MTX ? lg__mtx_header(path, t, complete, h, more)
-                                   : lg__edge_list_header(path, t, complete, format, h, more);
-}
-
-lg_status_t lg__read_text_header(struct lg_in_file *in, lg_file_format_t format,
-                                 struct lg_text_header *h)
+lg_status_t lg__read_text_header(struct lg_in_file *in, lg_text_header_fn header,
+                                 lg_file_format_t format, struct lg_text_header *h)
 {
     size_t want = PREFIX_FIRST;
     for (;;) {
@@ -76,7 +68,7 @@ lg_status_t lg__read_text_header(struct lg_in_file *in, lg_file_format_t format,
         const size_t skip = byte_order_mark(prefix, (size_t)got) ? 3 : 0;
         const struct lg_text t = {prefix + skip, (size_t)got - skip, 0};
         bool more = false;
-        lg_status_t st = header_of(in->path, format, &t, got >= in->size, h, &more);
+        lg_status_t st = header(in->path, &t, got >= in->size, format, h, &more);
         lg__free(prefix);
         if (st == LG_OK)
             h->body += skip;
@@ -197,10 +189,10 @@ static lg_status_t parse_windows(struct reader *rd, struct lg_in_file *in, char 
     }
 }
 
-static lg_status_t read_regular(struct reader *rd, struct lg_in_file *in, lg_file_format_t format,
-                                struct lg_text_header *h)
+static lg_status_t read_regular(struct reader *rd, struct lg_in_file *in, lg_text_header_fn header,
+                                lg_file_format_t format, struct lg_text_header *h)
 {
-    lg_status_t st = lg__read_text_header(in, format, h);
+    lg_status_t st = lg__read_text_header(in, header, format, h);
     if (st != LG_OK)
         return st;
     rd->body_bytes = in->size - (int64_t)h->body;
@@ -215,13 +207,13 @@ static lg_status_t read_regular(struct reader *rd, struct lg_in_file *in, lg_fil
     return st;
 }
 
-static lg_status_t read_stream(struct reader *rd, struct lg_in_file *in, lg_file_format_t format,
-                               struct lg_text_header *h)
+static lg_status_t read_stream(struct reader *rd, struct lg_in_file *in, lg_text_header_fn header,
+                               lg_file_format_t format, struct lg_text_header *h)
 {
     struct lg_text t = {0};
     bool more = false;
     lg_status_t st = lg__load_text(in, &t);
-    if (st == LG_OK && (st = header_of(rd->path, format, &t, true, h, &more)) == LG_OK) {
+    if (st == LG_OK && (st = header(rd->path, &t, true, format, h, &more)) == LG_OK) {
         rd->body_bytes = (int64_t)(t.size - h->body);
         rd->slots = lg__count_newlines(t.data, t.data + t.size) + 1;
         /* the text held whole while its edges are parsed */
@@ -235,8 +227,8 @@ static lg_status_t read_stream(struct reader *rd, struct lg_in_file *in, lg_file
     return st;
 }
 
-lg_status_t lg__read_text_edges(const char *path, lg_file_format_t format, int threads,
-                                struct lg_progress progress, struct lg_text_header *h,
+lg_status_t lg__read_text_edges(const char *path, lg_text_header_fn header, lg_file_format_t format,
+                                int threads, struct lg_progress progress, struct lg_text_header *h,
                                 struct lg_edge_arrays *e)
 {
     struct reader rd = {path, h, threads, progress, 0, 0, 0, 0, {0}};
@@ -245,7 +237,8 @@ lg_status_t lg__read_text_edges(const char *path, lg_file_format_t format, int t
     if (st != LG_OK)
         return st;
     in.progress = progress;
-    st = in.regular ? read_regular(&rd, &in, format, h) : read_stream(&rd, &in, format, h);
+    st = in.regular ? read_regular(&rd, &in, header, format, h)
+                    : read_stream(&rd, &in, header, format, h);
     lg__in_close(&in);
     if (st == LG_OK && rd.extra_line)
         st = lg__error(LG_ERR_IO, "%s:%lld: one entry more than the %lld the size line declares",
