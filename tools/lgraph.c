@@ -17,37 +17,8 @@
 #include <stdlib.h>
 
 #include <errno.h>
-#include <signal.h>
 #include <string.h>
 #include <unistd.h>
-
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int sig)
-{
-    interrupted = 1;
-    signal(sig, SIG_DFL); /* a second Ctrl-C ends the process at once */
-}
-
-void cli_catch_interrupts(void)
-{
-    struct sigaction sa, old;
-    /* a background job's SIGINT is ignored by its shell: it stays ignored */
-    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-        return;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-}
-
-bool cli_go_on(const lg_progress_info_t *info, void *data)
-{
-    (void)info;
-    (void)data;
-    return !interrupted;
-}
 
 /* convert / generate: writes the graph in the format --to names, else of the
  * target's extension; the write is the timed run of --json's line. */

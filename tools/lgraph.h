@@ -8,6 +8,8 @@
  *   load.c       INPUT to a graph: a file, or a kron:/urand: generator spec
  *   commands.c   the commands info, bfs, pagerank and cc
  *   output.c     what every command prints: errors, the JSON line, --output files
+ *   interrupt.c  Ctrl-C: the SIGINT handler and the progress callback
+ *   waits.c      OpenMP's idle waits bounded (the process re-executed once)
  *   dist/lgraph_dist.c   `lgraph ... --distributed` under mpirun: the same
  *                commands on libgraph_dist (a program of its own, as it
  *                links MPI; it shares args.c, load.c and output.c)
@@ -100,8 +102,7 @@ int cli_bfs(const struct session *s);
 int cli_pagerank(const struct session *s);
 int cli_cc(const struct session *s);
 
-/* output.c; a cli_line_writer writes what one line of --output says about vertex v */
-/* Ctrl-C: the first SIGINT stops the running libgraph call at its next step
+/* interrupt.c: the first SIGINT stops the running libgraph call at its next step
  * (every long call is given cli_go_on as its progress callback), and lgraph
  * exits with 130 after freeing what it holds; a second one ends the process
  * at once.  A SIGINT ignored when lgraph starts (a background job) stays
@@ -109,6 +110,7 @@ int cli_cc(const struct session *s);
 void cli_catch_interrupts(void);
 bool cli_go_on(const lg_progress_info_t *info, void *data);
 
+/* output.c; a cli_line_writer writes what one line of --output says about vertex v */
 typedef void (*cli_line_writer)(FILE *f, int64_t v, const void *results);
 /* Says what failed and returns the exit status: 2 for bad input, 130 for an
  * interrupted call, else 1. */

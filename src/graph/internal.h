@@ -146,6 +146,9 @@ LG_INTERNAL void lg__error_restore(const char saved[LG_ERROR_CAPACITY]);
  * algorithm has one); a GPU context's are its plugin's (lg__plugin_kernel).
  * "Backend" means where a call runs, lg_backend_t. */
 LG_INTERNAL const struct lg_kernel *lg__cpu_kernel(enum lg_algorithm_id id);
+/* The instruction set of the CPU kernels' vector paths (vec.h's LG_VEC_ISA),
+ * for lg_build_info. */
+LG_INTERNAL const char *lg__cpu_isa(void);
 
 struct lg_context {
     lg_backend_t backend;   /* resolved: CPU or GPU */
@@ -364,7 +367,7 @@ struct lg_graph {
     void *device_cache;
     const struct lg_plugin *device_owner;
     /* Nanoseconds the CPU spent on this graph's LG_BACKEND_AUTO calls that
-     * the GPU could have run (algorithms.c's rule for AUTO). */
+     * the GPU could have run (dispatch.c's rule for AUTO). */
     atomic_llong auto_cpu_ns;
 };
 

@@ -4,7 +4,6 @@
  * finds (finding it loads it, without opening a device).
  */
 #include "internal.h"
-#include "../kernels/cpu/vec.h" /* LG_VEC_ISA */
 
 #include <stdio.h>
 
@@ -57,7 +56,7 @@ static void make_build_info(void)
     const char *plugin = lg__plugin_path();
     snprintf(build_info, sizeof build_info,
              "libgraph %s; compiler: %s; CPU: %s; %s; vectors: %s; %s%s", lg_version_string(),
-             LG_COMPILER, LG_ARCH, LG_OMP_INFO, LG_VEC_ISA,
+             LG_COMPILER, LG_ARCH, LG_OMP_INFO, lg__cpu_isa(),
              plugin ? "GPU plugin: " : "", plugin ? plugin : lg__plugin_problem());
 }
 

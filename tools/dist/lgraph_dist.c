@@ -12,7 +12,7 @@
  * rank's, each run started together (a barrier).  --output gathers the
  * results to rank 0, which writes them.
  */
-#include "../lgraph.h"
+#include "lgraph.h"
 #include "libgraph_dist.h"
 
 #include <stdlib.h>
@@ -20,14 +20,6 @@
 
 static int rank, size;
 static lg_dist_context_t *dctx;
-
-/* load.c reports progress through this; a distributed run is stopped by mpirun */
-bool cli_go_on(const lg_progress_info_t *info, void *data)
-{
-    (void)info;
-    (void)data;
-    return true;
-}
 
 struct run {
     const struct args *a;

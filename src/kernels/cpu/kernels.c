@@ -4,6 +4,7 @@
  * algorithms.h, by algorithm id.
  */
 #include "cpu.h"
+#include "vec.h"
 
 /* Whether the kernels' vector paths run (1, the default) or their scalar
  * twins (0: tests and bench/isa_count.c; vec.h). */
@@ -24,6 +25,11 @@ static bool vectors(void)
 #define LG_CPU_ROW_SCALAR(ID, name, gpu) [LG_ALG_##ID] = &lg__cpu_##name##_scalar_row,
 static const struct lg_kernel *const vector_rows[LG_ALG_COUNT] = {LG_ALGORITHMS(LG_CPU_ROW_VECTOR)};
 static const struct lg_kernel *const scalar_rows[LG_ALG_COUNT] = {LG_ALGORITHMS(LG_CPU_ROW_SCALAR)};
+
+const char *lg__cpu_isa(void)
+{
+    return LG_VEC_ISA;
+}
 
 const struct lg_kernel *lg__cpu_kernel(enum lg_algorithm_id id)
 {

@@ -12,7 +12,7 @@
 #ifndef LG_GPU_H
 #define LG_GPU_H
 
-#include "../../graph/plugin.h"
+#include "plugin.h"
 #include "prims.h"
 #include "wave.h"
 
@@ -268,12 +268,26 @@ lg_status_t lg__gpu_run(const struct lg_exec *x, const struct lg_graph_view *g, 
                         lg_status_t (*on_device)(lg__gpu_state *s, const struct lg_graph_view *g,
                                                  const void *args));
 
-/* The GPU kernels' rows (<name>.hip), one for each algorithm that
- * algorithms.h's list marks GPU; plugin.hip lists them. */
-#define LG_GPU_ROW_DECLARE_GPU(name) extern const struct lg_kernel lg__gpu_##name##_row;
-#define LG_GPU_ROW_DECLARE_CPU(name)
-#define LG_GPU_ROW_DECLARE(ID, name, gpu) LG_GPU_ROW_DECLARE_##gpu(name)
-LG_ALGORITHMS(LG_GPU_ROW_DECLARE)
+/* The GPU kernels (<name>.hip), one for each algorithm that algorithms.h's
+ * list marks GPU: its entry lg__gpu_<name> (kernels.h's signature), which
+ * runs through lg__gpu_run, and its row lg__gpu_<name>_row, which
+ * plugin.hip lists. */
+#define LG_GPU_DECLARE_GPU(name)                                                                  \
+    lg_status_t lg__gpu_##name(const struct lg_exec *x, const struct lg_graph_view *g,          \
+                               const void *args);                                               \
+    extern const struct lg_kernel lg__gpu_##name##_row;
+#define LG_GPU_DECLARE_CPU(name)
+#define LG_GPU_DECLARE(ID, name, gpu) LG_GPU_DECLARE_##gpu(name)
+LG_ALGORITHMS(LG_GPU_DECLARE)
+
+/* Defines lg__gpu_<name>'s row: LG_GPU_KERNEL_ROW(name, ID, reads_in_edges).
+ * Host code only: hipcc's device pass has no host function to point at. */
+#if defined(__HIP_DEVICE_COMPILE__)
+#define LG_GPU_KERNEL_ROW(name, ID, reads_in_edges)
+#else
+#define LG_GPU_KERNEL_ROW(name, ID, reads_in_edges)                                               \
+    const struct lg_kernel lg__gpu_##name##_row = {LG_ALG_##ID, lg__gpu_##name, reads_in_edges};
+#endif
 
 lg_status_t lg__gpu_build(void *state, const struct lg_plugin_build *b,
                           struct lg_plugin_built *out);
