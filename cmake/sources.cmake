@@ -1,6 +1,6 @@
-# The library's C sources, for the main build (CMakeLists.txt) and the fuzz
-# build (fuzz/CMakeLists.txt), which compiles them again with clang's
-# instrumentation; LG_SOURCE_ROOT is the repository's root.
+# The library's sources: its C sources, for the main build (CMakeLists.txt)
+# and the fuzz build (fuzz/CMakeLists.txt), which compiles them again with
+# clang's instrumentation; and the GPU plugin's. LG_SOURCE_ROOT is the repository's root.
 if(NOT DEFINED LG_SOURCE_ROOT)
   set(LG_SOURCE_ROOT ${CMAKE_CURRENT_LIST_DIR}/..)
 endif()
@@ -55,3 +55,19 @@ if(CMAKE_C_COMPILER_ID MATCHES "Clang")
 else()
   set(LG_TWIN_OPTIONS -fno-tree-vectorize)
 endif()
+
+# The GPU plugin's sources and the headers they depend on, relative to the
+# repository's root (CMakeLists.txt builds them with nvcc or hipcc).
+set(LG_GPU_SOURCES
+  src/kernels/hip/plugin.hip
+  src/kernels/hip/transfer.hip
+  src/kernels/hip/device_graph.hip
+  src/kernels/hip/pull.hip
+  src/kernels/hip/pagerank.hip
+  src/kernels/hip/bfs.hip
+  src/kernels/hip/components.hip
+  src/kernels/hip/build.hip)
+set(LG_GPU_HEADERS
+  src/kernels/hip/gpu.h src/kernels/hip/wave.h src/kernels/hip/prims.h src/kernels/hip/expand.h
+  src/kernels/hip/gpu_runtime.h src/kernels/hip/pull_kernel.h src/kernels/hip/bfs_kernel.h
+  src/graph/plugin.h src/graph/kernels.h src/graph/algorithms.h include/libgraph.h)

@@ -8,8 +8,7 @@
 #include "internal.h"
 
 static const struct lg_algorithm components = {LG_ALG_COMPONENTS, "components",
-                                               "lg_connected_components",
-                                               "connected components"};
+                                               "lg_connected_components", "connected components"};
 
 void lg_components_options_init(lg_components_options_t *options)
 {
@@ -45,7 +44,11 @@ lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *gra
         return LG_OK;
     }
     const struct lg_components_args args = {labels, num_components};
-    const struct lg_call c = {&components,           &args, true, options->progress,
-                              options->progress_data, options->output_memory};
+    const struct lg_call c = {.algorithm = &components,
+                              .args = &args,
+                              .may_read_in_edges = true,
+                              .progress = options->progress,
+                              .progress_data = options->progress_data,
+                              .output_memory = options->output_memory};
     return lg__dispatch(context, graph, &c);
 }

@@ -9,8 +9,8 @@
 
 #include <math.h>
 
-static const struct lg_algorithm pagerank_algorithm = {LG_ALG_PAGERANK, "pagerank",
-                                                       "lg_pagerank", "PageRank"};
+static const struct lg_algorithm pagerank_algorithm = {LG_ALG_PAGERANK, "pagerank", "lg_pagerank",
+                                                       "PageRank"};
 
 void lg_pagerank_options_init(lg_pagerank_options_t *options)
 {
@@ -90,8 +90,12 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
         return LG_OK;
     }
     const struct lg_pagerank_args args = {options, precision, scores, result};
-    const struct lg_call c = {&pagerank_algorithm,   &args, true, options->progress,
-                              options->progress_data, options->output_memory};
+    const struct lg_call c = {.algorithm = &pagerank_algorithm,
+                              .args = &args,
+                              .may_read_in_edges = true,
+                              .progress = options->progress,
+                              .progress_data = options->progress_data,
+                              .output_memory = options->output_memory};
     return lg__dispatch(context, graph, &c);
 }
 

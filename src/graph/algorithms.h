@@ -43,7 +43,7 @@ enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,
     LG_ALGORITHMS(LG_ALGORITHM_ID)
 #undef LG_ALGORITHM_ID
-        LG_ALG_COUNT
+    LG_ALG_COUNT
 };
 
 /* PageRank's score type. */

@@ -170,8 +170,8 @@ static lg_status_t prepare(const lg_context_t *ctx, const lg_graph_t *graph,
 static lg_status_t run_cpu(const lg_context_t *ctx, const lg_graph_t *graph,
                            const struct lg_kernel *k, const struct lg_call *c)
 {
-    const struct lg_exec x = {NULL, lg__threads_for(ctx, graph->n + graph->m),
-                              {c->progress, c->progress_data, 1}, false};
+    const struct lg_exec x = {
+        NULL, lg__threads_for(ctx, graph->n + graph->m), {c->progress, c->progress_data, 1}, false};
     struct lg_graph_view g;
     lg_status_t st = prepare(ctx, graph, k, c, &g);
     if (st != LG_OK)
@@ -190,8 +190,10 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
     lg_graph_t *g = (lg_graph_t *)graph; /* its device-copy slot and lock */
     const bool device_outputs = c->output_memory == LG_MEMORY_DEVICE;
     /* the host's part (the staged copies) on a team that fits the machine too */
-    const struct lg_exec x = {ctx->gpu_state, lg__threads_for(ctx, graph->n + graph->m),
-                              {c->progress, c->progress_data, 1}, device_outputs};
+    const struct lg_exec x = {ctx->gpu_state,
+                              lg__threads_for(ctx, graph->n + graph->m),
+                              {c->progress, c->progress_data, 1},
+                              device_outputs};
     struct lg_graph_view view;
     lg_status_t st = prepare(ctx, graph, k, c, &view);
     if (st != LG_OK) {

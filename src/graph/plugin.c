@@ -71,7 +71,7 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static const struct lg_plugin *loaded;
 static void *loaded_handle;
 static char loaded_path[LG_PATH_CAPACITY];
-static char problem[LG_REPORT_CAPACITY]; /* why there is no plugin */
+static char problem[LG_REPORT_CAPACITY];                  /* why there is no plugin */
 static const struct lg_kernel *gpu_kernels[LG_ALG_COUNT]; /* its rows, by algorithm id */
 
 /* While loading: the candidates that exist but failed, and where we looked

@@ -18,7 +18,7 @@
 #else
 #define LG_CPU_ROW(name) lg__cpu_##name##_row
 #endif
-#define LG_CPU_ROW_DECLARE(ID, name, gpu)                                                         \
+#define LG_CPU_ROW_DECLARE(ID, name, gpu)                                                          \
     LG_INTERNAL extern const struct lg_kernel lg__cpu_##name##_row, lg__cpu_##name##_scalar_row;
 LG_ALGORITHMS(LG_CPU_ROW_DECLARE)
 #undef LG_CPU_ROW_DECLARE

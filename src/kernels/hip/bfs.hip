@@ -45,7 +45,7 @@
  * one and applies the switching rule itself, so all blocks agree without
  * the host: a search is three launches and one small read however many
  * levels it has, where a launch a level with its counters read back by the
- * host cost a round trip a level (docs/ARCHITECTURE.md gives the figures).
+ * host cost a round trip a level (docs/decisions/gpu-bfs.md gives the figures).
  * Where cooperative launch is not available the same kernel runs a phase a
  * launch, the host reading after each whether the search is done (and
  * telling the call's progress callback, which may stop it there).
@@ -214,12 +214,12 @@ cleanup:
     return st;
 }
 
-static lg_status_t gpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
-                           const void *args)
+lg_status_t lg__gpu_bfs(const struct lg_exec *x, const struct lg_graph_view *g,
+                        const void *args)
 {
     return lg__gpu_run(x, g, args, "lg_bfs", bfs_on_device);
 }
 
 /* The plugin's BFS (plugin.hip): it reads the in-edges when it may go
  * bottom-up. */
-const struct lg_kernel lg__gpu_bfs_row = {LG_ALG_BFS, gpu_bfs, true};
+LG_GPU_KERNEL_ROW(bfs, BFS, true)

@@ -268,11 +268,11 @@ cleanup:
     return st;
 }
 
-static lg_status_t gpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
-                                  const void *args)
+lg_status_t lg__gpu_components(const struct lg_exec *x, const struct lg_graph_view *g,
+                               const void *args)
 {
     return lg__gpu_run(x, g, args, "lg_connected_components", components_on_device);
 }
 
 /* The plugin's connected components (plugin.hip). */
-const struct lg_kernel lg__gpu_components_row = {LG_ALG_COMPONENTS, gpu_components, false};
+LG_GPU_KERNEL_ROW(components, COMPONENTS, false)

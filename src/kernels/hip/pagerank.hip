@@ -321,12 +321,12 @@ static lg_status_t pagerank_on_device(lg__gpu_state *s, const struct lg_graph_vi
     return st;
 }
 
-static lg_status_t gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
-                                const void *args)
+lg_status_t lg__gpu_pagerank(const struct lg_exec *x, const struct lg_graph_view *g,
+                             const void *args)
 {
     return lg__gpu_run(x, g, args, "lg_pagerank", pagerank_on_device);
 }
 
 /* The plugin's PageRank (plugin.hip): it builds its own pull structure on
  * the device from the out-edges. */
-const struct lg_kernel lg__gpu_pagerank_row = {LG_ALG_PAGERANK, gpu_pagerank, false};
+LG_GPU_KERNEL_ROW(pagerank, PAGERANK, false)
