@@ -192,7 +192,7 @@ cleanup:
  * overlaps (read one at a time as a result is built, each would be a cache
  * miss of its own: the limited API has no pointer to a list's entries to
  * fetch ahead); the loops that build the results then fetch each node
- * object a few iterations ahead (docs/ARCHITECTURE.md).  PREFETCH_NODE is a
+ * object a few iterations ahead (docs/decisions/networkx-backend.md).  PREFETCH_NODE is a
  * macro: GCC deletes calls of a function whose only effect is a prefetch. */
 #define PREFETCH_NODE(items, count, k)                                                             \
     do {                                                                                           \

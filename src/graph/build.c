@@ -425,7 +425,7 @@ int lg__build_lean(int mode)
 /* Whether to take rows_through_half: for owned unweighted edges of an
  * undirected graph, when the one sort's new arrays (2E arcs and the
  * counters) are more than the machine can spare.  Otherwise the one sort,
- * which is faster (docs/ARCHITECTURE.md). */
+ * which is faster (docs/decisions/csr-build.md). */
 static bool lean_pays(const struct lg__arc_source *a, const struct own_edges *own, int threads)
 {
     if (!own || !a->add_reverse || a->w)

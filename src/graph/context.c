@@ -6,7 +6,7 @@
  * ran out on the way).  LG_BACKEND_AUTO tries the same and quietly settles on
  * the CPU when it fails, leaving the thread's last error as it was.  A GPU
  * context keeps a thread count for the algorithms that run on the CPU
- * (src/graph/algorithms.c says when).
+ * (src/graph/dispatch.c says when).
  */
 #define _GNU_SOURCE /* CLOCK_MONOTONIC_COARSE, sysconf(_SC_NPROCESSORS_ONLN) */
 
@@ -397,7 +397,7 @@ lg_status_t lg_context_copy(lg_context_t *context, void *dst, const void *src, s
 }
 
 /* Which backend ran the thread's last algorithm call, and why when the
- * context left the choice to the library (algorithms.c sets both). */
+ * context left the choice to the library (dispatch.c sets both). */
 static _Thread_local lg_backend_t last_backend = LG_BACKEND_AUTO;
 static _Thread_local const char *last_reason = "";
 

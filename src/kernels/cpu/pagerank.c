@@ -195,7 +195,7 @@ static struct pr_sums pull_block_f32(const struct pr_setup *s, float *x, const f
  * contribution cn[v] = x'[v] / outweight[v] and its dangling mass.  The
  * update's few instructions run in the shadow of the row's gathers; a
  * separate vector pass over the block (below) costs more than it saves
- * where the gathers are scalar (x86-64: ARCHITECTURE.md).
+ * where the gathers are scalar (x86-64: docs/decisions/vector-paths-per-isa.md).
  */
 static struct pr_sums pull_block_f64(const struct pr_setup *s, double *x, const double *c,
                                      double dangling, double *cn, int64_t v0, int64_t v1)

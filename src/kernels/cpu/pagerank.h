@@ -68,7 +68,7 @@ LG_INTERNAL size_t lg__cache_bytes(int level);
  * mostly in the last-level cache -- a contribution vector of vector_bytes
  * larger than the L2 and at most a quarter of the last level, by vertex id
  * (hub order puts most gathers in L1 and L2).  Measured on the 2-core
- * machine (ARCHITECTURE.md): one loop faster on urand:19 to urand:21 and
+ * machine (docs/decisions/pagerank-row-sums.md): one loop faster on urand:19 to urand:21 and
  * kron:20, the trees on kron:18, urand:22 (a vector half the last level)
  * and kron:22 in hub order. */
 LG_INTERNAL bool lg__one_loop_pays(size_t vector_bytes, bool hub_order);

@@ -115,7 +115,7 @@ static inline double row_sum_f32(const float *c, const lg_vertex_t *idx, const f
  * as the loop reaches them (float sums as short as row_sum_f32's, added in a
  * chain, not a tree).  One loop exit a row where the trees have two (runs,
  * then the rest), but the adds form a chain.  (In double one loop a row
- * showed no gain through the noise: ARCHITECTURE.md.)
+ * showed no gain through the noise: docs/decisions/pagerank-row-sums.md.)
  */
 static inline double row_loop_f32(const float *c, const lg_vertex_t *idx, const float *w,
                                   lg_edge_t e, lg_edge_t end)

@@ -17,7 +17,7 @@
  * sum read and written once a segment, and a copy of the in-arcs (m ids,
  * and weights) for the call.  Segments of a core's L2 would make the
  * gathers cheaper still, but so many segments that the sums' traffic costs
- * more than it saves (docs/ARCHITECTURE.md has the figures).
+ * more than it saves (docs/decisions/pagerank-segments.md has the figures).
  *
  * The layout is made from the CSC in two passes over the rows, one piece of
  * rows a thread: count each piece's pairs and arcs in each segment, then

@@ -91,7 +91,7 @@
  * shape that pays only with vector gathers: a block's rows gathered before
  * a streaming pass over it.  Elsewhere each row's update follows its sum,
  * in the gathers' shadow: split, a urand:20 PageRank ran 2.8% slower on
- * x86-64 (2 threads, paired rounds: ARCHITECTURE.md). */
+ * x86-64 (2 threads, paired rounds: docs/decisions/vector-paths-per-isa.md). */
 #if defined(__ARM_FEATURE_SVE) || defined(__riscv_vector)
 #define LG_VEC_SCALABLE 1
 #else
