@@ -12,7 +12,7 @@ is built in Release (the CUDA plugin too with --device gpu) under DIR
 median over 16 sources, CC's median) and bench_gpu_pagerank (one double
 iteration) from both builds, the order swapped every round so that a drift
 of the machine falls on both.  Printed: each measure's median over the
-rounds for BASE and HEAD, and HEAD / BASE.
+rounds for BASE and HEAD, HEAD / BASE, and each one's range over the rounds.
 """
 import argparse
 import os
@@ -105,13 +105,15 @@ def main():
                 times[k].setdefault(key, []).append(ms)
     print(f"device {args.device}, {args.threads} threads, {args.rounds} alternating rounds; "
           f"base {args.base}, head {args.head}")
-    print(f"{'measure':<10} {'graph':<10} {'base ms':>9} {'head ms':>9} {'head/base':>9}")
+    print(f"{'measure':<10} {'graph':<10} {'base ms':>9} {'head ms':>9} {'head/base':>9}"
+          f"  {'base min-max':>15} {'head min-max':>15}")
     for key in sorted(times["base"]):
         if key not in times["head"]:
             continue
-        b = statistics.median(times["base"][key])
-        h = statistics.median(times["head"][key])
-        print(f"{key[0]:<10} {key[1]:<10} {b:9.3f} {h:9.3f} {h / b:9.3f}")
+        tb, th = times["base"][key], times["head"][key]
+        b, h = statistics.median(tb), statistics.median(th)
+        print(f"{key[0]:<10} {key[1]:<10} {b:9.3f} {h:9.3f} {h / b:9.3f}"
+              f"  {min(tb):7.3f}-{max(tb):<7.3f} {min(th):7.3f}-{max(th):<7.3f}")
     return 0
 
 
