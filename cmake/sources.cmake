@@ -4,10 +4,14 @@
 if(NOT DEFINED LG_SOURCE_ROOT)
   set(LG_SOURCE_ROOT ${CMAKE_CURRENT_LIST_DIR}/..)
 endif()
+# The library's own include folders: the core's (internal.h, kernels.h), the
+# CPU kernels' (cpu.h, whose table the dispatch reads) and the algorithms'.
+set(LG_PRIVATE_INCLUDES ${LG_SOURCE_ROOT}/src/graph ${LG_SOURCE_ROOT}/src/kernels/cpu
+  ${LG_SOURCE_ROOT}/src/algorithms)
 set(LG_SOURCES
   ${LG_SOURCE_ROOT}/src/graph/alloc.c
   ${LG_SOURCE_ROOT}/src/graph/error.c
-  ${LG_SOURCE_ROOT}/src/graph/version.c
+  ${LG_SOURCE_ROOT}/src/algorithms/version.c
   ${LG_SOURCE_ROOT}/src/graph/context.c
   ${LG_SOURCE_ROOT}/src/graph/graph.c
   ${LG_SOURCE_ROOT}/src/graph/names.c
@@ -28,7 +32,7 @@ set(LG_SOURCES
   ${LG_SOURCE_ROOT}/src/graph/io/lgb_part.c
   ${LG_SOURCE_ROOT}/src/graph/io/part.c
   ${LG_SOURCE_ROOT}/src/graph/generate.c
-  ${LG_SOURCE_ROOT}/src/graph/dispatch.c
+  ${LG_SOURCE_ROOT}/src/algorithms/dispatch.c
   ${LG_SOURCE_ROOT}/src/algorithms/bfs.c
   ${LG_SOURCE_ROOT}/src/algorithms/pagerank.c
   ${LG_SOURCE_ROOT}/src/algorithms/components.c

@@ -8,7 +8,7 @@
  * for a bad argument, 3 when PageRank did not converge (its iterate is still
  * printed and written).
  */
-#include "lgraph.h"
+#include "cli.h"
 
 #include <stdlib.h>
 

@@ -1,10 +1,10 @@
 /*
- * interrupt.c - Ctrl-C for lgraph (lgraph.h says what it does): the SIGINT
+ * interrupt.c - Ctrl-C for lgraph (cli.h says what it does): the SIGINT
  * handler and the progress callback that every long libgraph call is given,
  * which stops the call at its next step once the handler has run.
  * lgraph-dist links it too, without the handler: mpirun stops its ranks.
  */
-#include "lgraph.h"
+#include "cli.h"
 
 #include <signal.h>
 #include <string.h>

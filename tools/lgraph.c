@@ -10,9 +10,9 @@
  *
  * This file is main: it opens the context, loads INPUT, prints the graph's
  * summary, and hands the session to the command (commands.c), or writes the
- * graph for convert and generate.  lgraph.h lists the other files.
+ * graph for convert and generate.  cli.h lists the other files.
  */
-#include "lgraph.h"
+#include "cli.h"
 
 #include <stdlib.h>
 

@@ -7,48 +7,10 @@
  * summary line and the JSON line report apart: generating the edges (specs
  * only), and reading and building the graph.
  */
-#include "lgraph.h"
+#include "cli.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define DEFAULT_EDGE_FACTOR 16
-
-bool cli_parse_spec(const char *input, lg_generator_t *gen, int *scale, int *ef, bool *bad)
-{
-    const char *rest;
-    *bad = false;
-    if (!strncmp(input, "kron:", 5)) {
-        *gen = LG_GENERATOR_KRONECKER;
-        rest = input + 5;
-    } else if (!strncmp(input, "urand:", 6)) {
-        *gen = LG_GENERATOR_URAND;
-        rest = input + 6;
-    } else {
-        return false;
-    }
-    char *end;
-    long s = strtol(rest, &end, 10), e = DEFAULT_EDGE_FACTOR;
-    if (*end == ':')
-        e = strtol(end + 1, &end, 10);
-    if (end == rest || *end || s < 1 || s > 30 || e < 1 || e > 1 << 20)
-        *bad = true;
-    *scale = (int)s;
-    *ef = (int)e;
-    return true;
-}
-
-bool cli_bad_spec(const char *input)
-{
-    lg_generator_t gen;
-    int scale, ef;
-    bool bad;
-    if (!cli_parse_spec(input, &gen, &scale, &ef, &bad) || !bad)
-        return false;
-    fprintf(stderr, "lgraph: bad generator spec '%s' (want %s:SCALE[:EF], SCALE 1..30, EF 1..%d)\n",
-            input, gen == LG_GENERATOR_KRONECKER ? "kron" : "urand", 1 << 20);
-    return true;
-}
 
 /* The moment the build's first step is reported: generation is over. */
 struct generation_clock {

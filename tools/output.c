@@ -4,7 +4,7 @@
  * algorithm fell back to the CPU, the --json line's common fields, and the
  * --output file of one line a vertex.
  */
-#include "lgraph.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <stdlib.h>

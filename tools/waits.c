@@ -18,7 +18,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 
-#include "lgraph.h"
+#include "cli.h"
 
 #include <stdlib.h>
 #include <unistd.h>

@@ -3,10 +3,11 @@
  *
  * The extension is the C library seen from Python, against the CPython C API
  * only.  Its files, one purpose each:
- *   module.c      the module: definition, multi-phase init, module state, the
- *                 exception types, lg_status_t -> exception, the helper that
- *                 runs a library call with the GIL released, and last_backend
- *                 and build_info;
+ *   module.c      the module: definition, multi-phase init, the module state's
+ *                 contents, the exception types, last_backend and build_info;
+ *   watch.c       a library call with the GIL released: Ctrl-C, progress, and
+ *                 no re-entry from a progress callback;
+ *   state.c       the module state found, type names, lg_status_t -> exception;
  *   buffer.c      results out: the Buffer type, and the caller's out= arrays;
  *   arrays.c      arguments in: Python arrays and sequences -> C arrays;
  *   context.c     the Context type (lg_context_t);
@@ -35,7 +36,7 @@
 
 #include <libgraph.h>
 
-/* ---- module.c: state, errors, library calls ------------------------------ */
+/* ---- state.c (the state's contents: module.c), watch.c: state, errors, calls ---- */
 
 /* The module's state: its types and exception types. */
 typedef struct {

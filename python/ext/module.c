@@ -1,115 +1,22 @@
 /*
  * module.c - the module libgraph._libgraph: its definition and multi-phase
- * init, its state, its exception types, and the one way the extension calls
- * the library.
+ * init, its state's contents and its exception types (state.c reads them),
+ * and the functions about the library itself.
  *
  * Init (Py_mod_exec) makes the heap types Buffer, Context and Graph and the
  * exception types in the module's state, so several interpreters each get
  * their own; each function finds the state through its module or its type.
  *
- * Every library call that may take time goes through lgpy_call (or
- * lgpy_nogil): it releases the GIL around the call, which touches no Python
- * object, and maps a failed lg_status_t to the exception type users catch,
- * with lg_last_error() as the message (the O(1) getters are called directly).  The exception types are libgraph.Error subclasses that are also
- * the matching builtins (InvalidArgumentError is a ValueError, ...).
+ * Every library call that may take time goes through lgpy_call (watch.c):
+ * it releases the GIL around the call, which touches no Python object, and
+ * maps a failed lg_status_t to the exception type users catch (state.c),
+ * with lg_last_error() as the message (the O(1) getters are called
+ * directly).  The exception types are libgraph.Error subclasses that are
+ * also the matching builtins (InvalidArgumentError is a ValueError, ...).
  *
  * Documentation for users: docs/PYTHON.md.
  */
 #include "ext.h"
-
-lgpy_state *lgpy_state_of_module(PyObject *module)
-{
-    return (lgpy_state *)PyModule_GetState(module);
-}
-
-/* The module's types cannot be subclassed (no Py_TPFLAGS_BASETYPE), so the
- * module that made an instance's type is the type's own. */
-lgpy_state *lgpy_state_of_type(PyTypeObject *type)
-{
-    PyObject *m = PyType_GetModule(type);
-    return m ? lgpy_state_of_module(m) : NULL;
-}
-
-const char *lgpy_type_name(PyObject *obj)
-{
-    static _Thread_local char names[3][128];
-    static _Thread_local unsigned turn;
-    char *out = names[turn++ % 3];
-    PyTypeObject *type = Py_TYPE(obj);
-    /* an exception the caller has set stays as it is */
-    PyObject *exc_type, *exc_value, *exc_tb;
-    PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
-    PyObject *qualname = PyType_GetQualName(type);
-    PyObject *module = qualname ? PyObject_GetAttrString((PyObject *)type, "__module__") : NULL;
-    const char *q = qualname ? PyUnicode_AsUTF8AndSize(qualname, NULL) : NULL;
-    const char *m = module && PyUnicode_Check(module) ? PyUnicode_AsUTF8AndSize(module, NULL) : NULL;
-    if (!q)
-        snprintf(out, sizeof names[0], "object");
-    else if (m && strcmp(m, "builtins") != 0 && strcmp(m, "__main__") != 0)
-        snprintf(out, sizeof names[0], "%s.%s", m, q);
-    else
-        snprintf(out, sizeof names[0], "%s", q);
-    Py_XDECREF(module);
-    Py_XDECREF(qualname);
-    PyErr_Clear();
-    PyErr_Restore(exc_type, exc_value, exc_tb);
-    return out;
-}
-
-PyObject *lgpy_text(const char *s)
-{
-    return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "backslashreplace");
-}
-
-/* ---- errors --------------------------------------------------------------- */
-
-/* Raises type(message); an empty message says the status's name. */
-static void set_message(PyObject *type, const char *msg, lg_status_t status)
-{
-    if (!msg || !*msg)
-        msg = lg_status_string(status);
-    PyObject *text = lgpy_text(msg);
-    if (text) {
-        PyErr_SetObject(type, text);
-        Py_DECREF(text);
-    }
-}
-
-PyObject *lgpy_raise_status(lgpy_state *st, lg_status_t status)
-{
-    PyObject *type;
-    switch (status) {
-    case LG_ERR_INVALID_ARGUMENT: type = st->InvalidArgumentError; break;
-    case LG_ERR_OUT_OF_MEMORY: type = st->OutOfMemoryError; break;
-    case LG_ERR_DEVICE: type = st->DeviceError; break;
-    case LG_ERR_UNSUPPORTED: type = st->UnsupportedError; break;
-    case LG_ERR_IO: type = st->FileFormatError; break;
-    case LG_ERR_NOT_CONVERGED: type = st->NotConverged; break;
-    default: type = st->InternalError; break;
-    }
-    set_message(type, lg_last_error(), status);
-    return NULL;
-}
-
-/* ---- library calls -------------------------------------------------------- */
-
-lg_status_t lgpy_nogil(lgpy_job_fn fn, void *job)
-{
-    lg_status_t s;
-    Py_BEGIN_ALLOW_THREADS s = fn(job);
-    Py_END_ALLOW_THREADS return s;
-}
-
-int lgpy_call(lgpy_state *st, lgpy_job_fn fn, void *job)
-{
-    if (lgpy_refuse_reentry() < 0)
-        return -1;
-    const lg_status_t s = lgpy_nogil(fn, job);
-    if (s == LG_OK)
-        return 0;
-    lgpy_raise_status(st, s);
-    return -1;
-}
 
 /* ---- functions about the library itself ----------------------------------- */
 

@@ -121,6 +121,26 @@ bool lgpy_watch_step(const lg_progress_info_t *info, void *data)
     return go_on;
 }
 
+/* The plain calls: the GIL released, no step watched. */
+lg_status_t lgpy_nogil(lgpy_job_fn fn, void *job)
+{
+    lg_status_t s;
+    Py_BEGIN_ALLOW_THREADS s = fn(job);
+    Py_END_ALLOW_THREADS return s;
+}
+
+int lgpy_call(lgpy_state *st, lgpy_job_fn fn, void *job)
+{
+    if (lgpy_refuse_reentry() < 0)
+        return -1;
+    const lg_status_t s = lgpy_nogil(fn, job);
+    if (s == LG_OK)
+        return 0;
+    lgpy_raise_status(st, s);
+    return -1;
+}
+
+
 lg_status_t lgpy_nogil_watched(lgpy_job_fn fn, void *job, lgpy_watch *w)
 {
     if (lgpy_refuse_reentry() < 0) {

@@ -4,7 +4,7 @@
  * (src/kernels/cpu/bfs.c, src/kernels/hip/bfs.hip), reached through
  * lg__dispatch; everything a kernel may assume is checked here, once.
  */
-#include "internal.h"
+#include "algorithm.h"
 
 static const struct lg_algorithm bfs = {LG_ALG_BFS, "bfs", "lg_bfs", "BFS"};
 

@@ -5,7 +5,7 @@
  * reached through lg__dispatch; everything a kernel may assume is checked
  * here, once.
  */
-#include "internal.h"
+#include "algorithm.h"
 
 #include <math.h>
 

@@ -6,7 +6,7 @@
  * ran out on the way).  LG_BACKEND_AUTO tries the same and quietly settles on
  * the CPU when it fails, leaving the thread's last error as it was.  A GPU
  * context keeps a thread count for the algorithms that run on the CPU
- * (src/graph/dispatch.c says when).
+ * (src/algorithms/dispatch.c says when).
  */
 #define _GNU_SOURCE /* CLOCK_MONOTONIC_COARSE, sysconf(_SC_NPROCESSORS_ONLN) */
 

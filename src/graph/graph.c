@@ -5,7 +5,7 @@
  * again.  The only other state that changes after is two caches.  The in-edge (CSC) copy is built on first need under csc_lock and
  * published through the csc_ready flag (release/acquire), so readers on the
  * fast path take no lock.  The GPU plugin's device copy (device_cache) is
- * made by the plugin during a GPU call, under device_lock (dispatch.c), and
+ * made by the plugin during a GPU call, under device_lock (src/algorithms/dispatch.c), and
  * handed back to the plugin that made it when the graph is freed.
  */
 #include "build.h"

@@ -142,13 +142,8 @@ LG_INTERNAL void lg__error_restore(const char saved[LG_ERROR_CAPACITY]);
 
 /* ---- context and backends -------------------------------------------------- */
 
-/* The CPU's kernel for an algorithm (src/kernels/cpu/kernels.c: every
- * algorithm has one); a GPU context's are its plugin's (lg__plugin_kernel).
- * "Backend" means where a call runs, lg_backend_t. */
-LG_INTERNAL const struct lg_kernel *lg__cpu_kernel(enum lg_algorithm_id id);
-/* The instruction set of the CPU kernels' vector paths (vec.h's LG_VEC_ISA),
- * for lg_build_info. */
-LG_INTERNAL const char *lg__cpu_isa(void);
+/* "Backend" means where a call runs, lg_backend_t: the CPU's kernels
+ * (src/kernels/cpu/), or a GPU context's plugin's (lg__plugin_kernel). */
 
 struct lg_context {
     lg_backend_t backend;   /* resolved: CPU or GPU */
@@ -291,37 +286,6 @@ static inline int64_t lg__build_steps(struct lg_progress p)
 /* LG_ERR_CANCELLED with the message "fn: cancelled by the progress callback". */
 LG_INTERNAL lg_status_t lg__cancelled(const char *fn);
 
-/* ---- algorithms -------------------------------------------------------------- */
-
-/* An algorithm as the dispatch sees it, written once in its own file
- * (src/algorithms/<name>.c), beside its public entry point. */
-struct lg_algorithm {
-    enum lg_algorithm_id id; /* algorithms.h */
-    const char *name;        /* "bfs" */
-    const char *function;    /* "lg_bfs": the public function, in messages */
-    const char *title;       /* "BFS": the algorithm, in messages */
-};
-
-/* One validated call of an algorithm. */
-struct lg_call {
-    const struct lg_algorithm *algorithm;
-    const void *args; /* its arguments struct (algorithms.h), which the kernel gets */
-    /* whether a kernel that reads the in-edges may read them in this call
-     * (BFS: only when the search may go bottom-up) */
-    bool may_read_in_edges;
-    lg_progress_fn progress; /* from the call's options */
-    void *progress_data;
-    lg_memory_t output_memory; /* checked: host or device */
-};
-
-/* Runs a validated call on the kernel that the rule of dispatch.c picks,
- * recording where it ran (lg_last_backend) and why; a call its progress
- * callback stopped gets its message here. */
-LG_INTERNAL lg_status_t lg__dispatch(lg_context_t *ctx, const lg_graph_t *graph,
-                                     const struct lg_call *c);
-/* LG_ERR_INVALID_ARGUMENT unless memory is one of lg_memory_t's values. */
-LG_INTERNAL lg_status_t lg__check_output_memory(const char *function, lg_memory_t memory);
-
 /* ---- graph ----------------------------------------------------------------- */
 
 struct lg_csr {
@@ -367,7 +331,7 @@ struct lg_graph {
     void *device_cache;
     const struct lg_plugin *device_owner;
     /* Nanoseconds the CPU spent on this graph's LG_BACKEND_AUTO calls that
-     * the GPU could have run (dispatch.c's rule for AUTO). */
+     * the GPU could have run (src/algorithms/dispatch.c's rule for AUTO). */
     atomic_llong auto_cpu_ns;
 };
 

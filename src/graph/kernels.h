@@ -1,6 +1,6 @@
 /*
  * kernels.h - the kernel tables: the one interface between the dispatch code
- * (src/graph/dispatch.c) and the kernels that compute.
+ * (src/algorithms/dispatch.c) and the kernels that compute.
  *
  * Two backends hold kernels: the CPU (src/kernels/cpu/kernels.c, a kernel
  * for every algorithm) and the GPU plugin (src/kernels/hip/plugin.hip,

@@ -12,7 +12,7 @@
  * rank's, each run started together (a barrier).  --output gathers the
  * results to rank 0, which writes them.
  */
-#include "lgraph.h"
+#include "cli.h"
 #include "libgraph_dist.h"
 
 #include <stdlib.h>

@@ -23,6 +23,13 @@
 LG_ALGORITHMS(LG_CPU_ROW_DECLARE)
 #undef LG_CPU_ROW_DECLARE
 
+/* The CPU's kernel for an algorithm: every algorithm has one, its vector
+ * path's row or, after lg__cpu_vector_paths(0), its scalar twin's. */
+LG_INTERNAL const struct lg_kernel *lg__cpu_kernel(enum lg_algorithm_id id);
+/* The instruction set of the vector paths (vec.h's LG_VEC_ISA), for
+ * lg_build_info. */
+LG_INTERNAL const char *lg__cpu_isa(void);
+
 /* Vertices a dynamically scheduled task of a loop over n vertices takes:
  * `most`, or fewer on small graphs so that every thread gets work (at least
  * 16 tasks a thread); always a multiple of 64, so that tasks own whole

@@ -41,7 +41,8 @@
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
-#include "internal.h"
+#include "algorithm.h"
+#include "cpu.h"
 
 #include <string.h>
 #include <time.h>

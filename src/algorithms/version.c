@@ -3,7 +3,7 @@
  * CPU architecture, OpenMP, vector instruction set, and which GPU plugin it
  * finds (finding it loads it, without opening a device).
  */
-#include "internal.h"
+#include "cpu.h"
 
 #include <stdio.h>
 

@@ -1,10 +1,10 @@
 /*
- * lgraph.h - what the files of the lgraph command-line tool share: the parsed
+ * cli.h - what the files of the lgraph command-line tool share: the parsed
  * options (struct args), the open graph and its load times (struct session),
  * and the functions one file provides to another.
  *
  *   lgraph.c     main: open the context, load INPUT, print its summary, dispatch
- *   args.c       option parsing and the help texts
+ *   args.c       option parsing, the help texts, generator specs (kron:, urand:)
  *   load.c       INPUT to a graph: a file, or a kron:/urand: generator spec
  *   commands.c   the commands info, bfs, pagerank and cc
  *   output.c     what every command prints: errors, the JSON line, --output files
@@ -17,8 +17,8 @@
  * The tool's own shared functions take the cli_ prefix, so they are never
  * mistaken for the library's lg_ API or its lg__ internals.
  */
-#ifndef LIBGRAPH_LGRAPH_H
-#define LIBGRAPH_LGRAPH_H
+#ifndef LIBGRAPH_CLI_H
+#define LIBGRAPH_CLI_H
 
 #define _XOPEN_SOURCE 700 /* POSIX 2008 and realpath */
 #include "libgraph.h"
@@ -88,11 +88,13 @@ bool cli_parse_sources(const char *list, lg_vertex_t **out, int64_t *count);
 void cli_bfs_options(const struct args *a, lg_bfs_options_t *o);
 void cli_pagerank_options(const struct args *a, lg_pagerank_options_t *o);
 
-/* load.c: INPUT as a graph; 0, or the exit status after saying what failed */
-bool cli_bad_spec(const char *input);
 /* Parses "kron:SCALE[:EF]" / "urand:SCALE[:EF]"; false when input is not a
  * spec, *bad when it is one with a bad number. */
 bool cli_parse_spec(const char *input, lg_generator_t *gen, int *scale, int *ef, bool *bad);
+/* Whether input is a spec with a bad number, said on stderr. */
+bool cli_bad_spec(const char *input);
+
+/* load.c: INPUT as a graph; 0, or the exit status after saying what failed */
 int cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *build_s,
              double *gen_s);
 
