@@ -1,7 +1,8 @@
 /*
  * dist.h - what the files of libgraph_dist share.
  *
- *   context.c     contexts, options, and agreeing on errors across ranks
+ *   base.c        errors, allocation, threads, agreeing on errors across ranks
+ *   context.c     contexts: options, creation, accessors
  *   exchange.c    moving arrays between ranks: all-to-all in bounded
  *                 messages, halo exchanges, gathers, the traffic count
  *   graph.c       lg_dist_graph_from_edges: the checks, the partition, the
@@ -70,7 +71,7 @@ struct lg_dist_graph {
     const void *device_owner; /* the GPU context state it was made for */
 };
 
-/* context.c */
+/* base.c */
 /* The status every rank agrees on: LG_OK when every rank passed LG_OK, else
  * the failure of the lowest failing rank, whose message (prefixed "rank R: "
  * when there are several ranks) becomes every rank's lg_last_error().
@@ -150,7 +151,15 @@ struct lg_dist_arcs {
     int64_t count;
 };
 
-/* local.c: g->out (and g->in), g->ghost_gid and g->ghost_begin from the
+/* local.c */
+/* The arrays of a local graph (out or in). */
+struct lg_dist_csr {
+    const lg_edge_t *offsets;
+    const lg_vertex_t *indices;
+    const float *weights;
+};
+struct lg_dist_csr lg__dist_csr(const lg_graph_t *local);
+/* g->out (and g->in), g->ghost_gid and g->ghost_begin from the
  * rank's arcs (not agreed: the caller agrees); then the halos (collective). */
 lg_status_t lg__dist_local(lg_dist_context_t *c, lg_dist_graph_t *g, const struct lg_dist_arcs *in,
                            const lg_dist_graph_options_t *o);
@@ -170,13 +179,6 @@ int lg__dist_owner(const lg_dist_graph_t *g, int64_t v);
 /* The common checks of an algorithm's arguments (collective). */
 lg_status_t lg__dist_check_call(lg_dist_context_t *c, const lg_dist_graph_t *g, const char *fn,
                                 bool output_missing);
-/* The arrays of a local graph (out or in). */
-struct lg_dist_csr {
-    const lg_edge_t *offsets;
-    const lg_vertex_t *indices;
-    const float *weights;
-};
-struct lg_dist_csr lg__dist_csr(const lg_graph_t *local);
 
 /* gpu.c: GPU ranks (the module's calls; each collective) */
 /* The context's GPU and NCCL communicator, or the agreed failure. */

@@ -43,13 +43,6 @@ int lg__dist_owner(const lg_dist_graph_t *g, int64_t v)
     return lo;
 }
 
-struct lg_dist_csr lg__dist_csr(const lg_graph_t *local)
-{
-    struct lg_dist_csr r = {NULL, NULL, NULL};
-    lg_graph_csr(local, &r.offsets, &r.indices, &r.weights);
-    return r;
-}
-
 lg_status_t lg__dist_check_call(lg_dist_context_t *c, const lg_dist_graph_t *g, const char *fn,
                                 bool output_missing)
 {

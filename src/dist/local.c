@@ -17,6 +17,13 @@
 
 /* ---- local ids ---------------------------------------------------------------------- */
 
+struct lg_dist_csr lg__dist_csr(const lg_graph_t *local)
+{
+    struct lg_dist_csr r = {NULL, NULL, NULL};
+    lg_graph_csr(local, &r.offsets, &r.indices, &r.weights);
+    return r;
+}
+
 /* Sorts key[0..n) (values < 2^bits) with val alongside: LSD radix, 8-bit
  * digits, each pass a stable counting sort in T pieces (a piece's keys of
  * digit d go after those of the pieces before it). */

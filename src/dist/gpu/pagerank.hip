@@ -12,7 +12,7 @@
  * of sums come back to the host for the convergence test, which every rank
  * takes alike since the sums are global.
  */
-#include "../../kernels/hip/pull_kernel.h"
+#include "pull_kernel.h"
 #include "rank.h"
 
 #include <string.h>

@@ -14,7 +14,7 @@
 #ifndef LG_DIST_GPU_RANK_H
 #define LG_DIST_GPU_RANK_H
 
-#include "../../kernels/hip/gpu.h"
+#include "gpu.h"
 #include "dist_gpu.h"
 
 /* NCCL's ABI (nccl.h; RCCL's is the same), declared here because no NCCL
