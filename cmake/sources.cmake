@@ -37,6 +37,7 @@ set(LG_SOURCES
   ${LG_SOURCE_ROOT}/src/algorithms/pagerank.c
   ${LG_SOURCE_ROOT}/src/algorithms/components.c
   ${LG_SOURCE_ROOT}/src/graph/plugin.c
+  ${LG_SOURCE_ROOT}/src/graph/modules.c
   ${LG_SOURCE_ROOT}/src/kernels/cpu/kernels.c
   ${LG_SOURCE_ROOT}/src/kernels/cpu/bfs.c
   ${LG_SOURCE_ROOT}/src/kernels/cpu/pagerank.c

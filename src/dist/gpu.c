@@ -5,116 +5,63 @@
  * the three algorithms' calls into the module.
  *
  * The module is libgraph_dist_cuda.so or libgraph_dist_hip.so, looked for
- * in each LIBGRAPH_PLUGIN_PATH entry (a directory, or the module itself),
- * then in libgraph_dist's own directory; loaded once per process and never
- * unloaded (a GPU runtime registers exit handlers).
+ * where the core looks for its GPU plugin: in libgraph_dist's own directory,
+ * then in each LIBGRAPH_PLUGIN_PATH entry (src/graph/modules.h: one search
+ * for both); loaded once per process and never unloaded (a GPU runtime
+ * registers exit handlers).
  */
-#define _GNU_SOURCE /* dladdr */
 #include "dist.h"
 #include "gpu/dist_gpu.h"
+#include "modules.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#define LG_DIST_GPU_PATH_ENV "LIBGRAPH_PLUGIN_PATH"
 #define LG_DIST_NCCL_ENV "LIBGRAPH_NCCL_LIBRARY"
 
 static const char *const module_names[] = {"libgraph_dist_cuda.so", "libgraph_dist_hip.so"};
 
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 static const struct lg_dist_gpu *module;
-static char tried[LG_DIST_ERROR_CAPACITY]; /* what was wrong with each candidate */
+static struct lg_module_search search; /* under load_lock */
 
-static void note(const char *path, const char *why)
+/* modules.h's accept: whether a dlopened file is a module of this ABI. */
+static enum lg_module_verdict accept(void *handle, const char *path, void *arg, char *why,
+                                     size_t size)
 {
-    size_t used = strlen(tried);
-    snprintf(tried + used, sizeof tried - used, "%s%s: %s", used ? "; " : "", path, why);
-}
-
-static bool try_file(const char *path)
-{
-    struct stat sb;
-    if (stat(path, &sb) != 0)
-        return false;
-    if (!S_ISREG(sb.st_mode)) { /* dlopen would block on a FIFO until a writer came */
-        note(path, "not a regular file");
-        return false;
-    }
-    dlerror();
-    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *e = dlerror();
-        note(path, e ? e : "dlopen failed");
-        return false;
-    }
+    (void)path, (void)arg;
     void *sym = dlsym(handle, LG_DIST_GPU_ENTRY);
-    lg_dist_gpu_entry_fn entry = NULL;
+    if (!sym) {
+        snprintf(why, size, "not a libgraph_dist GPU module (no symbol " LG_DIST_GPU_ENTRY ")");
+        return LG_MODULE_UNLOADED; /* none of its code ran */
+    }
+    lg_dist_gpu_entry_fn entry;
     const struct lg_dist_gpu *m = NULL;
-    if (sym)
-        memcpy(&entry, &sym, sizeof entry); /* object to function pointer, as POSIX allows */
-    if (!entry || entry(&m) != LG_OK || !m) {
-        note(path, "not a libgraph_dist GPU module");
+    memcpy(&entry, &sym, sizeof entry); /* object to function pointer, as POSIX allows */
+    if (entry(&m) != LG_OK || !m) {
+        snprintf(why, size, "the module failed to start");
     } else if (m->abi_version != LG_DIST_GPU_ABI_VERSION) {
-        char why[96];
-        snprintf(why, sizeof why, "module ABI version %d, this libgraph_dist needs %d",
-                 m->abi_version, LG_DIST_GPU_ABI_VERSION);
-        note(path, why);
+        snprintf(why, size, "module ABI version %d, this libgraph_dist needs %d", m->abi_version,
+                 LG_DIST_GPU_ABI_VERSION);
     } else {
         module = m;
-        return true;
+        return LG_MODULE_TAKEN;
     }
-    return false; /* its initialisers may have run: it stays loaded */
-}
-
-static bool try_dir(const char *dir)
-{
-    char path[4096];
-    for (size_t i = 0; i < sizeof module_names / sizeof module_names[0]; i++)
-        if (snprintf(path, sizeof path, "%s/%s", dir, module_names[i]) < (int)sizeof path &&
-            try_file(path))
-            return true;
-    return false;
-}
-
-static bool try_entry(const char *entry, size_t len)
-{
-    char path[4096];
-    struct stat sb;
-    if (len == 0 || len >= sizeof path)
-        return false;
-    memcpy(path, entry, len);
-    path[len] = '\0';
-    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
-        return try_dir(path);
-    return try_file(path);
+    return LG_MODULE_REFUSED; /* its initialisers may have run: it stays loaded */
 }
 
 static lg_status_t load_module(void)
 {
     pthread_mutex_lock(&load_lock);
     if (!module) {
-        tried[0] = '\0';
-        const char *env = getenv(LG_DIST_GPU_PATH_ENV);
-        for (const char *p = env; p && *p && !module;) {
-            const char *end = strchr(p, ':');
-            size_t len = end ? (size_t)(end - p) : strlen(p);
-            try_entry(p, len);
-            p = end ? end + 1 : p + len;
-        }
-        Dl_info info;
-        if (!module && dladdr((void *)load_module, &info) && info.dli_fname) {
-            char dir[4096];
-            snprintf(dir, sizeof dir, "%s", info.dli_fname);
-            char *slash = strrchr(dir, '/');
-            if (slash) {
-                *slash = '\0';
-                try_dir(dir);
-            }
-        }
+        search.names = module_names;
+        search.num_names = sizeof module_names / sizeof module_names[0];
+        search.anchor = (const void *)load_module;
+        search.accept = accept;
+        (void)lg__module_search(&search);
     }
     const bool found = module != NULL;
     pthread_mutex_unlock(&load_lock);
@@ -123,8 +70,8 @@ static lg_status_t load_module(void)
     return lg__dist_error(LG_ERR_UNSUPPORTED,
                           "lg_dist_context_create: GPU ranks need libgraph_dist_cuda.so or "
                           "libgraph_dist_hip.so (built with libgraph_dist where nvcc or hipcc "
-                          "is found), looked for in %s and beside libgraph_dist%s%s",
-                          LG_DIST_GPU_PATH_ENV, tried[0] ? ": " : "", tried);
+                          "is found): %s%s%s",
+                          search.failures, search.failures[0] ? "; " : "", search.where);
 }
 
 /* ---- the services lent to the module ---- */
