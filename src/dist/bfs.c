@@ -19,6 +19,10 @@
  * the same direction: bottom-up when the frontier's arcs exceed 1/alpha of
  * the unexplored ones, back to top-down when the frontier is under
  * |V| / beta vertices and shrinking.
+ *
+ * Why not the core's kernel on the rank's graph: lg_bfs runs a search to its
+ * end in one call, while a rank's step is one level of its share between two
+ * exchanges, and which direction a level takes is decided from global sums.
  */
 #include "dist.h"
 

@@ -16,6 +16,14 @@
  * anywhere, every component carries its smallest global id.  Rounds are
  * bounded by the number of rank boundaries on the longest path that the
  * smallest label must cross.
+ *
+ * Why the local components are not the core's kernel (lg_connected_components
+ * on the rank's graph): that kernel skips the big component's arcs on an
+ * undirected graph, trusting every arc to be in both endpoints' rows, but a
+ * rank's ghosts have empty rows, so the arcs to them must still be linked;
+ * and a directed graph's weak components here need the out- and the in-arcs
+ * of the owned vertices, which are two graphs.  local_components is the same
+ * Afforest with those two changes.
  */
 #include "dist.h"
 #include "union_find.h"

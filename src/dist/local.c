@@ -9,6 +9,10 @@
  *              them (the duplicate policies as for one process)
  *   halos      each rank tells the owners of its ghosts which of their
  *              vertices it reads; the owners keep those lists to send values
+ *
+ * The ghost sort is a parallel LSD radix sort of 64-bit global ids with
+ * their slots; the core's graph build sorts short rows of 32-bit ids one
+ * row a thread (src/graph/build.c), and the public API offers neither.
  */
 #include "dist.h"
 

@@ -9,6 +9,12 @@
  * a rank reads; at most 8 bytes x |V| a rank, the 1D model).  The two global
  * numbers an iteration needs -- the L1 change for the convergence test and
  * the dangling mass for the next iteration -- travel in one allreduce.
+ *
+ * Why not the core's kernel on the rank's graph: lg_pagerank runs whole
+ * iterations to convergence in one call, while a rank's step is one
+ * iteration of its own rows between two exchanges (the ghosts'
+ * contributions in, the global sums out), over contributions that other
+ * ranks computed.
  */
 #include "dist.h"
 
