@@ -28,6 +28,17 @@ struct lg_call {
     lg_memory_t output_memory; /* checked: host or device */
 };
 
+/* The call of algorithm `a` on its arguments struct, with the progress
+ * callback and output memory of `options` (every algorithm's options struct
+ * has the three fields). */
+#define LG_CALL(a, arguments, may_read, options)                                                   \
+    ((struct lg_call){.algorithm = (a),                                                            \
+                      .args = (arguments),                                                         \
+                      .may_read_in_edges = (may_read),                                             \
+                      .progress = (options)->progress,                                             \
+                      .progress_data = (options)->progress_data,                                   \
+                      .output_memory = (options)->output_memory})
+
 /* Runs a validated call on the kernel that the rule of dispatch.c picks,
  * recording where it ran (lg_last_backend) and why; a call its progress
  * callback stopped gets its message here. */

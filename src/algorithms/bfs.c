@@ -62,12 +62,7 @@ lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph, const l
     if (st != LG_OK)
         return st;
     const struct lg_bfs_args args = {sources, num_sources, options, distances, parents};
-    const struct lg_call c = {.algorithm = &bfs,
-                              .args = &args,
-                              .may_read_in_edges = options->direction_alpha > 0,
-                              .progress = options->progress,
-                              .progress_data = options->progress_data,
-                              .output_memory = options->output_memory};
+    const struct lg_call c = LG_CALL(&bfs, &args, options->direction_alpha > 0, options);
     return lg__dispatch(context, graph, &c);
 }
 

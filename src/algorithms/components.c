@@ -44,11 +44,6 @@ lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *gra
         return LG_OK;
     }
     const struct lg_components_args args = {labels, num_components};
-    const struct lg_call c = {.algorithm = &components,
-                              .args = &args,
-                              .may_read_in_edges = true,
-                              .progress = options->progress,
-                              .progress_data = options->progress_data,
-                              .output_memory = options->output_memory};
+    const struct lg_call c = LG_CALL(&components, &args, true, options);
     return lg__dispatch(context, graph, &c);
 }

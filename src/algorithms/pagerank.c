@@ -90,12 +90,7 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
         return LG_OK;
     }
     const struct lg_pagerank_args args = {options, precision, scores, result};
-    const struct lg_call c = {.algorithm = &pagerank_algorithm,
-                              .args = &args,
-                              .may_read_in_edges = true,
-                              .progress = options->progress,
-                              .progress_data = options->progress_data,
-                              .output_memory = options->output_memory};
+    const struct lg_call c = LG_CALL(&pagerank_algorithm, &args, true, options);
     return lg__dispatch(context, graph, &c);
 }
 

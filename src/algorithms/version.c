@@ -56,8 +56,8 @@ static void make_build_info(void)
     const char *plugin = lg__plugin_path();
     snprintf(build_info, sizeof build_info,
              "libgraph %s; compiler: %s; CPU: %s; %s; vectors: %s; %s%s", lg_version_string(),
-             LG_COMPILER, LG_ARCH, LG_OMP_INFO, lg__cpu_isa(),
-             plugin ? "GPU plugin: " : "", plugin ? plugin : lg__plugin_problem());
+             LG_COMPILER, LG_ARCH, LG_OMP_INFO, lg__cpu_isa(), plugin ? "GPU plugin: " : "",
+             plugin ? plugin : lg__plugin_problem());
 }
 
 const char *lg_build_info(void)
