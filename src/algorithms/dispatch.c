@@ -10,8 +10,8 @@
  *
  * The rule (choose): a CPU context runs the CPU's kernels.  A context
  * created with LG_BACKEND_GPU runs its plugin's kernel when the plugin has
- * one (kernels.h: a non-NULL entry), and the call is LG_ERR_UNSUPPORTED when
- * it has none (asked for the GPU, it is not quietly given the CPU).  A
+ * one (a row for the algorithm: lg__plugin_kernel), and the call is
+ * LG_ERR_UNSUPPORTED when it has none (asked for the GPU, it is not quietly given the CPU).  A
  * context created with LG_BACKEND_AUTO that found a GPU runs the CPU's
  * kernel when the plugin has none, and otherwise decides by rent or buy:
  * the GPU at once for a graph already on the device; for one that is not,

@@ -63,15 +63,16 @@ static lg_status_t load_module(void)
         search.accept = accept;
         (void)lg__module_search(&search);
     }
-    const bool found = module != NULL;
+    /* the message from the search's report while no other thread can redo it */
+    const lg_status_t st =
+        module ? LG_OK
+               : lg__dist_error(LG_ERR_UNSUPPORTED,
+                                "lg_dist_context_create: GPU ranks need libgraph_dist_cuda.so or "
+                                "libgraph_dist_hip.so (built with libgraph_dist where nvcc or "
+                                "hipcc is found): %s%s%s",
+                                search.failures, search.failures[0] ? "; " : "", search.where);
     pthread_mutex_unlock(&load_lock);
-    if (found)
-        return LG_OK;
-    return lg__dist_error(LG_ERR_UNSUPPORTED,
-                          "lg_dist_context_create: GPU ranks need libgraph_dist_cuda.so or "
-                          "libgraph_dist_hip.so (built with libgraph_dist where nvcc or hipcc "
-                          "is found): %s%s%s",
-                          search.failures, search.failures[0] ? "; " : "", search.where);
+    return st;
 }
 
 /* ---- the services lent to the module ---- */

@@ -48,7 +48,7 @@ static const char *dl_reason(const char *path)
 static bool try_file(struct lg_module_search *s, const char *path, bool named)
 {
     struct stat sb;
-    char why[512];
+    char why[1024]; /* a plugin's own message (up to 512 bytes) with its context */
     if (stat(path, &sb) != 0) {
         if (named)
             note_failure(s, path, "no such file or directory");
