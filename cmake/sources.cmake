@@ -36,6 +36,7 @@ set(LG_SOURCES
   ${LG_SOURCE_ROOT}/src/algorithms/bfs.c
   ${LG_SOURCE_ROOT}/src/algorithms/pagerank.c
   ${LG_SOURCE_ROOT}/src/algorithms/components.c
+  ${LG_SOURCE_ROOT}/src/algorithms/run.c
   ${LG_SOURCE_ROOT}/src/graph/plugin.c
   ${LG_SOURCE_ROOT}/src/graph/modules.c
   ${LG_SOURCE_ROOT}/src/kernels/cpu/kernels.c

@@ -3,7 +3,9 @@
  *
  * libgraph is a graph-analytics library: graphs in compressed sparse row (CSR)
  * form, and BFS, PageRank and connected components on them, run on the CPU
- * (OpenMP) or on a GPU (a plugin loaded at run time).
+ * (OpenMP) or on a GPU (a plugin loaded at run time).  Each algorithm has
+ * its own typed entry point, and a descriptor through which any of them can
+ * be listed and run by name ("Algorithms as data", at the end).
  *
  * Conventions that hold for every function below:
  *
@@ -743,6 +745,128 @@ LG_API void lg_components_options_init(lg_components_options_t *options);
 LG_API lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *graph,
                                            const lg_components_options_t *options,
                                            lg_vertex_t *labels, int64_t *num_components);
+
+/* ------------------------------------------------------------------------ */
+/* Algorithms as data                                                       */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Every algorithm above is also described by a read-only descriptor: its
+ * name, its parameters (each with a type, a default and a line of help) and
+ * its results (each an array of one value a vertex, or one value).  A layer
+ * over the library (a language binding, a command-line tool) can list the
+ * algorithms, read their parameters, and run any of them through one call,
+ * lg_algorithm_run, without code of its own for each: lg_algorithm_run fills
+ * the algorithm's options struct from the parameters and calls its entry
+ * point above, so the checks, the messages and the results are that entry
+ * point's.  Descriptors are static: they never change and are never freed.
+ */
+
+/* The type of a parameter, or of a result's elements. */
+typedef enum lg_type {
+    LG_TYPE_BOOL = 0,           /* value.i, 0 or 1; a result: bool        */
+    LG_TYPE_INT = 1,            /* value.i, within int32; a result: int64_t */
+    LG_TYPE_DOUBLE = 2,         /* value.d; a result: double              */
+    LG_TYPE_PRECISION = 3,      /* value.i, 0 "float64" or 1 "float32": the
+                                   element type of the algorithm's REAL results */
+    LG_TYPE_VERTICES = 4,       /* value.array of value.length lg_vertex_t ids */
+    LG_TYPE_VERTEX_DOUBLES = 5, /* value.array of num_vertices doubles, or NULL */
+    LG_TYPE_INT32 = 6,          /* a result array's elements: int32_t     */
+    LG_TYPE_REAL = 7,           /* a result array's elements: double, or float
+                                   when the PRECISION parameter says float32 */
+    LG_TYPE_FLOAT64 = 8,        /* elements as lg_algorithm_shapes resolves REAL */
+    LG_TYPE_FLOAT32 = 9
+} lg_type_t;
+
+/* A parameter's value: the field its type names. */
+typedef struct lg_value {
+    int64_t i;
+    double d;
+    const void *array;
+    int64_t length;
+} lg_value_t;
+
+typedef struct lg_param_info {
+    const char *name;           /* "max_depth": the same name in every layer    */
+    lg_type_t type;
+    bool required;              /* no default: every call gives it (BFS's source) */
+    lg_value_t default_value;   /* what lg_algorithm_defaults fills in          */
+    const char *const *choices; /* PRECISION: the names of its values, NULL-ended */
+    const char *help;           /* one sentence                                 */
+} lg_param_info_t;
+
+typedef struct lg_result_info {
+    const char *name;   /* "distances"                                          */
+    lg_type_t type;     /* INT32 or REAL (per vertex); INT, DOUBLE or BOOL (one value) */
+    bool per_vertex;    /* an array of num_vertices, else one value             */
+    const char *when;   /* NULL: always made; else the BOOL parameter that asks for it */
+    const char *help;   /* one sentence                                         */
+} lg_result_info_t;
+
+typedef struct lg_algorithm_info {
+    const char *name;     /* "bfs", "pagerank", "connected_components"         */
+    const char *title;    /* "BFS": the algorithm, in messages                  */
+    const char *summary;  /* a short paragraph: what it computes, and its method */
+    const char *function; /* the entry point lg_algorithm_run calls ("lg_bfs_multi") */
+    bool uses_weights;    /* reads the edge weights of a weighted graph         */
+    int num_params;
+    const lg_param_info_t *params;
+    int num_results;
+    const lg_result_info_t *results;
+} lg_algorithm_info_t;
+
+/* The number of algorithms, and the i-th (NULL unless 0 <= i < the count),
+ * in a fixed order. */
+LG_API int lg_algorithm_count(void);
+LG_API const lg_algorithm_info_t *lg_algorithm_at(int i);
+/* The algorithm of that name, or NULL (with a message naming the algorithms). */
+LG_API const lg_algorithm_info_t *lg_algorithm_find(const char *name);
+/* The index of algorithm's parameter (or, with results true, result) of
+ * that name, or -1. */
+LG_API int lg_algorithm_index(const lg_algorithm_info_t *algorithm, const char *name,
+                              bool results);
+/* Fills params[0 .. num_params) with the defaults (a required parameter's
+ * value zeroed). */
+LG_API lg_status_t lg_algorithm_defaults(const lg_algorithm_info_t *algorithm,
+                                         lg_value_t *params);
+
+/* What result k of a call is: its element type (REAL resolved to FLOAT64 or
+ * FLOAT32) and its length: num_vertices for a per-vertex array, 1 for one
+ * value, 0 when the parameters do not ask for it. */
+typedef struct lg_shape {
+    lg_type_t type;
+    int64_t length;
+} lg_shape_t;
+
+/* shapes[0 .. num_results) for a call of algorithm on graph with params. */
+LG_API lg_status_t lg_algorithm_shapes(const lg_algorithm_info_t *algorithm,
+                                       const lg_graph_t *graph, const lg_value_t *params,
+                                       lg_shape_t *shapes);
+
+/* What every algorithm's options hold besides its parameters. */
+typedef struct lg_run_options {
+    lg_progress_fn progress; /* default NULL (none) */
+    void *progress_data;
+    lg_memory_t output_memory; /* where the per-vertex results are; default host */
+} lg_run_options_t;
+
+LG_API void lg_run_options_init(lg_run_options_t *options);
+
+/*
+ * Runs algorithm on graph with params[0 .. num_params) (lg_algorithm_defaults
+ * gives a starting set).  results[k] is where result k goes: a per-vertex
+ * result's array of num_vertices elements of its shape's type (in
+ * options->output_memory); one value's int64_t, double or bool (always in
+ * host memory); NULL for a result the call does not make (lg_algorithm_shapes
+ * length 0).  A value that its type does not allow (an INT beyond int32, a
+ * BOOL not 0 or 1, a VERTEX_DOUBLES array whose length is not num_vertices)
+ * is LG_ERR_INVALID_ARGUMENT naming the parameter; otherwise the statuses
+ * and messages are the entry point's, and with LG_ERR_NOT_CONVERGED the
+ * results hold what that entry point leaves.  options may be NULL.
+ */
+LG_API lg_status_t lg_algorithm_run(lg_context_t *context, const lg_graph_t *graph,
+                                    const lg_algorithm_info_t *algorithm, const lg_value_t *params,
+                                    void *const *results, const lg_run_options_t *options);
 
 #ifdef __cplusplus
 }

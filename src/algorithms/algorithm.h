@@ -7,14 +7,31 @@
 
 #include "internal.h"
 
-/* An algorithm as the dispatch sees it, written once in its own file
- * (src/algorithms/<name>.c), beside its public entry point. */
+/* lg_algorithm_run's call of one algorithm: its options filled from the
+ * parameters (p[k] the k-th of its descriptor's, each of its type: run.c
+ * checked), its entry point called with the results' places r[k]. */
+typedef lg_status_t (*lg_run_fn)(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p,
+                                 void *const *r, const lg_run_options_t *o);
+
+/* An algorithm, written once in its own file (src/algorithms/<name>.c)
+ * beside its public entry point: the public descriptor (what it is called,
+ * its parameters and results, for the layers above; libgraph.h), its id in
+ * the kernel tables, and its generic call.  The dispatch's messages name
+ * info.function and info.title. */
 struct lg_algorithm {
     enum lg_algorithm_id id; /* algorithms.h */
-    const char *name;        /* "bfs" */
-    const char *function;    /* "lg_bfs": the public function, in messages */
-    const char *title;       /* "BFS": the algorithm, in messages */
+    lg_algorithm_info_t info;
+    lg_run_fn run;
 };
+
+/* The descriptor of every algorithm in the list, lg__algorithm_<name>. */
+#define LG_ALGORITHM_DECLARE(ID, name, gpu)                                                        \
+    LG_INTERNAL extern const struct lg_algorithm lg__algorithm_##name;
+LG_ALGORITHMS(LG_ALGORITHM_DECLARE)
+#undef LG_ALGORITHM_DECLARE
+
+/* The number of elements of a descriptor's static array. */
+#define LG_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* One validated call of an algorithm. */
 struct lg_call {

@@ -7,8 +7,38 @@
  */
 #include "algorithm.h"
 
-static const struct lg_algorithm components = {LG_ALG_COMPONENTS, "components",
-                                               "lg_connected_components", "connected components"};
+enum { R_LABELS, R_COUNT };
+
+static const lg_result_info_t results[] = {
+    [R_LABELS] = {.name = "labels", .type = LG_TYPE_INT32, .per_vertex = true,
+                  .help = "the smallest vertex id of each vertex's component"},
+    [R_COUNT] = {.name = "count", .type = LG_TYPE_INT, .help = "the number of components"},
+};
+
+static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p,
+                       void *const *r, const lg_run_options_t *ro)
+{
+    (void)p;
+    lg_components_options_t o;
+    lg_components_options_init(&o);
+    o.progress = ro->progress;
+    o.progress_data = ro->progress_data;
+    o.output_memory = ro->output_memory;
+    return lg_connected_components(ctx, g, &o, r[R_LABELS], r[R_COUNT]);
+}
+
+const struct lg_algorithm lg__algorithm_components = {
+    .id = LG_ALG_COMPONENTS,
+    .info = {.name = "connected_components",
+             .title = "connected components",
+             .function = "lg_connected_components",
+             .summary = "Connected components (weakly connected on a directed graph), each "
+                        "vertex labelled with its component's smallest vertex id; Afforest "
+                        "(Sutton, Ben-Nun and Barak, IPDPS'18).",
+             .num_results = LG_COUNT_OF(results),
+             .results = results},
+    .run = run,
+};
 
 void lg_components_options_init(lg_components_options_t *options)
 {
@@ -44,6 +74,6 @@ lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *gra
         return LG_OK;
     }
     const struct lg_components_args args = {labels, num_components};
-    const struct lg_call c = LG_CALL(&components, &args, true, options);
+    const struct lg_call c = LG_CALL(&lg__algorithm_components, &args, true, options);
     return lg__dispatch(context, graph, &c);
 }

@@ -111,7 +111,7 @@ static const struct lg_kernel *choose(const lg_context_t *ctx, const lg_graph_t 
     if (device_outputs && (!ctx || ctx->backend != LG_BACKEND_GPU)) {
         *refused = lg__error(LG_ERR_INVALID_ARGUMENT,
                              "%s: output_memory is LG_MEMORY_DEVICE, but the context has no GPU",
-                             a->function);
+                             a->info.function);
         return NULL;
     }
     if (!ctx || ctx->backend != LG_BACKEND_GPU)
@@ -147,7 +147,7 @@ static const struct lg_kernel *choose(const lg_context_t *ctx, const lg_graph_t 
     *refused = lg__error(LG_ERR_UNSUPPORTED,
                          "%s: no GPU kernel for %s in this version (use LG_BACKEND_AUTO or the "
                          "CPU)",
-                         a->function, a->title);
+                         a->info.function, a->info.title);
     return NULL;
 }
 
@@ -243,7 +243,7 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *graph, const struct 
 lg_status_t lg__dispatch(lg_context_t *ctx, const lg_graph_t *graph, const struct lg_call *c)
 {
     const lg_status_t st = run(ctx, graph, c);
-    return st == LG_ERR_CANCELLED ? lg__cancelled(c->algorithm->function) : st;
+    return st == LG_ERR_CANCELLED ? lg__cancelled(c->algorithm->info.function) : st;
 }
 
 lg_status_t lg__check_output_memory(const char *function, lg_memory_t memory)

@@ -9,8 +9,89 @@
 
 #include <math.h>
 
-static const struct lg_algorithm pagerank_algorithm = {LG_ALG_PAGERANK, "pagerank", "lg_pagerank",
-                                                       "PageRank"};
+/* The descriptor's parameters and results, in this order. */
+enum { P_ALPHA, P_TOL, P_MAX_ITER, P_USE_WEIGHTS, P_PERSONALIZATION, P_NSTART, P_DANGLING,
+       P_PRECISION };
+enum { R_SCORES, R_ITERATIONS, R_RESIDUAL, R_CONVERGED };
+
+static const char *const precisions[] = {"float64", "float32", NULL};
+
+static const lg_param_info_t params[] = {
+    [P_ALPHA] = {.name = "alpha", .type = LG_TYPE_DOUBLE, .default_value.d = 0.85,
+                 .help = "the damping factor, in [0, 1]"},
+    [P_TOL] = {.name = "tol", .type = LG_TYPE_DOUBLE, .default_value.d = 1.0e-6,
+               .help = "stop once an iteration's L1 change is below num_vertices * tol"},
+    [P_MAX_ITER] = {.name = "max_iter", .type = LG_TYPE_INT, .default_value.i = 100,
+                    .help = "the most iterations to run (then: not converged)"},
+    [P_USE_WEIGHTS] = {.name = "use_weights", .type = LG_TYPE_BOOL, .default_value.i = 1,
+                       .help = "weigh the edges by the graph's weights (unweighted edges weigh 1)"},
+    [P_PERSONALIZATION] = {.name = "personalization", .type = LG_TYPE_VERTEX_DOUBLES,
+                           .help = "the teleport distribution (none: uniform)"},
+    [P_NSTART] = {.name = "nstart", .type = LG_TYPE_VERTEX_DOUBLES,
+                  .help = "the first iterate (none: uniform)"},
+    [P_DANGLING] = {.name = "dangling", .type = LG_TYPE_VERTEX_DOUBLES,
+                    .help = "where dangling vertices' rank goes (none: as personalization)"},
+    [P_PRECISION] = {.name = "precision", .type = LG_TYPE_PRECISION, .choices = precisions,
+                     .help = "the scores' type: float64, or float32 (half the memory traffic)"},
+};
+
+static const lg_result_info_t results[] = {
+    [R_SCORES] = {.name = "scores", .type = LG_TYPE_REAL, .per_vertex = true,
+                  .help = "each vertex's PageRank (the last iterate when not converged)"},
+    [R_ITERATIONS] = {.name = "iterations", .type = LG_TYPE_INT, .help = "iterations run"},
+    [R_RESIDUAL] = {.name = "residual", .type = LG_TYPE_DOUBLE,
+                    .help = "the L1 change of the last iteration"},
+    [R_CONVERGED] = {.name = "converged", .type = LG_TYPE_BOOL,
+                     .help = "whether that change was below num_vertices * tol"},
+};
+
+static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
+                            const lg_pagerank_options_t *options, lg_precision_t precision,
+                            void *scores, lg_pagerank_result_t *result);
+
+static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p,
+                       void *const *r, const lg_run_options_t *ro)
+{
+    lg_pagerank_options_t o;
+    lg_pagerank_options_init(&o);
+    o.alpha = p[P_ALPHA].d;
+    o.tol = p[P_TOL].d;
+    o.max_iter = (int)p[P_MAX_ITER].i;
+    o.use_weights = p[P_USE_WEIGHTS].i != 0;
+    o.personalization = p[P_PERSONALIZATION].array;
+    o.nstart = p[P_NSTART].array;
+    o.dangling = p[P_DANGLING].array;
+    o.progress = ro->progress;
+    o.progress_data = ro->progress_data;
+    o.output_memory = ro->output_memory;
+    lg_pagerank_result_t res = {0, 0.0, false};
+    const lg_precision_t precision = p[P_PRECISION].i ? LG_PRECISION_F32 : LG_PRECISION_F64;
+    const lg_status_t st = pagerank(ctx, g, &o, precision, r[R_SCORES], &res);
+    if (st == LG_OK || st == LG_ERR_NOT_CONVERGED) {
+        if (r[R_ITERATIONS])
+            *(int64_t *)r[R_ITERATIONS] = res.iterations;
+        if (r[R_RESIDUAL])
+            *(double *)r[R_RESIDUAL] = res.residual;
+        if (r[R_CONVERGED])
+            *(bool *)r[R_CONVERGED] = res.converged;
+    }
+    return st;
+}
+
+const struct lg_algorithm lg__algorithm_pagerank = {
+    .id = LG_ALG_PAGERANK,
+    .info = {.name = "pagerank",
+             .title = "PageRank",
+             .function = "lg_pagerank",
+             .summary = "PageRank by power iteration with NetworkX's semantics (damping, "
+                        "personalization, nstart, dangling, weights, the L1 stopping test).",
+             .uses_weights = true,
+             .num_params = LG_COUNT_OF(params),
+             .params = params,
+             .num_results = LG_COUNT_OF(results),
+             .results = results},
+    .run = run,
+};
 
 void lg_pagerank_options_init(lg_pagerank_options_t *options)
 {
@@ -90,7 +171,7 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
         return LG_OK;
     }
     const struct lg_pagerank_args args = {options, precision, scores, result};
-    const struct lg_call c = LG_CALL(&pagerank_algorithm, &args, true, options);
+    const struct lg_call c = LG_CALL(&lg__algorithm_pagerank, &args, true, options);
     return lg__dispatch(context, graph, &c);
 }
 
