@@ -30,7 +30,7 @@ import networkx as nx
 import numpy as np
 
 import libgraph as lg
-from libgraph import _libgraph
+from libgraph import nxkit
 from nx_libgraph import interface
 
 warnings.filterwarnings("ignore", message=".*conversions to backend graphs.*")
@@ -57,12 +57,12 @@ def builders(G, source):
     collection that the new containers cost when it resumes."""
     B = interface.convert_from_nx(G)
     labels = lg.connected_components(B.graph())
-    order, parents, ends = _libgraph.bfs_visit(*B.adjacency, [B.vertex(source)])
+    order, parents, ends = nxkit.bfs_visit(*B.adjacency, [B.vertex(source)])
     for name, make in (
-            ("connected_components: sets", lambda: _libgraph.components(B.nodes, labels)),
+            ("connected_components: sets", lambda: nxkit.components(B.nodes, labels)),
             ("single_source_shortest_path_length: dict",
-             lambda: _libgraph.levels(B.nodes, order, ends)),
-            ("bfs_edges: tuples", lambda: _libgraph.tree_edges(B.nodes, order, parents))):
+             lambda: nxkit.levels(B.nodes, order, ends)),
+            ("bfs_edges: tuples", lambda: nxkit.tree_edges(B.nodes, order, parents))):
         best_make = best_collect = float("inf")
         objects = len(make())
         for _ in range(5):
@@ -78,7 +78,7 @@ def builders(G, source):
             del result
         print(f"row: builder {name} ({objects} objects): {best_make * 1e3:.1f} ms, "
               f"then a young-generation collection {best_collect * 1e3:.1f} ms")
-    t, _ = seconds(lambda: _libgraph.bfs_visit(*B.adjacency, [B.vertex(source)]), 5)
+    t, _ = seconds(lambda: nxkit.bfs_visit(*B.adjacency, [B.vertex(source)]), 5)
     print(f"row: the visit in NetworkX's order alone (bfs_visit, {len(order) // 4} nodes): "
           f"{t * 1e3:.1f} ms")
     t, _ = seconds(lambda: lg.connected_components(B.graph()), 5)

@@ -90,9 +90,9 @@ def overhead(opts):
         "cc": best_us(lambda: lg.connected_components(g, device=ctx)),
     }
     ext_us = {
-        "bfs": best_us(lambda: ext.bfs(raw, 0, context=ctx)),
-        "pagerank": best_us(lambda: ext.pagerank(raw, context=ctx)),
-        "cc": best_us(lambda: ext.connected_components(raw, context=ctx)),
+        "bfs": best_us(lambda: ext.run("bfs", raw, {"source": 0}, context=ctx)),
+        "pagerank": best_us(lambda: ext.run("pagerank", raw, context=ctx)),
+        "cc": best_us(lambda: ext.run("connected_components", raw, context=ctx)),
     }
     out = subprocess.run([opts.call_time, str(opts.threads)], check=True, capture_output=True,
                          text=True).stdout
@@ -376,13 +376,15 @@ def python_call(g, name, ctx, out, raw, at=None):
     with ctx into `out`: the package's function, or with raw the extension's
     (into the device address `at` when given)."""
     if raw:
-        kw = dict(context=ctx, out=out if at is None else at, device_outputs=at is not None)
+        dest = out if at is None else at
+        kw = dict(context=ctx, device_outputs=at is not None)
         if name in ("bfs", "bfs_floor"):
             depth = 0 if name == "bfs_floor" else -1
-            return lambda s: _libgraph.bfs(g._g, s, max_depth=depth, **kw)
+            return lambda s: _libgraph.run("bfs", g._g, {"source": s, "max_depth": depth},
+                                           outs={"distances": dest}, **kw)
         if name == "pagerank":
-            return lambda s: _libgraph.pagerank(g._g, **kw)
-        return lambda s: _libgraph.connected_components(g._g, **kw)
+            return lambda s: _libgraph.run("pagerank", g._g, outs={"scores": dest}, **kw)
+        return lambda s: _libgraph.run("connected_components", g._g, outs={"labels": dest}, **kw)
     if name in ("bfs", "bfs_floor"):
         depth = 0 if name == "bfs_floor" else None
         return lambda s: lg.bfs(g, s, max_depth=depth, device=ctx, out=out)

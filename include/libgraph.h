@@ -830,10 +830,12 @@ LG_API int lg_algorithm_index(const lg_algorithm_info_t *algorithm, const char *
 LG_API lg_status_t lg_algorithm_defaults(const lg_algorithm_info_t *algorithm,
                                          lg_value_t *params);
 
-/* What result k of a call is: its element type (REAL resolved to FLOAT64 or
- * FLOAT32) and its length: num_vertices for a per-vertex array, 1 for one
- * value, 0 when the parameters do not ask for it. */
+/* What result k of a call is: whether the call makes it (a result with a
+ * `when` flag is made when that parameter is set), its element type (REAL
+ * resolved to FLOAT64 or FLOAT32) and its length: num_vertices for a
+ * per-vertex array, 1 for one value. */
 typedef struct lg_shape {
+    bool made;
     lg_type_t type;
     int64_t length;
 } lg_shape_t;
@@ -858,7 +860,7 @@ LG_API void lg_run_options_init(lg_run_options_t *options);
  * result's array of num_vertices elements of its shape's type (in
  * options->output_memory); one value's int64_t, double or bool (always in
  * host memory); NULL for a result the call does not make (lg_algorithm_shapes
- * length 0).  A value that its type does not allow (an INT beyond int32, a
+ * says which), and NULL for a one-value result not wanted.  A value that its type does not allow (an INT beyond int32, a
  * BOOL not 0 or 1, a VERTEX_DOUBLES array whose length is not num_vertices)
  * is LG_ERR_INVALID_ARGUMENT naming the parameter; otherwise the statuses
  * and messages are the entry point's, and with LG_ERR_NOT_CONVERGED the

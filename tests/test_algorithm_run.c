@@ -120,10 +120,10 @@ static void test_shapes(const lg_graph_t *g)
     lg_shape_t s[8];
     CHECK_OK(lg_algorithm_defaults(b, v));
     CHECK_OK(lg_algorithm_shapes(b, g, v, s));
-    CHECK(s[0].type == LG_TYPE_INT32 && s[0].length == n && s[1].length == 0);
+    CHECK(s[0].made && s[0].type == LG_TYPE_INT32 && s[0].length == n && !s[1].made);
     v[param(b, "parents")].i = 1;
     CHECK_OK(lg_algorithm_shapes(b, g, v, s));
-    CHECK(s[1].type == LG_TYPE_INT32 && s[1].length == n);
+    CHECK(s[1].made && s[1].type == LG_TYPE_INT32 && s[1].length == n);
     CHECK_OK(lg_algorithm_defaults(p, v));
     CHECK_OK(lg_algorithm_shapes(p, g, v, s));
     CHECK(s[0].type == LG_TYPE_FLOAT64 && s[0].length == n);
@@ -133,7 +133,8 @@ static void test_shapes(const lg_graph_t *g)
     CHECK_OK(lg_algorithm_shapes(p, g, v, s));
     CHECK(s[0].type == LG_TYPE_FLOAT32);
     CHECK_OK(lg_algorithm_shapes(c, g, NULL, s)); /* no parameters: params may be NULL */
-    CHECK(s[0].length == n && s[1].type == LG_TYPE_INT && s[1].length == 1);
+    CHECK(s[0].made && s[0].length == n && s[1].made && s[1].type == LG_TYPE_INT &&
+          s[1].length == 1);
     CHECK_STATUS(lg_algorithm_shapes(c, NULL, NULL, s), LG_ERR_INVALID_ARGUMENT);
 }
 

@@ -1,28 +1,379 @@
 /*
- * algorithms.c - the module functions that run the algorithms: bfs, pagerank
- * and connected_components.
+ * algorithms.c - every algorithm from Python through its descriptor
+ * (libgraph.h, "Algorithms as data"): algorithms() lists the descriptors,
+ * run() runs one by name.
  *
- * Each takes a Graph, an optional Context and an optional out= array per
- * result (one element per vertex; buffer.c), reads its other array arguments
- * (arrays.c), and calls the library with the GIL released; the cost is the
- * algorithm's own (BFS and connected components O(n + m), PageRank
- * O(n + m) per iteration), the extension adds O(1) or, for an argument that
- * must be converted, one pass over it.  Results come back as the out= arrays
- * or new Buffers; a failed call raises the exception of its status, and
- * PageRank's NotConverged carries the last iterate.  Every call is watched
- * (watch.c): Ctrl-C stops it between two steps with KeyboardInterrupt.
+ * run converts each parameter by its type (a flag, an integer, a number, a
+ * precision's name, one vertex id or an array of them, a per-vertex vector
+ * of doubles), makes or takes each result's array by its shape (an out=
+ * array written in place, a new Buffer, or with device_outputs a GPU
+ * array's address), and calls lg_algorithm_run with the GIL released,
+ * watched for Ctrl-C (watch.c).  What a value means is checked once, by the
+ * library, whose message the exception carries; this file checks only that
+ * a Python object is of the parameter's type.  The cost is the algorithm's,
+ * plus O(1) a parameter, or one pass over an array argument that must be
+ * converted (copied: the library checks an array and then reads it again,
+ * docs/decisions/python-input-copies.md).  A call that stops with results
+ * (LG_ERR_NOT_CONVERGED) raises NotConverged with each result as an
+ * attribute of its name.
  */
 #include "ext.h"
 
 #include <stdint.h>
 
-/* With device_outputs, an out= argument is the address of a GPU array
- * (the Python layer checked its length and type): *p gets it.  0, or -1
- * with TypeError set. */
+/* The most parameters and results a descriptor has; one with more is
+ * refused, so that a call needs no allocation for them. */
+enum { MAX_PARAMS = 24, MAX_RESULTS = 12 };
+
+/* ---- algorithms(): the descriptors as Python values ------------------------------- */
+
+static const char *type_name(lg_type_t t)
+{
+    static const char *const names[] = {
+        [LG_TYPE_BOOL] = "bool",       [LG_TYPE_INT] = "int",
+        [LG_TYPE_DOUBLE] = "double",   [LG_TYPE_PRECISION] = "precision",
+        [LG_TYPE_VERTICES] = "vertices", [LG_TYPE_VERTEX_DOUBLES] = "vertex_doubles",
+        [LG_TYPE_INT32] = "int32",     [LG_TYPE_REAL] = "real",
+        [LG_TYPE_FLOAT64] = "float64", [LG_TYPE_FLOAT32] = "float32",
+    };
+    return (unsigned)t < sizeof names / sizeof names[0] && names[t] ? names[t] : "?";
+}
+
+/* A parameter's default as Python has it: a bool, int, float, a
+ * precision's name, or None (no vector; a required parameter). */
+static PyObject *default_of(const lg_param_info_t *p)
+{
+    if (p->required)
+        Py_RETURN_NONE;
+    switch (p->type) {
+    case LG_TYPE_BOOL:
+        return PyBool_FromLong((long)p->default_value.i);
+    case LG_TYPE_INT:
+        return PyLong_FromLongLong(p->default_value.i);
+    case LG_TYPE_DOUBLE:
+        return PyFloat_FromDouble(p->default_value.d);
+    case LG_TYPE_PRECISION:
+        return PyUnicode_FromString(p->choices[p->default_value.i]);
+    default:
+        Py_RETURN_NONE;
+    }
+}
+
+static PyObject *choices_of(const lg_param_info_t *p)
+{
+    if (!p->choices)
+        Py_RETURN_NONE;
+    Py_ssize_t k = 0;
+    while (p->choices[k])
+        k++;
+    PyObject *t = PyTuple_New(k);
+    for (Py_ssize_t i = 0; t && i < k; i++) {
+        PyObject *s = PyUnicode_FromString(p->choices[i]);
+        if (!s || PyTuple_SetItem(t, i, s) < 0)
+            Py_CLEAR(t);
+    }
+    return t;
+}
+
+static PyObject *param_dict(const lg_param_info_t *p)
+{
+    PyObject *def = default_of(p), *choices = def ? choices_of(p) : NULL;
+    PyObject *d = choices ? Py_BuildValue("{s:s,s:s,s:O,s:O,s:O,s:s}", "name", p->name, "type",
+                                          type_name(p->type), "required",
+                                          p->required ? Py_True : Py_False, "default", def,
+                                          "choices", choices, "help", p->help)
+                          : NULL;
+    Py_XDECREF(def);
+    Py_XDECREF(choices);
+    return d;
+}
+
+static PyObject *result_dict(const lg_result_info_t *r)
+{
+    return Py_BuildValue("{s:s,s:s,s:O,s:z,s:s}", "name", r->name, "type", type_name(r->type),
+                         "per_vertex", r->per_vertex ? Py_True : Py_False, "when", r->when,
+                         "help", r->help);
+}
+
+/* A tuple of count dicts made by each(&items[i]). */
+#define TUPLE_OF(count, items, each)                                                               \
+    do {                                                                                           \
+        t = PyTuple_New(count);                                                                    \
+        for (int i_ = 0; t && i_ < (count); i_++) {                                                \
+            PyObject *x_ = each(&(items)[i_]);                                                     \
+            if (!x_ || PyTuple_SetItem(t, i_, x_) < 0)                                             \
+                Py_CLEAR(t);                                                                       \
+        }                                                                                          \
+    } while (0)
+
+static PyObject *algorithm_dict(const lg_algorithm_info_t *a)
+{
+    PyObject *t, *params, *results;
+    TUPLE_OF(a->num_params, a->params, param_dict);
+    params = t;
+    TUPLE_OF(a->num_results, a->results, result_dict);
+    results = t;
+    PyObject *d = params && results
+                      ? Py_BuildValue("{s:s,s:s,s:s,s:s,s:O,s:O,s:O}", "name", a->name, "title",
+                                      a->title, "summary", a->summary, "function", a->function,
+                                      "uses_weights", a->uses_weights ? Py_True : Py_False,
+                                      "params", params, "results", results)
+                      : NULL;
+    Py_XDECREF(params);
+    Py_XDECREF(results);
+    return d;
+}
+
+static PyObject *mod_algorithms(PyObject *module, PyObject *unused)
+{
+    (void)module;
+    (void)unused;
+    const int count = lg_algorithm_count();
+    PyObject *t = PyTuple_New(count);
+    for (int i = 0; t && i < count; i++) {
+        PyObject *d = algorithm_dict(lg_algorithm_at(i));
+        if (!d || PyTuple_SetItem(t, i, d) < 0)
+            Py_CLEAR(t);
+    }
+    return t;
+}
+
+/* ---- run(): parameters in ------------------------------------------------------------ */
+
+typedef struct {
+    lgpy_on_graph on;
+    const lg_algorithm_info_t *alg;
+    lg_value_t params[MAX_PARAMS];
+    void *results[MAX_RESULTS];
+    lg_shape_t shapes[MAX_RESULTS];
+    lg_run_options_t options;
+    lg_vertex_t one[MAX_PARAMS]; /* a VERTICES parameter given as one id */
+    union {
+        int64_t i;
+        double d;
+        bool b;
+    } scalars[MAX_RESULTS]; /* the one-value results */
+} run_job;
+
+static lg_status_t run(void *job)
+{
+    run_job *j = job;
+    return lg_algorithm_run(j->on.ctx, j->on.g, j->alg, j->params, j->results, &j->options);
+}
+
+/* A flag: any object's truth, as Python and NetworkX read flags. */
+static int bool_arg(PyObject *obj, const char *name, lg_value_t *v)
+{
+    const int t = PyObject_IsTrue(obj);
+    if (t < 0) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "%s: expected True or False, not %s", name,
+                     lgpy_type_name(obj));
+        return -1;
+    }
+    v->i = t;
+    return 0;
+}
+
+/* An integer (anything with __index__; not a float), within int64: the
+ * library checks the range its option has. */
+static int int_arg(PyObject *obj, const char *name, lg_value_t *v)
+{
+    PyObject *i = PyNumber_Index(obj);
+    if (!i) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "%s: expected an integer, not %s", name,
+                     lgpy_type_name(obj));
+        return -1;
+    }
+    int overflow = 0;
+    v->i = PyLong_AsLongLongAndOverflow(i, &overflow);
+    if (overflow)
+        PyErr_Format(PyExc_ValueError, "%s: %R is out of range [%d, %d]", name, i, INT32_MIN,
+                     INT32_MAX);
+    Py_DECREF(i);
+    return overflow || (v->i == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* Whether obj is a numbers.Real (a float, an int, a bool, numpy's scalars):
+ * 1, 0, or -1 with an exception set. */
+static int is_real(PyObject *obj)
+{
+    if (PyFloat_Check(obj) || PyLong_Check(obj))
+        return 1;
+    PyObject *numbers = PyImport_ImportModule("numbers");
+    PyObject *real = numbers ? PyObject_GetAttrString(numbers, "Real") : NULL;
+    const int is = real ? PyObject_IsInstance(obj, real) : -1;
+    Py_XDECREF(real);
+    Py_XDECREF(numbers);
+    return is;
+}
+
+/* A real number (numbers.Real: not a string, a complex or an array). */
+static int double_arg(PyObject *obj, const char *name, lg_value_t *v)
+{
+    const int is = is_real(obj);
+    if (is <= 0) {
+        if (is == 0)
+            PyErr_Format(PyExc_TypeError, "%s: expected a number, not %s", name,
+                         lgpy_type_name(obj));
+        return -1;
+    }
+    v->d = PyFloat_AsDouble(obj);
+    if (v->d == -1.0 && PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "%s: %R is too large for a float", name, obj);
+        }
+        return -1;
+    }
+    return 0;
+}
+
+/* One of the parameter's choices, by name. */
+static int choice_arg(PyObject *obj, const lg_param_info_t *p, lg_value_t *v)
+{
+    const char *s = PyUnicode_Check(obj) ? PyUnicode_AsUTF8AndSize(obj, NULL) : NULL;
+    for (int64_t k = 0; s && p->choices[k]; k++)
+        if (!strcmp(s, p->choices[k])) {
+            v->i = k;
+            return 0;
+        }
+    if (PyErr_Occurred())
+        return -1;
+    PyErr_Format(PyExc_ValueError, "%s: must be '%s' or '%s', not %R", p->name, p->choices[0],
+                 p->choices[1], obj);
+    return -1;
+}
+
+/* Vertices: one vertex id (an int, a numpy integer: into *one) or an array
+ * of them, copied into *copy.  A numpy array claims __index__ too, but only
+ * a scalar one answers it. */
+static int vertices_arg(PyObject *obj, const char *name, Py_ssize_t n, lg_vertex_t *one,
+                        lgpy_array *copy, lg_value_t *v)
+{
+    if (PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s: expected a vertex id, not a bool", name);
+        return -1;
+    }
+    if (PyIndex_Check(obj)) {
+        Py_ssize_t x = PyNumber_AsSsize_t(obj, NULL); /* clamps to Py_ssize_t */
+        if (x == -1 && PyErr_Occurred()) {
+            if (!PyErr_ExceptionMatches(PyExc_TypeError) ||
+                !(PyObject_CheckBuffer(obj) || PySequence_Check(obj)))
+                return -1;
+            PyErr_Clear();
+        } else {
+            if (x < INT32_MIN || x > INT32_MAX) {
+                PyErr_Format(PyExc_ValueError,
+                             "%s: %zd is not a vertex of a graph with %zd vertices", name, x, n);
+                return -1;
+            }
+            *one = (lg_vertex_t)x;
+            *v = (lg_value_t){.array = one, .length = 1};
+            return 0;
+        }
+    }
+    if (lgpy_array_get_private(obj, name, LGPY_I32, copy) < 0)
+        return -1;
+    *v = (lg_value_t){.array = copy->data, .length = copy->length};
+    return 0;
+}
+
+/* params[k] from obj, the value given for parameter k. */
+static int param_arg(run_job *j, int k, PyObject *obj, lgpy_array *copy)
+{
+    const lg_param_info_t *p = &j->alg->params[k];
+    lg_value_t *v = &j->params[k];
+    switch (p->type) {
+    case LG_TYPE_BOOL:
+        return bool_arg(obj, p->name, v);
+    case LG_TYPE_INT:
+        return int_arg(obj, p->name, v);
+    case LG_TYPE_DOUBLE:
+        return double_arg(obj, p->name, v);
+    case LG_TYPE_PRECISION:
+        return choice_arg(obj, p, v);
+    case LG_TYPE_VERTICES:
+        return vertices_arg(obj, p->name, j->on.n, &j->one[k], copy, v);
+    case LG_TYPE_VERTEX_DOUBLES:
+        if (obj == Py_None) {
+            *v = (lg_value_t){0};
+            return 0;
+        }
+        copy->private_copy = 1;
+        if (lgpy_array_get(obj, p->name, LGPY_F64, copy) < 0)
+            return -1;
+        *v = (lg_value_t){.array = copy->data, .length = copy->length};
+        return 0;
+    default:
+        PyErr_Format(PyExc_SystemError, "%s: parameter %s has a type this module does not know",
+                     j->alg->name, p->name);
+        return -1;
+    }
+}
+
+/* The names of alg's parameters, for a message: "a, b, c". */
+static void param_names(const lg_algorithm_info_t *alg, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < alg->num_params && used < size; k++) {
+        int w = snprintf(buf + used, size - used, "%s%s", k ? ", " : "", alg->params[k].name);
+        used += w > 0 ? (size_t)w : 0;
+    }
+}
+
+/* j->params from the dict params_o (name: value; a name left out takes its
+ * default), copies[k] holding what parameter k's array became. */
+static int params_from(run_job *j, PyObject *params_o, lgpy_array *copies)
+{
+    const lg_algorithm_info_t *a = j->alg;
+    bool given[MAX_PARAMS] = {false};
+    if (lg_algorithm_defaults(a, j->params) != LG_OK)
+        return lgpy_raise_status(j->on.st, LG_ERR_INTERNAL), -1;
+    if (params_o != Py_None) {
+        if (!PyDict_Check(params_o)) {
+            PyErr_Format(PyExc_TypeError, "%s: params must be a dict, not %s", a->name,
+                         lgpy_type_name(params_o));
+            return -1;
+        }
+        PyObject *key, *value;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(params_o, &pos, &key, &value)) {
+            const char *name = PyUnicode_Check(key) ? PyUnicode_AsUTF8AndSize(key, NULL) : NULL;
+            const int k = name ? lg_algorithm_index(a, name, false) : -1;
+            if (k < 0) {
+                char names[512];
+                param_names(a, names, sizeof names);
+                if (!PyErr_Occurred())
+                    PyErr_Format(PyExc_TypeError, "%s: no parameter is named %R (it has %s)",
+                                 a->name, key, names[0] ? names : "none");
+                return -1;
+            }
+            if (param_arg(j, k, value, &copies[k]) < 0)
+                return -1;
+            given[k] = true;
+        }
+    }
+    for (int k = 0; k < a->num_params; k++)
+        if (a->params[k].required && !given[k]) {
+            PyErr_Format(PyExc_TypeError, "%s: the parameter '%s' is required", a->name,
+                         a->params[k].name);
+            return -1;
+        }
+    return 0;
+}
+
+/* ---- run(): results out -------------------------------------------------------------- */
+
+/* With device_outputs, an out array is the address of a GPU array (the
+ * Python layer checked its length and type): *p gets it.  0, or -1 with
+ * TypeError set. */
 static int device_address(PyObject *obj, const char *name, void **p)
 {
     if (!PyLong_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s: with device_outputs, expected an address, not %s",
+        PyErr_Format(PyExc_TypeError, "%s out: with device_outputs, expected an address, not %s",
                      name, lgpy_type_name(obj));
         return -1;
     }
@@ -30,264 +381,172 @@ static int device_address(PyObject *obj, const char *name, void **p)
     return *p || !PyErr_Occurred() ? 0 : -1;
 }
 
-/* ---- BFS ------------------------------------------------------------------ */
-
-typedef struct {
-    lgpy_on_graph on;
-    lg_bfs_options_t options;
-    lg_vertex_t one; /* the source, when one id is given */
-    const lg_vertex_t *sources;
-    int64_t num_sources;
-    int32_t *distances;
-    lg_vertex_t *parents; /* NULL: not asked for */
-} bfs_job;
-
-static lg_status_t bfs(void *job)
+static char buffer_format(lg_type_t t)
 {
-    bfs_job *j = job;
-    return lg_bfs_multi(j->on.ctx, j->on.g, j->sources, j->num_sources, &j->options, j->distances,
-                        j->parents);
+    return t == LG_TYPE_FLOAT64 ? 'd' : t == LG_TYPE_FLOAT32 ? 'f' : 'i';
 }
 
-/* bfs's source: one vertex id (an int, a numpy integer) or an array of them,
- * copied into *copy (the library checks the ids and then reads them again).
- * A numpy array claims __index__ too, but only a scalar one answers it.
- * 0, or -1 with an exception set. */
-static int source_arg(PyObject *obj, bfs_job *j, lgpy_array *copy)
+/* j->results: per-vertex results into outs_o's arrays (result name: array)
+ * or new Buffers (bufs[k]); one-value results into j->scalars. */
+static int results_from(run_job *j, PyObject *outs_o, bool on_device, lgpy_result *bufs)
 {
-    if (PyBool_Check(obj)) {
-        PyErr_SetString(PyExc_TypeError, "source: expected a vertex id, not a bool");
+    const lg_algorithm_info_t *a = j->alg;
+    if (outs_o != Py_None && !PyDict_Check(outs_o)) {
+        PyErr_Format(PyExc_TypeError, "%s: outs must be a dict, not %s", a->name,
+                     lgpy_type_name(outs_o));
         return -1;
     }
-    if (PyIndex_Check(obj)) {
-        Py_ssize_t v = PyNumber_AsSsize_t(obj, NULL); /* clamps to Py_ssize_t */
-        if (v == -1 && PyErr_Occurred()) {
-            if (!PyErr_ExceptionMatches(PyExc_TypeError) ||
-                !(PyObject_CheckBuffer(obj) || PySequence_Check(obj)))
-                return -1;
-            PyErr_Clear();
-        } else {
-            if (v < INT32_MIN || v > INT32_MAX) {
-                PyErr_Format(PyExc_ValueError,
-                             "source: %zd is not a vertex of a graph with %lld vertices", v,
-                             (long long)j->on.n);
-                return -1;
-            }
-            j->one = (lg_vertex_t)v;
-            j->sources = &j->one;
-            j->num_sources = 1;
-            return 0;
+    if (lg_algorithm_shapes(a, j->on.g, j->params, j->shapes) != LG_OK)
+        return lgpy_raise_status(j->on.st, LG_ERR_INTERNAL), -1;
+    char label[96];
+    for (int k = 0; k < a->num_results; k++) {
+        const lg_result_info_t *r = &a->results[k];
+        PyObject *out = outs_o == Py_None ? NULL : PyDict_GetItemString(outs_o, r->name);
+        j->results[k] = NULL;
+        if (!j->shapes[k].made)
+            continue;
+        if (!r->per_vertex) {
+            j->results[k] = &j->scalars[k];
+            continue;
         }
+        snprintf(label, sizeof label, "%s out", r->name);
+        if (on_device ? device_address(out ? out : Py_None, r->name, &j->results[k]) < 0
+                      : lgpy_result_get(j->on.st, out, label, buffer_format(j->shapes[k].type),
+                                        j->on.n, &bufs[k]) < 0)
+            return -1;
+        if (!on_device)
+            j->results[k] = bufs[k].data;
     }
-    if (lgpy_array_get_private(obj, "source", LGPY_I32, copy) < 0)
-        return -1;
-    j->sources = copy->data;
-    j->num_sources = copy->length;
     return 0;
 }
 
-static PyObject *mod_bfs(PyObject *module, PyObject *args, PyObject *kwargs)
+/* Result k as Python has it: its array (None on the device or when not
+ * made), or its one value. */
+static PyObject *result_object(const run_job *j, int k, const lgpy_result *bufs)
 {
-    static char *kw[] = {"graph",       "source",         "parents", "max_depth",
-                         "direction_alpha", "direction_beta", "context", "out",
-                         "parents_out", "device_outputs", NULL};
-    PyObject *graph_o, *src_o, *ctx_o = Py_None, *out_o = Py_None, *pout_o = Py_None;
-    int parents = 0, max_depth = -1, on_device = 0;
-    bfs_job j;
-    lg_bfs_options_t *o = &j.options;
-    lg_bfs_options_init(o);
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|$piiiOOOp:bfs", kw, &graph_o, &src_o,
-                                     &parents, &max_depth, &o->direction_alpha, &o->direction_beta,
-                                     &ctx_o, &out_o, &pout_o, &on_device) ||
-        lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) < 0)
-        return NULL;
-    o->compute_parents = parents != 0;
-    o->max_depth = max_depth;
-    o->output_memory = on_device ? LG_MEMORY_DEVICE : LG_MEMORY_HOST;
-    lgpy_array sources = LGPY_ARRAY_INIT;
-    lgpy_result dist = LGPY_RESULT_INIT, par = LGPY_RESULT_INIT;
-    PyObject *result = NULL;
-    void *dev_dist = NULL, *dev_par = NULL;
-    if (source_arg(src_o, &j, &sources) < 0)
-        goto done;
-    if (on_device ? device_address(out_o, "out", &dev_dist) < 0 ||
-                        (parents && device_address(pout_o, "parents_out", &dev_par) < 0)
-                  : lgpy_result_get(j.on.st, out_o, "out", 'i', j.on.n, &dist) < 0 ||
-                        (parents &&
-                         lgpy_result_get(j.on.st, pout_o, "parents_out", 'i', j.on.n, &par) < 0))
-        goto done;
-    j.distances = on_device ? dev_dist : dist.data;
-    j.parents = !parents ? NULL : on_device ? dev_par : par.data;
-    lgpy_watch w;
-    lgpy_watch_init(&w, j.on.st, false);
-    LGPY_WATCH(o, &w);
-    if (lgpy_call_watched(j.on.st, bfs, &j, &w) == 0)
-        result = Py_BuildValue("(OO)", dist.obj ? dist.obj : Py_None, par.obj ? par.obj : Py_None);
-done:
-    lgpy_array_release(&sources);
-    lgpy_result_drop(&dist);
-    lgpy_result_drop(&par);
-    return result;
+    if (!j->shapes[k].made || (j->alg->results[k].per_vertex && !bufs[k].obj))
+        Py_RETURN_NONE;
+    if (j->alg->results[k].per_vertex)
+        return Py_NewRef(bufs[k].obj);
+    switch (j->shapes[k].type) {
+    case LG_TYPE_BOOL:
+        return PyBool_FromLong(j->scalars[k].b);
+    case LG_TYPE_DOUBLE:
+        return PyFloat_FromDouble(j->scalars[k].d);
+    default:
+        return PyLong_FromLongLong(j->scalars[k].i);
+    }
 }
 
-/* ---- PageRank ------------------------------------------------------------- */
-
-typedef struct {
-    lgpy_on_graph on;
-    lg_pagerank_options_t options;
-    int precision; /* 64: lg_pagerank's doubles, 32: lg_pagerank_f32's floats */
-    void *scores;
-    lg_pagerank_result_t result;
-} pagerank_job;
-
-static lg_status_t pagerank(void *job)
+static PyObject *results_tuple(const run_job *j, const lgpy_result *bufs)
 {
-    pagerank_job *j = job;
-    if (j->precision == 64)
-        return lg_pagerank(j->on.ctx, j->on.g, &j->options, j->scores, &j->result);
-    return lg_pagerank_f32(j->on.ctx, j->on.g, &j->options, j->scores, &j->result);
+    PyObject *t = PyTuple_New(j->alg->num_results);
+    for (int k = 0; t && k < j->alg->num_results; k++) {
+        PyObject *x = result_object(j, k, bufs);
+        if (!x || PyTuple_SetItem(t, k, x) < 0)
+            Py_CLEAR(t);
+    }
+    return t;
 }
 
-/* Raises NotConverged(message) carrying the last iterate (.scores,
- * .iterations, .residual). */
-static void raise_not_converged(lgpy_state *st, PyObject *scores, const lg_pagerank_result_t *r)
+/* Raises NotConverged(message) with each result as an attribute of its name
+ * (PageRank's .scores, .iterations, .residual, .converged). */
+static void raise_not_converged(const run_job *j, const lgpy_result *bufs)
 {
-    PyObject *exc = PyObject_CallFunction(st->NotConverged, "s", lg_last_error());
-    PyObject *it = exc ? PyLong_FromLong(r->iterations) : NULL;
-    PyObject *res = it ? PyFloat_FromDouble(r->residual) : NULL;
-    if (res && PyObject_SetAttrString(exc, "scores", scores) == 0 &&
-        PyObject_SetAttrString(exc, "iterations", it) == 0 &&
-        PyObject_SetAttrString(exc, "residual", res) == 0)
-        PyErr_SetObject(st->NotConverged, exc);
-    Py_XDECREF(res);
-    Py_XDECREF(it);
+    PyObject *exc = PyObject_CallFunction(j->on.st->NotConverged, "s", lg_last_error());
+    for (int k = 0; exc && k < j->alg->num_results; k++) {
+        PyObject *x = result_object(j, k, bufs);
+        if (!x || PyObject_SetAttrString(exc, j->alg->results[k].name, x) < 0)
+            Py_CLEAR(exc);
+        Py_XDECREF(x);
+    }
+    if (exc)
+        PyErr_SetObject(j->on.st->NotConverged, exc);
     Py_XDECREF(exc);
 }
 
-static PyObject *mod_pagerank(PyObject *module, PyObject *args, PyObject *kwargs)
+/* The descriptor of the algorithm named by name_o.  The last one found is
+ * remembered: a loop of calls of one algorithm compares one string. */
+static const lg_algorithm_info_t *algorithm_arg(lgpy_state *st, PyObject *name_o)
 {
-    static char *kw[] = {"graph",       "alpha",           "tol",    "max_iter",
-                         "use_weights", "personalization", "nstart", "dangling",
-                         "precision",   "context",         "out",    "device_outputs",
-                         NULL};
-    PyObject *graph_o, *pers_o = Py_None, *nstart_o = Py_None, *dang_o = Py_None, *ctx_o = Py_None,
-                       *out_o = Py_None;
-    pagerank_job j = {.precision = 64};
-    lg_pagerank_options_t *o = &j.options;
-    lg_pagerank_options_init(o);
-    int use_weights = 1, on_device = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|ddipOOO$iOOp:pagerank", kw, &graph_o,
-                                     &o->alpha, &o->tol, &o->max_iter, &use_weights, &pers_o,
-                                     &nstart_o, &dang_o, &j.precision, &ctx_o, &out_o,
-                                     &on_device) ||
-        lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) < 0)
-        return NULL;
-    if (j.precision != 32 && j.precision != 64) {
-        PyErr_Format(PyExc_ValueError, "precision: must be 32 or 64, not %d", j.precision);
+    static _Thread_local const lg_algorithm_info_t *last;
+    const char *name = PyUnicode_Check(name_o) ? PyUnicode_AsUTF8AndSize(name_o, NULL) : NULL;
+    if (!name) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_TypeError, "algorithm: expected a name (str), not %s",
+                         lgpy_type_name(name_o));
         return NULL;
     }
-    o->use_weights = use_weights != 0;
-    const Py_ssize_t n = j.on.n;
-    lgpy_array pers = LGPY_ARRAY_INIT, nstart = LGPY_ARRAY_INIT, dang = LGPY_ARRAY_INIT;
-    /* read by every iteration after the library checked them: copies (arrays.c) */
-    pers.private_copy = nstart.private_copy = dang.private_copy = 1;
-    lgpy_result out = LGPY_RESULT_INIT;
+    if (last && !strcmp(last->name, name))
+        return last;
+    const lg_algorithm_info_t *a = lg_algorithm_find(name);
+    if (!a)
+        return lgpy_raise_status(st, LG_ERR_INVALID_ARGUMENT), NULL;
+    if (a->num_params > MAX_PARAMS || a->num_results > MAX_RESULTS) {
+        PyErr_Format(PyExc_SystemError, "%s has more parameters or results than this module holds",
+                     name);
+        return NULL;
+    }
+    return last = a;
+}
+
+static PyObject *mod_run(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kw[] = {"algorithm", "graph", "params", "context", "outs", "device_outputs",
+                         NULL};
+    PyObject *name_o, *graph_o, *params_o = Py_None, *ctx_o = Py_None, *outs_o = Py_None;
+    int on_device = 0;
+    run_job j;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|O$OOp:run", kw, &name_o, &graph_o,
+                                     &params_o, &ctx_o, &outs_o, &on_device) ||
+        lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) < 0 ||
+        !(j.alg = algorithm_arg(j.on.st, name_o)))
+        return NULL;
+    lgpy_array copies[MAX_PARAMS];
+    lgpy_result bufs[MAX_RESULTS];
+    for (int k = 0; k < MAX_PARAMS; k++)
+        copies[k] = (lgpy_array)LGPY_ARRAY_INIT;
+    for (int k = 0; k < MAX_RESULTS; k++)
+        bufs[k] = (lgpy_result)LGPY_RESULT_INIT;
     PyObject *result = NULL;
-    if (lgpy_array_get_optional(pers_o, "personalization", LGPY_F64, n, &pers) < 0 ||
-        lgpy_array_get_optional(nstart_o, "nstart", LGPY_F64, n, &nstart) < 0 ||
-        lgpy_array_get_optional(dang_o, "dangling", LGPY_F64, n, &dang) < 0 ||
-        (on_device ? device_address(out_o, "out", &j.scores) < 0
-                   : lgpy_result_get(j.on.st, out_o, "out", j.precision == 64 ? 'd' : 'f', n,
-                                     &out) < 0))
+    if (params_from(&j, params_o, copies) < 0 || results_from(&j, outs_o, on_device, bufs) < 0)
         goto done;
-    o->personalization = pers.data;
-    o->nstart = nstart.data;
-    o->dangling = dang.data;
-    o->output_memory = on_device ? LG_MEMORY_DEVICE : LG_MEMORY_HOST;
-    if (!on_device)
-        j.scores = out.data;
+    lg_run_options_init(&j.options);
+    j.options.output_memory = on_device ? LG_MEMORY_DEVICE : LG_MEMORY_HOST;
     lgpy_watch w;
     lgpy_watch_init(&w, j.on.st, false);
-    LGPY_WATCH(o, &w);
-    const lg_status_t s = lgpy_nogil_watched(pagerank, &j, &w);
-    lgpy_result_release(&out);
+    LGPY_WATCH(&j.options, &w);
+    const lg_status_t s = lgpy_nogil_watched(run, &j, &w);
+    for (int k = 0; k < j.alg->num_results; k++)
+        lgpy_result_release(&bufs[k]);
     if (w.failed && PyErr_Occurred())
-        ; /* KeyboardInterrupt: raised as it is */
+        ; /* KeyboardInterrupt, or a refused re-entry: raised as it is */
     else if (s == LG_OK)
-        result = Py_BuildValue("(Oid)", out.obj ? out.obj : Py_None, j.result.iterations,
-                               j.result.residual);
+        result = results_tuple(&j, bufs);
     else if (s == LG_ERR_NOT_CONVERGED)
-        raise_not_converged(j.on.st, out.obj ? out.obj : Py_None, &j.result);
+        raise_not_converged(&j, bufs);
     else
         lgpy_raise_status(j.on.st, s);
 done:
-    lgpy_result_drop(&out);
-    lgpy_array_release(&pers);
-    lgpy_array_release(&nstart);
-    lgpy_array_release(&dang);
-    return result;
-}
-
-/* ---- connected components ------------------------------------------------- */
-
-typedef struct {
-    lgpy_on_graph on;
-    lg_components_options_t options;
-    lg_vertex_t *labels;
-    int64_t count;
-} components_job;
-
-static lg_status_t components(void *job)
-{
-    components_job *j = job;
-    return lg_connected_components(j->on.ctx, j->on.g, &j->options, j->labels, &j->count);
-}
-
-static PyObject *mod_connected_components(PyObject *module, PyObject *args, PyObject *kwargs)
-{
-    static char *kw[] = {"graph", "context", "out", "device_outputs", NULL};
-    PyObject *graph_o, *ctx_o = Py_None, *out_o = Py_None;
-    int on_device = 0;
-    components_job j = {.count = 0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OOp:connected_components", kw, &graph_o,
-                                     &ctx_o, &out_o, &on_device) ||
-        lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) < 0)
-        return NULL;
-    lgpy_result labels = LGPY_RESULT_INIT;
-    PyObject *result = NULL;
-    void *dev_labels = NULL;
-    if (on_device ? device_address(out_o, "out", &dev_labels) < 0
-                  : lgpy_result_get(j.on.st, out_o, "out", 'i', j.on.n, &labels) < 0)
-        return NULL;
-    j.labels = on_device ? dev_labels : labels.data;
-    lgpy_watch w;
-    lgpy_watch_init(&w, j.on.st, false);
-    lg_components_options_init(&j.options);
-    j.options.output_memory = on_device ? LG_MEMORY_DEVICE : LG_MEMORY_HOST;
-    LGPY_WATCH(&j.options, &w);
-    if (lgpy_call_watched(j.on.st, components, &j, &w) == 0)
-        result = Py_BuildValue("(OL)", labels.obj ? labels.obj : Py_None, (long long)j.count);
-    lgpy_result_drop(&labels);
+    for (int k = 0; k < j.alg->num_params; k++)
+        lgpy_array_release(&copies[k]);
+    for (int k = 0; k < j.alg->num_results; k++)
+        lgpy_result_drop(&bufs[k]);
     return result;
 }
 
 PyMethodDef lgpy_algorithm_methods[] = {
-    {"bfs", (PyCFunction)(void (*)(void))mod_bfs, METH_VARARGS | METH_KEYWORDS,
-     "bfs(graph, source, *, parents=False, max_depth=-1, direction_alpha=15, "
-     "direction_beta=18, context=None, out=None, parents_out=None, device_outputs=False) -> "
-     "(distances, parents or None)\n\nsource: a vertex id or an array of them (multi-source).  "
-     "out / parents_out: int32 arrays of num_vertices to write into (returned), instead of new "
-     "ones; with device_outputs, the addresses of GPU arrays (then None is returned for them)."},
-    {"pagerank", (PyCFunction)(void (*)(void))mod_pagerank, METH_VARARGS | METH_KEYWORDS,
-     "pagerank(graph, alpha=0.85, tol=1e-6, max_iter=100, use_weights=True, "
-     "personalization=None, nstart=None, dangling=None, *, precision=64, context=None, "
-     "out=None, device_outputs=False) -> (scores, iterations, residual)\n\nRaises "
-     "NotConverged (with .scores, .iterations, .residual) when max_iter runs out.  out: a "
-     "float64 (float32) array of num_vertices to write into; with device_outputs, a GPU "
-     "array's address."},
-    {"connected_components", (PyCFunction)(void (*)(void))mod_connected_components,
-     METH_VARARGS | METH_KEYWORDS,
-     "connected_components(graph, *, context=None, out=None, device_outputs=False) -> "
-     "(labels, count)"},
+    {"algorithms", mod_algorithms, METH_NOARGS,
+     "algorithms() -> tuple of dicts\n\nThe library's algorithm descriptors: name, title, "
+     "summary, function, uses_weights, params (name, type, required, default, choices, help) "
+     "and results (name, type, per_vertex, when, help)."},
+    {"run", (PyCFunction)(void (*)(void))mod_run, METH_VARARGS | METH_KEYWORDS,
+     "run(algorithm, graph, params=None, *, context=None, outs=None, device_outputs=False) -> "
+     "tuple\n\nRuns the algorithm of that name with params (a dict of parameter values; the "
+     "rest take their defaults).  Returns its results in the descriptor's order: a Buffer "
+     "(or the outs array of its name) for a per-vertex result, an int, float or bool for one "
+     "value, None for one not asked for.  With device_outputs, outs gives the address of a "
+     "GPU array for every per-vertex result, and those come back None.  Raises NotConverged, "
+     "with each result as an attribute, when an iteration runs out."},
     {NULL, NULL, 0, NULL},
 };

@@ -44,6 +44,7 @@ finally:
     del _waits
 from ._graph import Graph, generate_edges
 from ._algorithms import (
+    algorithms,
     bfs,
     build_info,
     connected_components,
@@ -52,6 +53,7 @@ from ._algorithms import (
     number_connected_components,
     pagerank,
     PageRankInfo,
+    run,
 )
 from ._device import get_default_device, set_default_device
 from ._progress import get_progress, set_progress
@@ -65,6 +67,8 @@ __all__ = [
     "PageRankInfo",
     "connected_components",
     "number_connected_components",
+    "run",
+    "algorithms",
     "last_backend",
     "last_backend_reason",
     "build_info",

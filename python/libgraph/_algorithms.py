@@ -1,4 +1,10 @@
-"""BFS, PageRank and connected components over the extension."""
+"""The algorithms over the extension: NetworkX-shaped functions for BFS,
+PageRank and connected components, and run(), any algorithm by name from
+its descriptor (algorithms() lists them).  The extension converts each
+parameter by its descriptor's type and the library checks what it means,
+once; this file maps what is Python's (node keys, dicts of node values,
+dtype names, device= strings, GPU arrays) onto the descriptor's
+parameters."""
 
 import ctypes
 import operator
@@ -11,12 +17,6 @@ from ._checks import INT_MAX as _INT_MAX, flag, integer, real
 from ._device import context
 from ._gpu_arrays import host_out, into_device, on_device, to_host
 from ._graph import Graph, _readable
-
-
-def _int_option(value, name):
-    """An integer option the C library takes as an int: ValueError (not
-    OverflowError) outside its range."""
-    return integer(value, name, -_INT_MAX - 1, _INT_MAX)
 
 
 def _graph(g, networkx_call):
@@ -112,13 +112,12 @@ def bfs(G, source, *, parents=False, max_depth=None, direction_alpha=15, directi
     at_parents = on_device(gpu_parents, ctx, "<i4", n, "parents_out") if parents else None
     # the kernel writes GPU arrays itself when it can write all of them
     direct = at is not None and (not parents or at_parents is not None)
-    d, p = _libgraph.bfs(G._g, to_host(source, "source"), parents=parents,
-                         max_depth=_int_option(max_depth, "max_depth"),
-                         direction_alpha=_int_option(direction_alpha, "direction_alpha"),
-                         direction_beta=_int_option(direction_beta, "direction_beta"),
-                         context=ctx, out=at if direct else out,
-                         parents_out=at_parents if direct else parents_out,
-                         device_outputs=direct)
+    d, p = _libgraph.run("bfs", G._g, {
+        "source": to_host(source, "source"), "parents": parents, "max_depth": max_depth,
+        "direction_alpha": direction_alpha, "direction_beta": direction_beta},
+        context=ctx, outs={"distances": at if direct else out,
+                           "parents": at_parents if direct else parents_out},
+        device_outputs=direct)
     if direct:
         return (gpu_out[0], gpu_parents[0]) if parents else gpu_out[0]
     d = into_device(_result(d, out), gpu_out, "out")
@@ -197,18 +196,20 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     # a string, numpy.float32 (a type) or numpy.dtype("float32")
     key = dtype if isinstance(dtype, str) else (getattr(dtype, "name", None)
                                                  or getattr(dtype, "__name__", str(dtype)))
-    precision = {"float64": 64, "float32": 32, "double": 64, "single": 32}.get(key)
+    precision = {"float64": "float64", "float32": "float32", "double": "float64",
+                 "single": "float32"}.get(key)
     if precision is None:
         raise ValueError(f"dtype: must be 'float64' or 'float32', not {dtype!r}")
     ctx = context(device)
-    at = on_device(gpu_out, ctx, "<f8" if precision == 64 else "<f4", G.num_vertices, "out")
+    at = on_device(gpu_out, ctx, "<f8" if precision == "float64" else "<f4", G.num_vertices,
+                   "out")
     try:
-        scores, iterations, residual = _libgraph.pagerank(
-            G._g, real(alpha, "alpha"), real(tol, "tol"), _int_option(max_iter, "max_iter"),
-            flag(weight, "weight"),
-            _vector(G, personalization, "personalization"), _vector(G, nstart, "nstart"),
-            _vector(G, dangling, "dangling"), precision=precision, context=ctx,
-            out=out if at is None else at, device_outputs=at is not None)
+        scores, iterations, residual, _ = _libgraph.run("pagerank", G._g, {
+            "alpha": alpha, "tol": tol, "max_iter": max_iter, "use_weights": flag(weight, "weight"),
+            "personalization": _vector(G, personalization, "personalization"),
+            "nstart": _vector(G, nstart, "nstart"), "dangling": _vector(G, dangling, "dangling"),
+            "precision": precision}, context=ctx, outs={"scores": out if at is None else at},
+            device_outputs=at is not None)
     except _libgraph.NotConverged as e:
         e.scores = gpu_out[0] if at is not None else into_device(_result(e.scores, out), gpu_out,
                                                                  "out")
@@ -228,15 +229,83 @@ def connected_components(G, *, device=None, out=None):
     ctx = context(device)
     out, gpu_out = host_out(out, "out")
     at = on_device(gpu_out, ctx, "<i4", G.num_vertices, "out")
-    labels, _ = _libgraph.connected_components(G._g, context=ctx, out=out if at is None else at,
-                                               device_outputs=at is not None)
+    labels, _ = _libgraph.run("connected_components", G._g, context=ctx,
+                              outs={"labels": out if at is None else at},
+                              device_outputs=at is not None)
     return gpu_out[0] if at is not None else into_device(_result(labels, out), gpu_out, "out")
 
 
 def number_connected_components(G, *, device=None):
     """The number of (weakly) connected components."""
-    return _libgraph.connected_components(_graph(G, "number_connected_components(G)")._g,
-                                        context=context(device))[1]
+    return _libgraph.run("connected_components", _graph(G, "number_connected_components(G)")._g,
+                         context=context(device))[1]
+
+
+def algorithms():
+    """The library's algorithms, as its descriptors give them: a tuple of
+    dicts with name, title, summary, function (the C entry point),
+    uses_weights, params (each a dict: name, type, required, default,
+    choices, help) and results (each: name, type, per_vertex, when, help).
+    Parameter types: bool, int, double, precision (a choice of "float64" or
+    "float32"), vertices (one vertex or several), vertex_doubles (a value a
+    vertex, or None); result types: int32 or real (per vertex: real is the
+    precision's float), int, double or bool (one value)."""
+    return _libgraph.algorithms()
+
+
+def _descriptor(name):
+    for a in _libgraph.algorithms():
+        if a["name"] == name:
+            return a
+    names = ", ".join(a["name"] for a in _libgraph.algorithms())
+    raise ValueError(f"algorithm: no algorithm is named {name!r} (there are {names})")
+
+
+def run(algorithm, G, *, device=None, out=None, **params):
+    """Runs the library's algorithm of that name (algorithms() lists them,
+    with their parameters and results) on G, with params by the
+    descriptor's names and the rest at their defaults.
+
+    Returns a dict of the results the call made, by name: a numpy array of
+    num_vertices (int32, or float64 / float32 by a precision parameter) for a
+    per-vertex result, an int, float or bool for one value.  For a graph from
+    NetworkX (or with names), a vertices parameter takes node keys and a
+    vertex_doubles one a dict {node key: value} too.  out: a dict {result
+    name: array} of arrays to write results into and return (a GPU array is
+    filled by a copy after the call; bfs, pagerank and connected_components
+    write into GPU arrays directly).  Raises what the typed function would:
+    ValueError with the library's message for a bad value, NotConverged
+    (each result an attribute) when an iteration runs out.
+    """
+    info = _descriptor(algorithm)
+    G = _graph(G, f"{algorithm}(G)")
+    kinds = {p["name"]: p["type"] for p in info["params"]}
+    for name, value in params.items():
+        if kinds.get(name) == "vertices":
+            params[name] = (_node_sources(G, value) if G._index() is not None
+                            else to_host(value, name))
+        elif kinds.get(name) == "vertex_doubles":
+            params[name] = _vector(G, value, name)
+    ctx = context(device)
+    per_vertex = {r["name"] for r in info["results"] if r["per_vertex"]}
+    outs, gpu = {}, {}
+    for name, array in (out or {}).items():
+        if name not in per_vertex:
+            raise TypeError(f"out: {algorithm} has no per-vertex result named {name!r} (it has "
+                            f"{', '.join(sorted(per_vertex)) or 'none'})")
+        outs[name], gpu[name] = host_out(array, f"{name} out")
+
+    def made(results):
+        return {r["name"]: (into_device(_result(x, outs.get(r["name"])), gpu.get(r["name"]),
+                                        f"{r['name']} out") if r["per_vertex"] else x)
+                for r, x in zip(info["results"], results) if x is not None}
+    try:
+        results = _libgraph.run(algorithm, G._g, params, context=ctx, outs=outs)
+    except _libgraph.NotConverged as e:
+        for name, value in made(getattr(e, r["name"], None) for r in info["results"]).items():
+            setattr(e, name, value)
+        raise
+    return made(results)
 
 
 def last_backend():

@@ -1,6 +1,6 @@
 """A NetworkX graph as the backend holds it (LibgraphGraph), and the
 conversions NetworkX asks the backend for: its adjacency read in C into
-arrays (_libgraph.adjacency_csr, as Graph.from_networkx), each weighting a
+arrays (nxkit.adjacency_csr, as Graph.from_networkx), each weighting a
 call asks for read once, the libgraph.Graph built on first use, and the
 conversion cached on the NetworkX graph (interface.py says when)."""
 
@@ -10,7 +10,7 @@ import weakref
 import networkx as nx
 
 import libgraph as lg
-from libgraph import _libgraph
+from libgraph import nxkit
 
 BACKEND = "libgraph"
 
@@ -100,7 +100,7 @@ class LibgraphGraph:
             G = self._from_source()
             weight, default = weighting if weighting not in (None, COUNTS) else (None, 1.0)
             try:
-                index, off, idx, w = _libgraph.adjacency_csr(
+                index, off, idx, w = nxkit.adjacency_csr(
                     self.nodes, _dicts(G._adj, self._multigraph, self._directed), weight, default,
                     self._multigraph, count_parallel=weighting is COUNTS, strict=True)
             except ValueError as exc:
@@ -120,7 +120,7 @@ class LibgraphGraph:
         g = self._graphs.get(weighting)
         if g is None:
             off, idx, w = self.arcs(weighting)
-            g = lg.Graph._from_adjacency(self.nodes, self.index, off, idx, w, self._directed)
+            g = nxkit.graph_from_adjacency(self.nodes, self.index, off, idx, w, self._directed)
             self._graphs[weighting] = g
         return g
 
@@ -146,7 +146,7 @@ class LibgraphGraph:
         if self._pred is None:
             G = self._from_source()
             pred = _dicts(G._pred, self._multigraph, True)
-            _, off, idx, _ = _libgraph.adjacency_csr(self.nodes, pred)
+            _, off, idx, _ = nxkit.adjacency_csr(self.nodes, pred)
             self._pred = (off, idx)
         return self._pred
 

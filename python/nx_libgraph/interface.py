@@ -2,7 +2,7 @@
 conversion, the algorithms, and can_run / should_run.
 
 A NetworkX graph (or graph view) becomes a LibgraphGraph (_convert.py): its
-adjacency read in C into arrays (_libgraph.adjacency_csr, as Graph.from_networkx),
+adjacency read in C into arrays (nxkit.adjacency_csr, as Graph.from_networkx),
 vertex i being node ``nodes[i]`` in NetworkX's node order; each weighting a
 call asks for (none, an edge attribute, a multigraph's parallel-edge
 counts) is read once from the NetworkX graph when first needed, and the
@@ -28,7 +28,7 @@ from collections.abc import Mapping
 import networkx as nx
 
 import libgraph as lg
-from libgraph import _libgraph
+from libgraph import nxkit
 
 # convert_from_nx and convert_to_nx are the backend's: NetworkX calls them here
 from ._convert import (
@@ -265,7 +265,7 @@ def _component_sets(G, device):
     first node in node order: libgraph labels a component by its smallest
     vertex id), built in C."""
     labels = lg.connected_components(G.graph(), device=_device(device))
-    return _built(_libgraph.components, G.nodes, labels)
+    return _built(nxkit.components, G.nodes, labels)
 
 
 def connected_components(G, *, device=None):
@@ -301,7 +301,7 @@ is_weakly_connected = is_connected
 #
 # NetworkX's traversals return nodes in the order its sequential search finds
 # them (each layer parent by parent, each parent's neighbours in adjacency
-# order), and tests and users rely on it; _libgraph.bfs_visit makes that
+# order), and tests and users rely on it; nxkit.bfs_visit makes that
 # same visit in C over the adjacency-order CSR kept with the conversion.
 
 
@@ -324,18 +324,18 @@ class _Visit:
 
     def __init__(self, G, first, limit=None, reverse=False):
         off, idx = G.predecessors() if reverse else G.adjacency
-        self.raw, self._parents, self.ends = _libgraph.bfs_visit(off, idx, first,
+        self.raw, self._parents, self.ends = nxkit.bfs_visit(off, idx, first,
                                                                  _expansions(limit, len(G)))
         self.nodes = G.nodes
 
     def edges(self, form="edges"):
         """The tree's edges (parent, node) in visit order; form "reversed":
         (node, parent); "successors": (parent, [its children])."""
-        return _built(_libgraph.tree_edges, self.nodes, self.raw, self._parents, form)
+        return _built(nxkit.tree_edges, self.nodes, self.raw, self._parents, form)
 
     def layer(self, i):
         """The nodes of layer i, in visit order."""
-        return _libgraph.take(self.nodes, self.raw, self.ends[i - 1] if i else 0, self.ends[i])
+        return nxkit.take(self.nodes, self.raw, self.ends[i - 1] if i else 0, self.ends[i])
 
     def layers(self):
         for i in range(len(self.ends)):
@@ -429,7 +429,7 @@ def descendants_at_distance(G, source, distance):
 def single_source_shortest_path_length(G, source, cutoff=None):
     v = _vertex(G, source, nx.NodeNotFound(f"Source {source} is not in G"))
     visit = _Visit(G, [v], cutoff)
-    return _built(_libgraph.levels, visit.nodes, visit.raw, visit.ends)
+    return _built(nxkit.levels, visit.nodes, visit.raw, visit.ends)
 
 
 def _path_length_refusal(source=None, target=None, weight=None, method="dijkstra"):

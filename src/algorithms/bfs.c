@@ -59,8 +59,9 @@ const struct lg_algorithm lg__algorithm_bfs = {
     .info = {.name = "bfs",
              .title = "BFS",
              .function = "lg_bfs",
-             .summary = "Breadth-first search along out-edges: hop distances, and BFS parents on "
-                        "request; direction-optimizing (Beamer, Asanovic and Patterson, SC'12).",
+             .summary = "Breadth-first search distances, and parents on request: hops along "
+                        "out-edges from one vertex or several; direction-optimizing (Beamer, "
+                        "Asanovic and Patterson, SC'12).",
              .num_params = LG_COUNT_OF(params),
              .params = params,
              .num_results = LG_COUNT_OF(results),

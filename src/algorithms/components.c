@@ -32,9 +32,9 @@ const struct lg_algorithm lg__algorithm_components = {
     .info = {.name = "connected_components",
              .title = "connected components",
              .function = "lg_connected_components",
-             .summary = "Connected components (weakly connected on a directed graph), each "
-                        "vertex labelled with its component's smallest vertex id; Afforest "
-                        "(Sutton, Ben-Nun and Barak, IPDPS'18).",
+             .summary = "Connected components (weak on a directed graph): each vertex "
+                        "labelled with its component's smallest vertex id; Afforest (Sutton, "
+                        "Ben-Nun and Barak, IPDPS'18).",
              .num_results = LG_COUNT_OF(results),
              .results = results},
     .run = run,

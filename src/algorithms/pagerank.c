@@ -32,7 +32,7 @@ static const lg_param_info_t params[] = {
     [P_DANGLING] = {.name = "dangling", .type = LG_TYPE_VERTEX_DOUBLES,
                     .help = "where dangling vertices' rank goes (none: as personalization)"},
     [P_PRECISION] = {.name = "precision", .type = LG_TYPE_PRECISION, .choices = precisions,
-                     .help = "the scores' type: float64, or float32 (half the memory traffic)"},
+                     .help = "the scores' type (float32: half the memory traffic)"},
 };
 
 static const lg_result_info_t results[] = {
@@ -83,8 +83,9 @@ const struct lg_algorithm lg__algorithm_pagerank = {
     .info = {.name = "pagerank",
              .title = "PageRank",
              .function = "lg_pagerank",
-             .summary = "PageRank by power iteration with NetworkX's semantics (damping, "
-                        "personalization, nstart, dangling, weights, the L1 stopping test).",
+             .summary = "PageRank scores with NetworkX's semantics: power iteration with "
+                        "damping, personalization, nstart, dangling vectors and weights, stopped "
+                        "by NetworkX's L1 test.",
              .uses_weights = true,
              .num_params = LG_COUNT_OF(params),
              .params = params,

@@ -177,7 +177,7 @@ def test_extension_buffers_without_numpy():
         mv = memoryview(b)
         assert mv.format == fmt and mv.ndim == 1 and mv.readonly
     assert memoryview(off).tolist() == [0, 1, 2, 2]
-    d, p = _libgraph.bfs(raw, 0, parents=True)
+    d, p = _libgraph.run("bfs", raw, {"source": 0, "parents": True})
     assert memoryview(d).tolist() == [0, 1, 2] and memoryview(p).tolist() == [0, 0, 1]
     assert len(d) == 3
 

@@ -290,50 +290,50 @@ def test_traversal_errors_and_declines():
 
 
 def test_result_builders_check_their_input():
-    """The C helpers behind the results (python/ext/nx_backend.c) refuse
+    """The C helpers behind the results (libgraph.nxkit, python/ext/nx_backend.c) refuse
     arrays that do not describe a visit of these nodes, and give exact
     results for ones that do."""
     import numpy as np
-    from libgraph import _libgraph
+    from libgraph import nxkit
 
     i32, i64 = (lambda *x: np.array(x, np.int32)), (lambda *x: np.array(x, np.int64))
     # the path 0 - 1 - 2 as a CSR in adjacency order, and 3 isolated
     off, idx = i64(0, 1, 3, 4, 4), i32(1, 0, 2, 1)
-    order, parents, ends = _libgraph.bfs_visit(off, idx, [1])
+    order, parents, ends = nxkit.bfs_visit(off, idx, [1])
     assert np.frombuffer(order, np.int32).tolist() == [1, 0, 2]
     assert np.frombuffer(parents, np.int32).tolist() == [-1, 1, 1]
     assert ends == [1, 3]
     nodes = ["a", "b", "c", "d"]
-    assert _libgraph.levels(nodes, order, ends) == {"b": 0, "a": 1, "c": 1}
-    assert _libgraph.tree_edges(nodes, order, parents) == [("b", "a"), ("b", "c")]
-    assert _libgraph.tree_edges(nodes, order, parents, "reversed") == [("a", "b"), ("c", "b")]
-    assert _libgraph.tree_edges(nodes, order, parents, "successors") == [("b", ["a", "c"])]
+    assert nxkit.levels(nodes, order, ends) == {"b": 0, "a": 1, "c": 1}
+    assert nxkit.tree_edges(nodes, order, parents) == [("b", "a"), ("b", "c")]
+    assert nxkit.tree_edges(nodes, order, parents, "reversed") == [("a", "b"), ("c", "b")]
+    assert nxkit.tree_edges(nodes, order, parents, "successors") == [("b", ["a", "c"])]
     with pytest.raises(ValueError, match="form"):
-        _libgraph.tree_edges(nodes, order, parents, "sideways")
-    assert _libgraph.take(nodes, order, 1, 3) == ["a", "c"]
-    assert _libgraph.components(nodes, i32(0, 0, 0, 3)) == [{"a", "b", "c"}, {"d"}]
+        nxkit.tree_edges(nodes, order, parents, "sideways")
+    assert nxkit.take(nodes, order, 1, 3) == ["a", "c"]
+    assert nxkit.components(nodes, i32(0, 0, 0, 3)) == [{"a", "b", "c"}, {"d"}]
     with pytest.raises(ValueError, match="not a CSR"):
-        _libgraph.bfs_visit(i64(0, 1, 5), idx, [0])
+        nxkit.bfs_visit(i64(0, 1, 5), idx, [0])
     with pytest.raises(ValueError, match="not in"):
-        _libgraph.bfs_visit(off, idx, [4])
+        nxkit.bfs_visit(off, idx, [4])
     with pytest.raises(ValueError, match="not a vertex"):
-        _libgraph.bfs_visit(off, i32(1, 0, 7, 1), [1])
+        nxkit.bfs_visit(off, i32(1, 0, 7, 1), [1])
     with pytest.raises(ValueError, match="one int32 label"):
-        _libgraph.components(nodes, i32(0, 0, 0))
+        nxkit.components(nodes, i32(0, 0, 0))
     with pytest.raises(ValueError, match="not a node position"):
-        _libgraph.components(nodes, i32(0, 0, 0, 9))
+        nxkit.components(nodes, i32(0, 0, 0, 9))
     with pytest.raises(ValueError, match="not a node"):
-        _libgraph.levels(nodes, i32(1, 9), [1, 2])
+        nxkit.levels(nodes, i32(1, 9), [1, 2])
     with pytest.raises(ValueError, match="one parent"):
-        _libgraph.tree_edges(nodes, order, i32(-1))
+        nxkit.tree_edges(nodes, order, i32(-1))
     with pytest.raises(ValueError, match="not a node"):
-        _libgraph.tree_edges(nodes, i32(0, 9), i32(-1, 0))
+        nxkit.tree_edges(nodes, i32(0, 9), i32(-1, 0))
     with pytest.raises(ValueError, match="within the order"):
-        _libgraph.take(nodes, order, 2, 5)
+        nxkit.take(nodes, order, 2, 5)
     with pytest.raises(ValueError, match="within the order"):
-        _libgraph.take(nodes, order, -1, 1)
+        nxkit.take(nodes, order, -1, 1)
     with pytest.raises(ValueError, match="not a node"):
-        _libgraph.take(nodes, i32(0, 9), 0, 2)
+        nxkit.take(nodes, i32(0, 9), 0, 2)
 
 
 # ---- graph views, what the backend declines, and the cache ------------------------------

@@ -1,0 +1,48 @@
+"""Building blocks for results in NetworkX's shapes and order: what a
+NetworkX backend (libgraph's own, ``nx_libgraph``, is built on these and
+on the public package alone) or a tool that mirrors NetworkX needs beyond
+the algorithms themselves.  Each is done in C (python/ext/networkx.c,
+nx_backend.c), since building these Python objects is most of such a
+call's time.
+
+adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
+              count_parallel=False, strict=False)
+    A NetworkX adjacency dict (``G._adj``; ``G._succ`` or ``G._pred`` of a
+    directed graph) as CSR arrays: (index, offsets, indices, weights), with
+    index the dict {node: vertex id} of ``nodes`` (the node keys in vertex
+    order), offsets int64, indices int32 and weights float32 (or None) as
+    bytearrays, each row in the adjacency's order.  weight names the edge
+    attribute (default where it is missing; a multigraph's parallel edges
+    summed); count_parallel weighs a multigraph's arc by its parallel edges;
+    strict refuses weights libgraph cannot hold as NetworkX gives them.
+graph_from_adjacency(nodes, index, offsets, indices, weights, directed,
+                     device=None)
+    The Graph of those arrays (rows sorted and checked as from_csr checks
+    any), with nodes as its names and index as its node index.
+bfs_visit(offsets, indices, first, depth_limit=-1)
+    NetworkX's breadth-first visit over an adjacency-order CSR (the arrays
+    above, not the sorted graph's): (order, parents, ends), the vertices in
+    visit order and each one's discoverer (-1 in the first layer) as int32
+    bytes, and the end of each layer.
+components(nodes, labels)
+    The sets of nodes with one label each (int32 labels, a node's position
+    as its component's label), in the order of each set's first node.
+tree_edges(nodes, order, parents, form="edges")
+    [(parent, node), ...] in visit order; "reversed": [(node, parent), ...];
+    "successors": [(parent, [children]), ...].
+levels(nodes, order, ends)
+    {node: layer} in visit order.
+take(nodes, order, begin, end)
+    [nodes[v] for v in order[begin:end]].
+"""
+
+from ._graph import Graph
+from ._libgraph import adjacency_csr, bfs_visit, components, levels, take, tree_edges
+
+__all__ = ["adjacency_csr", "graph_from_adjacency", "bfs_visit", "components", "tree_edges",
+           "levels", "take"]
+
+
+def graph_from_adjacency(nodes, index, offsets, indices, weights, directed, device=None):
+    """The Graph of adjacency_csr's arrays (see the module's text)."""
+    return Graph._from_adjacency(nodes, index, offsets, indices, weights, directed, device)
