@@ -1,12 +1,14 @@
 /*
- * args.c - the lgraph tool's command line: the help texts, and argv parsed
- * into a struct args with every default filled in.
+ * args.c - the lgraph tool's command line: argv parsed into a struct args
+ * with every default filled in (the help texts are help.c's).
  *
  *   lgraph COMMAND INPUT [OUTFILE] [options]
  *
- * Options may come before or after the positional arguments; each value is
- * range-checked here, so the commands get only sane numbers.  A bad option
- * is a usage error: exit status 2 with a message that names it.
+ * Options may come before or after the positional arguments.  The tool's
+ * own options are range-checked here; an algorithm's options (names.c
+ * names them) are read by their parameter's type, and what their values
+ * mean is checked once, by the library, when the command runs.  A bad
+ * option is a usage error: exit status 2 with a message that names it.
  */
 #include "cli.h"
 #include "spec.h"
@@ -19,99 +21,6 @@
 #include <strings.h>
 
 #define DEFAULT_TOP 10
-
-static const char *usage_main =
-    "usage: lgraph COMMAND INPUT [options]\n"
-    "\n"
-    "Commands:\n"
-    "  info      size, directedness and degree statistics of a graph\n"
-    "  bfs       breadth-first search distances from --source\n"
-    "  pagerank  PageRank scores (NetworkX semantics) and the top vertices\n"
-    "  cc        connected components (weak on directed graphs)\n"
-    "  convert   INPUT OUTFILE: write the graph in the format of OUTFILE's extension\n"
-    "  generate  SPEC OUTFILE: generate a graph and write it (same as convert)\n"
-    "\n"
-    "INPUT is a file (.mtx, .el, .wel, .lgb) or a generator spec kron:SCALE[:EF] or\n"
-    "urand:SCALE[:EF] (Graph500 Kronecker / uniform random, 2^SCALE vertices,\n"
-    "EF*2^SCALE edges, EF default 16; undirected, self-loops dropped, duplicates merged).\n"
-    "\n"
-    "Common options:\n"
-    "  --device D              auto, cpu, gpu or gpu:N (default auto: with a GPU, a\n"
-    "                          graph runs on the CPU until its calls have cost about\n"
-    "                          its upload, then on the GPU; gpu and gpu:N always use\n"
-    "                          the GPU and fail without one)\n"
-    "  --threads N             CPU threads (default: OpenMP's default)\n"
-    "  --undirected, -s        read the file as undirected (symmetric)\n"
-    "  --directed              read the file as directed (default: what the file\n"
-    "                          records, .lgb, .mtx's header or libgraph's .el/.wel\n"
-    "                          header line; else undirected)\n"
-    "  --drop-self-loops       drop self-loops while building\n"
-    "  --merge-duplicates      merge repeated edges (weights: the last copy wins)\n"
-    "  --format F              INPUT's format when its name does not say: mtx, el,\n"
-    "                          wel or lgb (a pipe, /dev/stdin, an odd extension)\n"
-    "  --seed N                generator seed (default 1)\n"
-    "  --output FILE           write per-vertex results, one line per vertex\n"
-    "  --repeat R              run the algorithm R times: the summary shows their median\n"
-    "                          and the first (cold) run apart; --json lists every time\n"
-    "  --json                  end with one JSON line of sizes, timings and memory\n"
-    "                          (every command; info times its statistics, convert its write)\n"
-    "  --distributed           run across MPI ranks: mpirun -np P lgraph bfs|pagerank|cc|info\n"
-    "                          INPUT --distributed (libgraph_dist; docs/DISTRIBUTED.md);\n"
-    "                          with --device gpu, one GPU a rank (its index on its node)\n"
-    "  --version               the library's version and build, and its GPU plugin\n"
-    "  --help                  this text; 'lgraph COMMAND --help' for a command's options\n";
-
-static const char *usage_bfs =
-    "usage: lgraph bfs INPUT [--source V[,V...]] [--parents] [options]\n"
-    "  --source V       start vertex (default 0); a list V,W,... starts from all at once\n"
-    "  --parents        also compute a BFS parent per vertex\n"
-    "  --max-depth D    stop after D levels (default: no limit)\n"
-    "  --do-alpha A     direction switch: bottom-up when frontier edges > unexplored/A\n"
-    "                   (default 15; 0 = always top-down)\n"
-    "  --do-beta B      back to top-down when the frontier < vertices/B (default 18)\n"
-    "  --output F       lines 'distance' (or 'distance parent'); -1 = unreached\n";
-static const char *usage_pagerank =
-    "usage: lgraph pagerank INPUT [options]\n"
-    "  --alpha A      damping factor (default 0.85)\n"
-    "  --tol T        tolerance: stop when the L1 change < N*T (default 1e-6)\n"
-    "  --max-iter K   iteration limit (default 100)\n"
-    "  --float        single precision (default double)\n"
-    "  --unweighted   ignore edge weights\n"
-    "  --top K        print the K best vertices (default 10; 0: none)\n"
-    "  --output F     one score per line\n";
-static const char *usage_cc =
-    "usage: lgraph cc INPUT [options]\n"
-    "  --output F   one label per line: the smallest vertex id of the component\n";
-static const char *usage_info = "usage: lgraph info INPUT [options]\n";
-static const char *usage_convert =
-    "usage: lgraph convert INPUT OUTFILE [options]\n"
-    "       lgraph generate kron:SCALE[:EF] OUTFILE [--seed N]\n"
-    "  OUTFILE's extension picks the format: .mtx, .el, .wel or .lgb (binary)\n"
-    "  --to F      OUTFILE's format whatever its name: mtx, el, wel or lgb\n"
-    "  An edge list starts with a '# libgraph edge list: ...' line only where reading\n"
-    "  it without the line would give another graph: a directed graph, isolated\n"
-    "  vertices past the largest id, an unweighted graph written as .wel.\n"
-    "  --plain     .el/.wel: leave that line out anyway: bare \"u v[ w]\" lines for\n"
-    "              tools that read only those (GAPBS, igraph, pandas.read_csv); the\n"
-    "              file reads back undirected (say --directed), its vertex count one\n"
-    "              more than its largest id, a .wel weighted\n";
-
-static const char *command_usage(const char *command)
-{
-    if (!command)
-        return usage_main;
-    if (!strcmp(command, "bfs"))
-        return usage_bfs;
-    if (!strcmp(command, "pagerank"))
-        return usage_pagerank;
-    if (!strcmp(command, "cc"))
-        return usage_cc;
-    if (!strcmp(command, "info"))
-        return usage_info;
-    if (!strcmp(command, "convert") || !strcmp(command, "generate"))
-        return usage_convert;
-    return NULL;
-}
 
 static bool parse_long(const char *s, long long lo, long long hi, long long *out)
 {
@@ -156,14 +65,8 @@ static bool parse_double(const char *s, double *out)
  * other option. */
 static bool set_flag(struct args *a, const char *o)
 {
-    if (!strcmp(o, "--parents"))
-        a->parents = true;
-    else if (!strcmp(o, "--json"))
+    if (!strcmp(o, "--json"))
         a->json = true;
-    else if (!strcmp(o, "--float"))
-        a->use_float = true;
-    else if (!strcmp(o, "--unweighted"))
-        a->unweighted = true;
     else if (!strcmp(o, "--undirected") || !strcmp(o, "-s"))
         a->directedness = LG_UNDIRECTED;
     else if (!strcmp(o, "--directed"))
@@ -191,11 +94,7 @@ struct int_option {
 static const struct int_option int_options[] = {
     {"--threads", 0, LG_MAX_THREADS, offsetof(struct args, threads)},
     {"--repeat", 1, 1 << 20, offsetof(struct args, repeat)},
-    {"--max-depth", -1, INT32_MAX, offsetof(struct args, max_depth)},
-    {"--do-alpha", 0, INT32_MAX, offsetof(struct args, do_alpha)},
-    {"--do-beta", 1, INT32_MAX, offsetof(struct args, do_beta)},
     {"--top", 0, INT32_MAX, offsetof(struct args, top)},
-    {"--max-iter", 0, INT32_MAX, offsetof(struct args, max_iter)},
 };
 
 static const struct int_option *int_option(const char *o)
@@ -235,28 +134,105 @@ static void print_build_info(void)
     puts(p);
 }
 
+/* An algorithm's option as the command line gave it: the option, the
+ * parameter it sets, and the value's text. */
+struct given {
+    const char *option, *param, *value;
+};
+#define CLI_MAX_GIVEN 64
+
+/* Parameter p's value from text (the option as given: `option`); 0, or 2
+ * after saying what is wrong. */
+static int parse_value(struct args *a, int k, const char *option, const char *text)
+{
+    const lg_param_info_t *p = &a->algorithm->params[k];
+    lg_value_t *v = &a->params[k];
+    long long n = 0;
+    bool ok = true;
+    switch (p->type) {
+    case LG_TYPE_BOOL:
+    case LG_TYPE_INT:
+        ok = parse_long(text, LLONG_MIN, LLONG_MAX, &n); /* the library checks the range */
+        v->i = n;
+        break;
+    case LG_TYPE_DOUBLE:
+        ok = parse_double(text, &v->d);
+        break;
+    case LG_TYPE_PRECISION:
+        ok = false;
+        for (int64_t c = 0; p->choices[c]; c++)
+            if (!strcmp(text, p->choices[c])) {
+                v->i = c;
+                ok = true;
+            }
+        break;
+    case LG_TYPE_VERTICES:
+        free(a->vertices[k]);
+        a->vertices[k] = NULL;
+        if (!cli_parse_sources(text, &a->vertices[k], &v->length)) {
+            fprintf(stderr, "lgraph: bad %s '%s' (want V or V,W,...)\n", option, text);
+            return 2;
+        }
+        v->array = a->vertices[k];
+        break;
+    default:
+        fprintf(stderr, "lgraph: %s is not available on the command line\n", option);
+        return 2;
+    }
+    if (!ok) {
+        fprintf(stderr, "lgraph: bad value '%s' for %s\n", text, option);
+        return 2;
+    }
+    a->param_text[k] = text;
+    return 0;
+}
+
+/* The command's algorithm's parameters: the defaults, then the options
+ * given (a->algorithm NULL: none may be).  A vertices parameter that is
+ * required and not given is vertex 0.  0, or 2 after saying what is wrong. */
+static int algorithm_options(struct args *a, const struct given *given, int num_given)
+{
+    const lg_algorithm_info_t *alg = a->algorithm;
+    if (alg && alg->num_params > CLI_MAX_PARAMS) {
+        fprintf(stderr, "lgraph %s: more parameters than the tool holds\n", a->command);
+        return 2;
+    }
+    if (alg && lg_algorithm_defaults(alg, a->params) != LG_OK)
+        return 2;
+    for (int k = 0; alg && k < alg->num_params; k++)
+        if (alg->params[k].required && alg->params[k].type == LG_TYPE_VERTICES &&
+            parse_value(a, k, "--source", "0") != 0)
+            return 2;
+    for (int i = 0; i < num_given; i++) {
+        const int k = alg ? lg_algorithm_index(alg, given[i].param, false) : -1;
+        if (k < 0) {
+            fprintf(stderr, "lgraph %s: %s is not an option of this command (see lgraph %s --help)\n",
+                    a->command, given[i].option, a->command);
+            return 2;
+        }
+        if (parse_value(a, k, given[i].option, given[i].value) != 0)
+            return 2;
+    }
+    return 0;
+}
+
 /* Returns 0 to go on, 1 when help was printed, 2 on a usage error. */
 int cli_parse_args(int argc, char **argv, struct args *a)
 {
     memset(a, 0, sizeof *a);
     lg_context_options_init(&a->device);
-    a->alpha = 0.85;
-    a->tol = 1e-6;
-    a->max_iter = 100;
     a->top = DEFAULT_TOP;
     a->seed = 1;
-    a->sources = "0";
     a->repeat = 1;
-    a->max_depth = -1;
-    a->do_alpha = -1;
-    a->do_beta = -1;
+    struct given given[CLI_MAX_GIVEN];
+    int num_given = 0;
     int positional = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
         long long n = 0;
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            fputs(command_usage(a->command) ? command_usage(a->command) : usage_main, stdout);
+            cli_print_usage(stdout, a->command);
             return 1;
         }
         if (!strcmp(o, "--version")) {
@@ -279,6 +255,21 @@ int cli_parse_args(int argc, char **argv, struct args *a)
         }
         if (set_flag(a, o))
             continue;
+        const char *fixed;
+        const lg_param_info_t *param = cli_option_param(o, &fixed);
+        if (param) { /* an algorithm's option: read once the command is known */
+            if (num_given == CLI_MAX_GIVEN) {
+                fprintf(stderr, "lgraph: more than %d algorithm options\n", CLI_MAX_GIVEN);
+                return 2;
+            }
+            if (!fixed && !val) {
+                fprintf(stderr, "lgraph: %s needs a value (see --help)\n", o);
+                return 2;
+            }
+            given[num_given++] = (struct given){o, param->name, fixed ? fixed : val};
+            i += fixed ? 0 : 1;
+            continue;
+        }
         /* options with a value */
         if (!val) {
             fprintf(stderr, "lgraph: %s needs a value (or is unknown; see --help)\n", o);
@@ -292,15 +283,9 @@ int cli_parse_args(int argc, char **argv, struct args *a)
         } else if (!strcmp(o, "--device")) {
             ok = lg_context_options_parse(&a->device, val) == LG_OK;
             a->device_numbered = strchr(val, ':') != NULL;
-        } else if (!strcmp(o, "--source")) {
-            a->sources = val;
         } else if (!strcmp(o, "--seed")) {
             ok = parse_long(val, 0, LLONG_MAX, &n);
             a->seed = (unsigned long long)n;
-        } else if (!strcmp(o, "--alpha")) {
-            ok = parse_double(val, &a->alpha);
-        } else if (!strcmp(o, "--tol")) {
-            ok = parse_double(val, &a->tol);
         } else if (!strcmp(o, "--output")) {
             a->output = val;
         } else if (!strcmp(o, "--format")) {
@@ -318,23 +303,29 @@ int cli_parse_args(int argc, char **argv, struct args *a)
         i++;
     }
     if (!a->command) {
-        fputs(usage_main, stderr);
+        cli_print_usage(stderr, NULL);
         return 2;
     }
-    if (!command_usage(a->command) || !strcmp(a->command, "help")) {
-        fprintf(stderr, "lgraph: unknown command '%s'\n\n%s", a->command, usage_main);
+    if (!cli_command_known(a->command)) {
+        fprintf(stderr, "lgraph: unknown command '%s'\n\n", a->command);
+        cli_print_usage(stderr, NULL);
         return 2;
     }
     if (!a->input) {
-        fprintf(stderr, "lgraph %s: missing INPUT\n\n%s", a->command, command_usage(a->command));
+        fprintf(stderr, "lgraph %s: missing INPUT\n\n", a->command);
+        cli_print_usage(stderr, a->command);
         return 2;
     }
+    a->algorithm = cli_algorithm_of(a->command);
+    if (algorithm_options(a, given, num_given) != 0)
+        return 2;
     if (cli_bad_spec(a->input))
         return 2;
     bool needs_target = !strcmp(a->command, "convert") || !strcmp(a->command, "generate");
     if (needs_target != (a->target != NULL)) {
-        fprintf(stderr, "lgraph %s: %s\n\n%s", a->command,
-                needs_target ? "missing OUTFILE" : "too many arguments", command_usage(a->command));
+        fprintf(stderr, "lgraph %s: %s\n\n", a->command,
+                needs_target ? "missing OUTFILE" : "too many arguments");
+        cli_print_usage(stderr, a->command);
         return 2;
     }
     if (a->plain && !needs_target) {
@@ -352,24 +343,48 @@ int cli_parse_args(int argc, char **argv, struct args *a)
     return 0;
 }
 
+int64_t cli_param_int(const struct args *a, const char *name)
+{
+    const int k = lg_algorithm_index(a->algorithm, name, false);
+    return k >= 0 ? a->params[k].i : 0;
+}
+
+double cli_param_double(const struct args *a, const char *name)
+{
+    const int k = lg_algorithm_index(a->algorithm, name, false);
+    return k >= 0 ? a->params[k].d : 0.0;
+}
+
+const char *cli_sources_text(const struct args *a)
+{
+    const int k = lg_algorithm_index(a->algorithm, "source", false);
+    return k >= 0 && a->param_text[k] ? a->param_text[k] : "0";
+}
+
 void cli_bfs_options(const struct args *a, lg_bfs_options_t *o)
 {
     lg_bfs_options_init(o);
-    o->compute_parents = a->parents;
-    o->max_depth = a->max_depth;
-    if (a->do_alpha >= 0)
-        o->direction_alpha = a->do_alpha;
-    if (a->do_beta >= 0)
-        o->direction_beta = a->do_beta;
+    o->compute_parents = cli_param_int(a, "parents") != 0;
+    o->max_depth = (int32_t)cli_param_int(a, "max_depth");
+    o->direction_alpha = (int)cli_param_int(a, "direction_alpha");
+    o->direction_beta = (int)cli_param_int(a, "direction_beta");
 }
 
 void cli_pagerank_options(const struct args *a, lg_pagerank_options_t *o)
 {
     lg_pagerank_options_init(o);
-    o->alpha = a->alpha;
-    o->tol = a->tol;
-    o->max_iter = a->max_iter;
-    o->use_weights = !a->unweighted;
+    o->alpha = cli_param_double(a, "alpha");
+    o->tol = cli_param_double(a, "tol");
+    o->max_iter = (int)cli_param_int(a, "max_iter");
+    o->use_weights = cli_param_int(a, "use_weights") != 0;
+}
+
+void cli_free_args(struct args *a)
+{
+    for (int k = 0; k < CLI_MAX_PARAMS; k++) {
+        free(a->vertices[k]);
+        a->vertices[k] = NULL;
+    }
 }
 
 /* Parses --source's "V" or "V,W,..." into a new array (the caller frees it). */

@@ -4,9 +4,13 @@
  * and the functions one file provides to another.
  *
  *   lgraph.c     main: open the context, load INPUT, print its summary, dispatch
- *   args.c       option parsing, the help texts, generator specs (kron:, urand:)
+ *   args.c       option parsing, the help texts (an algorithm's made from its
+ *                descriptor), generator specs (kron:, urand:)
+ *   names.c      the commands' and options' names for the algorithms' descriptors
+ *   help.c       the help texts, an algorithm's made from its descriptor
  *   load.c       INPUT to a graph: a file, or a kron:/urand: generator spec
- *   commands.c   the commands info, bfs, pagerank and cc
+ *   commands.c   info, and every algorithm's command: run by its descriptor,
+ *                with the summary lines of bfs, pagerank and cc
  *   output.c     what every command prints: errors, the JSON line, --output files
  *   interrupt.c  Ctrl-C: the SIGINT handler and the progress callback
  *   waits.c      OpenMP's idle waits bounded (the process re-executed once)
@@ -28,6 +32,9 @@
 #include <stdio.h>
 #include <time.h>
 
+/* The most parameters an algorithm's command holds (checked when parsed). */
+#define CLI_MAX_PARAMS 24
+
 struct args {
     const char *command;
     const char *input;
@@ -38,18 +45,16 @@ struct args {
     lg_context_options_t device; /* --device: backend and device_id */
     bool device_numbered;        /* --device gpu:N (not plain gpu) */
     int threads;
-    const char *sources; /* --source: one id, or a comma-separated list */
     int repeat;          /* --repeat R: R timed runs (all algorithms) */
-    int max_depth;
-    int do_alpha, do_beta; /* BFS direction-switch tuning, -1 = library default */
     bool json;
-    bool parents;
-    bool use_float;
-    bool unweighted;
-    int top;
-    double alpha, tol;
-    int max_iter;
+    int top; /* pagerank --top K: the K best vertices printed */
     unsigned long long seed;
+    /* An algorithm's command: its descriptor, and its parameters, each the
+     * option given or its default (args.c says how the options are named) */
+    const lg_algorithm_info_t *algorithm;
+    lg_value_t params[CLI_MAX_PARAMS];
+    const char *param_text[CLI_MAX_PARAMS]; /* as given, NULL if not */
+    lg_vertex_t *vertices[CLI_MAX_PARAMS];  /* a vertices option's ids (cli_free_args) */
     lg_directedness_t directedness;
     bool drop_self_loops;
     bool merge_duplicates;
@@ -83,8 +88,16 @@ void cli_bounded_waits(char **argv);
 
 /* args.c */
 int cli_parse_args(int argc, char **argv, struct args *a);
+void cli_free_args(struct args *a);
 bool cli_parse_sources(const char *list, lg_vertex_t **out, int64_t *count);
-/* The library's options for what the command line asked (no progress callback). */
+/* The value of the command's parameter `name` (an int, flag or choice's
+ * index; a double), as given or by default. */
+int64_t cli_param_int(const struct args *a, const char *name);
+double cli_param_double(const struct args *a, const char *name);
+/* The text of --source as given, or "0" (the command line's default source). */
+const char *cli_sources_text(const struct args *a);
+/* The library's options for what the command line asked (no progress
+ * callback): lgraph-dist's calls, which take the typed options. */
 void cli_bfs_options(const struct args *a, lg_bfs_options_t *o);
 void cli_pagerank_options(const struct args *a, lg_pagerank_options_t *o);
 
@@ -94,15 +107,31 @@ bool cli_parse_spec(const char *input, lg_generator_t *gen, int *scale, int *ef,
 /* Whether input is a spec with a bad number, said on stderr. */
 bool cli_bad_spec(const char *input);
 
+/* help.c: the main help (command NULL or unknown) or a command's */
+void cli_print_usage(FILE *f, const char *command);
+bool cli_command_known(const char *command);
+
+/* names.c: the command line's names for the algorithms and their parameters */
+/* The algorithm a command runs, or NULL. */
+const lg_algorithm_info_t *cli_algorithm_of(const char *command);
+/* The command that runs algorithm a. */
+const char *cli_command_of(const lg_algorithm_info_t *a);
+/* The parameter (of any algorithm) that option sets, or NULL; *value is
+ * the value the option sets by itself (a flag's "1" or "0", an alias's), or
+ * NULL when it takes the next argument. */
+const lg_param_info_t *cli_option_param(const char *option, const char **value);
+/* Parameter p's option ("--max-depth", "--no-use-weights") into buf. */
+void cli_option_of(const lg_param_info_t *p, char *buf, size_t size);
+/* "; also --do-alpha"-style notes of p's older spellings, for --help. */
+void cli_print_aliases(FILE *f, const lg_param_info_t *p);
+
 /* load.c: INPUT as a graph; 0, or the exit status after saying what failed */
 int cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *build_s,
              double *gen_s);
 
-/* commands.c */
+/* commands.c: info, and any algorithm's command by its descriptor */
 int cli_info(const struct session *s);
-int cli_bfs(const struct session *s);
-int cli_pagerank(const struct session *s);
-int cli_cc(const struct session *s);
+int cli_algorithm(const struct session *s);
 
 /* interrupt.c: the first SIGINT stops the running libgraph call at its next step
  * (every long call is given cli_go_on as its progress callback), and lgraph

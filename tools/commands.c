@@ -1,65 +1,49 @@
 /*
  * commands.c - the lgraph commands that run on a loaded graph: info (sizes
- * and degree statistics), bfs (distances, and parents on request, from one
- * source or several at once), pagerank (scores and the top vertices) and cc
- * (component labels).  The last three run their algorithm --repeat times,
- * timing each run, print a one-line summary (and --json's line), and write
- * --output.  Each returns the process's exit status: 0, 1 for a failure, 2
- * for a bad argument, 3 when PageRank did not converge (its iterate is still
- * printed and written).
+ * and degree statistics), and every algorithm's command, run through its
+ * descriptor (lg_algorithm_run, libgraph.h "Algorithms as data"): the
+ * algorithm runs --repeat times, each run timed; a one-line summary (and
+ * --json's line, with every one-value result) is printed, and --output
+ * gets one line a vertex of its per-vertex results.  What a summary says
+ * beyond the one-value results is written per algorithm below, where an
+ * algorithm has more to say (bfs: what it reached; pagerank: the top
+ * vertices; cc: the largest component); any other algorithm gets the
+ * generic line.  Each returns the process's exit status: 0, 1 for a
+ * failure, 2 for a bad argument, 3 when an iteration did not converge (its
+ * last iterate is still printed and written).
  */
 #include "cli.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-/* --output lines: what each command says about vertex v */
-struct bfs_results {
-    const int32_t *dist;
-    const lg_vertex_t *parents; /* NULL unless --parents */
+/* The most results a command holds. */
+#define MAX_RESULTS 12
+
+/* One run's results: where lg_algorithm_run wrote each, and its shape. */
+struct results {
+    const lg_algorithm_info_t *alg;
+    int64_t n;
+    lg_shape_t shape[MAX_RESULTS];
+    void *at[MAX_RESULTS];
+    union {
+        int64_t i;
+        double d;
+        bool b;
+    } scalar[MAX_RESULTS];
 };
 
-static void bfs_line(FILE *f, int64_t v, const void *results)
+/* Result `name`'s place (NULL when the call did not make it). */
+static const void *result(const struct results *r, const char *name)
 {
-    const struct bfs_results *r = results;
-    if (r->parents)
-        fprintf(f, "%d %d\n", r->dist[v], r->parents[v]);
-    else
-        fprintf(f, "%d\n", r->dist[v]);
+    const int k = lg_algorithm_index(r->alg, name, true);
+    return k >= 0 ? r->at[k] : NULL;
 }
 
-static void score_line_f64(FILE *f, int64_t v, const void *results)
+static int64_t result_int(const struct results *r, const char *name)
 {
-    fprintf(f, "%.17g\n", ((const double *)results)[v]);
-}
-
-static void score_line_f32(FILE *f, int64_t v, const void *results)
-{
-    fprintf(f, "%.9g\n", ((const double *)results)[v]);
-}
-
-static void label_line(FILE *f, int64_t v, const void *results)
-{
-    fprintf(f, "%d\n", ((const lg_vertex_t *)results)[v]);
-}
-
-/* One run of a command's algorithm, with what it needs behind arg. */
-typedef lg_status_t (*timed_call)(const struct session *s, void *arg);
-
-/* Runs call --repeat times, times[i] the i-th run's seconds, stopping at the
- * first status that is neither LG_OK nor `tolerated`; returns the last
- * status. */
-static lg_status_t run_timed(const struct session *s, timed_call call, void *arg, double *times,
-                             lg_status_t tolerated)
-{
-    lg_status_t st = LG_OK;
-    for (int i = 0; i < s->a->repeat; i++) {
-        const double t0 = cli_now();
-        st = call(s, arg);
-        times[i] = cli_now() - t0;
-        if (st != LG_OK && st != tolerated)
-            break;
-    }
-    return st;
+    const void *p = result(r, name);
+    return p ? *(const int64_t *)p : 0;
 }
 
 int cli_info(const struct session *s)
@@ -99,78 +83,30 @@ int cli_info(const struct session *s)
     return 0;
 }
 
-struct bfs_call {
-    const lg_vertex_t *sources;
-    int64_t num_sources;
-    const lg_bfs_options_t *options;
-    int32_t *dist;
-    lg_vertex_t *parents;
-};
+/* ---- what a summary says beyond the generic line -------------------------------- */
 
-static lg_status_t bfs_run(const struct session *s, void *arg)
+static void bfs_summary(const struct session *s, const struct results *r)
 {
-    const struct bfs_call *c = arg;
-    return lg_bfs_multi(s->ctx, s->g, c->sources, c->num_sources, c->options, c->dist, c->parents);
-}
-
-int cli_bfs(const struct session *s)
-{
-    const struct args *a = s->a;
-    const int64_t n = lg_graph_num_vertices(s->g);
-    int32_t *dist = malloc((size_t)(n ? n : 1) * sizeof *dist);
-    lg_vertex_t *par = a->parents ? malloc((size_t)(n ? n : 1) * sizeof *par) : NULL;
-    double *times = malloc((size_t)a->repeat * sizeof *times);
-    lg_vertex_t *sources = NULL;
-    int64_t num_sources = 0;
-    int rc = 0;
-    if (!dist || (a->parents && !par) || !times) {
-        fprintf(stderr, "lgraph: out of memory\n");
-        rc = 1;
-        goto done;
-    }
-    if (!cli_parse_sources(a->sources, &sources, &num_sources)) {
-        fprintf(stderr, "lgraph: bad --source '%s' (want V or V,W,...)\n", a->sources);
-        rc = 2;
-        goto done;
-    }
-    lg_bfs_options_t o;
-    cli_bfs_options(a, &o);
-    o.progress = cli_go_on;
-    struct bfs_call call = {sources, num_sources, &o, dist, par};
-    const lg_status_t st = run_timed(s, bfs_run, &call, times, LG_OK);
-    if (st != LG_OK) {
-        rc = cli_fail("bfs", st);
-        goto done;
-    }
+    const int32_t *dist = result(r, "distances");
     int64_t reached = 0, depth = 0;
-    for (int64_t v = 0; v < n; v++)
+    for (int64_t v = 0; v < r->n; v++)
         if (dist[v] >= 0) {
             reached++;
             depth = dist[v] > depth ? dist[v] : depth;
         }
-    printf("bfs from %s: reached %lld of %lld vertices, depth %lld", a->sources, (long long)reached,
-           (long long)n, (long long)depth);
-    cli_print_times(times, a->repeat);
-    printf("\n");
-    cli_note_fallback(s, "bfs");
-    if (a->json) {
-        cli_json_begin(s, times, a->repeat);
-        printf(", \"sources\": [");
-        for (int64_t i = 0; i < num_sources; i++)
-            printf("%s%d", i ? ", " : "", sources[i]);
-        printf("]");
-        cli_json_end();
-    }
-    if (a->output) {
-        struct bfs_results r = {dist, par};
-        rc = cli_write_output(a->output, n, bfs_line, &r);
-    }
-done:
-    free(dist);
-    free(par);
-    free(times);
-    free(sources);
-    return rc;
+    printf("bfs from %s: reached %lld of %lld vertices, depth %lld", cli_sources_text(s->a),
+           (long long)reached, (long long)r->n, (long long)depth);
+}
+
+static void bfs_json(const struct session *s, const struct results *r)
+{
+    (void)r;
+    const int k = lg_algorithm_index(s->a->algorithm, "source", false);
+    const lg_vertex_t *sources = s->a->params[k].array;
+    printf(", \"sources\": [");
+    for (int64_t i = 0; i < s->a->params[k].length; i++)
+        printf("%s%d", i ? ", " : "", sources[i]);
+    printf("]");
 }
 
 static int compare_score_desc(const void *x, const void *y, const double *s)
@@ -202,136 +138,221 @@ static void top_k(const double *s, int64_t n, int k, lg_vertex_t *best)
     }
 }
 
-struct pagerank_call {
-    const lg_pagerank_options_t *options;
-    double *scores;
-    float *scores_f32; /* non-NULL: --float */
-    lg_pagerank_result_t *result;
-};
-
-static lg_status_t pagerank_run(const struct session *s, void *arg)
+static bool single_precision(const struct session *s)
 {
-    const struct pagerank_call *c = arg;
-    return c->scores_f32 ? lg_pagerank_f32(s->ctx, s->g, c->options, c->scores_f32, c->result)
-                         : lg_pagerank(s->ctx, s->g, c->options, c->scores, c->result);
+    return cli_param_int(s->a, "precision") == 1;
 }
 
-int cli_pagerank(const struct session *s)
+static void pagerank_summary(const struct session *s, const struct results *r)
+{
+    printf("pagerank (%s, alpha %g, tol %g): %d iterations, residual %.3g",
+           single_precision(s) ? "float" : "double", cli_param_double(s->a, "alpha"),
+           cli_param_double(s->a, "tol"), (int)result_int(r, "iterations"),
+           *(const double *)result(r, "residual"));
+}
+
+/* The --top best vertices, best first. */
+static int pagerank_details(const struct session *s, const struct results *r)
+{
+    const int64_t n = r->n;
+    const int k = s->a->top < n ? s->a->top : (int)n;
+    double *x = malloc((size_t)(n ? n : 1) * sizeof *x);
+    lg_vertex_t *best = malloc((size_t)(k ? k : 1) * sizeof *best);
+    if (!x || !best) {
+        free(x);
+        free(best);
+        fprintf(stderr, "lgraph: out of memory\n");
+        return 1;
+    }
+    const void *scores = result(r, "scores");
+    for (int64_t v = 0; v < n; v++)
+        x[v] = single_precision(s) ? ((const float *)scores)[v] : ((const double *)scores)[v];
+    top_k(x, n, k, best);
+    for (int i = 0; i < k; i++)
+        printf("  %2d. vertex %-10d %.8f\n", i + 1, best[i], x[best[i]]);
+    free(x);
+    free(best);
+    return 0;
+}
+
+static void pagerank_json(const struct session *s, const struct results *r)
+{
+    (void)r;
+    printf(", \"precision\": \"%s\"", single_precision(s) ? "float" : "double");
+}
+
+/* The largest component and the isolated vertices, by label. */
+static void cc_sizes(const struct results *r, int64_t *largest, int64_t *singletons)
+{
+    const lg_vertex_t *label = result(r, "labels");
+    int64_t *size = calloc((size_t)(r->n ? r->n : 1), sizeof *size);
+    *largest = *singletons = -1;
+    if (!size)
+        return;
+    *largest = *singletons = 0;
+    for (int64_t v = 0; v < r->n; v++)
+        size[label[v]]++;
+    for (int64_t v = 0; v < r->n; v++) {
+        *largest = size[v] > *largest ? size[v] : *largest;
+        *singletons += size[v] == 1;
+    }
+    free(size);
+}
+
+static void cc_summary(const struct session *s, const struct results *r)
+{
+    int64_t largest, singletons;
+    cc_sizes(r, &largest, &singletons);
+    printf("%s components: %lld (largest %lld vertices, %lld isolated)",
+           lg_graph_is_directed(s->g) ? "weakly connected" : "connected",
+           (long long)result_int(r, "count"), (long long)largest, (long long)singletons);
+}
+
+static void cc_json(const struct session *s, const struct results *r)
+{
+    (void)s;
+    int64_t largest, singletons;
+    cc_sizes(r, &largest, &singletons);
+    printf(", \"components\": %lld, \"largest\": %lld", (long long)result_int(r, "count"),
+           (long long)largest);
+}
+
+/* An algorithm's own parts of its command's output; NULL members: none. */
+static const struct {
+    const char *algorithm;
+    void (*summary)(const struct session *s, const struct results *r); /* the line, times after */
+    int (*details)(const struct session *s, const struct results *r);  /* lines after it */
+    void (*json)(const struct session *s, const struct results *r);    /* --json's fields */
+} special[] = {
+    {"bfs", bfs_summary, NULL, bfs_json},
+    {"pagerank", pagerank_summary, pagerank_details, pagerank_json},
+    {"connected_components", cc_summary, NULL, cc_json},
+};
+
+/* ---- any algorithm ---------------------------------------------------------------- */
+
+/* The generic summary: the command and its one-value results. */
+static void generic_summary(const struct session *s, const struct results *r)
+{
+    printf("%s:", cli_command_of(r->alg));
+    for (int k = 0, first = 1; k < r->alg->num_results; k++)
+        if (!r->alg->results[k].per_vertex && r->shape[k].made) {
+            printf("%s %s ", first ? "" : ",", r->alg->results[k].name);
+            if (r->shape[k].type == LG_TYPE_DOUBLE)
+                printf("%.6g", r->scalar[k].d);
+            else if (r->shape[k].type == LG_TYPE_BOOL)
+                printf("%s", r->scalar[k].b ? "yes" : "no");
+            else
+                printf("%lld", (long long)r->scalar[k].i);
+            first = 0;
+        }
+    (void)s;
+}
+
+static void json_scalars(const struct results *r)
+{
+    for (int k = 0; k < r->alg->num_results; k++) {
+        if (r->alg->results[k].per_vertex || !r->shape[k].made)
+            continue;
+        printf(", \"%s\": ", r->alg->results[k].name);
+        if (r->shape[k].type == LG_TYPE_DOUBLE)
+            printf("%.17g", r->scalar[k].d);
+        else if (r->shape[k].type == LG_TYPE_BOOL)
+            printf("%s", r->scalar[k].b ? "true" : "false");
+        else
+            printf("%lld", (long long)r->scalar[k].i);
+    }
+}
+
+/* An --output line: the per-vertex results of vertex v, in the
+ * descriptor's order, space-separated. */
+static void output_line(FILE *f, int64_t v, const void *results)
+{
+    const struct results *r = results;
+    const char *sep = "";
+    for (int k = 0; k < r->alg->num_results; k++) {
+        if (!r->alg->results[k].per_vertex || !r->shape[k].made)
+            continue;
+        if (r->shape[k].type == LG_TYPE_FLOAT64)
+            fprintf(f, "%s%.17g", sep, ((const double *)r->at[k])[v]);
+        else if (r->shape[k].type == LG_TYPE_FLOAT32)
+            fprintf(f, "%s%.9g", sep, (double)((const float *)r->at[k])[v]);
+        else
+            fprintf(f, "%s%d", sep, ((const int32_t *)r->at[k])[v]);
+        sep = " ";
+    }
+    fputc('\n', f);
+}
+
+static size_t element_size(lg_type_t t)
+{
+    return t == LG_TYPE_FLOAT64 ? sizeof(double) : t == LG_TYPE_FLOAT32 ? sizeof(float)
+                                                                        : sizeof(int32_t);
+}
+
+int cli_algorithm(const struct session *s)
 {
     const struct args *a = s->a;
-    const int64_t n = lg_graph_num_vertices(s->g);
-    double *x = malloc((size_t)(n ? n : 1) * sizeof *x);
-    float *xf = a->use_float ? malloc((size_t)(n ? n : 1) * sizeof *xf) : NULL;
+    const char *name = a->command;
+    struct results r = {.alg = a->algorithm, .n = lg_graph_num_vertices(s->g)};
     double *times = malloc((size_t)a->repeat * sizeof *times);
-    int k = a->top < n ? a->top : (int)n;
-    lg_vertex_t *best = malloc((size_t)(k ? k : 1) * sizeof *best);
-    int rc = 0;
-    lg_pagerank_result_t r = {0, 0.0, false};
-    lg_status_t st = LG_OK;
-    if (!x || (a->use_float && !xf) || !best || !times) {
+    int rc = 0, which = -1;
+    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
+        if (!strcmp(r.alg->name, special[i].algorithm))
+            which = (int)i;
+    bool ok = times != NULL && r.alg->num_results <= MAX_RESULTS &&
+              lg_algorithm_shapes(r.alg, s->g, a->params, r.shape) == LG_OK;
+    for (int k = 0; ok && k < r.alg->num_results; k++) {
+        if (!r.shape[k].made)
+            continue;
+        r.at[k] = !r.alg->results[k].per_vertex
+                      ? (void *)&r.scalar[k]
+                      : malloc((size_t)(r.n ? r.n : 1) * element_size(r.shape[k].type));
+        ok = r.at[k] != NULL;
+    }
+    if (!ok) {
         fprintf(stderr, "lgraph: out of memory\n");
         rc = 1;
         goto done;
     }
-    lg_pagerank_options_t o;
-    cli_pagerank_options(a, &o);
-    o.progress = cli_go_on;
-    struct pagerank_call call = {&o, x, xf, &r};
-    st = run_timed(s, pagerank_run, &call, times, LG_ERR_NOT_CONVERGED);
+    lg_run_options_t ro;
+    lg_run_options_init(&ro);
+    ro.progress = cli_go_on;
+    lg_status_t st = LG_OK;
+    for (int i = 0; i < a->repeat; i++) {
+        const double t0 = cli_now();
+        st = lg_algorithm_run(s->ctx, s->g, r.alg, a->params, r.at, &ro);
+        times[i] = cli_now() - t0;
+        if (st != LG_OK && st != LG_ERR_NOT_CONVERGED)
+            break;
+    }
     if (st != LG_OK && st != LG_ERR_NOT_CONVERGED) {
-        rc = cli_fail("pagerank", st);
+        rc = cli_fail(name, st);
         goto done;
     }
-    if (a->use_float)
-        for (int64_t v = 0; v < n; v++)
-            x[v] = xf[v];
-    printf("pagerank (%s, alpha %g, tol %g): %d iterations, residual %.3g",
-           a->use_float ? "float" : "double", a->alpha, a->tol, r.iterations, r.residual);
+    (which >= 0 ? special[which].summary : generic_summary)(s, &r);
     cli_print_times(times, a->repeat);
     printf("%s\n", st == LG_OK ? "" : " -- NOT CONVERGED");
-    cli_note_fallback(s, "pagerank");
-    top_k(x, n, k, best);
-    for (int i = 0; i < k; i++)
-        printf("  %2d. vertex %-10d %.8f\n", i + 1, best[i], x[best[i]]);
+    cli_note_fallback(s, name);
+    if (which >= 0 && special[which].details)
+        rc = special[which].details(s, &r);
     if (st != LG_OK) {
-        fprintf(stderr, "lgraph: pagerank: %s\n", lg_last_error());
+        fprintf(stderr, "lgraph: %s: %s\n", name, lg_last_error());
         rc = 3;
     }
     if (a->json) {
         cli_json_begin(s, times, a->repeat);
-        printf(", \"iterations\": %d, \"residual\": %.17g, \"converged\": %s, "
-               "\"precision\": \"%s\"",
-               r.iterations, r.residual, r.converged ? "true" : "false",
-               a->use_float ? "float" : "double");
+        json_scalars(&r);
+        if (which >= 0 && special[which].json)
+            special[which].json(s, &r);
         cli_json_end();
     }
     if (a->output)
-        rc |= cli_write_output(a->output, n, a->use_float ? score_line_f32 : score_line_f64, x);
+        rc |= cli_write_output(a->output, r.n, output_line, &r);
 done:
-    free(x);
-    free(xf);
-    free(best);
-    free(times);
-    return rc;
-}
-
-struct cc_call {
-    lg_vertex_t *labels;
-    int64_t *count;
-};
-
-static lg_status_t cc_run(const struct session *s, void *arg)
-{
-    const struct cc_call *c = arg;
-    lg_components_options_t o;
-    lg_components_options_init(&o);
-    o.progress = cli_go_on;
-    return lg_connected_components(s->ctx, s->g, &o, c->labels, c->count);
-}
-
-int cli_cc(const struct session *s)
-{
-    const struct args *a = s->a;
-    const int64_t n = lg_graph_num_vertices(s->g);
-    lg_vertex_t *label = malloc((size_t)(n ? n : 1) * sizeof *label);
-    int64_t *size = calloc((size_t)(n ? n : 1), sizeof *size);
-    double *times = malloc((size_t)a->repeat * sizeof *times);
-    int rc = 0;
-    if (!label || !size || !times) {
-        fprintf(stderr, "lgraph: out of memory\n");
-        rc = 1;
-        goto done;
-    }
-    int64_t count = 0;
-    struct cc_call call = {label, &count};
-    const lg_status_t st = run_timed(s, cc_run, &call, times, LG_OK);
-    if (st != LG_OK) {
-        rc = cli_fail("cc", st);
-        goto done;
-    }
-    int64_t largest = 0, singletons = 0;
-    for (int64_t v = 0; v < n; v++)
-        size[label[v]]++;
-    for (int64_t v = 0; v < n; v++) {
-        largest = size[v] > largest ? size[v] : largest;
-        singletons += size[v] == 1;
-    }
-    printf("%s components: %lld (largest %lld vertices, %lld isolated)",
-           lg_graph_is_directed(s->g) ? "weakly connected" : "connected", (long long)count,
-           (long long)largest, (long long)singletons);
-    cli_print_times(times, a->repeat);
-    printf("\n");
-    cli_note_fallback(s, "cc");
-    if (a->json) {
-        cli_json_begin(s, times, a->repeat);
-        printf(", \"components\": %lld, \"largest\": %lld", (long long)count, (long long)largest);
-        cli_json_end();
-    }
-    if (a->output)
-        rc = cli_write_output(a->output, n, label_line, label);
-done:
-    free(label);
-    free(size);
+    for (int k = 0; k < r.alg->num_results && k < MAX_RESULTS; k++)
+        if (r.alg->results[k].per_vertex)
+            free(r.at[k]);
     free(times);
     return rc;
 }

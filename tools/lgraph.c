@@ -9,8 +9,8 @@
  * results, one line per vertex in id order.
  *
  * This file is main: it opens the context, loads INPUT, prints the graph's
- * summary, and hands the session to the command (commands.c), or writes the
- * graph for convert and generate.  cli.h lists the other files.
+ * summary, and hands the session to the command (commands.c: info, or the
+ * command's algorithm), or writes the graph for convert and generate.  cli.h lists the other files.
  */
 #include "cli.h"
 
@@ -105,8 +105,10 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--distributed"))
             return run_distributed(argv);
     int rc = cli_parse_args(argc, argv, &a);
-    if (rc)
+    if (rc) {
+        cli_free_args(&a);
         return rc == 1 ? 0 : 2;
+    }
     cli_catch_interrupts();
 #ifdef LGRAPH_FAILURE_INJECTION
     const char *fail_after = getenv("LGRAPH_FAIL_AFTER");
@@ -117,8 +119,10 @@ int main(int argc, char **argv)
     lg_context_options_t co = a.device;
     co.num_threads = a.threads;
     lg_status_t st = lg_context_create(&ctx, &co);
-    if (st != LG_OK)
+    if (st != LG_OK) {
+        cli_free_args(&a);
         return cli_fail("context", st);
+    }
     lg_backend_t used;
     struct session s = {ctx, NULL, &a, 1, 0.0, 0.0};
     lg_context_get_backend(ctx, &used);
@@ -144,16 +148,13 @@ int main(int argc, char **argv)
 
     if (!strcmp(a.command, "info"))
         rc = cli_info(&s);
-    else if (!strcmp(a.command, "bfs"))
-        rc = cli_bfs(&s);
-    else if (!strcmp(a.command, "pagerank"))
-        rc = cli_pagerank(&s);
-    else if (!strcmp(a.command, "cc"))
-        rc = cli_cc(&s);
+    else if (a.algorithm)
+        rc = cli_algorithm(&s);
     else
         rc = convert(&s);
 done:
     lg_graph_free(&g);
     lg_context_free(&ctx);
+    cli_free_args(&a);
     return rc;
 }

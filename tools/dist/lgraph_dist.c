@@ -150,15 +150,16 @@ static int cmd_bfs(const struct run *r)
     lg_dist_graph_local_range(r->g, &first, &nl);
     lg_vertex_t *s32 = NULL;
     int64_t ns = 0;
-    if (!cli_parse_sources(a->sources, &s32, &ns)) {
-        fprintf(stderr, "lgraph: bad --source '%s' (want V or V,W,...)\n", a->sources);
-        return 2;
+    if (!cli_parse_sources(cli_sources_text(a), &s32, &ns)) {
+        fprintf(stderr, "lgraph: out of memory\n");
+        return 1;
     }
     int64_t *sources = malloc((size_t)ns * sizeof *sources);
     int32_t *dist = malloc((size_t)(nl ? nl : 1) * sizeof *dist);
-    int64_t *par = a->parents ? malloc((size_t)(nl ? nl : 1) * sizeof *par) : NULL;
+    const bool parents = cli_param_int(a, "parents") != 0;
+    int64_t *par = parents ? malloc((size_t)(nl ? nl : 1) * sizeof *par) : NULL;
     int rc = 0;
-    if (!sources || !dist || (a->parents && !par)) {
+    if (!sources || !dist || (parents && !par)) {
         fprintf(stderr, "lgraph: out of memory\n");
         rc = 1;
         goto done;
@@ -189,8 +190,8 @@ static int cmd_bfs(const struct run *r)
         }
     reached = sum64(reached);
     MPI_Allreduce(MPI_IN_PLACE, &depth, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
-    printf("bfs from %s: reached %lld of %lld vertices, depth %lld", a->sources, (long long)reached,
-           (long long)lg_dist_graph_num_vertices(g), (long long)depth);
+    printf("bfs from %s: reached %lld of %lld vertices, depth %lld", cli_sources_text(a),
+           (long long)reached, (long long)lg_dist_graph_num_vertices(g), (long long)depth);
     cli_print_times(r->times, a->repeat);
     printf("\n");
     print_traffic(&t, lg_dist_graph_num_vertices(g));
@@ -227,7 +228,7 @@ static int compare_scored(const void *x, const void *y)
 static int cmd_pagerank(const struct run *r)
 {
     const struct args *a = r->a;
-    if (a->use_float) {
+    if (cli_param_int(a, "precision") == 1) {
         fprintf(stderr, "lgraph: pagerank --float is not available with --distributed\n");
         return 2;
     }
@@ -290,8 +291,8 @@ static int cmd_pagerank(const struct run *r)
             qsort(best, (size_t)k * (size_t)size, sizeof *best, compare_scored);
     }
     const int64_t iters = res.iterations ? res.iterations : 1;
-    printf("pagerank (double, alpha %g, tol %g): %d iterations, residual %.3g", a->alpha, a->tol,
-           res.iterations, res.residual);
+    printf("pagerank (double, alpha %g, tol %g): %d iterations, residual %.3g",
+           cli_param_double(a, "alpha"), cli_param_double(a, "tol"), res.iterations, res.residual);
     cli_print_times(r->times, a->repeat);
     printf(", %.3f ms an iteration%s\n", 1e3 * cli_median(r->times, a->repeat) / (double)iters,
            st == LG_OK ? "" : " -- NOT CONVERGED");
@@ -391,6 +392,7 @@ int main(int argc, char **argv)
     struct args a;
     int rc = cli_parse_args(argc, argv, &a);
     if (rc) {
+        cli_free_args(&a);
         MPI_Finalize();
         return rc == 1 ? 0 : 2;
     }
@@ -400,6 +402,7 @@ int main(int argc, char **argv)
                 "lgraph: %s is not available with --distributed (info, bfs, pagerank, "
                 "cc are)\n",
                 cmd);
+        cli_free_args(&a);
         MPI_Finalize();
         return 2;
     }
@@ -414,6 +417,7 @@ int main(int argc, char **argv)
     lg_status_t st = lg_dist_context_create(MPI_COMM_WORLD, &co, &dctx);
     if (st != LG_OK) {
         rc = cli_fail("context", st);
+        cli_free_args(&a);
         MPI_Finalize();
         return rc;
     }
@@ -445,6 +449,7 @@ int main(int argc, char **argv)
     lg_dist_graph_free(&r.g);
     lg_dist_context_free(&dctx);
     free(r.times);
+    cli_free_args(&a);
     MPI_Finalize();
     return rc;
 }
