@@ -1,5 +1,6 @@
-"""libgraph: fast graph analytics (BFS, PageRank, connected components) on
-the CPU and on AMD and NVIDIA GPUs.
+"""libgraph: fast graph analytics (BFS, PageRank, connected components, and
+any of the library's algorithms by name: run, algorithms) on the CPU and on
+AMD and NVIDIA GPUs.
 
     >>> import libgraph as lg
     >>> g = lg.Graph.from_edges([0, 1, 2], [1, 2, 0])
@@ -43,18 +44,8 @@ finally:
     _openmp.restore(_waits)
     del _waits
 from ._graph import Graph, generate_edges
-from ._algorithms import (
-    algorithms,
-    bfs,
-    build_info,
-    connected_components,
-    last_backend,
-    last_backend_reason,
-    number_connected_components,
-    pagerank,
-    PageRankInfo,
-    run,
-)
+from . import _algorithms
+from ._algorithms import *  # noqa: F401,F403  (its __all__: the algorithms' functions)
 from ._device import get_default_device, set_default_device
 from ._progress import get_progress, set_progress
 
@@ -62,16 +53,7 @@ __all__ = [
     "Graph",
     "Context",
     "generate_edges",
-    "bfs",
-    "pagerank",
-    "PageRankInfo",
-    "connected_components",
-    "number_connected_components",
-    "run",
-    "algorithms",
-    "last_backend",
-    "last_backend_reason",
-    "build_info",
+    *_algorithms.__all__,
     "set_default_device",
     "get_default_device",
     "set_progress",

@@ -18,6 +18,11 @@ from ._device import context
 from ._gpu_arrays import host_out, into_device, on_device, to_host
 from ._graph import Graph, _readable
 
+# The package's names from this file (libgraph/__init__.py exports them).
+__all__ = ["bfs", "pagerank", "PageRankInfo", "connected_components",
+           "number_connected_components", "run", "algorithms", "last_backend",
+           "last_backend_reason", "build_info"]
+
 
 def _graph(g, networkx_call):
     """g, a libgraph.Graph; else TypeError saying how to make one of what g

@@ -5,11 +5,15 @@
  * This is the one shared file a new algorithm adds to: a line in
  * LG_ALGORITHMS and its arguments struct.  Everything else about an
  * algorithm lives in its own files (docs/ADDING_AN_ALGORITHM.md):
- *   src/algorithms/<name>.c       its descriptor and public entry point
- *   src/kernels/cpu/<name>.c      its CPU kernel, lg__cpu_<name>
- *   src/kernels/hip/<name>.hip    its GPU kernel row, lg__gpu_<name>_row
+ *   src/algorithms/<name>.c       its descriptor (lg__algorithm_<name>) and
+ *                                 public entry point
+ *   src/kernels/cpu/<name>.c      its CPU kernel and row
+ *   src/kernels/hip/<name>.hip    its GPU kernel and row
  * and the tables that index kernels by id (src/kernels/cpu/kernels.c,
- * src/kernels/hip/plugin.hip) are generated from the list.
+ * src/kernels/hip/plugin.hip), the table of descriptors
+ * (src/algorithms/run.c) and the build's list of those files
+ * (cmake/sources.cmake, which reads the X(...) lines below) are made from
+ * the list.
  *
  * An algorithm's id is its position in the list, so the list only grows at
  * its end and never drops a line (a retired algorithm keeps its place):

@@ -66,9 +66,10 @@ def test_signatures_match_the_code():
             shown = ast.parse(f"def f({' '.join(params.split())}): pass").body[0].args
             want = _target(name)
             got = [(a.arg, "positional") for a in shown.posonlyargs + shown.args] + [
-                (a.arg, "keyword") for a in shown.kwonlyargs]
-            expected = [(p.name, "keyword" if p.kind is p.KEYWORD_ONLY else "positional")
-                        for p in want.parameters.values()]
+                (a.arg, "keyword") for a in shown.kwonlyargs] + (
+                [(shown.kwarg.arg, "**")] if shown.kwarg else [])
+            kinds = {inspect.Parameter.KEYWORD_ONLY: "keyword", inspect.Parameter.VAR_KEYWORD: "**"}
+            expected = [(p.name, kinds.get(p.kind, "positional")) for p in want.parameters.values()]
             assert got == expected, (name, got, expected)
             defaults = dict(zip([a.arg for a in shown.args][len(shown.args) - len(shown.defaults):],
                                 shown.defaults))
