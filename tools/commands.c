@@ -231,37 +231,42 @@ static const struct {
 
 /* ---- any algorithm ---------------------------------------------------------------- */
 
+/* One-value result k: as JSON, or for a summary line. */
+static void print_scalar(const struct results *r, int k, bool json)
+{
+    if (r->shape[k].type == LG_TYPE_DOUBLE)
+        printf(json ? "%.17g" : "%.6g", r->scalar[k].d);
+    else if (r->shape[k].type == LG_TYPE_BOOL)
+        printf("%s", r->scalar[k].b ? (json ? "true" : "yes") : (json ? "false" : "no"));
+    else
+        printf("%lld", (long long)r->scalar[k].i);
+}
+
+static bool is_scalar(const struct results *r, int k)
+{
+    return !r->alg->results[k].per_vertex && r->shape[k].made;
+}
+
 /* The generic summary: the command and its one-value results. */
 static void generic_summary(const struct session *s, const struct results *r)
 {
+    (void)s;
     printf("%s:", cli_command_of(r->alg));
     for (int k = 0, first = 1; k < r->alg->num_results; k++)
-        if (!r->alg->results[k].per_vertex && r->shape[k].made) {
+        if (is_scalar(r, k)) {
             printf("%s %s ", first ? "" : ",", r->alg->results[k].name);
-            if (r->shape[k].type == LG_TYPE_DOUBLE)
-                printf("%.6g", r->scalar[k].d);
-            else if (r->shape[k].type == LG_TYPE_BOOL)
-                printf("%s", r->scalar[k].b ? "yes" : "no");
-            else
-                printf("%lld", (long long)r->scalar[k].i);
+            print_scalar(r, k, false);
             first = 0;
         }
-    (void)s;
 }
 
 static void json_scalars(const struct results *r)
 {
-    for (int k = 0; k < r->alg->num_results; k++) {
-        if (r->alg->results[k].per_vertex || !r->shape[k].made)
-            continue;
-        printf(", \"%s\": ", r->alg->results[k].name);
-        if (r->shape[k].type == LG_TYPE_DOUBLE)
-            printf("%.17g", r->scalar[k].d);
-        else if (r->shape[k].type == LG_TYPE_BOOL)
-            printf("%s", r->scalar[k].b ? "true" : "false");
-        else
-            printf("%lld", (long long)r->scalar[k].i);
-    }
+    for (int k = 0; k < r->alg->num_results; k++)
+        if (is_scalar(r, k)) {
+            printf(", \"%s\": ", r->alg->results[k].name);
+            print_scalar(r, k, true);
+        }
 }
 
 /* An --output line: the per-vertex results of vertex v, in the

@@ -398,7 +398,7 @@ static int results_from(run_job *j, PyObject *outs_o, bool on_device, lgpy_resul
     }
     if (lg_algorithm_shapes(a, j->on.g, j->params, j->shapes) != LG_OK)
         return lgpy_raise_status(j->on.st, LG_ERR_INTERNAL), -1;
-    char label[96];
+    char label[96] = "";
     for (int k = 0; k < a->num_results; k++) {
         const lg_result_info_t *r = &a->results[k];
         PyObject *out = outs_o == Py_None ? NULL : PyDict_GetItemString(outs_o, r->name);
@@ -409,7 +409,8 @@ static int results_from(run_job *j, PyObject *outs_o, bool on_device, lgpy_resul
             j->results[k] = &j->scalars[k];
             continue;
         }
-        snprintf(label, sizeof label, "%s out", r->name);
+        if (out && out != Py_None) /* a name for its messages */
+            snprintf(label, sizeof label, "%s out", r->name);
         if (on_device ? device_address(out ? out : Py_None, r->name, &j->results[k]) < 0
                       : lgpy_result_get(j->on.st, out, label, buffer_format(j->shapes[k].type),
                                         j->on.n, &bufs[k]) < 0)

@@ -234,8 +234,9 @@ def connected_components(G, *, device=None, out=None):
     ctx = context(device)
     out, gpu_out = host_out(out, "out")
     at = on_device(gpu_out, ctx, "<i4", G.num_vertices, "out")
+    given = out if at is None else at
     labels, _ = _libgraph.run("connected_components", G._g, context=ctx,
-                              outs={"labels": out if at is None else at},
+                              outs=None if given is None else {"labels": given},
                               device_outputs=at is not None)
     return gpu_out[0] if at is not None else into_device(_result(labels, out), gpu_out, "out")
 

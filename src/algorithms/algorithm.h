@@ -30,6 +30,12 @@ struct lg_algorithm {
 LG_ALGORITHMS(LG_ALGORITHM_DECLARE)
 #undef LG_ALGORITHM_DECLARE
 
+/* Copies what every options struct holds besides the parameters (its
+ * progress callback and output memory) from a generic call's options. */
+#define LG_FROM_RUN_OPTIONS(options, ro)                                                           \
+    ((options)->progress = (ro)->progress, (options)->progress_data = (ro)->progress_data,        \
+     (options)->output_memory = (ro)->output_memory)
+
 /* The number of elements of a descriptor's static array. */
 #define LG_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 

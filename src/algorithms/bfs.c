@@ -47,9 +47,7 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t 
     o.max_depth = (int32_t)p[P_MAX_DEPTH].i;
     o.direction_alpha = (int)p[P_ALPHA].i;
     o.direction_beta = (int)p[P_BETA].i;
-    o.progress = ro->progress;
-    o.progress_data = ro->progress_data;
-    o.output_memory = ro->output_memory;
+    LG_FROM_RUN_OPTIONS(&o, ro);
     return lg_bfs_multi(ctx, g, p[P_SOURCE].array, p[P_SOURCE].length, &o, r[R_DISTANCES],
                         o.compute_parents ? r[R_PARENTS] : NULL);
 }

@@ -21,9 +21,7 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t 
     (void)p;
     lg_components_options_t o;
     lg_components_options_init(&o);
-    o.progress = ro->progress;
-    o.progress_data = ro->progress_data;
-    o.output_memory = ro->output_memory;
+    LG_FROM_RUN_OPTIONS(&o, ro);
     return lg_connected_components(ctx, g, &o, r[R_LABELS], r[R_COUNT]);
 }
 

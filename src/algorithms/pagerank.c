@@ -61,9 +61,7 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t 
     o.personalization = p[P_PERSONALIZATION].array;
     o.nstart = p[P_NSTART].array;
     o.dangling = p[P_DANGLING].array;
-    o.progress = ro->progress;
-    o.progress_data = ro->progress_data;
-    o.output_memory = ro->output_memory;
+    LG_FROM_RUN_OPTIONS(&o, ro);
     lg_pagerank_result_t res = {0, 0.0, false};
     const lg_precision_t precision = p[P_PRECISION].i ? LG_PRECISION_F32 : LG_PRECISION_F64;
     const lg_status_t st = pagerank(ctx, g, &o, precision, r[R_SCORES], &res);
