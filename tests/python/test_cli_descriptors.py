@@ -1,8 +1,10 @@
 """lgraph's algorithm commands come from the library's descriptors
 (tools/names.c, help.c, commands.c): every algorithm is a command, every
 parameter an option documented in the command's --help with its default,
-and the command's --output holds the same per-vertex results as
+and the command's --output and --json hold the same results as
 libgraph.run with the same parameters, for every algorithm."""
+import json
+
 import numpy as np
 import pytest
 
@@ -74,7 +76,8 @@ def test_output_equals_libgraph_run(lgraph, tmp_path, a):
     out = tmp_path / "out.txt"
     # one thread each: a BFS parent is any valid one, and one thread picks
     # the same on both sides
-    lgraph(command(a), path, "--undirected", "--threads", 1, *args, "--output", out)
+    proc = lgraph(command(a), path, "--undirected", "--threads", 1, *args, "--output", out,
+                  "--json")
     want = lg.run(a["name"], g, device=lg.Context("cpu", num_threads=1), **chosen)
     columns = [r["name"] for r in a["results"] if r["per_vertex"] and r["name"] in want]
     rows = [line.split() for line in out.read_text().splitlines()]
@@ -83,3 +86,8 @@ def test_output_equals_libgraph_run(lgraph, tmp_path, a):
         got = np.array([float(r[c]) for r in rows])
         # %.17g (float64) and %.9g (float32) read back exactly
         np.testing.assert_array_equal(got.astype(want[name].dtype), want[name], err_msg=name)
+    # --json holds every one-value result, exactly (%.17g reads back as the double)
+    line = json.loads(proc.stdout.strip().splitlines()[-1])
+    for r in a["results"]:
+        if not r["per_vertex"] and r["name"] in want:
+            assert line[r["name"]] == want[r["name"]], r["name"]
