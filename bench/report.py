@@ -8,6 +8,8 @@ time against graph size.  `bench/run --report-only` calls it alone.
 import os
 import statistics
 
+from harness.tools import relative_paths
+
 TOOL_ORDER = ["libgraph", "libgraph-py", "gapbs", "networkit", "graphblas", "igraph", "scipy", "networkx"]
 TOOL_LABEL = {"libgraph": "libgraph", "libgraph-py": "libgraph (Python)", "gapbs": "GAPBS", "networkit": "NetworKit",
               "graphblas": "python-graphblas", "igraph": "python-igraph", "scipy": "SciPy",
@@ -430,7 +432,8 @@ def write(results, out, plots_dir):
              "with the same thread count, in one run; compare within a table, as ratios (these VMs drift 20-30% "
              "between runs). A ratio above 1x means the anchor took longer than libgraph.\n")
     L.append(f"- Command: `{results['command']}`")
-    L.append(f"- Date: {m['date']}; run took {results.get('elapsed_s', 0):.0f} s")
+    L.append(f"- Date: {m['date']}; run took {results.get('elapsed_s', 0):.0f} s"
+             + (f"; commit {m['commit']}" if m.get("commit") else ""))
     L.append(f"- Machine: {m.get('cpu')}, {m.get('cores')} cores, {m.get('memory_gib')} GiB"
              + (f", L3 {m['l3']}" if m.get("l3") else "") + (f", {m['simd']}" if m.get("simd") else "")
              + (f"; load average {m['load_at_start']} at the start" if m.get("load_at_start") else ""))
@@ -449,7 +452,8 @@ def write(results, out, plots_dir):
                  "facebook's, hardly touches DRAM at all).")
     elif st.get("skipped"):
         L.append(f"- Memory bandwidth: not measured ({st['skipped']})")
-    L.append(f"- libgraph: {m.get('libgraph')}; Python {m.get('python')}")
+    version = "; ".join(relative_paths(x) for x in str(m.get("libgraph")).splitlines())
+    L.append(f"- libgraph: {version}; Python {m.get('python')}")
     vers = results.get("versions", {})
     if vers:
         L.append("- Anchors: " + ", ".join(f"{k} {v}" for k, v in sorted(vers.items())))

@@ -11,7 +11,7 @@ import shlex
 import subprocess
 import sys
 
-from harness.common import CACHE, GIB, HERE, REQUIREMENTS, log
+from harness.common import CACHE, GIB, HERE, REQUIREMENTS, ROOT, log
 from harness.procs import mem_total, run_cmd, wait_quiet
 
 
@@ -33,13 +33,26 @@ def machine_info(lgraph, threads):
     except OSError:
         info["cpu"] = platform.processor()
     rc, out, _, _, _ = run_cmd([lgraph, "--version"])
-    info["libgraph"] = out.strip()
+    info["libgraph"] = "; ".join(relative_paths(line) for line in out.strip().splitlines())
+    rc, out, _, _, _ = run_cmd(["git", "-C", ROOT, "describe", "--always", "--dirty=+changes"])
+    if rc == 0 and out.strip():
+        info["commit"] = out.strip()  # the tree the run's build came from
     try:
         load = os.getloadavg()
         info["load_at_start"] = f"{load[0]:.2f}"
     except OSError:
         pass
     return info
+
+
+def relative_paths(text):
+    """text with each absolute path inside the repository written relative
+    to its root (a report names no path of the machine that made it)."""
+    def rel(m):
+        path = os.path.normpath(m.group(0))
+        inside = os.path.commonpath([path, ROOT]) == ROOT
+        return os.path.relpath(path, ROOT) if inside else m.group(0)
+    return re.sub(r"/[^\s;,()]+", rel, text)
 
 
 def stream_copy(threads):
