@@ -467,7 +467,9 @@ python_tests() {
 # (falling back to NetworkX for functions it lacks).  They run from the
 # installed networkx, whose conftest.py sets the mode up.
 NX_BACKEND_TESTS=(networkx/algorithms/link_analysis networkx/algorithms/components
-    networkx/algorithms/traversal networkx/algorithms/shortest_paths/tests/test_unweighted.py)
+    networkx/algorithms/traversal networkx/algorithms/shortest_paths/tests/test_unweighted.py
+    networkx/algorithms/shortest_paths/tests/test_weighted.py
+    networkx/algorithms/shortest_paths/tests/test_generic.py networkx/algorithms/tests/test_dag.py)
 networkx_tests_with_backend() { # PYTHON
     local site
     site="$("$1" -c 'import networkx, os; print(os.path.dirname(os.path.dirname(networkx.__file__)))')" &&

@@ -131,7 +131,9 @@ typedef enum lg_stage {
     LG_STAGE_PAGERANK = 5,  /* PageRank: done iterations, total max_iter; residual   */
     LG_STAGE_COMPONENTS = 6, /* connected components: done and total passes (-1: unknown) */
     LG_STAGE_GENERATE = 7,   /* lg_generate: done and total edges                       */
-    LG_STAGE_WRITE = 8       /* writing a file: done and total bytes (-1: unknown)       */
+    LG_STAGE_WRITE = 8,      /* writing a file: done and total bytes (-1: unknown)       */
+    LG_STAGE_SSSP = 9        /* SSSP: done buckets, total -1 (unknown); residual: the
+                                distance the buckets have settled up to              */
 } lg_stage_t;
 
 typedef struct lg_progress_info {
@@ -745,6 +747,53 @@ LG_API void lg_components_options_init(lg_components_options_t *options);
 LG_API lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *graph,
                                            const lg_components_options_t *options,
                                            lg_vertex_t *labels, int64_t *num_components);
+
+/* ------------------------------------------------------------------------ */
+/* Single-source shortest paths                                             */
+/* ------------------------------------------------------------------------ */
+
+typedef struct lg_sssp_options {
+    bool compute_predecessors; /* fill predecessors[] too; default false          */
+    bool use_weights;          /* weigh edges by the graph's weights (default true;
+                                  unweighted edges weigh 1)                        */
+    double cutoff;             /* reach only vertices at distance <= cutoff;
+                                  default INFINITY (all), >= 0, not NaN            */
+    lg_vertex_t target;        /* >= 0: stop once target's distance is final, and
+                                  reach only vertices no farther; -1 (default): all */
+    double delta;              /* bucket width of delta-stepping, > 0; 0 (default):
+                                  chosen from the graph (lg_sssp's comment)        */
+    lg_progress_fn progress;   /* called after each bucket; default NULL           */
+    void *progress_data;
+    lg_memory_t output_memory; /* where distances and predecessors are; default host */
+} lg_sssp_options_t;
+
+LG_API void lg_sssp_options_init(lg_sssp_options_t *options);
+
+/*
+ * Shortest-path distances along out-edges from the nearest of num_sources
+ * >= 1 sources (repeated sources allowed).  distances[v] is the length of a
+ * shortest path, INFINITY when v is unreached (unreachable, beyond cutoff or,
+ * with a target, farther than target).  Weights are the graph's float32
+ * weights widened to double, and a path's length is summed in double from the
+ * source outwards, as NetworkX sums Python floats: where the weights are
+ * exactly float32 values (integers below 2^24, halves...), distances equal
+ * NetworkX's to the last bit.  predecessors (may be NULL unless
+ * options->compute_predecessors) gets a predecessor of every reached vertex:
+ * an in-neighbour u with distances[u] + w(u, v) == distances[v], chosen so
+ * that following predecessors from any reached vertex ends at a source
+ * (zero-weight cycles included); a source is its own, -1 when unreached.
+ * After LG_ERR_OUT_OF_MEMORY or LG_ERR_CANCELLED the arrays may hold part
+ * of a search.
+ *
+ * Method: delta-stepping (Meyer and Sanders, J. Algorithms 2003): vertices in
+ * buckets of width delta, each bucket relaxed in parallel until it empties.
+ * delta 0 chooses the graph's mean weight over its mean degree, times 8
+ * (docs/decisions/sssp-delta.md measured the rule).
+ */
+LG_API lg_status_t lg_sssp(lg_context_t *context, const lg_graph_t *graph,
+                           const lg_vertex_t *sources, int64_t num_sources,
+                           const lg_sssp_options_t *options, double *distances,
+                           lg_vertex_t *predecessors);
 
 /* ------------------------------------------------------------------------ */
 /* Algorithms as data                                                       */

@@ -33,7 +33,23 @@ struct expected {
     int64_t count;
     double pr[64];
     int pr_iters;
+    double sssp[64];
 };
+
+/* Shortest distances from vertex 1 by Bellman-Ford (the oracle of the
+ * sweep's lg_sssp calls; its weights are multiples of 1/8, exact). */
+static void bellman_ford(const or_graph *o, double *dist)
+{
+    for (int64_t v = 0; v < o->n; v++)
+        dist[v] = v == 1 ? 0.0 : INFINITY;
+    for (int64_t round = 0; round < o->n; round++)
+        for (int64_t u = 0; u < o->n; u++)
+            for (lg_edge_t e = o->off[u]; e < o->off[u + 1]; e++) {
+                const double d = dist[u] + (o->w ? (double)o->w[e] : 1.0);
+                if (d < dist[o->idx[e]])
+                    dist[o->idx[e]] = d;
+            }
+}
 
 static long sweep_failures_reported;
 /* Set when a call under injection fails other than by running out of memory:
@@ -141,6 +157,23 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
         CHECK(labels[0] == -9 && count == -9);
     }
 
+    /* SSSP in one bucket (a growing frontier), and in hundreds (growing
+     * bucket lists), with predecessors; the outputs may be written before
+     * an allocation fails (lg_sssp says so) */
+    for (int call = 0; call < 2; call++) {
+        lg_sssp_options_t so;
+        lg_sssp_options_init(&so);
+        so.compute_predecessors = true;
+        so.delta = call ? 0.01 : 1e6;
+        const lg_vertex_t one = 1;
+        double sd[64];
+        st = lg_sssp(c, g, &one, 1, &so, sd, parents);
+        if (sweep_ok(st, "lg_sssp", k))
+            CHECK(memcmp(sd, want->sssp, (size_t)n * sizeof *sd) == 0);
+        else
+            all = false;
+    }
+
     lg_edge_t deg[64];
     all &= sweep_ok(lg_graph_in_degrees(g, deg), "lg_graph_in_degrees", k);
 
@@ -205,6 +238,7 @@ static void test_allocation_failures(void)
         or_build(&want.o, N, E, src, dst, wv, &o);
         or_bfs(&want.o, 1, want.dist);
         want.count = or_components(&want.o, want.labels);
+        bellman_ford(&want.o, want.sssp);
         or_pagerank(&want.o, 0.85, NULL, NULL, NULL, true, 100, 1e-6, want.pr, &want.pr_iters,
                     NULL);
 

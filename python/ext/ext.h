@@ -16,6 +16,7 @@
  *   algorithms.c  BFS, PageRank, connected components;
  *   networkx.c    a NetworkX graph's adjacency dicts read as CSR arrays;
  *   nx_backend.c  the NetworkX backend's BFS visit and result objects.
+ *   nx_paths.c    its Dijkstra, and the path dicts of its results.
  *
  * Rules every file keeps: heap types and module state (so each interpreter has
  * its own); no Python object is touched while the GIL is released (buffers are
@@ -213,6 +214,7 @@ extern PyMethodDef lgpy_builder_methods[];
 extern PyMethodDef lgpy_algorithm_methods[];
 extern PyMethodDef lgpy_networkx_methods[];
 extern PyMethodDef lgpy_nx_backend_methods[];
+extern PyMethodDef lgpy_nx_paths_methods[];
 extern PyMethodDef lgpy_watch_methods[];
 
 #endif

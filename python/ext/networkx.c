@@ -13,7 +13,7 @@
  * microsecond.
  *
  * adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
- *               count_parallel=False, strict=False)
+ *               count_parallel=False, strict=False, exact=False)
  *   nodes   a list of the node keys, in the order vertex ids follow;
  *   adj     the adjacency dict (G._adj, G._succ for a directed graph);
  *   weight  None: no weights, unless count_parallel: a multigraph's arc
@@ -23,7 +23,9 @@
  *   strict  refuse, besides what float32 cannot hold, a weight that libgraph
  *           cannot take as NetworkX gives it: an edge's weight that is
  *           negative or NaN, an arc's that is not finite or is below
- *           float32's normal range (where float32 keeps fewer digits).
+ *           float32's normal range (where float32 keeps fewer digits);
+ *   exact   strict, and refuse a weight that float32 would round (a path's
+ *           length would then differ from NetworkX's sum of the given ones).
  * returns (index, offsets, indices, weights): index the dict {node: vertex
  * id}, offsets (int64, n + 1), indices (int32) and weights (float32, or
  * None) as bytearrays, rows in adjacency order (the builder sorts them).
@@ -147,13 +149,15 @@ static int64_t known_vertex(const same_keys *t, const int_keys *k, PyObject *nbr
  * is not one the NetworkX backend takes exactly (adjacency_csr's strict),
  * or NULL: libgraph's graphs take finite weights >= 0, kept as float32,
  * whose precision drops below its normal range. */
-static const char *strict_trouble(double v)
+static const char *strict_trouble(double v, bool exact)
 {
     return isnan(v)                  ? "is not a number"
            : v < 0.0                 ? "is negative"
            : isinf(v)                ? "is infinite"
            : v != 0.0 && v < FLT_MIN ? "is below float32's normal range"
-                                     : lgpy_float32_trouble(v);
+           : exact && (double)(float)v != v
+               ? "is not exactly a float32 (distances would differ from NetworkX's)"
+               : lgpy_float32_trouble(v);
 }
 
 /* The weight of one edge from its attribute dict. */
@@ -205,7 +209,7 @@ static int arc_weight(PyObject *data, PyObject *node, PyObject *nbr, PyObject *w
             char text[32];
             snprintf(text, sizeof text, "%.17g", x);
             PyErr_Format(PyExc_ValueError, "the weight of an edge (%R, %R) = %s %s", node, nbr,
-                         text, strict_trouble(x));
+                         text, strict_trouble(x, false));
             return -1;
         }
         *sum += x;
@@ -251,7 +255,9 @@ static int read_arc(PyObject *nbr, PyObject *data, PyObject *node, const same_ke
     Py_INCREF(data);
     rc = arc_weight(data, node, nbr, weight, fallback, multigraph, strict, &sum);
     Py_DECREF(data);
-    const char *why = rc != 0 ? NULL : strict ? strict_trouble(sum) : lgpy_float32_trouble(sum);
+    const char *why = rc != 0 ? NULL
+                      : strict ? strict_trouble(sum, strict > 1)
+                               : lgpy_float32_trouble(sum);
     if (why) {
         char text[32]; /* PyErr_Format has no %g */
         snprintf(text, sizeof text, "%.17g", sum);
@@ -330,18 +336,20 @@ static int read_row(PyObject *row, PyObject *node, const same_keys *sk, const in
 static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *kwargs)
 {
     static char *kw[] = {"nodes",          "adj",    "weight", "default", "multigraph",
-                         "count_parallel", "strict", NULL};
+                         "count_parallel", "strict", "exact",  NULL};
     PyObject *nodes_o, *adj, *weight = Py_None;
     double fallback = 1.0;
-    int multigraph = 0, count_parallel = 0, strict = 0;
+    int multigraph = 0, count_parallel = 0, strict = 0, exact = 0;
     (void)module;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!|Odppp:adjacency_csr", kw, &nodes_o,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!|Odpppp:adjacency_csr", kw, &nodes_o,
                                      &PyDict_Type, &adj, &weight, &fallback, &multigraph,
-                                     &count_parallel, &strict))
+                                     &count_parallel, &strict, &exact))
         return NULL;
+    if (exact)
+        strict = 2; /* strict, and each weight exactly a float32 */
     const bool weighted = weight != Py_None || (multigraph && count_parallel);
     const char *why = !weighted ? NULL
-                      : strict  ? strict_trouble(fallback)
+                      : strict  ? strict_trouble(fallback, strict > 1)
                                 : lgpy_float32_trouble(fallback);
     if (why) {
         char text[32];
@@ -454,7 +462,7 @@ cleanup:
 PyMethodDef lgpy_networkx_methods[] = {
     {"adjacency_csr", (PyCFunction)(void (*)(void))mod_adjacency_csr, METH_VARARGS | METH_KEYWORDS,
      "adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False, "
-     "count_parallel=False, strict=False)\n--\n\nA NetworkX adjacency dict as CSR arrays "
-     "(networkx.c)."},
+     "count_parallel=False, strict=False, exact=False)\n--\n\nA NetworkX adjacency dict as CSR "
+     "arrays (networkx.c)."},
     {NULL, NULL, 0, NULL},
 };

@@ -117,6 +117,15 @@ def bfs(G: Graph, source: Any, *, parents: Literal[True], max_depth: int | None 
         direction_alpha: int = 15, direction_beta: int = 18, device: _Device = None,
         out: Any = None, parents_out: Any = None
         ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...
+@overload
+def sssp(G: Graph, source: Any, *, weight: Any = "weight", predecessors: Literal[False] = False,
+         cutoff: float | None = None, target: Any = None, delta: float = 0.0,
+         device: _Device = None, out: Any = None) -> npt.NDArray[np.float64]: ...
+@overload
+def sssp(G: Graph, source: Any, *, weight: Any = "weight", predecessors: Literal[True],
+         cutoff: float | None = None, target: Any = None, delta: float = 0.0,
+         device: _Device = None, out: Any = None
+         ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int32]]: ...
 class PageRankInfo(NamedTuple):
     iterations: int
     residual: float

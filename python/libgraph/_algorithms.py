@@ -1,5 +1,5 @@
 """The algorithms over the extension: NetworkX-shaped functions for BFS,
-PageRank and connected components, and run(), any algorithm by name from
+PageRank, connected components and shortest paths, and run(), any algorithm by name from
 its descriptor (algorithms() lists them).  The extension converts each
 parameter by its descriptor's type and the library checks what it means,
 once; this file maps what is Python's (node keys, dicts of node values,
@@ -20,7 +20,7 @@ from ._graph import Graph, _readable
 
 # The package's names from this file (libgraph/__init__.py exports them).
 __all__ = ["bfs", "pagerank", "PageRankInfo", "connected_components",
-           "number_connected_components", "run", "algorithms", "last_backend",
+           "number_connected_components", "sssp", "run", "algorithms", "last_backend",
            "last_backend_reason", "build_info"]
 
 
@@ -245,6 +245,37 @@ def number_connected_components(G, *, device=None):
     """The number of (weakly) connected components."""
     return _libgraph.run("connected_components", _graph(G, "number_connected_components(G)")._g,
                          context=context(device))[1]
+
+
+def sssp(G, source, *, weight="weight", predecessors=False, cutoff=None, target=None,
+         delta=0.0, device=None, out=None):
+    """Shortest-path distances along out-edges from source (a vertex, or a
+    sequence of them, all at distance 0); delta-stepping (Meyer and Sanders).
+
+    Returns distances (float64, inf for unreached vertices), or (distances,
+    predecessors) with predecessors=True: predecessors[v] is an in-neighbour
+    u on a shortest path (distances[u] + w(u, v) == distances[v], and
+    following them always ends at a source), a source its own, -1
+    unreached.  weight: any true value uses the graph's weights, None/False
+    weighs every edge 1.  A distance is the sum of its path's float32
+    weights in double, added from the source as NetworkX adds them, so
+    where the weights are exactly float32 values it equals NetworkX's.
+    cutoff: reach only vertices at that distance or nearer (None: all).
+    target: stop once its distance is final, reaching no vertex farther.
+    For a graph from NetworkX, source and target are node keys.  delta: the
+    bucket width (0: chosen from the graph).  out: a float64 array of
+    num_vertices to write the distances into.
+    """
+    G = _graph(G, "single_source_dijkstra_path_length(G, source)")
+    predecessors = flag(predecessors, "predecessors")
+    if G._index() is not None and target is not None:
+        target = G.vertex(target)  # run() maps source, a vertices parameter
+    params = {"source": source, "predecessors": predecessors,
+              "use_weights": flag(weight, "weight"),
+              "cutoff": float("inf") if cutoff is None else real(cutoff, "cutoff"),
+              "target": -1 if target is None else target, "delta": delta}
+    r = run("sssp", G, device=device, out=None if out is None else {"distances": out}, **params)
+    return (r["distances"], r["predecessors"]) if predecessors else r["distances"]
 
 
 def algorithms():

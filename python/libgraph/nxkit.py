@@ -2,11 +2,11 @@
 NetworkX backend (libgraph's own, ``nx_libgraph``, is built on these and
 on the public package alone) or a tool that mirrors NetworkX needs beyond
 the algorithms themselves.  Each is done in C (python/ext/networkx.c,
-nx_backend.c), since building these Python objects is most of such a
+nx_backend.c, nx_paths.c), since building these Python objects is most of such a
 call's time.
 
 adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
-              count_parallel=False, strict=False)
+              count_parallel=False, strict=False, exact=False)
     A NetworkX adjacency dict (``G._adj``; ``G._succ`` or ``G._pred`` of a
     directed graph) as CSR arrays: (index, offsets, indices, weights), with
     index the dict {node: vertex id} of ``nodes`` (the node keys in vertex
@@ -14,7 +14,8 @@ adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
     bytearrays, each row in the adjacency's order.  weight names the edge
     attribute (default where it is missing; a multigraph's parallel edges
     summed); count_parallel weighs a multigraph's arc by its parallel edges;
-    strict refuses weights libgraph cannot hold as NetworkX gives them.
+    strict refuses weights libgraph cannot hold as NetworkX gives them;
+    exact, besides, any that float32 would round.
 graph_from_adjacency(nodes, index, offsets, indices, weights, directed,
                      device=None)
     The Graph of those arrays (rows sorted and checked as from_csr checks
@@ -34,13 +35,30 @@ levels(nodes, order, ends)
     {node: layer} in visit order.
 take(nodes, order, begin, end)
     [nodes[v] for v in order[begin:end]].
+dijkstra_visit(offsets, indices, weights, first, cutoff=None, target=-1)
+    NetworkX's Dijkstra (its heap of (distance, count, node), so ties pop in
+    its order) over an adjacency-order CSR with float32 weights (or None:
+    each arc 1): (order, dists, parents, found), the settled vertices in
+    order (int32 bytes) with their distances (float64 bytes), each vertex's
+    parent on its path (int32 bytes, one a vertex, -1 for a source or an
+    unseen vertex) and the seen vertices in the order first seen (the order
+    of NetworkX's paths dict).  cutoff: arcs that would pass it are not
+    taken; target: the search stops once it is settled.
+lengths(nodes, order, dists, sources=0, integral=False)
+    {node: distance} in order; the first `sources` entries (the sources)
+    the int 0, every one an int with integral.
+paths(nodes, order, parents, found=None, aligned=False)
+    {node: [the nodes of its path]}, each path its parent's plus itself,
+    made in order and keyed in the order of found (default order); parents
+    one a vertex, or (aligned) one an entry of order as bfs_visit's.
 """
 
 from ._graph import Graph
-from ._libgraph import adjacency_csr, bfs_visit, components, levels, take, tree_edges
+from ._libgraph import (adjacency_csr, bfs_visit, components, dijkstra_visit, lengths, levels,
+                        paths, take, tree_edges)
 
 __all__ = ["adjacency_csr", "graph_from_adjacency", "bfs_visit", "components", "tree_edges",
-           "levels", "take"]
+           "levels", "take", "dijkstra_visit", "lengths", "paths"]
 
 
 def graph_from_adjacency(nodes, index, offsets, indices, weights, directed, device=None):

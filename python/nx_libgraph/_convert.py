@@ -18,6 +18,10 @@ BACKEND = "libgraph"
 # unweighted NetworkX PageRank counts them); the other weightings are None
 # (no weights) and (attribute, default).
 COUNTS = ("parallel edges",)
+# The mark of a weighting whose weights must be exact (LibgraphGraph.weighting),
+# and the functions that convert with one (interface.py fills it in).
+EXACT = "exact"
+EXACT_FUNCTIONS = set()
 
 
 def _is_view(G):
@@ -76,12 +80,15 @@ class LibgraphGraph:
         self._graphs = {}  # weighting -> libgraph.Graph
         self._pred = None
 
-    def weighting(self, weight, default=1.0):
+    def weighting(self, weight, default=1.0, exact=False):
         """The weighting of a call's ``weight`` argument: None (no weights),
-        COUNTS for a multigraph unweighted, else (weight, default)."""
+        COUNTS for a multigraph unweighted, else (weight, default), or with
+        exact (weight, default, EXACT): each weight exactly as NetworkX
+        gives it, for the sums of the shortest paths (a weight float32 would
+        round is refused)."""
         if weight is None:
             return COUNTS if self._multigraph else None
-        return (weight, float(default))
+        return (weight, float(default), EXACT) if exact else (weight, float(default))
 
     def arcs(self, weighting=None):
         """(offsets, indices, weights) of the arcs, rows in NetworkX's
@@ -98,11 +105,12 @@ class LibgraphGraph:
             arcs = (off, idx, None)
         else:
             G = self._from_source()
-            weight, default = weighting if weighting not in (None, COUNTS) else (None, 1.0)
+            weight, default = weighting[:2] if weighting not in (None, COUNTS) else (None, 1.0)
             try:
                 index, off, idx, w = nxkit.adjacency_csr(
                     self.nodes, _dicts(G._adj, self._multigraph, self._directed), weight, default,
-                    self._multigraph, count_parallel=weighting is COUNTS, strict=True)
+                    self._multigraph, count_parallel=weighting is COUNTS, strict=True,
+                    exact=weighting is not None and weighting[-1] is EXACT)
             except ValueError as exc:
                 if weight is None:
                     raise
@@ -238,7 +246,8 @@ def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=Fal
     if edge_attrs:
         weight, default = next(iter(edge_attrs.items()))
         conv.weight = weight
-        weighting = conv.weighting(weight, 1.0 if default is None else default)
+        weighting = conv.weighting(weight, 1.0 if default is None else default,
+                                   name in EXACT_FUNCTIONS)
     else:
         weighting = conv.weighting(None)
     try:

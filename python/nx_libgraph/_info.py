@@ -30,6 +30,16 @@ _ORDER = ("Returns NetworkX's result in NetworkX's order (the same visit, made i
 for _name in ("bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors", "bfs_layers",
               "descendants_at_distance", "single_source_shortest_path_length"):
     FUNCTIONS[_name] = {"additional_docs": _ORDER}
+for _name in ("single_source_shortest_path", "descendants", "ancestors", "has_path"):
+    FUNCTIONS[_name] = {"additional_docs": _ORDER}
+_DIJKSTRA = ("NetworkX's Dijkstra made in C (the same distances, paths and order); weights "
+             "that float32 would round, weight functions and multigraphs are declined "
+             "(NetworkX runs the call).")
+for _name in ("single_source_dijkstra", "single_source_dijkstra_path",
+              "single_source_dijkstra_path_length", "multi_source_dijkstra",
+              "multi_source_dijkstra_path", "multi_source_dijkstra_path_length", "dijkstra_path",
+              "dijkstra_path_length"):
+    FUNCTIONS[_name] = {"additional_docs": _DIJKSTRA}
 FUNCTIONS["shortest_path_length"] = {
     "additional_docs": "From one source to every node, unweighted; other forms are declined."}
 
@@ -42,8 +52,8 @@ def get_info():
         "package": "nx_libgraph",
         "short_summary": "libgraph's C kernels (CPU and AMD/NVIDIA GPUs) for NetworkX.",
         "description": "PageRank and connected components run by libgraph, on the CPU "
-        "or a GPU, and NetworkX's breadth-first traversals in C; graphs are converted "
-        "once (in C) and cached by NetworkX.",
+        "or a GPU, and NetworkX's breadth-first traversals and Dijkstra in C; graphs are "
+        "converted once (in C) and cached by NetworkX.",
         "functions": FUNCTIONS,
         "default_config": {"device": "auto"},
     }

@@ -33,6 +33,7 @@ from libgraph import nxkit
 # convert_from_nx and convert_to_nx are the backend's: NetworkX calls them here
 from ._convert import (
     BACKEND,
+    EXACT_FUNCTIONS,
     LibgraphGraph,
     _built,
     _cached,
@@ -115,6 +116,8 @@ def _refusal(name, args, kwargs):
     unweighted."""
     if name == "pagerank":
         why = _pagerank_can_run(args, kwargs)
+    elif name in _DIJKSTRA:
+        why = _dijkstra_can_run(name, args, kwargs)
     elif name in _TRAVERSALS:
         why = _traversal_can_run(name, args, kwargs)
     else:
@@ -445,6 +448,169 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
     return single_source_shortest_path_length(G, source)
 
 
+# ---- shortest paths and reachability ------------------------------------------------
+#
+# NetworkX's Dijkstra functions return dicts in the order its heap settles
+# nodes (ties by the order of pushes) and, before NetworkX 3.6, paths in the
+# order nodes are first seen; nxkit.dijkstra_visit makes the same search in
+# C over the adjacency-order arcs, with each weight exactly as NetworkX
+# reads it (weights float32 would round are declined: NetworkX runs those).
+
+
+def _search(G, first, weight, cutoff=None, target=None):
+    """nxkit.dijkstra_visit from the vertex ids first, weighted by the edge
+    attribute weight (None: every edge 1)."""
+    if weight is None:
+        (off, idx), w = G.adjacency, None
+    else:
+        off, idx, w = G.arcs(G.weighting(weight, exact=True))
+    t = G.vertex(target) if target is not None and target in G else -1
+    return nxkit.dijkstra_visit(off, idx, w, first, cutoff, t)
+
+
+def _sources(G, sources):
+    if not sources:
+        raise ValueError("sources must not be empty")
+    for s in sources:
+        if s not in G:
+            raise nx.NodeNotFound(f"Node {s} not found in graph")
+    return [G.vertex(s) for s in sources]
+
+
+_PATHS_BY_POP = []
+
+
+def _paths_by_pop():
+    """Whether this NetworkX keys its Dijkstra paths in the order nodes are
+    settled (3.6) rather than first seen; found once by asking NetworkX's
+    own search (not dispatched) on a graph where the two differ."""
+    if not _PATHS_BY_POP:
+        from networkx.algorithms.shortest_paths import weighted
+
+        H = nx.DiGraph([(0, 1, {"weight": 5}), (0, 2, {"weight": 1})])
+        paths = {0: [0]}
+        weighted._dijkstra_multisource(H, [0], weighted._weight_function(H, "weight"),
+                                       paths=paths)
+        _PATHS_BY_POP.append(list(paths) == [0, 2, 1])
+    return _PATHS_BY_POP[0]
+
+
+def _path_to(G, parents, v):
+    parent = memoryview(parents).cast("i")
+    path = [v]
+    while parent[path[-1]] >= 0:
+        path.append(parent[path[-1]])
+    return [G.nodes[u] for u in reversed(path)]
+
+
+def multi_source_dijkstra(G, sources, target=None, cutoff=None, weight="weight"):
+    first = _sources(G, sources)
+    if target in sources:
+        return (0, [target])
+    order, dists, parents, found = _search(G, first, weight, cutoff, target)
+    if target is None:
+        lengths = _built(nxkit.lengths, G.nodes, order, dists, len(set(first)), weight is None)
+        paths = _built(nxkit.paths, G.nodes, order, parents, None if _paths_by_pop() else found)
+        return (lengths, paths)
+    t = G.vertex(target) if target in G else -1
+    if t < 0 or not order or memoryview(order).cast("i")[-1] != t:
+        raise nx.NetworkXNoPath(f"No path to {target}.")
+    d = memoryview(dists).cast("d")[-1]
+    return (int(d) if weight is None else d, _path_to(G, parents, t))
+
+
+def multi_source_dijkstra_path_length(G, sources, cutoff=None, weight="weight"):
+    first = _sources(G, sources)
+    order, dists, _, _ = _search(G, first, weight, cutoff)
+    return _built(nxkit.lengths, G.nodes, order, dists, len(set(first)), weight is None)
+
+
+def multi_source_dijkstra_path(G, sources, cutoff=None, weight="weight"):
+    return multi_source_dijkstra(G, sources, cutoff=cutoff, weight=weight)[1]
+
+
+def single_source_dijkstra(G, source, target=None, cutoff=None, weight="weight"):
+    return multi_source_dijkstra(G, {source}, target=target, cutoff=cutoff, weight=weight)
+
+
+def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
+    return multi_source_dijkstra_path_length(G, {source}, cutoff=cutoff, weight=weight)
+
+
+def single_source_dijkstra_path(G, source, cutoff=None, weight="weight"):
+    return multi_source_dijkstra_path(G, {source}, cutoff=cutoff, weight=weight)
+
+
+def dijkstra_path(G, source, target, weight="weight"):
+    return single_source_dijkstra(G, source, target=target, weight=weight)[1]
+
+
+def dijkstra_path_length(G, source, target, weight="weight"):
+    if source not in G:
+        raise nx.NodeNotFound(f"Node {source} not found in graph")
+    if source == target:
+        return 0
+    try:
+        return single_source_dijkstra(G, source, target=target, weight=weight)[0]
+    except nx.NetworkXNoPath:
+        raise nx.NetworkXNoPath(f"Node {target} not reachable from {source}") from None
+
+
+def single_source_shortest_path(G, source, cutoff=None):
+    v = _vertex(G, source, nx.NodeNotFound(f"Source {source} not in G"))
+    visit = _Visit(G, [v], cutoff)
+    return _built(nxkit.paths, visit.nodes, visit.raw, visit._parents, None, True)
+
+
+def has_path(G, source, target):
+    for node in (source, target):
+        if node not in G:
+            raise nx.NodeNotFound(f"Source {source} or target {target} not in G"
+                                  if node is source else f"Target {target} is not in G")
+    return target in descendants(G, source) or source == target
+
+
+def descendants(G, source):
+    v = _vertex(G, source, nx.NetworkXError(f"The node {source} is not in the graph."))
+    visit = _Visit(G, [v])
+    return set(nxkit.take(visit.nodes, visit.raw, 1, len(visit.raw) // 4))
+
+
+def ancestors(G, source):
+    v = _vertex(G, source, nx.NetworkXError(f"The node {source} is not in the graph."))
+    visit = _Visit(G, [v], reverse=G.is_directed())
+    return set(nxkit.take(visit.nodes, visit.raw, 1, len(visit.raw) // 4))
+
+
+_DIJKSTRA = {
+    "multi_source_dijkstra", "multi_source_dijkstra_path_length", "multi_source_dijkstra_path",
+    "single_source_dijkstra", "single_source_dijkstra_path_length", "single_source_dijkstra_path",
+    "dijkstra_path", "dijkstra_path_length",
+}
+EXACT_FUNCTIONS.update(_DIJKSTRA)
+
+
+def _dijkstra_can_run(name, args, kwargs):
+    function = globals()[name]
+    G = _graph_argument(args, kwargs)
+    weight = _argument(function, args, kwargs, "weight")
+    if callable(weight):
+        return f"{name}: weight is a function"
+    if G.is_multigraph():
+        return f"{name}: a multigraph (NetworkX weighs parallel edges by the smallest)"
+    cutoff = _argument(function, args, kwargs, "cutoff") if "cutoff" in _PARAMETERS[
+        function] else None
+    if cutoff is not None and _real(cutoff) is None:
+        return f"{name}: cutoff {cutoff!r} is not a number"
+    if weight is not None:
+        try:
+            conv = _conversion(G)
+            conv.arcs(conv.weighting(weight, exact=True))
+        except (NotImplementedError, TypeError, KeyError, ValueError, RuntimeError) as exc:
+            return f"{name}: {exc}"
+    return True
+
+
 # The argument that bounds each traversal's depth: None or a real number
 # (NetworkX compares it with ints; libgraph's visit takes a layer count).
 _LIMITS = {"bfs_edges": "depth_limit", "bfs_tree": "depth_limit",
@@ -473,13 +639,14 @@ _SORTING = {"bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors"}
 _TRAVERSALS = {
     "bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors", "bfs_layers",
     "descendants_at_distance", "single_source_shortest_path_length", "shortest_path_length",
+    "single_source_shortest_path", "has_path", "descendants", "ancestors",
 }
 
 _FUNCTIONS = {
     "pagerank", "connected_components", "number_connected_components", "is_connected",
     "node_connected_component", "weakly_connected_components",
     "number_weakly_connected_components", "is_weakly_connected",
-} | _TRAVERSALS
+} | _TRAVERSALS | _DIJKSTRA
 
 # Each function checks its arguments first (_declining): NetworkX shows a
 # call asked for by name the reason libgraph declines it.

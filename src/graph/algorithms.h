@@ -41,7 +41,8 @@ extern "C" {
 #define LG_ALGORITHMS(X)                                                                           \
     X(BFS, bfs, GPU)                                                                               \
     X(PAGERANK, pagerank, GPU)                                                                     \
-    X(COMPONENTS, components, GPU)
+    X(COMPONENTS, components, GPU)                                                                \
+    X(SSSP, sssp, CPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,
@@ -80,6 +81,22 @@ struct lg_pagerank_args {
 struct lg_components_args {
     lg_vertex_t *labels;
     int64_t *num_components;
+};
+
+/* SSSP: dist[v] = the shortest distance from the nearest source (INFINITY:
+ * unreached), with lg_sssp's cutoff and target; the graph's weights unless
+ * use_weights is false (or the graph has none: then every edge weighs 1);
+ * delta > 0, or 0: the kernel chooses; predecessors, when not NULL, as
+ * lg_sssp says. */
+struct lg_sssp_args {
+    const lg_vertex_t *sources;
+    int64_t num_sources;
+    bool use_weights;
+    double cutoff;
+    lg_vertex_t target;
+    double delta;
+    double *dist;
+    lg_vertex_t *predecessors;
 };
 
 #ifdef __cplusplus

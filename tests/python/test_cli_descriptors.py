@@ -51,7 +51,8 @@ def cli_value(p, v):
 # Parameters each command is run with, by algorithm (those not named here
 # keep their defaults): values away from the defaults where the type allows.
 CHOSEN = {"bfs": {"source": [3, 9], "parents": True, "max_depth": 3},
-          "pagerank": {"alpha": 0.7, "tol": 1e-9, "precision": "float32"}}
+          "pagerank": {"alpha": 0.7, "tol": 1e-9, "precision": "float32"},
+          "sssp": {"source": [3], "predecessors": True, "cutoff": 3.0}}
 
 
 @pytest.mark.parametrize("a", lg.algorithms(), ids=lambda a: a["name"])

@@ -1,0 +1,383 @@
+/*
+ * nx_paths.c - NetworkX's Dijkstra in C, for the NetworkX backend's weighted
+ * shortest paths, and the path dicts of its results and of the BFS visit.
+ *
+ * dijkstra_visit(offsets, indices, weights, first, cutoff=None, target=-1)
+ *   the search of NetworkX's _dijkstra_multisource, step for step, over a
+ *   CSR whose rows keep the adjacency order (adjacency_csr's arrays; weights
+ *   float32 bytes, or None: every arc weighs 1): a heap of (distance,
+ *   count, vertex), the count the order of pushes, so that ties pop in
+ *   NetworkX's order; a vertex is settled when first popped, stops the
+ *   search when it is the target, and relaxes its arcs in adjacency order;
+ *   a neighbour is pushed when first seen or seen at a larger distance, and
+ *   arcs past the cutoff are skipped.  Distances are summed in double, as
+ *   Python adds floats (weights exact in float32: adjacency_csr's strict).
+ *   Returns (order, dists, parents, found): the settled vertices in order
+ *   (int32 bytes) and their distances (float64 bytes, aligned with order);
+ *   each vertex's parent (int32 bytes, one a vertex: the settled vertex
+ *   whose arc last lowered it, which NetworkX's paths[v] = paths[parent] +
+ *   [v] follows; -1 for a source or a vertex never seen); the seen vertices
+ *   in the order first seen (int32 bytes: the order of NetworkX's paths
+ *   dict).  The search runs with the GIL released.
+ * lengths(nodes, order, dists, sources=0, integral=False)
+ *   {node: distance} in order: dists float64 bytes aligned with order; the
+ *   first `sources` entries (the sources, which a search settles first) the
+ *   int 0, as NetworkX's; integral: every distance an int.
+ * paths(nodes, order, parents, found=None, aligned=False)
+ *   {node: [nodes from a source to it]} for the vertices of order, each
+ *   path its parent's plus itself (parents int32: one a vertex, or with
+ *   aligned one an entry of order, as bfs_visit's; -1: a first vertex), the
+ *   lists made in order (a parent before its children) and the dict's keys
+ *   in the order of found (default: order).
+ */
+#include "ext.h"
+
+#include <math.h>
+
+/* Item i of a PySequence_Fast result, borrowed (nx_backend.c's node_get). */
+typedef PyObject *(*item_fn)(PyObject *, Py_ssize_t);
+
+struct item {
+    double d;
+    int64_t c;
+    int32_t v;
+};
+
+static inline bool before(const struct item *a, const struct item *b)
+{
+    return a->d < b->d || (a->d == b->d && a->c < b->c);
+}
+
+static void heap_push(struct item *h, int64_t *len, struct item x)
+{
+    int64_t i = (*len)++;
+    while (i > 0 && before(&x, &h[(i - 1) / 2])) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h[i] = x;
+}
+
+static struct item heap_pop(struct item *h, int64_t *len)
+{
+    const struct item top = h[0], x = h[--*len];
+    int64_t i = 0;
+    for (;;) {
+        int64_t c = 2 * i + 1;
+        if (c >= *len)
+            break;
+        if (c + 1 < *len && before(&h[c + 1], &h[c]))
+            c++;
+        if (!before(&h[c], &x))
+            break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (*len > 0)
+        h[i] = x;
+    return top;
+}
+
+typedef struct {
+    const int64_t *off;
+    const int32_t *idx;
+    const float *w;
+    int64_t n, target;
+    double cutoff; /* NaN: none (NetworkX's comparison with NaN is false) */
+    struct item *heap;
+    unsigned char *state; /* 0 not seen, SEEN, SETTLED */
+    double *seen;         /* the smallest distance pushed, once seen */
+    int32_t *order, *parent, *found;
+    double *dist;
+    int64_t count, found_count, pushes;
+    int bad;
+} dijkstra_job;
+
+enum { SEEN = 1, SETTLED = 2 };
+
+static void dijkstra_run(dijkstra_job *j)
+{
+    int64_t len = 0;
+    for (int64_t k = 0; k < j->found_count; k++)
+        heap_push(j->heap, &len, (struct item){0.0, j->pushes++, j->found[k]});
+    while (len > 0) {
+        const struct item it = heap_pop(j->heap, &len);
+        const int32_t v = it.v;
+        if (j->state[v] == SETTLED)
+            continue;
+        j->state[v] = SETTLED;
+        j->order[j->count] = v;
+        j->dist[j->count++] = it.d;
+        if (v == j->target)
+            break;
+        for (int64_t e = j->off[v]; e < j->off[v + 1]; e++) {
+            const int32_t u = j->idx[e];
+            if (u < 0 || u >= j->n) {
+                j->bad = 1;
+                return;
+            }
+            const double d = it.d + (j->w ? (double)j->w[e] : 1.0);
+            if (d > j->cutoff || j->state[u] == SETTLED)
+                continue;
+            if (!j->state[u] || d < j->seen[u]) {
+                if (!j->state[u])
+                    j->found[j->found_count++] = u;
+                j->state[u] = SEEN;
+                j->seen[u] = d;
+                j->parent[u] = v;
+                heap_push(j->heap, &len, (struct item){d, j->pushes++, u});
+            }
+        }
+    }
+}
+
+static PyObject *mod_dijkstra_visit(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kw[] = {"offsets", "indices", "weights", "first", "cutoff", "target", NULL};
+    PyObject *off_o, *idx_o, *w_o, *first_o, *cutoff_o = Py_None;
+    long long target = -1;
+    (void)module;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|OL:dijkstra_visit", kw, &off_o, &idx_o,
+                                     &w_o, &first_o, &cutoff_o, &target))
+        return NULL;
+    Py_buffer off = {0}, idx = {0}, w = {0};
+    PyObject *first = NULL, *result = NULL;
+    dijkstra_job j = {0};
+    j.cutoff = NAN;
+    if (cutoff_o != Py_None && (j.cutoff = PyFloat_AsDouble(cutoff_o)) == -1.0 && PyErr_Occurred())
+        return NULL;
+    if (PyObject_GetBuffer(off_o, &off, PyBUF_SIMPLE) < 0)
+        return NULL;
+    if (PyObject_GetBuffer(idx_o, &idx, PyBUF_SIMPLE) < 0 ||
+        (w_o != Py_None && PyObject_GetBuffer(w_o, &w, PyBUF_SIMPLE) < 0))
+        goto cleanup;
+    j.n = off.len / (Py_ssize_t)sizeof(int64_t) - 1;
+    j.off = off.buf;
+    j.idx = idx.buf;
+    j.w = w.obj ? w.buf : NULL;
+    j.target = target;
+    const int64_t m = idx.len / (Py_ssize_t)sizeof(int32_t);
+    if (j.n < 0 || off.len % sizeof(int64_t) || idx.len % sizeof(int32_t) || j.off[0] != 0 ||
+        j.off[j.n] != m || (w.obj && w.len != m * (Py_ssize_t)sizeof(float))) {
+        PyErr_SetString(PyExc_ValueError,
+                         "dijkstra_visit: offsets, indices and weights are not a CSR");
+        goto cleanup;
+    }
+    if (!(first = PySequence_Fast(first_o, "first: expected a sequence of vertex ids")))
+        goto cleanup;
+    const size_t n1 = (size_t)(j.n ? j.n : 1);
+    const Py_ssize_t k = PySequence_Size(first);
+    j.heap = PyMem_Malloc(sizeof *j.heap * ((size_t)m + (size_t)k + 1));
+    j.state = PyMem_Calloc(n1, 1);
+    j.seen = PyMem_Malloc(sizeof *j.seen * n1);
+    j.order = PyMem_Malloc(sizeof *j.order * n1);
+    j.parent = PyMem_Malloc(sizeof *j.parent * n1);
+    j.found = PyMem_Malloc(sizeof *j.found * n1);
+    j.dist = PyMem_Malloc(sizeof *j.dist * n1);
+    if (!j.heap || !j.state || !j.seen || !j.order || !j.parent || !j.found || !j.dist) {
+        PyErr_NoMemory();
+        goto cleanup;
+    }
+    for (int64_t v = 0; v < j.n; v++)
+        j.parent[v] = -1;
+    const item_fn first_item = PyList_Check(first) ? PyList_GetItem : PyTuple_GetItem;
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *x = first_item(first, i);
+        const long long v = x ? PyLong_AsLongLong(x) : -1;
+        if (v == -1 && PyErr_Occurred())
+            goto cleanup;
+        if (v < 0 || v >= j.n) {
+            PyErr_Format(PyExc_ValueError, "dijkstra_visit: vertex %lld is not in [0, %lld)", v,
+                         (long long)j.n);
+            goto cleanup;
+        }
+        if (!j.state[v]) { /* NetworkX's dicts hold a repeated source once */
+            j.state[v] = SEEN;
+            j.seen[v] = 0.0;
+            j.found[j.found_count++] = (int32_t)v;
+        }
+    }
+    PyThreadState *saved = PyEval_SaveThread();
+    dijkstra_run(&j);
+    PyEval_RestoreThread(saved);
+    if (j.bad) {
+        PyErr_SetString(PyExc_ValueError, "dijkstra_visit: an index is not a vertex");
+        goto cleanup;
+    }
+    result = Py_BuildValue("(y#y#y#y#)", (const char *)j.order, (Py_ssize_t)(4 * j.count),
+                           (const char *)j.dist, (Py_ssize_t)(8 * j.count),
+                           (const char *)j.parent, (Py_ssize_t)(4 * j.n), (const char *)j.found,
+                           (Py_ssize_t)(4 * j.found_count));
+
+cleanup:
+    PyMem_Free(j.heap);
+    PyMem_Free(j.state);
+    PyMem_Free(j.seen);
+    PyMem_Free(j.order);
+    PyMem_Free(j.parent);
+    PyMem_Free(j.found);
+    PyMem_Free(j.dist);
+    Py_XDECREF(first);
+    if (w.obj)
+        PyBuffer_Release(&w);
+    if (idx.obj)
+        PyBuffer_Release(&idx);
+    PyBuffer_Release(&off);
+    return result;
+}
+
+static PyObject *mod_lengths(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kw[] = {"nodes", "order", "dists", "sources", "integral", NULL};
+    PyObject *nodes_o, *order_o, *dists_o;
+    Py_ssize_t sources = 0;
+    int integral = 0;
+    (void)module;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|np:lengths", kw, &nodes_o, &order_o,
+                                     &dists_o, &sources, &integral))
+        return NULL;
+    PyObject *nodes = PySequence_Fast(nodes_o, "nodes: expected a sequence");
+    if (!nodes)
+        return NULL;
+    Py_buffer ob = {0}, db = {0};
+    PyObject *result = NULL;
+    if (PyObject_GetBuffer(order_o, &ob, PyBUF_SIMPLE) < 0 ||
+        PyObject_GetBuffer(dists_o, &db, PyBUF_SIMPLE) < 0)
+        goto cleanup;
+    const int32_t *order = ob.buf;
+    const double *dists = db.buf;
+    const Py_ssize_t count = ob.len / 4;
+    if (db.len != count * 8) {
+        PyErr_SetString(PyExc_ValueError, "lengths: dists are not one a vertex of order");
+        goto cleanup;
+    }
+    if (!(result = PyDict_New()))
+        goto cleanup;
+    const item_fn get = PyList_Check(nodes) ? PyList_GetItem : PyTuple_GetItem;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        /* read each time: a node's hash or __eq__ may be Python code that
+           changes the list */
+        if (order[k] < 0 || order[k] >= PySequence_Size(nodes)) {
+            PyErr_SetString(PyExc_ValueError, "lengths: an order entry is not a node");
+            goto fail;
+        }
+        PyObject *node = get(nodes, order[k]);
+        PyObject *d = integral || k < sources ? PyLong_FromDouble(dists[k])
+                                              : PyFloat_FromDouble(dists[k]);
+        if (!node || !d) {
+            Py_XDECREF(d);
+            goto fail;
+        }
+        Py_INCREF(node);
+        const int rc = PyDict_SetItem(result, node, d);
+        Py_DECREF(node);
+        Py_DECREF(d);
+        if (rc < 0)
+            goto fail;
+    }
+    goto cleanup;
+fail:
+    Py_CLEAR(result);
+cleanup:
+    if (db.obj)
+        PyBuffer_Release(&db);
+    if (ob.obj)
+        PyBuffer_Release(&ob);
+    Py_DECREF(nodes);
+    return result;
+}
+
+static PyObject *mod_paths(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kw[] = {"nodes", "order", "parents", "found", "aligned", NULL};
+    PyObject *nodes_o, *order_o, *parents_o, *found_o = Py_None;
+    int aligned = 0;
+    (void)module;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|Op:paths", kw, &nodes_o, &order_o,
+                                     &parents_o, &found_o, &aligned))
+        return NULL;
+    PyObject *nodes = PySequence_Fast(nodes_o, "nodes: expected a sequence");
+    if (!nodes)
+        return NULL;
+    Py_buffer ob = {0}, pb = {0}, fb = {0};
+    PyObject *result = NULL, **path = NULL;
+    const Py_ssize_t n = PySequence_Size(nodes);
+    if (PyObject_GetBuffer(order_o, &ob, PyBUF_SIMPLE) < 0 ||
+        PyObject_GetBuffer(parents_o, &pb, PyBUF_SIMPLE) < 0 ||
+        PyObject_GetBuffer(found_o == Py_None ? order_o : found_o, &fb, PyBUF_SIMPLE) < 0)
+        goto cleanup;
+    const int32_t *order = ob.buf, *parents = pb.buf, *found = fb.buf;
+    const Py_ssize_t count = ob.len / 4, found_count = fb.len / 4;
+    if (pb.len != (aligned ? count : n) * 4) {
+        PyErr_SetString(PyExc_ValueError, "paths: parents are not one a vertex");
+        goto cleanup;
+    }
+    if (!(path = PyMem_Calloc((size_t)(n ? n : 1), sizeof *path))) {
+        PyErr_NoMemory();
+        goto cleanup;
+    }
+    const item_fn get = PyList_Check(nodes) ? PyList_GetItem : PyTuple_GetItem;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        const int32_t v = order[k], p = parents[aligned ? k : (v >= 0 && v < n ? v : 0)];
+        if (v < 0 || v >= n || p >= n || (p >= 0 && !path[p]) || path[v] ||
+            n != PySequence_Size(nodes)) {
+            PyErr_SetString(PyExc_ValueError, "paths: order and parents are not a search's");
+            goto cleanup;
+        }
+        const Py_ssize_t len = p >= 0 ? PyList_Size(path[p]) : 0;
+        PyObject *list = PyList_New(len + 1), *node = get(nodes, v);
+        if (!list || !node) {
+            Py_XDECREF(list);
+            goto cleanup;
+        }
+        for (Py_ssize_t i = 0; i < len; i++)
+            PyList_SetItem(list, i, Py_NewRef(PyList_GetItem(path[p], i)));
+        PyList_SetItem(list, len, Py_NewRef(node));
+        path[v] = list;
+    }
+    if (!(result = PyDict_New()))
+        goto cleanup;
+    for (Py_ssize_t k = 0; k < found_count; k++) {
+        const int32_t v = found[k];
+        if (v < 0 || v >= n || !path[v] || n != PySequence_Size(nodes)) {
+            PyErr_SetString(PyExc_ValueError, "paths: found is not the search's vertices");
+            Py_CLEAR(result);
+            goto cleanup;
+        }
+        PyObject *node = Py_NewRef(get(nodes, v));
+        const int rc = PyDict_SetItem(result, node, path[v]);
+        Py_DECREF(node);
+        if (rc < 0) {
+            Py_CLEAR(result);
+            goto cleanup;
+        }
+    }
+
+cleanup:
+    if (path)
+        for (Py_ssize_t v = 0; v < n; v++)
+            Py_XDECREF(path[v]);
+    PyMem_Free(path);
+    if (fb.obj)
+        PyBuffer_Release(&fb);
+    if (pb.obj)
+        PyBuffer_Release(&pb);
+    if (ob.obj)
+        PyBuffer_Release(&ob);
+    Py_DECREF(nodes);
+    return result;
+}
+
+PyMethodDef lgpy_nx_paths_methods[] = {
+    {"dijkstra_visit", (PyCFunction)(void (*)(void))mod_dijkstra_visit,
+     METH_VARARGS | METH_KEYWORDS,
+     "dijkstra_visit(offsets, indices, weights, first, cutoff=None, target=-1)\n--\n\n"
+     "NetworkX's Dijkstra over an adjacency-order CSR (nx_paths.c)."},
+    {"lengths", (PyCFunction)(void (*)(void))mod_lengths, METH_VARARGS | METH_KEYWORDS,
+     "lengths(nodes, order, dists, sources=0, integral=False)\n--\n\n{node: distance} in order "
+     "(nx_paths.c)."},
+    {"paths", (PyCFunction)(void (*)(void))mod_paths, METH_VARARGS | METH_KEYWORDS,
+     "paths(nodes, order, parents, found=None, aligned=False)\n--\n\n{node: [path]} "
+     "(nx_paths.c)."},
+    {NULL, NULL, 0, NULL},
+};

@@ -1,0 +1,177 @@
+"""Shortest paths: lg.sssp against NetworkX's Dijkstra (distances equal to
+the last bit where the weights are exact float32 values), and the NetworkX
+backend's Dijkstra and reachability functions against NetworkX's own
+(results, their order, their errors)."""
+
+import random
+import warnings
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import libgraph as lg
+
+CPU = "cpu"
+
+
+@pytest.fixture(autouse=True)
+def _quiet_cache_note():
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*(conversions to backend graphs|cached "
+                                "graph is being used).*")
+        yield
+WEIGHTS = [0, 0.125, 0.5, 1.0, 1.25, 2.0, 3.5, 7.0]
+
+
+def random_graph(seed, directed, n=None, zero_weights=True):
+    rng = random.Random(seed)
+    n = n or rng.randint(1, 60)
+    G = (nx.DiGraph if directed else nx.Graph)()
+    G.add_nodes_from(rng.sample(range(1000), n))
+    nodes = list(G)
+    for _ in range(rng.randint(0, 4 * n)):
+        w = rng.choice(WEIGHTS if zero_weights else WEIGHTS[1:])
+        G.add_edge(rng.choice(nodes), rng.choice(nodes), weight=w)
+    return G, rng
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("directed", [False, True])
+def test_sssp_equals_networkx(seed, directed):
+    G, rng = random_graph(seed, directed)
+    g = lg.Graph.from_networkx(G)
+    s = rng.choice(list(G))
+    want = nx.single_source_dijkstra_path_length(G, s)
+    d, p = lg.sssp(g, s, predecessors=True, device=CPU)
+    got = {g.nodes[v]: d[v] for v in range(len(d)) if d[v] != np.inf}
+    assert got == want  # exactly: the weights are float32 values
+    index = {node: i for i, node in enumerate(g.nodes)}
+    for node, dist in want.items():
+        v = index[node]
+        if node == s:
+            assert p[v] == v
+            continue
+        u = p[v]
+        assert G.has_edge(g.nodes[u], node)
+        assert d[u] + G[g.nodes[u]][node]["weight"] == dist
+    for v in range(len(d)):
+        if d[v] == np.inf:
+            assert p[v] == -1
+    # unweighted: BFS hop counts
+    hops = nx.single_source_shortest_path_length(G, s)
+    d1 = lg.sssp(g, s, weight=None, device=CPU)
+    assert {g.nodes[v]: d1[v] for v in range(len(d1)) if d1[v] != np.inf} == hops
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sssp_cutoff_target_and_sources(seed):
+    G, rng = random_graph(100 + seed, seed % 2 == 0)
+    g = lg.Graph.from_networkx(G)
+    nodes = list(G)
+    s, t = rng.choice(nodes), rng.choice(nodes)
+    cutoff = rng.choice([0, 1, 2.5, 4])
+    want = nx.single_source_dijkstra_path_length(G, s, cutoff=cutoff)
+    d = lg.sssp(g, s, cutoff=cutoff, device=CPU)
+    assert {g.nodes[v]: d[v] for v in range(len(d)) if d[v] != np.inf} == want
+    full = nx.single_source_dijkstra_path_length(G, s)
+    d = lg.sssp(g, s, target=t, device=CPU)
+    limit = full.get(t, np.inf)
+    assert {g.nodes[v]: d[v] for v in range(len(d)) if d[v] != np.inf} == {
+        k: x for k, x in full.items() if x <= limit}
+    many = nx.multi_source_dijkstra_path_length(G, {s, t})
+    d = lg.sssp(g, [s, t, s], device=CPU)
+    assert {g.nodes[v]: d[v] for v in range(len(d)) if d[v] != np.inf} == many
+    r = lg.run("sssp", g, source=[s], delta=0.5, device=CPU)
+    assert {g.nodes[v]: x for v, x in enumerate(r["distances"]) if x != np.inf} == full
+
+
+def test_sssp_out_and_refusals():
+    g = lg.Graph.from_edges([0, 1], [1, 2], weights=[1.0, 2.0], directed=True)
+    out = np.zeros(3)
+    assert lg.sssp(g, 0, out=out, device=CPU) is out
+    assert out.tolist() == [0.0, 1.0, 3.0]
+    with pytest.raises(ValueError, match="cutoff -1 is not >= 0"):
+        lg.sssp(g, 0, cutoff=-1)
+    with pytest.raises(ValueError, match="source 7 is not a vertex"):
+        lg.sssp(g, 7)
+    with pytest.raises(ValueError, match="target 3 is not a vertex"):
+        lg.sssp(g, 0, target=3)
+    with pytest.raises(ValueError, match="delta"):
+        lg.sssp(g, 0, delta=-1)
+    with pytest.raises(TypeError, match="cutoff: expected a number"):
+        lg.sssp(g, 0, cutoff="2")
+
+
+# ---- the NetworkX backend ------------------------------------------------------------
+
+
+def shape(x):
+    """A result as lists, so that equality also compares dict order."""
+    if isinstance(x, dict):
+        return [(k, shape(v)) for k, v in x.items()]
+    if isinstance(x, tuple):
+        return tuple(shape(v) for v in x)
+    return x
+
+
+def both(f, *args, **kwargs):
+    """NetworkX's result and the backend's, or the exceptions they raise."""
+    out = []
+    for backend in ("networkx", "libgraph"):
+        try:
+            out.append(shape(f(*args, backend=backend, **kwargs)))
+        except (nx.NetworkXException, ValueError) as e:
+            out.append((type(e), str(e)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("directed", [False, True])
+def test_backend_dijkstra_equals_networkx(seed, directed):
+    G, rng = random_graph(500 + seed, directed)
+    nodes = list(G)
+    s, t = rng.choice(nodes), rng.choice(nodes)
+    cutoff = rng.choice([None, 0, 1, 2.5])
+    calls = [
+        (nx.single_source_dijkstra_path_length, (s,), {"cutoff": cutoff}),
+        (nx.single_source_dijkstra_path, (s,), {"cutoff": cutoff}),
+        (nx.single_source_dijkstra, (s,), {"cutoff": cutoff}),
+        (nx.single_source_dijkstra, (s, t), {}),
+        (nx.multi_source_dijkstra, ({s, t},), {"cutoff": cutoff}),
+        (nx.multi_source_dijkstra_path, ([t, s],), {}),
+        (nx.multi_source_dijkstra_path_length, ([t, s, t],), {}),
+        (nx.dijkstra_path, (s, t), {}),
+        (nx.dijkstra_path_length, (s, t), {}),
+        (nx.dijkstra_path_length, (s, "missing"), {}),
+    ]
+    for f, args, kwargs in calls:
+        for weight in ("weight", None):
+            want, got = both(f, G, *args, weight=weight, **kwargs)
+            assert got == want, f.__name__
+            if weight is None:  # ints, as NetworkX's sums of 1
+                assert repr(got) == repr(want)
+    for f, args in [(nx.descendants, (s,)), (nx.ancestors, (s,)), (nx.has_path, (s, t)),
+                    (nx.single_source_shortest_path, (s,)),
+                    (nx.single_source_shortest_path, (s, 2))]:
+        want, got = both(f, G, *args)
+        assert got == want, f.__name__
+
+
+def test_backend_errors_and_declines():
+    G = nx.path_graph(4)
+    nx.set_edge_attributes(G, 1.0, "weight")
+    for f, args in [(nx.single_source_dijkstra_path_length, ("x",)),
+                    (nx.dijkstra_path, ("x", 1)), (nx.multi_source_dijkstra, ([],))]:
+        want, got = both(f, G, *args)
+        assert got == want
+    G.add_edge(0, 1, weight=0.1)  # float32 would round it: declined, NetworkX runs it
+    assert nx.single_source_dijkstra_path_length(G, 0) == {0: 0, 1: 0.1, 2: 1.1, 3: 2.1}
+    with pytest.raises(NotImplementedError):
+        nx.single_source_dijkstra_path_length(G, 0, backend="libgraph")
+    with pytest.raises(NotImplementedError):
+        nx.single_source_dijkstra_path_length(G, 0, weight=lambda u, v, d: 1,
+                                              backend="libgraph")
+    M = nx.MultiGraph([(0, 1), (0, 1)])
+    with pytest.raises(NotImplementedError):
+        nx.single_source_dijkstra_path_length(M, 0, backend="libgraph")
