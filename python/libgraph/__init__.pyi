@@ -33,7 +33,7 @@ def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edg
 
 __all__ = [
     "Graph", "Context", "generate_edges", "bfs", "pagerank", "connected_components",
-    "number_connected_components", "run", "algorithms", "last_backend", "last_backend_reason",
+    "number_connected_components", "sssp", "run", "algorithms", "last_backend", "last_backend_reason",
     "build_info",
     "set_default_device", "get_default_device", "set_progress", "get_progress", "PageRankInfo",
     "Error", "InvalidArgumentError",

@@ -510,6 +510,19 @@ def _function_calls(G):
     yield "descendants_at_distance", (node, 2), {}
     yield "single_source_shortest_path_length", (node,), {}
     yield "shortest_path_length", (), {"source": node}
+    yield "single_source_shortest_path", (node,), {}
+    yield "descendants", (node,), {}
+    yield "ancestors", (node,), {}
+    yield "has_path", (node, node), {}
+    if not G.is_multigraph():  # declined there: NetworkX weighs parallel edges by the smallest
+        for name in ("single_source_dijkstra", "single_source_dijkstra_path",
+                     "single_source_dijkstra_path_length"):
+            yield name, (node,), {"weight": None}
+        for name in ("multi_source_dijkstra", "multi_source_dijkstra_path",
+                     "multi_source_dijkstra_path_length"):
+            yield name, ([node],), {"weight": None}
+        yield "dijkstra_path", (node, node), {"weight": None}
+        yield "dijkstra_path_length", (node, node), {"weight": None}
 
 
 def test_every_function_is_covered():
