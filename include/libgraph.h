@@ -787,7 +787,7 @@ LG_API void lg_sssp_options_init(lg_sssp_options_t *options);
  *
  * Method: delta-stepping (Meyer and Sanders, J. Algorithms 2003): vertices in
  * buckets of width delta, each bucket relaxed in parallel until it empties.
- * delta 0 chooses the graph's mean weight over its mean degree, times 8
+ * delta 0 chooses the graph's mean weight over its mean degree
  * (docs/decisions/sssp-delta.md measured the rule).
  */
 LG_API lg_status_t lg_sssp(lg_context_t *context, const lg_graph_t *graph,

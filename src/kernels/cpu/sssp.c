@@ -59,7 +59,7 @@
  * outside the parallel region). */
 #define REPORT_ROUNDS 256
 /* delta = DELTA_FACTOR * mean weight / mean degree (the top says why). */
-#define DELTA_FACTOR 8.0
+#define DELTA_FACTOR 1.0
 /* Arcs sampled for the mean weight. */
 #define WEIGHT_SAMPLES 4096
 
