@@ -48,8 +48,12 @@
 #include "frontier.h"
 
 #include <math.h>
-#include <omp.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#else
+static inline int omp_get_thread_num(void) { return 0; }
+#endif
 
 /* Buckets a thread holds ahead of its base; farther ones go to its far list. */
 #define BINS 16384
