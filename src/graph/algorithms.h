@@ -42,7 +42,7 @@ extern "C" {
     X(BFS, bfs, GPU)                                                                               \
     X(PAGERANK, pagerank, GPU)                                                                     \
     X(COMPONENTS, components, GPU)                                                                \
-    X(SSSP, sssp, CPU)
+    X(SSSP, sssp, GPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,

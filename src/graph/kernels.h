@@ -50,6 +50,25 @@ struct lg_graph_view {
     void **device_cache;
 };
 
+/* The mean of `samples` weights of g's out-arcs at fixed pseudo-random
+ * positions (1 for an unweighted graph or one without arcs): SSSP's bucket
+ * width rule on both backends reads it. */
+static inline double lg_sampled_mean_weight(const struct lg_graph_view *g, const float *weights,
+                                            int64_t samples)
+{
+    if (!weights || g->m == 0)
+        return 1.0;
+    const int64_t k = g->m < samples ? g->m : samples;
+    double sum = 0.0;
+    for (int64_t i = 0; i < k; i++) { /* arc splitmix64(i) mod m */
+        uint64_t x = (uint64_t)i + 0x9E3779B97F4A7C15ull;
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+        sum += weights[(int64_t)((x ^ (x >> 31)) % (uint64_t)g->m)];
+    }
+    return sum / (double)k;
+}
+
 /* A call's progress callback (NULL: none) and its data, from its options. */
 struct lg_progress {
     lg_progress_fn fn;

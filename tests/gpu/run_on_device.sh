@@ -13,6 +13,8 @@
 # 3. bench_gpu_pagerank on Kronecker scales (default 22 24; SCALES=...),
 #    bench_gpu_traversal (BFS, CC) on kron:21:48 kron:22 urand:22 (TRAVERSAL=...),
 #    and on each scale PageRank, BFS and CC on the GPU against the CPU;
+#    bench_sssp (SSSP on the GPU against the CPU, and a delta sweep) on
+#    kron:20 urand:20 kron:22 (SSSP=..., SSSP_DELTAS=...);
 # 4. the Python package built there (pip, no build isolation: the machine has
 #    no registry) and its tests: tests/python/test_gpu.py on the GPU (CuPy and
 #    PyTorch arrays in and out too), and the module's CPU tests (PYTEST_ARGS=...
@@ -96,6 +98,17 @@ if step 3 && [ -x "$root/build-gpu/bench_gpu_traversal" ]; then
         ${TRAVERSAL:-kron:21:48 kron:22 urand:22} >"$out/traversal.log" 2>&1
     say "bench_gpu_traversal (exit $?):"
     grep -E '^(device|row|kron|urand)' "$out/traversal.log" | tee -a "$summary"
+fi
+
+# 3c. SSSP: bench_sssp on weighted Kronecker and uniform graphs (SSSP=...),
+# the GPU's distances checked equal to the CPU's from every source, and the
+# GPU at a sweep of bucket widths (SSSP_DELTAS=...)
+if step 3 && [ -x "$root/build-gpu/bench_sssp" ]; then
+    LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/bench_sssp" --gpu --sources 16 \
+        --deltas "${SSSP_DELTAS:-4,16,64,256,1024}" ${SSSP:-kron:20 urand:20 kron:22} \
+        >"$out/sssp.log" 2>&1
+    say "bench_sssp (exit $?):"
+    grep -E '^(row|kron|urand)' "$out/sssp.log" | tee -a "$summary"
 fi
 
 # 3b. large graphs through the whole GPU path (staged upload in 32 MB chunks,

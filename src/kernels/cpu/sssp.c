@@ -156,11 +156,7 @@ static double choose_delta(const struct lg_graph_view *g, const float *w)
 {
     if (!w || g->m == 0)
         return 1.0;
-    double sum = 0.0;
-    const int64_t k = g->m < WEIGHT_SAMPLES ? g->m : WEIGHT_SAMPLES;
-    for (int64_t i = 0; i < k; i++)
-        sum += w[(int64_t)(lg__mix64((uint64_t)i) % (uint64_t)g->m)];
-    const double mean_weight = sum / (double)k;
+    const double mean_weight = lg_sampled_mean_weight(g, w, WEIGHT_SAMPLES);
     const double mean_degree = (double)g->m / (double)g->n;
     const double delta = DELTA_FACTOR * mean_weight / (mean_degree > 1.0 ? mean_degree : 1.0);
     return delta > 0.0 && isfinite(delta) ? delta : 1.0;

@@ -1,0 +1,208 @@
+/*
+ * sssp_time.c - SSSP timings on the CPU and the GPU, for docs/PERFORMANCE.md.
+ *
+ *   bench_sssp [--threads T] [--sources S] [--gpu] [--deltas D,D,...]
+ *              [--write FILE.wel] GRAPH ...
+ *
+ * GRAPH is kron:SCALE[:EF] or urand:SCALE[:EF], built with the GAP
+ * convention (undirected, no self-loops, duplicates merged: the first copy's
+ * weight) and GAPBS's weights: uniform integers in [1, 255], here a hash of
+ * the edge's index.  For each graph, S sources (default 16) drawn at random
+ * (fixed seed) among the vertices with an edge; each timed as one lg_sssp
+ * call (distances copied back to the host), the median reported:
+ *
+ *   cpu       on T threads (default: OpenMP's), delta chosen by the library;
+ *   gpu       (--gpu) the first call (the graph's upload included), then the
+ *             sources, every distance array checked equal to the CPU's;
+ *   deltas    (--deltas) the GPU (or, without --gpu, the CPU) at each delta.
+ *
+ * --write FILE.wel writes the graph (so that GAPBS's sssp reads the same
+ * weights).  Machine-readable lines start with "row:".
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "graphs.h"
+#include "libgraph.h"
+#include "timing.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SOURCES 256
+
+static int fail(const char *what)
+{
+    fprintf(stderr, "bench_sssp: %s: %s\n", what, lg_last_error());
+    return 1;
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* The median milliseconds of lg_sssp from each source on ctx; dist of the
+ * last source in out (n); with check (n a source) each source's distances
+ * compared with check's. */
+static double time_sources(lg_context_t *ctx, const lg_graph_t *g, const lg_vertex_t *sources,
+                           int k, double delta, double *dist, const double *check, int64_t n,
+                           int *mismatches)
+{
+    double t[MAX_SOURCES];
+    lg_sssp_options_t o;
+    lg_sssp_options_init(&o);
+    o.delta = delta;
+    for (int i = 0; i < k; i++) {
+        const double t0 = bench_now();
+        if (lg_sssp(ctx, g, &sources[i], 1, &o, dist + (check ? 0 : (int64_t)i * n), NULL) !=
+            LG_OK) {
+            fail("lg_sssp");
+            return -1.0;
+        }
+        t[i] = 1e3 * (bench_now() - t0);
+        if (check && memcmp(dist, check + (int64_t)i * n, (size_t)n * sizeof *dist) != 0)
+            ++*mismatches;
+    }
+    return bench_median(t, k);
+}
+
+static int run_graph(const char *spec, int threads, int k, bool gpu, const char *deltas,
+                     const char *write)
+{
+    lg_generator_t gen;
+    int scale, ef;
+    if (!bench_parse_graph(spec, &gen, &scale, &ef)) {
+        fprintf(stderr, "bench_sssp: bad graph '%s'\n", spec);
+        return 2;
+    }
+    lg_context_t *cpu = NULL, *dev = NULL;
+    lg_context_options_t co;
+    lg_context_options_init(&co);
+    co.backend = LG_BACKEND_CPU;
+    co.num_threads = threads;
+    if (lg_context_create(&cpu, &co) != LG_OK)
+        return fail("a CPU context");
+    const int64_t n = (int64_t)1 << scale, E = (int64_t)ef << scale;
+    lg_vertex_t *src = malloc((size_t)E * sizeof *src), *dst = malloc((size_t)E * sizeof *dst);
+    float *w = malloc((size_t)E * sizeof *w);
+    double *ref = malloc((size_t)k * (size_t)n * sizeof *ref), *dist = malloc((size_t)n * 8);
+    lg_graph_t *g = NULL;
+    int rc = 1;
+    if (!src || !dst || !w || !ref || !dist) {
+        fprintf(stderr, "bench_sssp: out of memory\n");
+        goto done;
+    }
+    if (lg_generate_edges(cpu, gen, scale, ef, 1, src, dst) != LG_OK) {
+        fail("generating");
+        goto done;
+    }
+    for (int64_t i = 0; i < E; i++)
+        w[i] = (float)(1 + mix((uint64_t)i) % 255);
+    lg_graph_options_t go;
+    lg_graph_options_init(&go);
+    go.directedness = LG_UNDIRECTED;
+    go.drop_self_loops = true;
+    go.duplicates = LG_DUPLICATES_FIRST;
+    if (lg_graph_from_edges(cpu, n, E, src, dst, w, &go, &g) != LG_OK) {
+        fail("building");
+        goto done;
+    }
+    if (write && lg_graph_write(cpu, g, write, LG_FORMAT_AUTO) != LG_OK) {
+        fail("writing");
+        goto done;
+    }
+    lg_vertex_t sources[MAX_SOURCES];
+    lg_edge_t *degree = malloc((size_t)n * sizeof *degree);
+    if (!degree || lg_graph_out_degrees(g, degree) != LG_OK) {
+        free(degree);
+        fail("degrees");
+        goto done;
+    }
+    uint64_t state = 27;
+    for (int i = 0; i < k;) {
+        const lg_vertex_t v = (lg_vertex_t)(mix(state++) % (uint64_t)n);
+        if (degree[v] > 0)
+            sources[i++] = v;
+    }
+    free(degree);
+    printf("%s: %lld vertices, %lld arcs, %d sources, weights 1-255\n", spec, (long long)n,
+           (long long)lg_graph_num_edges(g), k);
+    int bad = 0;
+    const double tc = time_sources(cpu, g, sources, k, 0.0, ref, NULL, n, &bad);
+    if (tc < 0)
+        goto done;
+    printf("row: %s cpu threads=%d median_ms=%.3f\n", spec, threads, tc);
+    if (gpu) {
+        lg_context_options_init(&co);
+        co.backend = LG_BACKEND_GPU;
+        if (lg_context_create(&dev, &co) != LG_OK) {
+            fail("a GPU context");
+            goto done;
+        }
+        lg_sssp_options_t o;
+        lg_sssp_options_init(&o);
+        const double t0 = bench_now();
+        if (lg_sssp(dev, g, &sources[0], 1, &o, dist, NULL) != LG_OK) {
+            fail("lg_sssp on the GPU");
+            goto done;
+        }
+        printf("row: %s gpu first_call_ms=%.3f\n", spec, 1e3 * (bench_now() - t0));
+        const double tg = time_sources(dev, g, sources, k, 0.0, dist, ref, n, &bad);
+        printf("row: %s gpu median_ms=%.3f cpu/gpu=%.1f mismatches=%d\n", spec, tg, tc / tg, bad);
+    }
+    for (const char *d = deltas; d && *d;) {
+        char *end;
+        const double delta = strtod(d, &end);
+        if (end == d)
+            break;
+        const double t = time_sources(gpu ? dev : cpu, g, sources, k, delta, dist, ref, n, &bad);
+        printf("row: %s %s delta=%g median_ms=%.3f mismatches=%d\n", spec, gpu ? "gpu" : "cpu",
+               delta, t, bad);
+        d = *end == ',' ? end + 1 : end;
+    }
+    rc = bad ? 3 : 0;
+done:
+    lg_graph_free(&g);
+    lg_context_free(&dev);
+    lg_context_free(&cpu);
+    free(src);
+    free(dst);
+    free(w);
+    free(ref);
+    free(dist);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    int threads = 0, k = 16, rc = 0;
+    bool gpu = false;
+    const char *deltas = NULL, *write = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--threads") && i + 1 < argc)
+            threads = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--sources") && i + 1 < argc)
+            k = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--gpu"))
+            gpu = true;
+        else if (!strcmp(argv[i], "--deltas") && i + 1 < argc)
+            deltas = argv[++i];
+        else if (!strcmp(argv[i], "--write") && i + 1 < argc)
+            write = argv[++i];
+        else if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: bench_sssp [--threads T] [--sources S] [--gpu] "
+                            "[--deltas D,...] [--write FILE.wel] GRAPH ...\n");
+            return 2;
+        } else {
+            if (k < 1 || k > MAX_SOURCES)
+                k = 16;
+            const int r = run_graph(argv[i], threads, k, gpu, deltas, write);
+            rc = rc ? rc : r;
+        }
+    }
+    return rc;
+}
