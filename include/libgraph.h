@@ -132,8 +132,9 @@ typedef enum lg_stage {
     LG_STAGE_COMPONENTS = 6, /* connected components: done and total passes (-1: unknown) */
     LG_STAGE_GENERATE = 7,   /* lg_generate: done and total edges                       */
     LG_STAGE_WRITE = 8,      /* writing a file: done and total bytes (-1: unknown)       */
-    LG_STAGE_SSSP = 9        /* SSSP: done buckets, total -1 (unknown); residual: the
+    LG_STAGE_SSSP = 9,       /* SSSP: done buckets, total -1 (unknown); residual: the
                                 distance the buckets have settled up to              */
+    LG_STAGE_SCC = 10        /* strongly connected components: done steps, total -1  */
 } lg_stage_t;
 
 typedef struct lg_progress_info {
@@ -794,6 +795,36 @@ LG_API lg_status_t lg_sssp(lg_context_t *context, const lg_graph_t *graph,
                            const lg_vertex_t *sources, int64_t num_sources,
                            const lg_sssp_options_t *options, double *distances,
                            lg_vertex_t *predecessors);
+
+/* ------------------------------------------------------------------------ */
+/* Strongly connected components                                            */
+/* ------------------------------------------------------------------------ */
+
+typedef struct lg_scc_options {
+    lg_progress_fn progress; /* called after each step; default NULL */
+    void *progress_data;
+    lg_memory_t output_memory; /* where labels is; default host */
+} lg_scc_options_t;
+
+LG_API void lg_scc_options_init(lg_scc_options_t *options);
+
+/*
+ * Strongly connected components of a directed graph (of an undirected one:
+ * its connected components): labels[v] = the smallest vertex id of v's
+ * component, so labels are canonical and equal across backends.
+ * num_components (may be NULL) gets their number: the condensation's
+ * vertices.  options may be NULL.
+ *
+ * Method: Multistep (Slota, Rajamanickam and Madduri, IPDPS'14): trimming
+ * of vertices with no in- or out-arc among those left, one forward-backward
+ * search from a vertex of high in- and out-degree (the giant component),
+ * rounds of min-label coloring while many vertices are left, and Tarjan's
+ * algorithm on the rest.  Reads the in-edges (built once and cached).
+ */
+LG_API lg_status_t lg_strongly_connected_components(lg_context_t *context,
+                                                    const lg_graph_t *graph,
+                                                    const lg_scc_options_t *options,
+                                                    lg_vertex_t *labels, int64_t *num_components);
 
 /* ------------------------------------------------------------------------ */
 /* Algorithms as data                                                       */

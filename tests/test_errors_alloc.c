@@ -34,7 +34,36 @@ struct expected {
     double pr[64];
     int pr_iters;
     double sssp[64];
+    lg_vertex_t scc[64];
 };
+
+/* Strongly connected components by reachability from every vertex (the
+ * sweep's graphs have 40 vertices): scc[v] = the smallest u that v reaches
+ * and that reaches v. */
+static void scc_by_closure(const or_graph *o, lg_vertex_t *scc)
+{
+    bool reach[64][64] = {{false}};
+    for (int64_t s = 0; s < o->n; s++) {
+        lg_vertex_t queue[64];
+        int head = 0, tail = 0;
+        reach[s][s] = true;
+        queue[tail++] = (lg_vertex_t)s;
+        while (head < tail) {
+            const lg_vertex_t u = queue[head++];
+            for (lg_edge_t e = o->off[u]; e < o->off[u + 1]; e++)
+                if (!reach[s][o->idx[e]]) {
+                    reach[s][o->idx[e]] = true;
+                    queue[tail++] = o->idx[e];
+                }
+        }
+    }
+    for (int64_t v = 0; v < o->n; v++)
+        for (int64_t u = 0; u <= v; u++)
+            if (reach[u][v] && reach[v][u]) {
+                scc[v] = (lg_vertex_t)u;
+                break;
+            }
+}
 
 /* Shortest distances from vertex 1 by Bellman-Ford (the oracle of the
  * sweep's lg_sssp calls; its weights are multiples of 1/8, exact). */
@@ -174,6 +203,14 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
             all = false;
     }
 
+    for (int64_t v = 0; v < n; v++)
+        labels[v] = -9;
+    st = lg_strongly_connected_components(c, g, NULL, labels, NULL);
+    if (sweep_ok(st, "lg_strongly_connected_components", k))
+        CHECK(memcmp(labels, want->scc, (size_t)n * sizeof *labels) == 0);
+    else
+        all = false;
+
     lg_edge_t deg[64];
     all &= sweep_ok(lg_graph_in_degrees(g, deg), "lg_graph_in_degrees", k);
 
@@ -239,6 +276,7 @@ static void test_allocation_failures(void)
         or_bfs(&want.o, 1, want.dist);
         want.count = or_components(&want.o, want.labels);
         bellman_ford(&want.o, want.sssp);
+        scc_by_closure(&want.o, want.scc);
         or_pagerank(&want.o, 0.85, NULL, NULL, NULL, true, 100, 1e-6, want.pr, &want.pr_iters,
                     NULL);
 

@@ -208,6 +208,15 @@ static void cc_summary(const struct session *s, const struct results *r)
            (long long)result_int(r, "count"), (long long)largest, (long long)singletons);
 }
 
+static void scc_summary(const struct session *s, const struct results *r)
+{
+    (void)s;
+    int64_t largest, singletons;
+    cc_sizes(r, &largest, &singletons);
+    printf("strongly connected components: %lld (largest %lld vertices, %lld of one vertex)",
+           (long long)result_int(r, "count"), (long long)largest, (long long)singletons);
+}
+
 static void cc_json(const struct session *s, const struct results *r)
 {
     (void)s;
@@ -227,6 +236,7 @@ static const struct {
     {"bfs", bfs_summary, NULL, bfs_json},
     {"pagerank", pagerank_summary, pagerank_details, pagerank_json},
     {"connected_components", cc_summary, NULL, cc_json},
+    {"strongly_connected_components", scc_summary, NULL, cc_json},
 };
 
 /* ---- any algorithm ---------------------------------------------------------------- */

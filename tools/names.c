@@ -21,7 +21,7 @@
 
 static const struct {
     const char *command, *algorithm;
-} short_names[] = {{"cc", "connected_components"}};
+} short_names[] = {{"cc", "connected_components"}, {"scc", "strongly_connected_components"}};
 
 /* value NULL: the option takes the parameter's value from the next
  * argument; else the option alone sets that value. */

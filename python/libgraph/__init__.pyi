@@ -33,7 +33,8 @@ def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edg
 
 __all__ = [
     "Graph", "Context", "generate_edges", "bfs", "pagerank", "connected_components",
-    "number_connected_components", "sssp", "run", "algorithms", "last_backend", "last_backend_reason",
+    "number_connected_components", "strongly_connected_components",
+    "number_strongly_connected_components", "sssp", "run", "algorithms", "last_backend", "last_backend_reason",
     "build_info",
     "set_default_device", "get_default_device", "set_progress", "get_progress", "PageRankInfo",
     "Error", "InvalidArgumentError",
@@ -117,6 +118,9 @@ def bfs(G: Graph, source: Any, *, parents: Literal[True], max_depth: int | None 
         direction_alpha: int = 15, direction_beta: int = 18, device: _Device = None,
         out: Any = None, parents_out: Any = None
         ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...
+def strongly_connected_components(G: Graph, *, device: _Device = None, out: Any = None
+                                  ) -> npt.NDArray[np.int32]: ...
+def number_strongly_connected_components(G: Graph, *, device: _Device = None) -> int: ...
 @overload
 def sssp(G: Graph, source: Any, *, weight: Any = "weight", predecessors: Literal[False] = False,
          cutoff: float | None = None, target: Any = None, delta: float = 0.0,

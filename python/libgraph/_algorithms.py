@@ -1,5 +1,6 @@
 """The algorithms over the extension: NetworkX-shaped functions for BFS,
-PageRank, connected components and shortest paths, and run(), any algorithm by name from
+PageRank, connected components (weak and strong) and shortest paths, and
+run(), any algorithm by name from
 its descriptor (algorithms() lists them).  The extension converts each
 parameter by its descriptor's type and the library checks what it means,
 once; this file maps what is Python's (node keys, dicts of node values,
@@ -20,7 +21,8 @@ from ._graph import Graph, _readable
 
 # The package's names from this file (libgraph/__init__.py exports them).
 __all__ = ["bfs", "pagerank", "PageRankInfo", "connected_components",
-           "number_connected_components", "sssp", "run", "algorithms", "last_backend",
+           "number_connected_components", "strongly_connected_components",
+           "number_strongly_connected_components", "sssp", "run", "algorithms", "last_backend",
            "last_backend_reason", "build_info"]
 
 
@@ -245,6 +247,23 @@ def number_connected_components(G, *, device=None):
     """The number of (weakly) connected components."""
     return _libgraph.run("connected_components", _graph(G, "number_connected_components(G)")._g,
                          context=context(device))[1]
+
+
+def strongly_connected_components(G, *, device=None, out=None):
+    """Strongly connected components: labels[v] is the smallest vertex id of
+    v's component (int32; written into out, an int32 array of num_vertices,
+    when given).  On an undirected graph, its connected components."""
+    G = _graph(G, "strongly_connected_components(G)")
+    r = run("strongly_connected_components", G, device=device,
+            out=None if out is None else {"labels": out})
+    return r["labels"]
+
+
+def number_strongly_connected_components(G, *, device=None):
+    """The number of strongly connected components (the condensation's
+    vertices)."""
+    G = _graph(G, "number_strongly_connected_components(G)")
+    return _libgraph.run("strongly_connected_components", G._g, context=context(device))[1]
 
 
 def sssp(G, source, *, weight="weight", predecessors=False, cutoff=None, target=None,

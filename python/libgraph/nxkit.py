@@ -51,14 +51,21 @@ paths(nodes, order, parents, found=None, aligned=False)
     {node: [the nodes of its path]}, each path its parent's plus itself,
     made in order and keyed in the order of found (default order); parents
     one a vertex, or (aligned) one an entry of order as bfs_visit's.
+scc_visit(offsets, indices)
+    NetworkX's strongly connected components' search (its iterative Tarjan,
+    neighbours in adjacency order, sources in node order): (order, ends),
+    the vertices component by component in the order NetworkX yields the
+    components (int32 bytes), and each one's end.
+groups(nodes, order, ends)
+    [set of the nodes of each group]: scc_visit's components as sets.
 """
 
 from ._graph import Graph
-from ._libgraph import (adjacency_csr, bfs_visit, components, dijkstra_visit, lengths, levels,
-                        paths, take, tree_edges)
+from ._libgraph import (adjacency_csr, bfs_visit, components, dijkstra_visit, groups, lengths,
+                        levels, paths, scc_visit, take, tree_edges)
 
 __all__ = ["adjacency_csr", "graph_from_adjacency", "bfs_visit", "components", "tree_edges",
-           "levels", "take", "dijkstra_visit", "lengths", "paths"]
+           "levels", "take", "dijkstra_visit", "lengths", "paths", "scc_visit", "groups"]
 
 
 def graph_from_adjacency(nodes, index, offsets, indices, weights, directed, device=None):

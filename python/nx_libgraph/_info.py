@@ -24,6 +24,10 @@ FUNCTIONS = {
     "weakly_connected_components": {"additional_parameters": _DEVICE},
     "number_weakly_connected_components": {"additional_parameters": _DEVICE},
     "is_weakly_connected": {"additional_parameters": _DEVICE},
+    "strongly_connected_components": {
+        "additional_docs": "The components in NetworkX's order (its search, made in C)."},
+    "number_strongly_connected_components": {"additional_parameters": _DEVICE},
+    "is_strongly_connected": {"additional_parameters": _DEVICE},
 }
 _ORDER = ("Returns NetworkX's result in NetworkX's order (the same visit, made in C); "
           "sort_neighbors is declined (NetworkX runs the call).")

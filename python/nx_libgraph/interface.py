@@ -293,6 +293,26 @@ def node_connected_component(G, n, *, device=None):
     return {node for node, x in zip(G.nodes, labels.tolist()) if x == label}
 
 
+# Strongly connected components: the sets in the order NetworkX's own search
+# yields them (nxkit.scc_visit, in C); the counts from libgraph's kernel.
+
+
+def strongly_connected_components(G):
+    order, ends = nxkit.scc_visit(*G.adjacency)
+    return (c for c in _built(nxkit.groups, G.nodes, order, ends))
+
+
+def number_strongly_connected_components(G, *, device=None):
+    return lg.number_strongly_connected_components(G.graph(), device=_device(device))
+
+
+def is_strongly_connected(G, *, device=None):
+    if len(G) == 0:
+        raise nx.NetworkXPointlessConcept(
+            "Connectivity is undefined for the null graph.")
+    return number_strongly_connected_components(G, device=device) == 1
+
+
 # libgraph's components of a directed graph are its weak ones: NetworkX's
 # decorators have already refused the wrong kind of graph for each name
 weakly_connected_components = connected_components
@@ -645,7 +665,8 @@ _TRAVERSALS = {
 _FUNCTIONS = {
     "pagerank", "connected_components", "number_connected_components", "is_connected",
     "node_connected_component", "weakly_connected_components",
-    "number_weakly_connected_components", "is_weakly_connected",
+    "number_weakly_connected_components", "is_weakly_connected", "strongly_connected_components",
+    "number_strongly_connected_components", "is_strongly_connected",
 } | _TRAVERSALS | _DIJKSTRA
 
 # Each function checks its arguments first (_declining): NetworkX shows a

@@ -42,7 +42,8 @@ extern "C" {
     X(BFS, bfs, GPU)                                                                               \
     X(PAGERANK, pagerank, GPU)                                                                     \
     X(COMPONENTS, components, GPU)                                                                \
-    X(SSSP, sssp, GPU)
+    X(SSSP, sssp, GPU)                                                                             \
+    X(SCC, scc, CPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,
@@ -97,6 +98,13 @@ struct lg_sssp_args {
     double delta;
     double *dist;
     lg_vertex_t *predecessors;
+};
+
+/* Strongly connected components: labels[v] = the smallest vertex id of v's
+ * component, *num_components their count (when not NULL); n > 0. */
+struct lg_scc_args {
+    lg_vertex_t *labels;
+    int64_t *num_components;
 };
 
 #ifdef __cplusplus

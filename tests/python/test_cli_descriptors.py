@@ -10,7 +10,8 @@ import pytest
 
 lg = pytest.importorskip("libgraph")
 
-SHORT = {"connected_components": "cc"}  # names.c's short command names
+SHORT = {"connected_components": "cc",  # names.c's short command names
+         "strongly_connected_components": "scc"}
 
 
 def command(a):

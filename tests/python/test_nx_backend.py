@@ -494,6 +494,9 @@ def _function_calls(G):
     yield "pagerank", (), {}
     yield "pagerank", (), {"weight": None}
     if G.is_directed():
+        yield "strongly_connected_components", (), {}
+        yield "number_strongly_connected_components", (), {}
+        yield "is_strongly_connected", (), {}
         yield "weakly_connected_components", (), {}
         yield "number_weakly_connected_components", (), {}
         yield "is_weakly_connected", (), {}

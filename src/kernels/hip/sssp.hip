@@ -308,10 +308,12 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
         LG_TRY_OR_CLEANUP(lg__download(s, h, counts, sizeof h), "starting the search");
         int64_t q = (int64_t)h[NEXT], f = 0;
         double split = delta;
-        int round = 0;
+        int round = 0;           /* the stamps' round: relaxations and filters */
+        int64_t relaxations = 0; /* the relaxation rounds, for the progress callback */
         for (;;) {
             while (q > 0) {
                 round++;
+                relaxations++;
                 LG_TRY_OR_CLEANUP(hipMemsetAsync(counts + NEXT, 0, sizeof *counts, s->stream),
                                   "relaxing");
                 relax<<<lg__blocks_for(q, SSSP_BLOCK), SSSP_BLOCK, 0, s->stream>>>(
@@ -322,8 +324,8 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
                 f = (int64_t)h[FAR];
                 lg_vertex_t *t = near;
                 near = next, next = t;
-                if (round % REPORT_ROUNDS == 0 &&
-                    !lg_progress_go_on(s->progress, LG_STAGE_SSSP, round, -1, split)) {
+                if (relaxations % REPORT_ROUNDS == 0 &&
+                    !lg_progress_go_on(s->progress, LG_STAGE_SSSP, relaxations, -1, split)) {
                     st = LG_ERR_CANCELLED;
                     goto cleanup;
                 }

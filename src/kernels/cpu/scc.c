@@ -1,0 +1,355 @@
+/*
+ * scc.c - strongly connected components on the CPU.
+ *
+ * Returns: label[v] = the smallest vertex id of v's strongly connected
+ * component, and the number of components.
+ *
+ * Method: Multistep (Slota, Rajamanickam, Madduri, "BFS and Coloring-based
+ * Parallel Algorithms for Strongly Connected Components and Related
+ * Problems", IPDPS'14), its steps in its order:
+ *   1. Trim: a vertex with no in-arc or no out-arc from the vertices still
+ *      left (self-loops aside) is a component of its own; taking it out
+ *      may leave its neighbours so, level after level (in- and out-degree
+ *      counters, decremented atomically; a vertex is claimed once).
+ *   2. Forward-backward: from the vertex left with the largest product of
+ *      in- and out-degree, the vertices it reaches and those that reach it
+ *      (two parallel breadth-first searches over the vertices left): their
+ *      intersection is its component, on real and Kronecker graphs the
+ *      giant one.
+ *   3. Coloring (Orzan): every vertex left takes the smallest id that
+ *      reaches it (labels pulled along in-arcs until none changes); a
+ *      vertex whose color is its own id is the smallest of its component,
+ *      which is what reaches it backwards within its color.  Rounds repeat
+ *      while more than SERIAL_LIMIT vertices are left (and at most
+ *      COLOR_ROUNDS times: a chain of components each reaching the next
+ *      costs a round each).
+ *   4. Tarjan's algorithm, iterative, on what is left.
+ * Every step labels a component with its smallest id, so the labels are
+ * canonical with no relabelling pass.
+ *
+ * Encoding: label[v] = -1 while v is left.  Cost: O(m) a step (a round of
+ * coloring O(m) an iteration).  Memory: two degree arrays (8 n bytes each),
+ * two queues and two marks (n each); Tarjan's stacks on what it gets.
+ */
+#include "cpu.h"
+#include "frontier.h"
+
+#include <string.h>
+
+/* Vertices left after which Tarjan's serial pass takes the rest. */
+#define SERIAL_LIMIT 65536
+/* The most coloring rounds before Tarjan takes the rest anyway. */
+#define COLOR_ROUNDS 8
+/* Queue entries a task of the parallel steps takes. */
+#define CHUNK 64
+
+struct work {
+    const struct lg_graph_view *g;
+    lg_vertex_t *label;
+    lg_edge_t *in_deg, *out_deg;
+    lg_vertex_t *queue[2];
+    unsigned char *mark; /* 1: reached forward, 2: backward (step 2) */
+    lg_vertex_t *color; /* step 3 */
+    int threads;
+};
+
+/* Claims v for the component `as` (-1 -> as); true when this call did. */
+static inline bool claim(lg_vertex_t *label, lg_vertex_t v, lg_vertex_t as)
+{
+    lg_vertex_t left = -1;
+    return __atomic_load_n(&label[v], __ATOMIC_RELAXED) < 0 &&
+           __atomic_compare_exchange_n(&label[v], &left, as, false, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED);
+}
+
+/* Step 1: the degrees among the vertices left, then the trimming levels. */
+static void trim(struct work *w)
+{
+    const struct lg_graph_view *g = w->g;
+    const int64_t n = g->n;
+    lg_vertex_t *label = w->label;
+    int64_t size = 0;
+#pragma omp parallel for num_threads(w->threads) schedule(dynamic, 1024)
+    for (int64_t v = 0; v < n; v++) {
+        lg_edge_t out = 0, in = 0;
+        for (lg_edge_t e = g->out.offsets[v]; e < g->out.offsets[v + 1]; e++)
+            out += g->out.indices[e] != v;
+        for (lg_edge_t e = g->in.offsets[v]; e < g->in.offsets[v + 1]; e++)
+            in += g->in.indices[e] != v;
+        w->out_deg[v] = out;
+        w->in_deg[v] = in;
+    }
+    lg_vertex_t *curr = w->queue[0], *next = w->queue[1];
+    for (int64_t v = 0; v < n; v++)
+        if ((w->out_deg[v] == 0 || w->in_deg[v] == 0) &&
+            claim(label, (lg_vertex_t)v, (lg_vertex_t)v))
+            curr[size++] = (lg_vertex_t)v;
+    while (size > 0) {
+        int64_t tail = 0;
+#pragma omp parallel num_threads(lg__team_size(w->threads, size * 16))
+        {
+            struct lg__frontier_buffer b = {.count = 0};
+#pragma omp for schedule(dynamic, CHUNK) nowait
+            for (int64_t i = 0; i < size; i++) {
+                const lg_vertex_t v = curr[i];
+                for (int dir = 0; dir < 2; dir++) {
+                    const struct lg_csr_view *c = dir ? &g->in : &g->out;
+                    lg_edge_t *deg = dir ? w->out_deg : w->in_deg; /* of the far end */
+                    for (lg_edge_t e = c->offsets[v]; e < c->offsets[v + 1]; e++) {
+                        const lg_vertex_t u = c->indices[e];
+                        if (u == v || __atomic_load_n(&label[u], __ATOMIC_RELAXED) >= 0)
+                            continue;
+                        if (__atomic_sub_fetch(&deg[u], 1, __ATOMIC_RELAXED) == 0 &&
+                            claim(label, u, u))
+                            lg__frontier_push(&b, next, &tail, u);
+                    }
+                }
+            }
+            lg__frontier_flush(&b, next, &tail);
+        }
+        lg_vertex_t *t = curr;
+        curr = next, next = t, size = tail;
+    }
+}
+
+/* A breadth-first search over the vertices left from `size` vertices in
+ * w->queue[0], along out-arcs (backward: in-arcs), among those whose
+ * color is `color` (NULL: any); each reached vertex gets `bit` in mark. */
+static void reach(struct work *w, int64_t size, bool backward, unsigned char bit,
+                  const lg_vertex_t *color)
+{
+    const struct lg_csr_view *c = backward ? &w->g->in : &w->g->out;
+    const lg_vertex_t *label = w->label;
+    unsigned char *mark = w->mark;
+    lg_vertex_t *curr = w->queue[0], *next = w->queue[1];
+    while (size > 0) {
+        int64_t tail = 0;
+#pragma omp parallel num_threads(lg__team_size(w->threads, size * 16))
+        {
+            struct lg__frontier_buffer b = {.count = 0};
+#pragma omp for schedule(dynamic, CHUNK) nowait
+            for (int64_t i = 0; i < size; i++) {
+                const lg_vertex_t v = curr[i];
+                for (lg_edge_t e = c->offsets[v]; e < c->offsets[v + 1]; e++) {
+                    const lg_vertex_t u = c->indices[e];
+                    if (label[u] >= 0 || (color && color[u] != color[v]) ||
+                        (__atomic_load_n(&mark[u], __ATOMIC_RELAXED) & bit))
+                        continue;
+                    if (!(__atomic_fetch_or(&mark[u], bit, __ATOMIC_RELAXED) & bit))
+                        lg__frontier_push(&b, next, &tail, u);
+                }
+            }
+            lg__frontier_flush(&b, next, &tail);
+        }
+        lg_vertex_t *t = curr;
+        curr = next, next = t, size = tail;
+    }
+    w->queue[0] = curr, w->queue[1] = next;
+}
+
+/* Step 2: the component of the vertex left with the largest product of
+ * degrees; the vertices left afterwards. */
+static int64_t forward_backward(struct work *w)
+{
+    const int64_t n = w->g->n;
+    lg_vertex_t pivot = -1;
+    double best = -1.0;
+    for (int64_t v = 0; v < n; v++)
+        if (w->label[v] < 0 && (double)w->in_deg[v] * (double)w->out_deg[v] > best)
+            best = (double)w->in_deg[v] * (double)w->out_deg[v], pivot = (lg_vertex_t)v;
+    if (pivot < 0)
+        return 0;
+    memset(w->mark, 0, (size_t)n);
+    w->mark[pivot] = 3;
+    w->queue[0][0] = pivot;
+    reach(w, 1, false, 1, NULL);
+    w->queue[0][0] = pivot;
+    reach(w, 1, true, 2, NULL);
+    lg_vertex_t smallest = pivot;
+#pragma omp parallel for num_threads(w->threads) schedule(static) reduction(min : smallest)
+    for (int64_t v = 0; v < n; v++)
+        if (w->mark[v] == 3 && v < smallest)
+            smallest = (lg_vertex_t)v;
+    int64_t left = 0;
+#pragma omp parallel for num_threads(w->threads) schedule(static) reduction(+ : left)
+    for (int64_t v = 0; v < n; v++) {
+        if (w->label[v] >= 0)
+            continue;
+        if (w->mark[v] == 3)
+            w->label[v] = smallest;
+        else
+            left++;
+    }
+    return left;
+}
+
+/* Step 3, one round: colors, then each color's root's component; the
+ * vertices left afterwards. */
+static int64_t coloring_round(struct work *w)
+{
+    const struct lg_graph_view *g = w->g;
+    const int64_t n = g->n;
+    lg_vertex_t *color = w->color, *label = w->label;
+#pragma omp parallel for num_threads(w->threads) schedule(static)
+    for (int64_t v = 0; v < n; v++)
+        color[v] = (lg_vertex_t)v;
+    for (bool changed = true; changed;) {
+        changed = false;
+#pragma omp parallel for num_threads(w->threads) schedule(dynamic, 1024) reduction(|| : changed)
+        for (int64_t v = 0; v < n; v++) {
+            if (label[v] >= 0)
+                continue;
+            lg_vertex_t c = __atomic_load_n(&color[v], __ATOMIC_RELAXED);
+            const lg_vertex_t was = c;
+            for (lg_edge_t e = g->in.offsets[v]; e < g->in.offsets[v + 1]; e++) {
+                const lg_vertex_t u = g->in.indices[e];
+                const lg_vertex_t cu = __atomic_load_n(&color[u], __ATOMIC_RELAXED);
+                if (label[u] < 0 && cu < c)
+                    c = cu;
+            }
+            if (c < was) {
+                __atomic_store_n(&color[v], c, __ATOMIC_RELAXED);
+                changed = true;
+            }
+        }
+    }
+    /* the roots, then backwards within each color */
+    memset(w->mark, 0, (size_t)n);
+    int64_t size = 0;
+    for (int64_t v = 0; v < n; v++)
+        if (label[v] < 0 && color[v] == v)
+            w->mark[v] = 2, w->queue[0][size++] = (lg_vertex_t)v;
+    reach(w, size, true, 2, color);
+    int64_t left = 0;
+#pragma omp parallel for num_threads(w->threads) schedule(static) reduction(+ : left)
+    for (int64_t v = 0; v < n; v++) {
+        if (label[v] >= 0)
+            continue;
+        if (w->mark[v] & 2)
+            label[v] = color[v];
+        else
+            left++;
+    }
+    return left;
+}
+
+/* Step 4: Tarjan's algorithm over the vertices left, iteratively (an
+ * explicit stack of (vertex, next arc)); each component labelled with its
+ * smallest id.  index and low reuse the degree arrays. */
+static void tarjan(struct work *w)
+{
+    const struct lg_graph_view *g = w->g;
+    const int64_t n = g->n;
+    lg_vertex_t *label = w->label;
+    lg_edge_t *index = w->in_deg, *low = w->out_deg;
+    lg_vertex_t *stack = w->queue[0], *calls = w->queue[1];
+    lg_edge_t *arc = (lg_edge_t *)(void *)w->color; /* n lg_edge_t: see lg_scc's allocation */
+    unsigned char *on_stack = w->mark;
+    memset(on_stack, 0, (size_t)n);
+    for (int64_t v = 0; v < n; v++)
+        index[v] = -1;
+    lg_edge_t counter = 0;
+    int64_t top = 0;
+    for (int64_t root = 0; root < n; root++) {
+        if (label[root] >= 0 || index[root] >= 0)
+            continue;
+        int64_t depth = 0;
+        calls[depth] = (lg_vertex_t)root;
+        arc[depth] = g->out.offsets[root];
+        index[root] = low[root] = counter++;
+        stack[top++] = (lg_vertex_t)root;
+        on_stack[root] = 1;
+        while (depth >= 0) {
+            const lg_vertex_t v = calls[depth];
+            if (arc[depth] < g->out.offsets[v + 1]) {
+                const lg_vertex_t u = g->out.indices[arc[depth]++];
+                if (label[u] >= 0)
+                    continue; /* a component found by an earlier step */
+                if (index[u] < 0) {
+                    index[u] = low[u] = counter++;
+                    stack[top++] = u;
+                    on_stack[u] = 1;
+                    calls[++depth] = u;
+                    arc[depth] = g->out.offsets[u];
+                } else if (on_stack[u] && index[u] < low[v]) {
+                    low[v] = index[u];
+                }
+                continue;
+            }
+            if (low[v] == index[v]) { /* v roots a component: pop it */
+                int64_t k = top;
+                lg_vertex_t smallest = v;
+                do {
+                    k--;
+                    if (stack[k] < smallest)
+                        smallest = stack[k];
+                } while (stack[k] != v);
+                for (int64_t i = k; i < top; i++) {
+                    on_stack[stack[i]] = 0;
+                    label[stack[i]] = smallest;
+                }
+                top = k;
+            }
+            depth--;
+            if (depth >= 0 && low[v] < low[calls[depth]])
+                low[calls[depth]] = low[v];
+        }
+    }
+}
+
+static lg_status_t scc(const struct lg_exec *x, const struct lg_graph_view *g, const void *args)
+{
+    const struct lg_scc_args *a = args;
+    const int64_t n = g->n;
+    struct work w = {.g = g, .label = a->labels,
+                     .threads = lg__team_size(x->num_threads, g->n + g->m)};
+    w.in_deg = lg__alloc_array((size_t)n, sizeof *w.in_deg, "lg_strongly_connected_components");
+    w.out_deg = lg__alloc_array((size_t)n, sizeof *w.out_deg, "lg_strongly_connected_components");
+    lg_vertex_t *queues = lg__alloc_array((size_t)n, 2 * sizeof(lg_vertex_t),
+                                          "lg_strongly_connected_components");
+    w.mark = lg__alloc_array((size_t)n, 1, "lg_strongly_connected_components");
+    /* the colors (n ids), and later Tarjan's arc positions (n lg_edge_t) */
+    w.color = lg__alloc_array((size_t)n, sizeof(lg_edge_t), "lg_strongly_connected_components");
+    lg_status_t st = LG_OK;
+    if (!w.in_deg || !w.out_deg || !queues || !w.mark || !w.color) {
+        st = LG_ERR_OUT_OF_MEMORY;
+        goto done;
+    }
+    w.queue[0] = queues, w.queue[1] = queues + n;
+#pragma omp parallel for num_threads(w.threads) schedule(static)
+    for (int64_t v = 0; v < n; v++)
+        a->labels[v] = -1;
+    trim(&w);
+    int64_t left = forward_backward(&w);
+    if (!lg_exec_go_on(x, LG_STAGE_SCC, 2, -1, 0.0)) {
+        st = LG_ERR_CANCELLED;
+        goto done;
+    }
+    for (int round = 0; left > SERIAL_LIMIT && round < COLOR_ROUNDS; round++) {
+        left = coloring_round(&w);
+        if (!lg_exec_go_on(x, LG_STAGE_SCC, 3 + round, -1, 0.0)) {
+            st = LG_ERR_CANCELLED;
+            goto done;
+        }
+    }
+    w.queue[0] = queues, w.queue[1] = queues + n;
+    if (left > 0)
+        tarjan(&w);
+    if (a->num_components) {
+        int64_t roots = 0;
+#pragma omp parallel for num_threads(w.threads) schedule(static) reduction(+ : roots)
+        for (int64_t v = 0; v < n; v++)
+            roots += a->labels[v] == v;
+        *a->num_components = roots;
+    }
+done:
+    lg__free(w.in_deg);
+    lg__free(w.out_deg);
+    lg__free(queues);
+    lg__free(w.mark);
+    lg__free(w.color);
+    return st;
+}
+
+/* Every step reads the in-arcs. */
+const struct lg_kernel LG_CPU_ROW(scc) = {LG_ALG_SCC, scc, true};
