@@ -1,8 +1,10 @@
 /*
- * sssp_time.c - SSSP timings on the CPU and the GPU, for docs/PERFORMANCE.md.
+ * sssp_time.c - SSSP and SCC timings on the CPU and the GPU, for
+ * docs/PERFORMANCE.md.
  *
  *   bench_sssp [--threads T] [--sources S] [--gpu] [--deltas D,D,...]
  *              [--write FILE.wel] GRAPH ...
+ *   bench_sssp --scc [--threads T] [--gpu] [--write FILE.el] GRAPH ...
  *
  * GRAPH is kron:SCALE[:EF] or urand:SCALE[:EF], built with the GAP
  * convention (undirected, no self-loops, duplicates merged: the first copy's
@@ -17,7 +19,12 @@
  *   deltas    (--deltas) the GPU (or, without --gpu, the CPU) at each delta.
  *
  * --write FILE.wel writes the graph (so that GAPBS's sssp reads the same
- * weights).  Machine-readable lines start with "row:".
+ * weights).  With --scc, GRAPH is generated directed (no self-loops,
+ * duplicates merged, not symmetrized: the issue's directed Kronecker
+ * graph), and lg_strongly_connected_components is timed (median of 5, the
+ * in-edges built before) on the CPU and, with --gpu, on the GPU, whose
+ * labels are checked equal to the CPU's.  Machine-readable lines start with
+ * "row:".
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -177,10 +184,94 @@ done:
     return rc;
 }
 
+static double time_scc(lg_context_t *ctx, const lg_graph_t *g, lg_vertex_t *labels,
+                       int64_t *count)
+{
+    double t[5];
+    for (int i = 0; i < 5; i++) {
+        const double t0 = bench_now();
+        if (lg_strongly_connected_components(ctx, g, NULL, labels, count) != LG_OK) {
+            fail("lg_strongly_connected_components");
+            return -1.0;
+        }
+        t[i] = 1e3 * (bench_now() - t0);
+    }
+    return bench_median(t, 5);
+}
+
+static int run_scc(const char *spec, int threads, bool gpu, const char *write)
+{
+    lg_generator_t gen;
+    int scale, ef;
+    if (!bench_parse_graph(spec, &gen, &scale, &ef)) {
+        fprintf(stderr, "bench_sssp: bad graph '%s'\n", spec);
+        return 2;
+    }
+    lg_context_t *cpu = NULL, *dev = NULL;
+    lg_context_options_t co;
+    lg_context_options_init(&co);
+    co.backend = LG_BACKEND_CPU;
+    co.num_threads = threads;
+    if (lg_context_create(&cpu, &co) != LG_OK)
+        return fail("a CPU context");
+    lg_graph_options_t go;
+    lg_graph_options_init(&go);
+    go.directedness = LG_DIRECTED;
+    go.drop_self_loops = true;
+    go.duplicates = LG_DUPLICATES_FIRST;
+    lg_graph_t *g = NULL;
+    const int64_t n = (int64_t)1 << scale;
+    lg_vertex_t *want = malloc((size_t)n * sizeof *want), *got = malloc((size_t)n * sizeof *got);
+    int rc = 1;
+    int64_t count = 0, gcount = 0;
+    if (!want || !got || lg_generate(cpu, gen, scale, ef, 1, &go, &g) != LG_OK ||
+        lg_graph_csc(g, NULL, NULL, NULL) != LG_OK) {
+        fail("generating");
+        goto done;
+    }
+    if (write && lg_graph_write(cpu, g, write, LG_FORMAT_AUTO) != LG_OK) {
+        fail("writing");
+        goto done;
+    }
+    const double tc = time_scc(cpu, g, want, &count);
+    if (tc < 0)
+        goto done;
+    printf("%s directed: %lld vertices, %lld arcs, %lld strongly connected components\n", spec,
+           (long long)n, (long long)lg_graph_num_edges(g), (long long)count);
+    printf("row: %s scc cpu threads=%d median_ms=%.3f\n", spec, threads, tc);
+    rc = 0;
+    if (gpu) {
+        lg_context_options_init(&co);
+        co.backend = LG_BACKEND_GPU;
+        if (lg_context_create(&dev, &co) != LG_OK) {
+            rc = fail("a GPU context");
+            goto done;
+        }
+        const double t0 = bench_now();
+        if (lg_strongly_connected_components(dev, g, NULL, got, &gcount) != LG_OK) {
+            rc = fail("lg_strongly_connected_components on the GPU");
+            goto done;
+        }
+        printf("row: %s scc gpu first_call_ms=%.3f\n", spec, 1e3 * (bench_now() - t0));
+        const double tg = time_scc(dev, g, got, &gcount);
+        const bool same = memcmp(want, got, (size_t)n * sizeof *got) == 0 && gcount == count;
+        printf("row: %s scc gpu median_ms=%.3f cpu/gpu=%.1f labels %s\n", spec, tg, tc / tg,
+               same ? "equal" : "DIFFER");
+        rc = same ? 0 : 3;
+    }
+done:
+    lg_graph_free(&g);
+    lg_context_free(&dev);
+    lg_context_free(&cpu);
+    free(want);
+    free(got);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     int threads = 0, k = 16, rc = 0;
-    bool gpu = false;
+    bool gpu = false, scc = false;
     const char *deltas = NULL, *write = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--threads") && i + 1 < argc)
@@ -189,18 +280,21 @@ int main(int argc, char **argv)
             k = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--gpu"))
             gpu = true;
+        else if (!strcmp(argv[i], "--scc"))
+            scc = true;
         else if (!strcmp(argv[i], "--deltas") && i + 1 < argc)
             deltas = argv[++i];
         else if (!strcmp(argv[i], "--write") && i + 1 < argc)
             write = argv[++i];
         else if (argv[i][0] == '-') {
             fprintf(stderr, "usage: bench_sssp [--threads T] [--sources S] [--gpu] "
-                            "[--deltas D,...] [--write FILE.wel] GRAPH ...\n");
+                            "[--deltas D,...] [--write FILE.wel] [--scc] GRAPH ...\n");
             return 2;
         } else {
             if (k < 1 || k > MAX_SOURCES)
                 k = 16;
-            const int r = run_graph(argv[i], threads, k, gpu, deltas, write);
+            const int r = scc ? run_scc(argv[i], threads, gpu, write)
+                              : run_graph(argv[i], threads, k, gpu, deltas, write);
             rc = rc ? rc : r;
         }
     }

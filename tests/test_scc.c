@@ -123,7 +123,7 @@ static void check_scc(const lg_graph_t *g, const or_graph *o)
                    lg_status_string(st), lg_last_error());
             continue;
         }
-        CHECK(or_ran_on_expected(false));
+        CHECK(or_ran_on_expected(true));
         int64_t bad = -1;
         for (int64_t v = 0; v < n && bad < 0; v++)
             if (got[v] != want[v])

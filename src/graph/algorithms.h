@@ -43,7 +43,7 @@ extern "C" {
     X(PAGERANK, pagerank, GPU)                                                                     \
     X(COMPONENTS, components, GPU)                                                                \
     X(SSSP, sssp, GPU)                                                                             \
-    X(SCC, scc, CPU)
+    X(SCC, scc, GPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,

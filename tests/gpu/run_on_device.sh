@@ -14,7 +14,8 @@
 #    bench_gpu_traversal (BFS, CC) on kron:21:48 kron:22 urand:22 (TRAVERSAL=...),
 #    and on each scale PageRank, BFS and CC on the GPU against the CPU;
 #    bench_sssp (SSSP on the GPU against the CPU, and a delta sweep) on
-#    kron:20 urand:20 kron:22 (SSSP=..., SSSP_DELTAS=...);
+#    kron:20 urand:20 kron:22 (SSSP=..., SSSP_DELTAS=...), and its --scc
+#    (strongly connected components, directed Kronecker graphs: SCC=...);
 # 4. the Python package built there (pip, no build isolation: the machine has
 #    no registry) and its tests: tests/python/test_gpu.py on the GPU (CuPy and
 #    PyTorch arrays in and out too), and the module's CPU tests (PYTEST_ARGS=...
@@ -109,6 +110,10 @@ if step 3 && [ -x "$root/build-gpu/bench_sssp" ]; then
         >"$out/sssp.log" 2>&1
     say "bench_sssp (exit $?):"
     grep -E '^(row|kron|urand)' "$out/sssp.log" | tee -a "$summary"
+    LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/bench_sssp" --scc --gpu \
+        ${SCC:-kron:20 kron:22} >"$out/scc.log" 2>&1
+    say "bench_sssp --scc (exit $?):"
+    grep -E '^(row|kron|urand)' "$out/scc.log" | tee -a "$summary"
 fi
 
 # 3b. large graphs through the whole GPU path (staged upload in 32 MB chunks,

@@ -33,6 +33,7 @@
  */
 #include "cpu.h"
 #include "frontier.h"
+#include "tarjan.h"
 
 #include <string.h>
 
@@ -233,68 +234,22 @@ static int64_t coloring_round(struct work *w)
     return left;
 }
 
-/* Step 4: Tarjan's algorithm over the vertices left, iteratively (an
- * explicit stack of (vertex, next arc)); each component labelled with its
- * smallest id.  index and low reuse the degree arrays. */
+/* Step 4: Tarjan's algorithm over the vertices left (tarjan.h); index and
+ * low reuse the degree arrays, the stacks the queues, and the arc
+ * positions the colors' array (n lg_edge_t: see scc's allocation). */
 static void tarjan(struct work *w)
 {
-    const struct lg_graph_view *g = w->g;
-    const int64_t n = g->n;
-    lg_vertex_t *label = w->label;
-    lg_edge_t *index = w->in_deg, *low = w->out_deg;
-    lg_vertex_t *stack = w->queue[0], *calls = w->queue[1];
-    lg_edge_t *arc = (lg_edge_t *)(void *)w->color; /* n lg_edge_t: see lg_scc's allocation */
-    unsigned char *on_stack = w->mark;
-    memset(on_stack, 0, (size_t)n);
-    for (int64_t v = 0; v < n; v++)
-        index[v] = -1;
-    lg_edge_t counter = 0;
-    int64_t top = 0;
-    for (int64_t root = 0; root < n; root++) {
-        if (label[root] >= 0 || index[root] >= 0)
-            continue;
-        int64_t depth = 0;
-        calls[depth] = (lg_vertex_t)root;
-        arc[depth] = g->out.offsets[root];
-        index[root] = low[root] = counter++;
-        stack[top++] = (lg_vertex_t)root;
-        on_stack[root] = 1;
-        while (depth >= 0) {
-            const lg_vertex_t v = calls[depth];
-            if (arc[depth] < g->out.offsets[v + 1]) {
-                const lg_vertex_t u = g->out.indices[arc[depth]++];
-                if (label[u] >= 0)
-                    continue; /* a component found by an earlier step */
-                if (index[u] < 0) {
-                    index[u] = low[u] = counter++;
-                    stack[top++] = u;
-                    on_stack[u] = 1;
-                    calls[++depth] = u;
-                    arc[depth] = g->out.offsets[u];
-                } else if (on_stack[u] && index[u] < low[v]) {
-                    low[v] = index[u];
-                }
-                continue;
-            }
-            if (low[v] == index[v]) { /* v roots a component: pop it */
-                int64_t k = top;
-                lg_vertex_t smallest = v;
-                do {
-                    k--;
-                    if (stack[k] < smallest)
-                        smallest = stack[k];
-                } while (stack[k] != v);
-                for (int64_t i = k; i < top; i++) {
-                    on_stack[stack[i]] = 0;
-                    label[stack[i]] = smallest;
-                }
-                top = k;
-            }
-            depth--;
-            if (depth >= 0 && low[v] < low[calls[depth]])
-                low[calls[depth]] = low[v];
-        }
-    }
+    const struct lg_tarjan t = {w->g->n,
+                                w->g->out.offsets,
+                                w->g->out.indices,
+                                w->label,
+                                w->in_deg,
+                                w->out_deg,
+                                w->queue[0],
+                                w->queue[1],
+                                (lg_edge_t *)(void *)w->color,
+                                w->mark};
+    lg_tarjan_rest(&t);
 }
 
 static lg_status_t scc(const struct lg_exec *x, const struct lg_graph_view *g, const void *args)

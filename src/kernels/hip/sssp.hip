@@ -47,6 +47,10 @@
 
 #define INF_BITS 0x7FF0000000000000ull /* +INFINITY */
 
+/* The kernels and their host side are this file's own (kernel names are
+ * otherwise global across the plugin's sources). */
+namespace {
+
 struct sssp_args {
     const lg_edge_t *off;
     const lg_vertex_t *idx;
@@ -405,6 +409,8 @@ cleanup:
         lg__dev_graph_free(dg);
     return st;
 }
+
+} // namespace
 
 lg_status_t lg__gpu_sssp(const struct lg_exec *x, const struct lg_graph_view *g,
                          const void *args)
