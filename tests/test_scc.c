@@ -123,7 +123,7 @@ static void check_scc(const lg_graph_t *g, const or_graph *o)
                    lg_status_string(st), lg_last_error());
             continue;
         }
-        CHECK(or_ran_on_expected(true));
+        CHECK(or_ran_on_expected(n > 0)); /* an empty graph is answered before */
         int64_t bad = -1;
         for (int64_t v = 0; v < n && bad < 0; v++)
             if (got[v] != want[v])
@@ -210,8 +210,12 @@ static void test_shapes(void)
 {
     for (int s = 0; s < NUM_SHAPES; s++)
         for (int size = 0; size < 2; size++) {
-            /* small, and past the kernel's serial limit (the coloring rounds) */
-            const int64_t n = size ? 150000 : 3000;
+            /* small, and past the kernels' serial limit (the coloring rounds)
+             * for the shapes that reach them; a long path or cycle there
+             * would cost a GPU a launch a level of its searches */
+            if (size && (s == PATHS || s == CYCLE || s == SELF_LOOPS))
+                continue;
+            const int64_t n = size ? 100000 : 3000;
             unsigned long long rng = 7100 + 17 * (unsigned long long)s + (unsigned)size;
             struct elist el;
             make_shape(&el, (enum shape)s, &rng, n);
