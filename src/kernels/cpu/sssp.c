@@ -59,6 +59,10 @@ static inline int omp_get_thread_num(void) { return 0; }
 #define BINS 16384
 /* Frontier vertices a task of the relaxation takes. */
 #define RELAX_CHUNK 64
+/* Frontier vertices ahead whose rows are asked for (twice as far: their
+ * offsets), and arcs ahead within a row whose distances are. */
+#define AHEAD 8
+#define ROW_AHEAD 16
 /* Rounds between two reports to the progress callback (which is called
  * outside the parallel region). */
 #define REPORT_ROUNDS 256
@@ -264,14 +268,33 @@ static void relax(struct step *s, struct lane *me, const struct lg_graph_view *g
     double *dist = a->dist;
     const double curr = s->base + (double)s->curr, cutoff = a->cutoff;
     bool failed = false;
+    const int64_t tail = s->tail;
+    const lg_vertex_t *frontier = s->frontier;
 #pragma omp for schedule(dynamic, RELAX_CHUNK) nowait
-    for (int64_t i = 0; i < s->tail; i++) {
-        const lg_vertex_t u = s->frontier[i];
+    for (int64_t i = 0; i < tail; i++) {
+        /* rows come in no order: their offsets, arcs and weights are asked
+         * for ahead, and the row's distances before its first
+         * compare-and-swap, a locked instruction that holds back the loads
+         * after it */
+        if (i + 2 * AHEAD < tail)
+            __builtin_prefetch(&off[frontier[i + 2 * AHEAD]]);
+        if (i + AHEAD < tail) {
+            const lg_vertex_t ahead = frontier[i + AHEAD];
+            __builtin_prefetch(&adj[off[ahead]]);
+            if (w)
+                __builtin_prefetch(&w[off[ahead]]);
+            __builtin_prefetch(&dist[ahead]);
+        }
+        const lg_vertex_t u = frontier[i];
         double du;
         __atomic_load(&dist[u], &du, __ATOMIC_RELAXED);
         if (floor(du / delta) < curr)
             continue; /* stale: relaxed from an earlier bucket */
+        for (lg_edge_t e = off[u]; e < off[u + 1] && e < off[u] + ROW_AHEAD; e++)
+            __builtin_prefetch(&dist[adj[e]]);
         for (lg_edge_t e = off[u]; e < off[u + 1]; e++) {
+            if (e + ROW_AHEAD < off[u + 1])
+                __builtin_prefetch(&dist[adj[e + ROW_AHEAD]]);
             const lg_vertex_t v = adj[e];
             double nd = du + (w ? (double)w[e] : 1.0), old;
             if (nd > cutoff)
