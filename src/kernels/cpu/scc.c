@@ -13,9 +13,9 @@
  *      counters, decremented atomically; a vertex is claimed once).
  *   2. Forward-backward: from the vertex left with the largest product of
  *      in- and out-degree, the vertices it reaches and those that reach it
- *      (two parallel breadth-first searches over the vertices left): their
- *      intersection is its component, on real and Kronecker graphs the
- *      giant one.
+ *      (the BFS kernel's direction-optimizing searches, over the graph and
+ *      its transpose): their intersection is its component, on real and
+ *      Kronecker graphs the giant one.
  *   3. Coloring (Orzan): every vertex left takes the smallest id that
  *      reaches it (labels pulled along in-arcs until none changes); a
  *      vertex whose color is its own id is the smallest of its component,
@@ -149,8 +149,13 @@ static void reach(struct work *w, int64_t size, bool backward, unsigned char bit
 }
 
 /* Step 2: the component of the vertex left with the largest product of
- * degrees; the vertices left afterwards. */
-static int64_t forward_backward(struct work *w)
+ * degrees: the vertices both the pivot's forward and its backward search
+ * reach.  Those are a property of the graph, so the searches are the BFS
+ * kernel's (direction-optimizing) over the whole graph, and over its
+ * transpose; the vertices trimmed away are in neither's intersection.  The
+ * distances go into the degree arrays, done with by then.  *left gets the
+ * vertices left afterwards. */
+static lg_status_t forward_backward(struct work *w, const struct lg_exec *x, int64_t *left)
 {
     const int64_t n = w->g->n;
     lg_vertex_t pivot = -1;
@@ -158,30 +163,42 @@ static int64_t forward_backward(struct work *w)
     for (int64_t v = 0; v < n; v++)
         if (w->label[v] < 0 && (double)w->in_deg[v] * (double)w->out_deg[v] > best)
             best = (double)w->in_deg[v] * (double)w->out_deg[v], pivot = (lg_vertex_t)v;
+    *left = 0;
     if (pivot < 0)
-        return 0;
-    memset(w->mark, 0, (size_t)n);
-    w->mark[pivot] = 3;
-    w->queue[0][0] = pivot;
-    reach(w, 1, false, 1, NULL);
-    w->queue[0][0] = pivot;
-    reach(w, 1, true, 2, NULL);
+        return LG_OK;
+    int32_t *forward = (int32_t *)(void *)w->in_deg, *backward = (int32_t *)(void *)w->out_deg;
+    struct lg_exec quiet = *x; /* the searches report nothing of their own */
+    quiet.progress.fn = NULL;
+    lg_bfs_options_t o;
+    lg_bfs_options_init(&o);
+    const struct lg_kernel *bfs = lg__cpu_kernel(LG_ALG_BFS);
+    const struct lg_bfs_args fa = {&pivot, 1, &o, forward, NULL};
+    lg_status_t st = bfs->run(&quiet, w->g, &fa);
+    if (st != LG_OK)
+        return st;
+    struct lg_graph_view t = *w->g;
+    t.out = w->g->in;
+    t.in = w->g->out;
+    const struct lg_bfs_args ba = {&pivot, 1, &o, backward, NULL};
+    if ((st = bfs->run(&quiet, &t, &ba)) != LG_OK)
+        return st;
     lg_vertex_t smallest = pivot;
 #pragma omp parallel for num_threads(w->threads) schedule(static) reduction(min : smallest)
     for (int64_t v = 0; v < n; v++)
-        if (w->mark[v] == 3 && v < smallest)
+        if (forward[v] >= 0 && backward[v] >= 0 && v < smallest)
             smallest = (lg_vertex_t)v;
-    int64_t left = 0;
-#pragma omp parallel for num_threads(w->threads) schedule(static) reduction(+ : left)
+    int64_t rest = 0;
+#pragma omp parallel for num_threads(w->threads) schedule(static) reduction(+ : rest)
     for (int64_t v = 0; v < n; v++) {
         if (w->label[v] >= 0)
             continue;
-        if (w->mark[v] == 3)
+        if (forward[v] >= 0 && backward[v] >= 0)
             w->label[v] = smallest;
         else
-            left++;
+            rest++;
     }
-    return left;
+    *left = rest;
+    return LG_OK;
 }
 
 /* Step 3, one round: colors, then each color's root's component; the
@@ -275,7 +292,9 @@ static lg_status_t scc(const struct lg_exec *x, const struct lg_graph_view *g, c
     for (int64_t v = 0; v < n; v++)
         a->labels[v] = -1;
     trim(&w);
-    int64_t left = forward_backward(&w);
+    int64_t left = 0;
+    if ((st = forward_backward(&w, x, &left)) != LG_OK)
+        goto done;
     if (!lg_exec_go_on(x, LG_STAGE_SCC, 2, -1, 0.0)) {
         st = LG_ERR_CANCELLED;
         goto done;
