@@ -5,8 +5,9 @@ one graph held as a NetworkX Graph.
     python3 bench/nx_backend.py [SCALE] [--device cpu|gpu|auto] [--skip-networkx]
 
 Builds the Graph500 Kronecker graph of 2**SCALE vertices (default 18, edge
-factor 16: libgraph's generator, then a networkx.Graph of its edges), then
-times, each in a fresh state:
+factor 16: libgraph's generator, then a networkx.Graph of its edges, and a
+copy weighted by uniform integers in [1, 255] for the Dijkstra functions),
+then times, each in a fresh state:
   - the conversion alone (nx_libgraph.interface.convert_from_nx, as NetworkX
     calls it), with and without weights, and networkx.to_scipy_sparse_array;
   - each function three ways: NetworkX's own (best of 2); libgraph's first
@@ -114,6 +115,12 @@ def main():
           f"(networkx {nx.__version__}, libgraph {lg.__version__}, device {device}, "
           f"{lg.Context().num_threads} threads)")
     source = max(G, key=G.degree)
+    # the same graph weighted as GAPBS weighs its graphs (uniform integers in
+    # [1, 255], exact in float32: the Dijkstra family runs on libgraph)
+    W = G.copy()
+    rng = np.random.default_rng(5)
+    for (u, v), x in zip(W.edges(), rng.integers(1, 256, W.number_of_edges()).tolist()):
+        W[u][v]["weight"] = x
 
     for label, attrs in (("unweighted", None), ("weighted", {"weight": 1})):
         t, _ = seconds(lambda: interface.convert_from_nx(G, edge_attrs=attrs), 3)
@@ -136,13 +143,18 @@ def main():
         ("descendants_at_distance 2",
          lambda **kw: nx.descendants_at_distance(G, source, 2, **kw)),
         ("node_connected_component", lambda **kw: nx.node_connected_component(G, source, **kw)),
+        ("single_source_dijkstra_path_length (weighted)",
+         lambda **kw: nx.single_source_dijkstra_path_length(W, source, **kw)),
+        ("single_source_dijkstra_path (weighted)",
+         lambda **kw: nx.single_source_dijkstra_path(W, source, **kw)),
     ]
     for name, call in calls:
         t_nx = None
         if not skip_nx:
             t_nx, want = seconds(lambda: consume(call()), 2)
+        H = W if "weighted" in name else G
         t_first, got = seconds(lambda: consume(call(backend="libgraph")), 3,
-                               G.__networkx_cache__.clear)
+                               H.__networkx_cache__.clear)
         t_cached, got = seconds(lambda: consume(call(backend="libgraph")), 3)
         line = f"row: {name}: libgraph first call {t_first:.3f} s, cached {t_cached * 1e3:.1f} ms"
         if t_nx is not None:

@@ -67,6 +67,14 @@ struct lg_call {
  * callback stopped gets its message here. */
 LG_INTERNAL lg_status_t lg__dispatch(lg_context_t *ctx, const lg_graph_t *graph,
                                      const struct lg_call *c);
+/* The entry point of an algorithm whose kernels label every vertex with
+ * {labels, num_components} arguments (connected and strongly connected
+ * components): its checks, the empty graph answered, the dispatch; messages
+ * name a->info.function. */
+LG_INTERNAL lg_status_t lg__label_vertices(lg_context_t *ctx, const lg_graph_t *graph,
+                                           const struct lg_algorithm *a,
+                                           const lg_run_options_t *options, lg_vertex_t *labels,
+                                           int64_t *num_components);
 /* LG_ERR_INVALID_ARGUMENT unless memory is one of lg_memory_t's values. */
 LG_INTERNAL lg_status_t lg__check_output_memory(const char *function, lg_memory_t memory);
 

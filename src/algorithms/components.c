@@ -1,6 +1,7 @@
 /*
  * components.c - (weakly) connected components: its descriptor, options and
- * public entry point (lg_connected_components).  The labelling is the
+ * public entry point (lg_connected_components), and the entry point's work
+ * that strongly connected components share (lg__label_vertices).  The labelling is the
  * kernels' (src/kernels/cpu/components.c, src/kernels/hip/components.hip),
  * reached through lg__dispatch; everything a kernel may assume is checked
  * here, once.
@@ -47,31 +48,39 @@ void lg_components_options_init(lg_components_options_t *options)
     options->output_memory = LG_MEMORY_HOST;
 }
 
-lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *graph,
-                                    const lg_components_options_t *options, lg_vertex_t *labels,
-                                    int64_t *num_components)
+lg_status_t lg__label_vertices(lg_context_t *context, const lg_graph_t *graph,
+                               const struct lg_algorithm *a, const lg_run_options_t *options,
+                               lg_vertex_t *labels, int64_t *num_components)
 {
-    lg_components_options_t defaults;
+    const char *fn = a->info.function;
     lg__set_last_backend(LG_BACKEND_AUTO);
-    if (!options) {
-        lg_components_options_init(&defaults);
-        options = &defaults;
-    }
-    const lg_status_t st =
-        lg__check_output_memory("lg_connected_components", options->output_memory);
+    const lg_status_t st = lg__check_output_memory(fn, options->output_memory);
     if (st != LG_OK)
         return st;
     if (!graph)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_connected_components: graph is NULL");
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", fn);
     if (graph->n > 0 && !labels)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_connected_components: labels is NULL");
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: labels is NULL", fn);
     if (graph->n == 0) {
         if (num_components)
             *num_components = 0;
         lg__set_last_backend(LG_BACKEND_CPU); /* nothing to label, answered here */
         return LG_OK;
     }
+    /* both algorithms' arguments are {labels, num_components} (algorithms.h) */
     const struct lg_components_args args = {labels, num_components};
-    const struct lg_call c = LG_CALL(&lg__algorithm_components, &args, true, options);
+    const struct lg_call c = LG_CALL(a, &args, true, options);
     return lg__dispatch(context, graph, &c);
+}
+
+lg_status_t lg_connected_components(lg_context_t *context, const lg_graph_t *graph,
+                                    const lg_components_options_t *options, lg_vertex_t *labels,
+                                    int64_t *num_components)
+{
+    lg_run_options_t o;
+    lg_run_options_init(&o);
+    if (options)
+        LG_FROM_RUN_OPTIONS(&o, options);
+    return lg__label_vertices(context, graph, &lg__algorithm_components, &o, labels,
+                              num_components);
 }

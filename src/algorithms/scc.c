@@ -48,30 +48,12 @@ void lg_scc_options_init(lg_scc_options_t *options)
 }
 
 lg_status_t lg_strongly_connected_components(lg_context_t *context, const lg_graph_t *graph,
-                                    const lg_scc_options_t *options, lg_vertex_t *labels,
-                                    int64_t *num_components)
+                                             const lg_scc_options_t *options, lg_vertex_t *labels,
+                                             int64_t *num_components)
 {
-    lg_scc_options_t defaults;
-    lg__set_last_backend(LG_BACKEND_AUTO);
-    if (!options) {
-        lg_scc_options_init(&defaults);
-        options = &defaults;
-    }
-    const lg_status_t st =
-        lg__check_output_memory("lg_strongly_connected_components", options->output_memory);
-    if (st != LG_OK)
-        return st;
-    if (!graph)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_strongly_connected_components: graph is NULL");
-    if (graph->n > 0 && !labels)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_strongly_connected_components: labels is NULL");
-    if (graph->n == 0) {
-        if (num_components)
-            *num_components = 0;
-        lg__set_last_backend(LG_BACKEND_CPU); /* nothing to label, answered here */
-        return LG_OK;
-    }
-    const struct lg_scc_args args = {labels, num_components};
-    const struct lg_call c = LG_CALL(&lg__algorithm_scc, &args, true, options);
-    return lg__dispatch(context, graph, &c);
+    lg_run_options_t o;
+    lg_run_options_init(&o);
+    if (options)
+        LG_FROM_RUN_OPTIONS(&o, options);
+    return lg__label_vertices(context, graph, &lg__algorithm_scc, &o, labels, num_components);
 }

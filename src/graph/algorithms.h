@@ -77,7 +77,8 @@ struct lg_pagerank_args {
     lg_pagerank_result_t *result;
 };
 
-/* Connected components: labels[v] = the smallest vertex id of v's (weak)
+/* Connected components, and strongly connected components (whose kernels
+ * take the same struct): labels[v] = the smallest vertex id of v's
  * component, *num_components their count (when not NULL); n > 0. */
 struct lg_components_args {
     lg_vertex_t *labels;
@@ -98,13 +99,6 @@ struct lg_sssp_args {
     double delta;
     double *dist;
     lg_vertex_t *predecessors;
-};
-
-/* Strongly connected components: labels[v] = the smallest vertex id of v's
- * component, *num_components their count (when not NULL); n > 0. */
-struct lg_scc_args {
-    lg_vertex_t *labels;
-    int64_t *num_components;
 };
 
 #ifdef __cplusplus

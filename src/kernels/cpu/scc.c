@@ -271,7 +271,7 @@ static void tarjan(struct work *w)
 
 static lg_status_t scc(const struct lg_exec *x, const struct lg_graph_view *g, const void *args)
 {
-    const struct lg_scc_args *a = args;
+    const struct lg_components_args *a = args;
     const int64_t n = g->n;
     struct work w = {.g = g, .label = a->labels,
                      .threads = lg__team_size(x->num_threads, g->n + g->m)};

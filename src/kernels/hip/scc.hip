@@ -238,7 +238,7 @@ static lg_status_t scc_on_device(lg__gpu_state *s, const struct lg_graph_view *g
                                  const void *args)
 {
     static const char fn[] = "lg_strongly_connected_components";
-    const struct lg_scc_args *call = (const struct lg_scc_args *)args;
+    const struct lg_components_args *call = (const struct lg_components_args *)args;
     const int64_t n = g->n;
     const unsigned blocks = lg__blocks_for(n, SCC_BLOCK);
     lg__dev_graph *dg = NULL;
