@@ -14,6 +14,8 @@
  */
 #include "cli.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -208,6 +210,51 @@ static void cc_summary(const struct session *s, const struct results *r)
            (long long)result_int(r, "count"), (long long)largest, (long long)singletons);
 }
 
+static void sssp_summary(const struct session *s, const struct results *r)
+{
+    const double *dist = result(r, "distances");
+    int64_t reached = 0;
+    double farthest = 0.0;
+    for (int64_t v = 0; v < r->n; v++)
+        if (dist[v] < INFINITY) {
+            reached++;
+            farthest = dist[v] > farthest ? dist[v] : farthest;
+        }
+    printf("sssp from %s: reached %lld of %lld vertices, the farthest at %.17g",
+           cli_sources_text(s->a), (long long)reached, (long long)r->n, farthest);
+}
+
+/* With a target and predecessors: the path to it, source first. */
+static int sssp_details(const struct session *s, const struct results *r)
+{
+    const lg_vertex_t *pred = result(r, "predecessors");
+    const double *dist = result(r, "distances");
+    const lg_vertex_t t = (lg_vertex_t)cli_param_int(s->a, "target");
+    if (!pred || t < 0)
+        return 0;
+    if (!(dist[t] < INFINITY)) {
+        printf("  no path to %d\n", (int)t);
+        return 0;
+    }
+    lg_vertex_t *path = malloc((size_t)r->n * sizeof *path);
+    if (!path) {
+        fprintf(stderr, "lgraph: out of memory\n");
+        return 1;
+    }
+    int64_t len = 0;
+    for (lg_vertex_t v = t; len < r->n; v = pred[v]) { /* a chain ends at a source */
+        path[len++] = v;
+        if (pred[v] == v)
+            break;
+    }
+    printf("  path to %d (length %.17g, %lld arcs):", (int)t, dist[t], (long long)(len - 1));
+    for (int64_t i = len - 1; i >= 0; i--)
+        printf(" %d", (int)path[i]);
+    printf("\n");
+    free(path);
+    return 0;
+}
+
 static void scc_summary(const struct session *s, const struct results *r)
 {
     (void)s;
@@ -236,6 +283,7 @@ static const struct {
     {"bfs", bfs_summary, NULL, bfs_json},
     {"pagerank", pagerank_summary, pagerank_details, pagerank_json},
     {"connected_components", cc_summary, NULL, cc_json},
+    {"sssp", sssp_summary, sssp_details, NULL},
     {"strongly_connected_components", scc_summary, NULL, cc_json},
 };
 

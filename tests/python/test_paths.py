@@ -175,3 +175,28 @@ def test_backend_errors_and_declines():
     M = nx.MultiGraph([(0, 1), (0, 1)])
     with pytest.raises(NotImplementedError):
         nx.single_source_dijkstra_path_length(M, 0, backend="libgraph")
+
+
+def test_cli_path_to_a_target(lgraph, tmp_path):
+    """lgraph sssp --target T --predecessors prints a shortest path to T, which
+    NetworkX's Dijkstra confirms by its length (paths may tie)."""
+    G, rng = random_graph(77, True, n=40, zero_weights=False)
+    g = lg.Graph.from_edges(*zip(*G.edges()), weights=[d["weight"] for *_, d in G.edges(data=True)],
+                            num_vertices=max(G) + 1, directed=True)
+    path = tmp_path / "g.wel"
+    g.save(str(path))
+    s = next(iter(G))
+    lengths = nx.single_source_dijkstra_path_length(G, s)
+    t = max(lengths, key=lengths.get)
+    out = lgraph("sssp", path, "--source", s, "--target", t, "--predecessors").stdout
+    line = next(x for x in out.splitlines() if x.strip().startswith("path to"))
+    nodes = [int(x) for x in line.split(":")[1].split()]
+    assert nodes[0] == s and nodes[-1] == t
+    assert sum(G[u][v]["weight"] for u, v in zip(nodes, nodes[1:])) == lengths[t]
+    assert f"(length {lengths[t]:.17g}," in line or f"(length {float(lengths[t]):.17g}," in line
+    unreachable = max(G) + 1  # an extra vertex with no arcs
+    g2 = lg.Graph.from_edges(*zip(*G.edges()), num_vertices=unreachable + 1, directed=True)
+    g2.save(str(tmp_path / "h.el"))
+    out = lgraph("sssp", tmp_path / "h.el", "--source", s, "--target", unreachable,
+                 "--predecessors").stdout
+    assert f"no path to {unreachable}" in out
