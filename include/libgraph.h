@@ -786,10 +786,11 @@ LG_API void lg_sssp_options_init(lg_sssp_options_t *options);
  * After LG_ERR_OUT_OF_MEMORY or LG_ERR_CANCELLED the arrays may hold part
  * of a search.
  *
- * Method: delta-stepping (Meyer and Sanders, J. Algorithms 2003): vertices in
+ * Method: delta-stepping (Meyer and Sanders, J. Algorithms 2003) on the CPU,
+ * its near-far form (Davidson et al., IPDPS'14) on the GPU: vertices in
  * buckets of width delta, each bucket relaxed in parallel until it empties.
- * delta 0 chooses the graph's mean weight over its mean degree
- * (docs/decisions/sssp-delta.md measured the rule).
+ * delta 0 chooses the graph's mean weight over its mean degree, 16 times
+ * that on the GPU (docs/decisions/sssp-delta.md measured both).
  */
 LG_API lg_status_t lg_sssp(lg_context_t *context, const lg_graph_t *graph,
                            const lg_vertex_t *sources, int64_t num_sources,
