@@ -275,13 +275,15 @@ static lg_status_t scc(const struct lg_exec *x, const struct lg_graph_view *g, c
     const int64_t n = g->n;
     struct work w = {.g = g, .label = a->labels,
                      .threads = lg__team_size(x->num_threads, g->n + g->m)};
-    w.in_deg = lg__alloc_array((size_t)n, sizeof *w.in_deg, "lg_strongly_connected_components");
-    w.out_deg = lg__alloc_array((size_t)n, sizeof *w.out_deg, "lg_strongly_connected_components");
-    lg_vertex_t *queues = lg__alloc_array((size_t)n, 2 * sizeof(lg_vertex_t),
-                                          "lg_strongly_connected_components");
-    w.mark = lg__alloc_array((size_t)n, 1, "lg_strongly_connected_components");
+    /* each allocation on one line: its site is the line (clang and gcc
+     * number a call spread over lines differently) */
+    static const char what[] = "lg_strongly_connected_components";
+    w.in_deg = lg__alloc_array((size_t)n, sizeof *w.in_deg, what);
+    w.out_deg = lg__alloc_array((size_t)n, sizeof *w.out_deg, what);
+    lg_vertex_t *queues = lg__alloc_array((size_t)n, 2 * sizeof(lg_vertex_t), what);
+    w.mark = lg__alloc_array((size_t)n, 1, what);
     /* the colors (n ids), and later Tarjan's arc positions (n lg_edge_t) */
-    w.color = lg__alloc_array((size_t)n, sizeof(lg_edge_t), "lg_strongly_connected_components");
+    w.color = lg__alloc_array((size_t)n, sizeof(lg_edge_t), what);
     lg_status_t st = LG_OK;
     if (!w.in_deg || !w.out_deg || !queues || !w.mark || !w.color) {
         st = LG_ERR_OUT_OF_MEMORY;

@@ -355,7 +355,8 @@ static lg_status_t predecessors(const struct lg_graph_view *g, const struct lg_s
     const lg_vertex_t *adj = g->out.indices;
     const double *dist = a->dist;
     lg_vertex_t *pred = a->predecessors;
-    lg_vertex_t *queue = lg__alloc_array((size_t)n, 2 * sizeof *queue, "lg_sssp: predecessors' queues");
+    static const char what[] = "lg_sssp: the predecessors' queues";
+    lg_vertex_t *queue = lg__alloc_array((size_t)n, 2 * sizeof *queue, what);
     if (!queue)
         return LG_ERR_OUT_OF_MEMORY;
     lg_vertex_t *curr = queue, *next = queue + n;
