@@ -231,8 +231,10 @@ static int64_t coloring_round(struct work *w)
             }
         }
     }
-    /* the roots, then backwards within each color */
-    memset(w->mark, 0, (size_t)n);
+    /* the roots, then backwards within each color (n > 0: lg_scc's entry
+     * point answers the empty graph; said here for gcc's bounds check) */
+    if (n > 0)
+        memset(w->mark, 0, (size_t)n);
     int64_t size = 0;
     for (int64_t v = 0; v < n; v++)
         if (label[v] < 0 && color[v] == v)
