@@ -80,7 +80,8 @@ typedef enum lg_status {
     LG_ERR_IO = 5,               /* a file could not be read, written or parsed */
     LG_ERR_NOT_CONVERGED = 6,    /* an iteration hit its limit; output holds the last iterate */
     LG_ERR_INTERNAL = 7,         /* a bug in libgraph; please report it        */
-    LG_ERR_CANCELLED = 8         /* the progress callback asked the call to stop */
+    LG_ERR_CANCELLED = 8,        /* the progress callback asked the call to stop */
+    LG_ERR_UNBOUNDED = 9         /* a negative cycle: shortest paths have no minimum */
 } lg_status_t;
 
 /* A constant name for a status ("LG_ERR_IO"); never NULL. */
@@ -313,6 +314,23 @@ typedef enum lg_duplicates {
     LG_DUPLICATES_LAST = 5   /* one edge, weight of the last copy (NetworkX's add_edge) */
 } lg_duplicates_t;
 
+/*
+ * Weights are float32 or float64.  A graph keeps its input's type unless
+ * options->weight_type asks for the other: lg_graph_from_edges and
+ * lg_graph_from_csr take float32, their _f64 twins float64, a text file's
+ * weights are read as float32, a .lgb's as it recorded them.  A float64
+ * graph holds its exact weights (8 bytes an arc) and their float32
+ * roundings (4 more) for the kernels that compute in float32 (PageRank);
+ * shortest paths read the exact ones.  float32 costs half the memory;
+ * float64 makes weighted distances equal to NetworkX's, which adds Python
+ * floats, for any weights.
+ */
+typedef enum lg_weight_type {
+    LG_WEIGHTS_NONE = 0,    /* an unweighted graph; in options: the input's type */
+    LG_WEIGHTS_FLOAT32 = 1,
+    LG_WEIGHTS_FLOAT64 = 2
+} lg_weight_type_t;
+
 typedef struct lg_graph_options {
     lg_directedness_t directedness; /* default LG_DIRECTEDNESS_DEFAULT            */
     bool symmetrize;                /* directed graphs: add the reverse of every edge   */
@@ -321,6 +339,8 @@ typedef struct lg_graph_options {
     lg_progress_fn progress;        /* reading and building; default NULL (none)         */
     void *progress_data;            /* passed to progress                                */
     bool skip_names;                /* lg_graph_read: leave a .lgb's vertex names out     */
+    lg_weight_type_t weight_type;   /* store weights as this type; default
+                                       LG_WEIGHTS_NONE: as the input holds them          */
 } lg_graph_options_t;
 
 LG_API void lg_graph_options_init(lg_graph_options_t *options);
@@ -339,14 +359,23 @@ LG_API void lg_graph_options_init(lg_graph_options_t *options);
  *
  * Undirected unless options->directedness is LG_DIRECTED (the one rule of
  * every constructor and loader: undirected unless asked, or recorded).
- * Every id must lie in [0, num_vertices) and every weight be finite and >= 0;
- * otherwise LG_ERR_INVALID_ARGUMENT names the first offending edge and no
- * graph is built.
+ * Every id must lie in [0, num_vertices) and every weight be finite
+ * (negative weights are kept: lg_graph_has_negative_weights; the algorithms
+ * that need weights >= 0 refuse them); otherwise LG_ERR_INVALID_ARGUMENT
+ * names the first offending edge and no graph is built.
  */
 LG_API lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices,
                                        int64_t num_edges, const lg_vertex_t *src,
                                        const lg_vertex_t *dst, const float *weights,
                                        const lg_graph_options_t *options, lg_graph_t **graph);
+/* lg_graph_from_edges with float64 weights: a float64 graph unless
+ * options->weight_type says LG_WEIGHTS_FLOAT32 (then a weight beyond float's
+ * range is refused as not finite). */
+LG_API lg_status_t lg_graph_from_edges_f64(lg_context_t *context, int64_t num_vertices,
+                                           int64_t num_edges, const lg_vertex_t *src,
+                                           const lg_vertex_t *dst, const double *weights,
+                                           const lg_graph_options_t *options,
+                                           lg_graph_t **graph);
 
 /*
  * Builds a graph from CSR arrays: row_offsets[num_vertices + 1] (row_offsets[0]
@@ -361,6 +390,11 @@ LG_API lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices
                                      const lg_edge_t *row_offsets, const lg_vertex_t *col_indices,
                                      const float *weights, const lg_graph_options_t *options,
                                      lg_graph_t **graph);
+/* lg_graph_from_csr with float64 weights (a float64 graph, as lg_graph_from_edges_f64). */
+LG_API lg_status_t lg_graph_from_csr_f64(lg_context_t *context, int64_t num_vertices,
+                                         const lg_edge_t *row_offsets,
+                                         const lg_vertex_t *col_indices, const double *weights,
+                                         const lg_graph_options_t *options, lg_graph_t **graph);
 
 /*
  * lg_graph_from_edges of edges in the memory of the context's GPU (src, dst
@@ -386,6 +420,10 @@ LG_API int64_t lg_graph_num_vertices(const lg_graph_t *graph);
 LG_API int64_t lg_graph_num_edges(const lg_graph_t *graph);
 LG_API bool lg_graph_is_directed(const lg_graph_t *graph);
 LG_API bool lg_graph_is_weighted(const lg_graph_t *graph);
+/* LG_WEIGHTS_FLOAT32 or LG_WEIGHTS_FLOAT64; LG_WEIGHTS_NONE when unweighted or NULL. */
+LG_API lg_weight_type_t lg_graph_weight_type(const lg_graph_t *graph);
+/* Whether some weight is < 0 (false for an unweighted graph). */
+LG_API bool lg_graph_has_negative_weights(const lg_graph_t *graph);
 /* Bytes of host memory the graph holds: its CSR arrays, its names and, once
  * built (lg_graph_csc, or an algorithm that pulls), a directed graph's
  * in-edge arrays (an undirected graph's are its CSR).  A copy on a GPU is device
@@ -436,7 +474,8 @@ LG_API lg_status_t lg_graph_names(const lg_graph_t *graph, lg_names_t *names);
 
 /* Borrowed views of the CSR arrays: row_offsets has num_vertices + 1 entries,
  * col_indices and weights num_edges.  *weights is NULL for an unweighted
- * graph.  Any output pointer may be NULL.  Valid while the graph lives. */
+ * graph, and a float64 graph's float32 roundings (lg_graph_weights_f64 has
+ * its exact ones).  Any output pointer may be NULL.  Valid while the graph lives. */
 LG_API lg_status_t lg_graph_csr(const lg_graph_t *graph, const lg_edge_t **row_offsets,
                                 const lg_vertex_t **col_indices, const float **weights);
 
@@ -445,6 +484,12 @@ LG_API lg_status_t lg_graph_csr(const lg_graph_t *graph, const lg_edge_t **row_o
  * arcs into v, sorted. */
 LG_API lg_status_t lg_graph_csc(const lg_graph_t *graph, const lg_edge_t **col_offsets,
                                 const lg_vertex_t **row_indices, const float **weights);
+
+/* A float64 graph's exact weights, in the order of lg_graph_csr's arcs
+ * (in_edges: of lg_graph_csc's, built on first use); NULL for a float32 or
+ * unweighted graph.  Valid while the graph lives. */
+LG_API lg_status_t lg_graph_weights_f64(const lg_graph_t *graph, bool in_edges,
+                                        const double **weights);
 
 /* Out-degrees and in-degrees (arc counts) into degrees[num_vertices]. */
 LG_API lg_status_t lg_graph_out_degrees(const lg_graph_t *graph, lg_edge_t *degrees);
@@ -753,6 +798,12 @@ LG_API lg_status_t lg_connected_components(lg_context_t *context, const lg_graph
 /* Single-source shortest paths                                             */
 /* ------------------------------------------------------------------------ */
 
+typedef enum lg_sssp_method {
+    LG_SSSP_AUTO = 0,           /* delta-stepping, or Bellman-Ford for negative weights */
+    LG_SSSP_DELTA_STEPPING = 1, /* weights >= 0 only                                   */
+    LG_SSSP_BELLMAN_FORD = 2    /* any weights; finds negative cycles                  */
+} lg_sssp_method_t;
+
 typedef struct lg_sssp_options {
     bool compute_predecessors; /* fill predecessors[] too; default false          */
     bool use_weights;          /* weigh edges by the graph's weights (default true;
@@ -763,6 +814,7 @@ typedef struct lg_sssp_options {
                                   reach only vertices no farther; -1 (default): all */
     double delta;              /* bucket width of delta-stepping, > 0; 0 (default):
                                   chosen from the graph (lg_sssp's comment)        */
+    lg_sssp_method_t method;   /* default LG_SSSP_AUTO                            */
     lg_progress_fn progress;   /* called after each bucket; default NULL           */
     void *progress_data;
     lg_memory_t output_memory; /* where distances and predecessors are; default host */
@@ -778,7 +830,8 @@ LG_API void lg_sssp_options_init(lg_sssp_options_t *options);
  * weights widened to double, and a path's length is summed in double from the
  * source outwards, as NetworkX sums Python floats: where the weights are
  * exactly float32 values (integers below 2^24, halves...), distances equal
- * NetworkX's to the last bit.  predecessors (may be NULL unless
+ * NetworkX's to the last bit.  A float64 graph's exact weights are read
+ * instead, so its distances equal NetworkX's for any weights.  predecessors (may be NULL unless
  * options->compute_predecessors) gets a predecessor of every reached vertex:
  * an in-neighbour u with distances[u] + w(u, v) == distances[v], chosen so
  * that following predecessors from any reached vertex ends at a source
@@ -791,6 +844,16 @@ LG_API void lg_sssp_options_init(lg_sssp_options_t *options);
  * buckets of width delta, each bucket relaxed in parallel until it empties.
  * delta 0 chooses the graph's mean weight over its mean degree, 16 times
  * that on the GPU (docs/decisions/sssp-delta.md measured both).
+ *
+ * Negative weights (lg_graph_has_negative_weights) take Bellman-Ford
+ * (LG_SSSP_AUTO, LG_SSSP_BELLMAN_FORD; LG_SSSP_DELTA_STEPPING refuses them
+ * with LG_ERR_INVALID_ARGUMENT naming an arc): rounds that relax the
+ * out-edges of every vertex whose distance dropped in the round before, in
+ * parallel, until none drops.  A vertex still dropping after num_vertices
+ * rounds means a negative cycle reachable from a source (in an undirected
+ * graph, any negative edge reached is one): LG_ERR_UNBOUNDED, whose message
+ * names a vertex on the cycle, and the arrays hold no result.  cutoff and
+ * target apply to the final distances; the search does not stop early.
  */
 LG_API lg_status_t lg_sssp(lg_context_t *context, const lg_graph_t *graph,
                            const lg_vertex_t *sources, int64_t num_sources,

@@ -570,6 +570,114 @@ static void test_pagerank_hub_order_failures(void)
     free(got);
     lg_graph_free(&g);
 }
+/* float64 graphs (built, converted both ways, from their CSR, through a
+ * .lgb) and Bellman-Ford on them, with each allocation failing in turn:
+ * every call succeeds or says it ran out of memory, and a graph that fails
+ * is not written. */
+static bool float64_once(long k, lg_context_t *c)
+{
+    enum {
+        N = 30,
+        E = 90
+    };
+    lg_vertex_t src[E], dst[E];
+    double w[E];
+    float wf[E];
+    unsigned long long rng = 77;
+    for (int i = 0; i < E; i++) {
+        src[i] = (lg_vertex_t)or_rand_below(&rng, N);
+        dst[i] = (lg_vertex_t)or_rand_below(&rng, N);
+        w[i] = (double)or_rand_below(&rng, 30) / 10.0 + 0.1;
+        wf[i] = (float)w[i];
+    }
+    src[0] = 0, dst[0] = 1, w[0] = -0.5; /* a negative arc, no negative cycle */
+    bool all = true;
+    lg_graph_options_t o;
+    lg_graph_options_init(&o);
+    o.directedness = LG_DIRECTED;
+    o.duplicates = LG_DUPLICATES_SUM;
+    lg_graph_t *g = POISON_GRAPH, *g2 = POISON_GRAPH;
+    lg__alloc_fail_after(k);
+    lg_status_t st = lg_graph_from_edges_f64(c, N, E, src, dst, w, &o, &g);
+    lg__alloc_fail_after(-1);
+    if (!sweep_ok(st, "lg_graph_from_edges_f64", k)) {
+        CHECK(g == POISON_GRAPH);
+        return false;
+    }
+    CHECK(lg_graph_weight_type(g) == LG_WEIGHTS_FLOAT64);
+    /* converted both ways */
+    lg_graph_options_t conv = o;
+    conv.weight_type = LG_WEIGHTS_FLOAT64;
+    lg__alloc_fail_after(k);
+    st = lg_graph_from_edges(c, N, E, src, dst, wf, &conv, &g2);
+    lg__alloc_fail_after(-1);
+    all &= sweep_ok(st, "lg_graph_from_edges to float64", k);
+    CHECK(st == LG_OK ? lg_graph_weight_type(g2) == LG_WEIGHTS_FLOAT64 : g2 == POISON_GRAPH);
+    if (st == LG_OK)
+        lg_graph_free(&g2);
+    g2 = POISON_GRAPH;
+    conv.weight_type = LG_WEIGHTS_FLOAT32;
+    lg__alloc_fail_after(k);
+    st = lg_graph_from_edges_f64(c, N, E, src, dst, w, &conv, &g2);
+    lg__alloc_fail_after(-1);
+    all &= sweep_ok(st, "lg_graph_from_edges_f64 to float32", k);
+    CHECK(st == LG_OK ? lg_graph_weight_type(g2) == LG_WEIGHTS_FLOAT32 : g2 == POISON_GRAPH);
+    if (st == LG_OK)
+        lg_graph_free(&g2);
+    g2 = POISON_GRAPH;
+    /* from its own CSR (already final: the copy) */
+    const lg_edge_t *off;
+    const lg_vertex_t *idx;
+    const double *w64;
+    CHECK_OK(lg_graph_csr(g, &off, &idx, NULL));
+    CHECK_OK(lg_graph_weights_f64(g, false, &w64));
+    lg__alloc_fail_after(k);
+    st = lg_graph_from_csr_f64(c, N, off, idx, w64, &o, &g2);
+    lg__alloc_fail_after(-1);
+    all &= sweep_ok(st, "lg_graph_from_csr_f64", k);
+    if (st == LG_OK)
+        lg_graph_free(&g2);
+    /* a .lgb round trip */
+    char path[512];
+    snprintf(path, sizeof path, "%s/lg_errors_sweep64.lgb", LG_TEST_TMP_DIR);
+    CHECK_OK(lg_graph_write(c, g, path, LG_FORMAT_AUTO));
+    g2 = POISON_GRAPH;
+    lg__alloc_fail_after(k);
+    st = lg_graph_read(c, path, LG_FORMAT_AUTO, NULL, &g2);
+    lg__alloc_fail_after(-1);
+    all &= sweep_ok(st, "lg_graph_read of a float64 .lgb", k);
+    if (st == LG_OK) {
+        const double *r64;
+        CHECK_OK(lg_graph_weights_f64(g2, false, &r64));
+        CHECK(r64 && memcmp(r64, w64, (size_t)lg_graph_num_edges(g) * sizeof *r64) == 0);
+        lg_graph_free(&g2);
+    }
+    /* Bellman-Ford with predecessors */
+    lg_sssp_options_t so;
+    lg_sssp_options_init(&so);
+    so.compute_predecessors = true;
+    double d[N];
+    lg_vertex_t p[N];
+    const lg_vertex_t s = 0;
+    lg__alloc_fail_after(k);
+    st = lg_sssp(c, g, &s, 1, &so, d, p);
+    lg__alloc_fail_after(-1);
+    all &= sweep_ok(st, "lg_sssp (Bellman-Ford)", k);
+    lg_graph_free(&g);
+    return all;
+}
+
+static void test_float64_failures(void)
+{
+    long k = 0;
+    sweep_broken = false;
+    for (; k < SWEEP_MAX; k++)
+        if (float64_once(k, ctx) || sweep_broken)
+            break;
+    CHECK(k > 0 && k < SWEEP_MAX);
+    printf("float64 allocation sweep: %ld failure points\n", k);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -578,6 +686,7 @@ int main(int argc, char **argv)
         test_allocation_failures,
         test_parallel_build_failures,
         test_pagerank_hub_order_failures,
+        test_float64_failures,
     };
     alloc_sites_begin();
     const int rc = errors_main(tests, sizeof tests / sizeof tests[0]);

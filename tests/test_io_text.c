@@ -160,8 +160,6 @@ static void test_mtx_bad(void)
     expect_bad("range.mtx", text, LG_ERR_IO, 4, "out of range");
     snprintf(text, sizeof text, "%s3 3 2\n1 2\n1 99999999999999999999999\n", pat);
     expect_bad("rangebig.mtx", text, LG_ERR_IO, 4, "out of range");
-    snprintf(text, sizeof text, "%s3 3 2\n1 2 1\n2 3 -1.5\n", real);
-    expect_bad("neg.mtx", text, LG_ERR_IO, 4, "negative");
     snprintf(text, sizeof text, "%s3 3 2\n1 2 nan\n2 3 1\n", real);
     expect_bad("nan.mtx", text, LG_ERR_IO, 3, "NaN");
     snprintf(text, sizeof text, "%s3 3 1\n1 2 1e39\n", real);
@@ -289,11 +287,31 @@ static void test_edge_lists(void)
     expect_bad("noweight.wel", "0 1 1\n0 1\n", LG_ERR_IO, 2, "missing the weight");
     expect_bad("nan.wel", "0 1 NaN\n", LG_ERR_IO, 1, "NaN");
     expect_bad("inf.wel", "0 1 inf\n", LG_ERR_IO, 1, "finite");
-    expect_bad("negw.wel", "0 1 1\n1 2 -0.25\n", LG_ERR_IO, 2, "negative");
     expect_bad("fourth.wel", "0 1 1 1\n", LG_ERR_IO, 1, "extra field");
     expect_bad("weight_underflow.wel", "0 1 1\n1 2 1e-46\n", LG_ERR_IO, 2, "rounds to 0");
     expect_bad("weight_overflow.wel", "0 1 3.5e38\n", LG_ERR_IO, 1, "too large for a float");
     expect_bad("weight_hex.wel", "0 1 0x10\n", LG_ERR_IO, 1, "not a decimal number");
+    {
+        /* negative weights are read and kept (the algorithms that need
+         * weights >= 0 refuse them), in both text formats */
+        tmp_path(path, "negw.wel");
+        write_text(path, "# libgraph edge list: directed\n0 1 1\n1 2 -0.25\n");
+        CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g));
+        const float *wt = NULL;
+        CHECK_OK(lg_graph_csr(g, NULL, NULL, &wt));
+        CHECK(lg_graph_num_edges(g) == 2 && wt[0] == 1.0f && wt[1] == -0.25f);
+        CHECK(lg_graph_has_negative_weights(g));
+        lg_graph_free(&g);
+        unlink(path);
+        tmp_path(path, "neg.mtx");
+        write_text(path, "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 1\n2 3 -1.5\n");
+        CHECK_OK(lg_graph_read(ctx1, path, LG_FORMAT_AUTO, NULL, &g));
+        CHECK_OK(lg_graph_csr(g, NULL, NULL, &wt));
+        CHECK(lg_graph_num_edges(g) == 2 && wt[0] == 1.0f && wt[1] == -1.5f);
+        CHECK(lg_graph_has_negative_weights(g));
+        lg_graph_free(&g);
+        unlink(path);
+    }
     {
         /* subnormal but not 0, and zero spelt many ways, are kept */
         tmp_path(path, "weight_small.wel");

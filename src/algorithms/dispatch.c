@@ -55,9 +55,10 @@ static struct lg_graph_view view_of(const lg_graph_t *g)
     v.n = g->n;
     v.m = g->m;
     v.directed = g->directed;
-    v.out = (struct lg_csr_view){g->out.offsets, g->out.indices, g->out.weights};
+    v.out = (struct lg_csr_view){g->out.offsets, g->out.indices, g->out.weights,
+                                 g->out.weights64};
     if (lg__graph_has_csc(g))
-        v.in = (struct lg_csr_view){g->in.offsets, g->in.indices, g->in.weights};
+        v.in = (struct lg_csr_view){g->in.offsets, g->in.indices, g->in.weights, g->in.weights64};
     /* the device copy is a cache: filling it leaves the graph as it is */
     v.device_cache = &((lg_graph_t *)g)->device_cache;
     return v;
@@ -162,7 +163,8 @@ static lg_status_t prepare(const lg_context_t *ctx, const lg_graph_t *graph,
         lg_status_t st = lg__graph_ensure_csc(graph, lg__threads_for(ctx, graph->n + graph->m));
         if (st != LG_OK)
             return st;
-        view->in = (struct lg_csr_view){graph->in.offsets, graph->in.indices, graph->in.weights};
+        view->in = (struct lg_csr_view){graph->in.offsets, graph->in.indices, graph->in.weights,
+                                        graph->in.weights64};
     }
     return LG_OK;
 }

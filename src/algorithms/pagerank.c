@@ -152,6 +152,9 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
                          options->max_iter);
     if ((st = lg__check_output_memory("lg_pagerank", options->output_memory)) != LG_OK)
         return st;
+    if (options->use_weights && graph->negative_weights)
+        return lg__refuse_negative_weights("lg_pagerank", graph,
+                                           "PageRank needs weights >= 0 (use_weights false ignores them)");
     if (graph->n > 0 && !scores)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: scores is NULL");
     if (graph->n > 0 &&

@@ -9,7 +9,7 @@
 #include <math.h>
 
 /* The descriptor's parameters and results, in this order. */
-enum { P_SOURCE, P_PREDECESSORS, P_USE_WEIGHTS, P_CUTOFF, P_TARGET, P_DELTA };
+enum { P_SOURCE, P_PREDECESSORS, P_USE_WEIGHTS, P_CUTOFF, P_TARGET, P_DELTA, P_METHOD };
 enum { R_DISTANCES, R_PREDECESSORS };
 
 static const lg_param_info_t params[] = {
@@ -26,6 +26,9 @@ static const lg_param_info_t params[] = {
                           "(-1: none)"},
     [P_DELTA] = {.name = "delta", .type = LG_TYPE_DOUBLE, .default_value.d = 0.0,
                  .help = "delta-stepping's bucket width (0: chosen from the graph)"},
+    [P_METHOD] = {.name = "method", .type = LG_TYPE_INT, .default_value.i = LG_SSSP_AUTO,
+                  .help = "0: delta-stepping, or Bellman-Ford for negative weights; "
+                          "1: delta-stepping; 2: Bellman-Ford"},
 };
 
 static const lg_result_info_t results[] = {
@@ -48,6 +51,7 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t 
     o.cutoff = p[P_CUTOFF].d;
     o.target = (lg_vertex_t)p[P_TARGET].i;
     o.delta = p[P_DELTA].d;
+    o.method = (lg_sssp_method_t)p[P_METHOD].i;
     LG_FROM_RUN_OPTIONS(&o, ro);
     return lg_sssp(ctx, g, p[P_SOURCE].array, p[P_SOURCE].length, &o, r[R_DISTANCES],
                    o.compute_predecessors ? r[R_PREDECESSORS] : NULL);
@@ -60,7 +64,8 @@ const struct lg_algorithm lg__algorithm_sssp = {
              .function = "lg_sssp",
              .summary = "Single-source shortest paths: weighted distances along out-edges from "
                         "one vertex or several, and predecessors on request; delta-stepping "
-                        "(Meyer and Sanders, J. Algorithms 2003).",
+                        "(Meyer and Sanders, J. Algorithms 2003), Bellman-Ford for negative "
+                        "weights.",
              .uses_weights = true,
              .num_params = LG_COUNT_OF(params),
              .params = params,
@@ -78,6 +83,7 @@ void lg_sssp_options_init(lg_sssp_options_t *options)
     options->cutoff = INFINITY;
     options->target = -1;
     options->delta = 0.0;
+    options->method = LG_SSSP_AUTO;
     options->progress = NULL;
     options->progress_data = NULL;
     options->output_memory = LG_MEMORY_HOST;
@@ -113,6 +119,9 @@ lg_status_t lg_sssp(lg_context_t *context, const lg_graph_t *graph, const lg_ver
     if (!(options->delta >= 0.0) || isinf(options->delta))
         return lg__error(LG_ERR_INVALID_ARGUMENT,
                          "lg_sssp: delta %g is not finite and >= 0 (0: chosen)", options->delta);
+    if ((int)options->method < (int)LG_SSSP_AUTO || (int)options->method > (int)LG_SSSP_BELLMAN_FORD)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_sssp: unknown method %d",
+                         (int)options->method);
     if (!distances)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_sssp: distances is NULL");
     if (options->compute_predecessors && !predecessors)
@@ -121,10 +130,17 @@ lg_status_t lg_sssp(lg_context_t *context, const lg_graph_t *graph, const lg_ver
     const lg_status_t st = lg__check_output_memory("lg_sssp", options->output_memory);
     if (st != LG_OK)
         return st;
+    const bool use_weights = options->use_weights && graph->out.weights;
+    const bool negative = use_weights && graph->negative_weights;
+    if (negative && options->method == LG_SSSP_DELTA_STEPPING)
+        return lg__refuse_negative_weights(
+            "lg_sssp", graph, "delta-stepping needs weights >= 0 (Bellman-Ford takes them)");
     const struct lg_sssp_args args = {
         .sources = sources,
         .num_sources = num_sources,
-        .use_weights = options->use_weights && graph->out.weights,
+        .use_weights = use_weights,
+        .bellman_ford = options->method == LG_SSSP_BELLMAN_FORD ||
+                        (options->method == LG_SSSP_AUTO && negative),
         .cutoff = options->cutoff,
         .target = options->target,
         .delta = options->delta,

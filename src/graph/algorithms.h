@@ -89,7 +89,8 @@ struct lg_components_args {
  * unreached), with lg_sssp's cutoff and target; the graph's weights unless
  * use_weights is false (or the graph has none: then every edge weighs 1);
  * delta > 0, or 0: the kernel chooses; predecessors, when not NULL, as
- * lg_sssp says. */
+ * lg_sssp says.  Delta-stepping sees no negative weight; Bellman-Ford
+ * returns LG_ERR_UNBOUNDED for a negative cycle reached. */
 struct lg_sssp_args {
     const lg_vertex_t *sources;
     int64_t num_sources;
@@ -97,6 +98,7 @@ struct lg_sssp_args {
     double cutoff;
     lg_vertex_t target;
     double delta;
+    bool bellman_ford; /* Bellman-Ford (negative weights), else delta-stepping */
     double *dist;
     lg_vertex_t *predecessors;
 };

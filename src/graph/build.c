@@ -32,16 +32,18 @@
 
 /* ---- validation ------------------------------------------------------------ */
 
-/* Index of the first edge whose endpoint or weight is invalid, or -1. */
+/* Index of the first edge whose endpoint or weight (w or w64) is invalid, or -1. */
 static int64_t first_bad_edge(int64_t n, int64_t E, const lg_vertex_t *src, const lg_vertex_t *dst,
-                              const float *w, int threads)
+                              const float *w, const double *w64, int threads)
 {
     int64_t first = E;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(min : first)
     for (int64_t i = 0; i < E; i++) {
         bool bad = src[i] < 0 || src[i] >= n || dst[i] < 0 || dst[i] >= n;
         if (w)
-            bad = bad || !isfinite(w[i]) || w[i] < 0.0f;
+            bad = bad || !isfinite(w[i]);
+        if (w64)
+            bad = bad || !isfinite(w64[i]);
         if (bad && i < first)
             first = i;
     }
@@ -50,7 +52,7 @@ static int64_t first_bad_edge(int64_t n, int64_t E, const lg_vertex_t *src, cons
 
 /* The message for edge i (u -> v, weight *w or no weight) that failed validation. */
 lg_status_t lg__report_bad_edge(const char *fn, int64_t i, int64_t n, lg_vertex_t u, lg_vertex_t v,
-                                const float *w)
+                                const double *w)
 {
     if (u < 0 || u >= n)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: edge %lld: source %d %s num_vertices %lld",
@@ -60,121 +62,32 @@ lg_status_t lg__report_bad_edge(const char *fn, int64_t i, int64_t n, lg_vertex_
                          "%s: edge %lld: destination %d %s num_vertices %lld", fn, (long long)i,
                          (int)v, v < 0 ? "< 0," : ">=", (long long)n);
     return lg__error(LG_ERR_INVALID_ARGUMENT,
-                     "%s: edge %lld (%d -> %d): weight %g is not finite and >= 0", fn, (long long)i,
-                     (int)u, (int)v, w ? (double)*w : 0.0);
+                     "%s: edge %lld (%d -> %d): weight %g is not finite", fn, (long long)i,
+                     (int)u, (int)v, w ? *w : 0.0);
 }
-/* ---- row sorting ------------------------------------------------------------------ */
+/* ---- row sorting and duplicate merging ------------------------------------------ */
 
-/* Stable insertion sort of a short run by destination, weights moving along. */
-static void insertion_sort(lg_vertex_t *idx, float *w, int64_t len)
+#define ROW_W float
+#define ROW_FN(name) name##_f32
+#include "row_sort.h"
+#define ROW_W double
+#define ROW_FN(name) name##_f64
+#include "row_sort.h"
+
+/* A CSR's row lo .. lo + len sorted (when `sort`) and merged; returns its
+ * merged length.  tw: the thread's weight scratch, of the CSR's weight type. */
+static int64_t sort_merge_row(struct lg_csr *c, lg_edge_t lo, int64_t len, bool sort, int key_bits,
+                              lg_vertex_t *ti, void *tw, lg_duplicates_t policy)
 {
-    for (int64_t i = 1; i < len; i++) {
-        lg_vertex_t v = idx[i];
-        float x = w ? w[i] : 0.0f;
-        int64_t j = i;
-        for (; j > 0 && idx[j - 1] > v; j--) {
-            idx[j] = idx[j - 1];
-            if (w)
-                w[j] = w[j - 1];
-        }
-        idx[j] = v;
-        if (w)
-            w[j] = x;
+    if (c->weights64) {
+        if (sort)
+            sort_row_f64(c->indices + lo, c->weights64 + lo, len, key_bits, ti, tw);
+        return merge_row_f64(c->indices + lo, c->weights64 + lo, len, policy);
     }
-}
-
-/* Stable sort of one row by destination (equal destinations keep their
- * order), weights moving along: insertion sort for short rows, else an LSD
- * radix sort on 8-bit digits of the key_bits-bit ids, one counting pass for
- * all digits and one scatter pass a digit (skipped where every id shares the
- * digit), ping-ponging with the scratch (tmp_idx, tmp_w: len entries). */
-static void sort_row(lg_vertex_t *idx, float *w, int64_t len, int key_bits, lg_vertex_t *tmp_idx,
-                     float *tmp_w)
-{
-    enum {
-        SHORT = 48,
-        DIGITS = 4
-    };
-    int64_t k = 1;
-    while (k < len && idx[k - 1] <= idx[k])
-        k++;
-    if (k >= len)
-        return; /* already sorted */
-    if (len <= SHORT) {
-        insertion_sort(idx, w, len);
-        return;
-    }
-    const int passes = (key_bits + 7) / 8;
-    int64_t count[DIGITS][256];
-    memset(count, 0, sizeof count);
-    for (int64_t i = 0; i < len; i++) {
-        uint32_t x = (uint32_t)idx[i];
-        for (int d = 0; d < passes; d++)
-            count[d][(x >> (8 * d)) & 255]++;
-    }
-    lg_vertex_t *a = idx, *b = tmp_idx;
-    float *aw = w, *bw = tmp_w;
-    for (int d = 0; d < passes; d++) {
-        int64_t *c = count[d], run = 0;
-        if (c[((uint32_t)a[0] >> (8 * d)) & 255] == len)
-            continue; /* one bucket: the pass would copy */
-        for (int x = 0; x < 256; x++) {
-            int64_t t = c[x];
-            c[x] = run;
-            run += t;
-        }
-        if (w) {
-            for (int64_t i = 0; i < len; i++) {
-                int64_t p = c[((uint32_t)a[i] >> (8 * d)) & 255]++;
-                b[p] = a[i];
-                bw[p] = aw[i];
-            }
-        } else {
-            for (int64_t i = 0; i < len; i++)
-                b[c[((uint32_t)a[i] >> (8 * d)) & 255]++] = a[i];
-        }
-        lg_vertex_t *t = a;
-        a = b;
-        b = t;
-        float *tw = aw;
-        aw = bw;
-        bw = tw;
-    }
-    if (a != idx) {
-        memcpy(idx, a, (size_t)len * sizeof *idx);
-        if (w)
-            memcpy(w, aw, (size_t)len * sizeof *w);
-    }
-}
-
-/* ---- duplicate merging ----------------------------------------------------------- */
-
-/* Merges runs of equal destinations in one sorted row in place; returns the new length. */
-static int64_t merge_row(lg_vertex_t *idx, float *w, int64_t len, lg_duplicates_t policy)
-{
-    if (policy == LG_DUPLICATES_KEEP)
-        return len;
-    int64_t out = 0;
-    for (int64_t i = 0; i < len; out++) {
-        int64_t j = i + 1;
-        float acc = w ? w[i] : 0.0f;
-        for (; j < len && idx[j] == idx[i]; j++) {
-            if (!w)
-                continue;
-            switch (policy) {
-            case LG_DUPLICATES_SUM: acc += w[j]; break;
-            case LG_DUPLICATES_MIN: acc = w[j] < acc ? w[j] : acc; break;
-            case LG_DUPLICATES_MAX: acc = w[j] > acc ? w[j] : acc; break;
-            case LG_DUPLICATES_LAST: acc = w[j]; break;
-            default: break; /* FIRST keeps acc */
-            }
-        }
-        idx[out] = idx[i];
-        if (w)
-            w[out] = acc;
-        i = j;
-    }
-    return out;
+    float *w = c->weights ? c->weights + lo : NULL;
+    if (sort)
+        sort_row_f32(c->indices + lo, w, len, key_bits, ti, tw);
+    return merge_row_f32(c->indices + lo, w, len, policy);
 }
 
 /* The scratch a thread needs to sort rows: rows up to `each` long are sorted
@@ -185,7 +98,8 @@ static int64_t merge_row(lg_vertex_t *idx, float *w, int64_t len, lg_duplicates_
 struct row_scratch {
     int64_t each, longest;
     lg_vertex_t *idx;
-    float *w;
+    char *w; /* entries of the CSR's weight type (wsize bytes) */
+    size_t wsize;
 };
 
 static lg_status_t row_scratch_alloc(int64_t n, const struct lg_csr *c, int threads,
@@ -203,10 +117,10 @@ static lg_status_t row_scratch_alloc(int64_t n, const struct lg_csr *c, int thre
     s->longest = longest;
     size_t total = (size_t)s->each * (size_t)threads + (size_t)(longest > s->each ? longest : 0);
     s->idx = lg__alloc_array(total ? total : 1, sizeof *s->idx, "row-sort scratch");
-    s->w = c->weights && s->idx
-               ? lg__alloc_array(total ? total : 1, sizeof *s->w, "row-sort scratch")
-               : NULL;
-    if (!s->idx || (c->weights && !s->w)) {
+    s->wsize = c->weights64 ? sizeof *c->weights64 : c->weights ? sizeof *c->weights : 0;
+    s->w = s->wsize && s->idx ? lg__alloc_array(total ? total : 1, s->wsize, "row-sort scratch")
+                              : NULL;
+    if (!s->idx || (s->wsize && !s->w)) {
         lg__free(s->idx);
         lg__free(s->w);
         return LG_ERR_OUT_OF_MEMORY;
@@ -225,7 +139,8 @@ static void compact_rows(int64_t n, struct lg_csr *c, const lg_edge_t *to, int t
         MAX_SPANS = 256
     };
     const int spans = n < 65536 ? 1 : threads < MAX_SPANS ? threads : MAX_SPANS;
-    const bool weighted = c->weights != NULL;
+    const size_t wsize = c->weights64 ? sizeof *c->weights64 : c->weights ? sizeof *c->weights : 0;
+    char *w = c->weights64 ? (char *)c->weights64 : (char *)c->weights;
 #pragma omp parallel for num_threads(spans) schedule(static, 1)
     for (int s = 0; s < spans; s++) {
         const int64_t lo = n * s / spans, hi = n * (s + 1) / spans;
@@ -234,17 +149,17 @@ static void compact_rows(int64_t n, struct lg_csr *c, const lg_edge_t *to, int t
             const size_t len = (size_t)(to[v + 1] - to[v]);
             memmove(c->indices + base + to[v], c->indices + c->offsets[v],
                     len * sizeof *c->indices);
-            if (weighted)
-                memmove(c->weights + base + to[v], c->weights + c->offsets[v],
-                        len * sizeof *c->weights);
+            if (wsize)
+                memmove(w + (size_t)(base + to[v]) * wsize, w + (size_t)c->offsets[v] * wsize,
+                        len * wsize);
         }
     }
     for (int s = 1; s < spans; s++) {
         const int64_t lo = n * s / spans, hi = n * (s + 1) / spans;
         const size_t len = (size_t)(to[hi] - to[lo]);
         memmove(c->indices + to[lo], c->indices + c->offsets[lo], len * sizeof *c->indices);
-        if (weighted)
-            memmove(c->weights + to[lo], c->weights + c->offsets[lo], len * sizeof *c->weights);
+        if (wsize)
+            memmove(w + (size_t)to[lo] * wsize, w + (size_t)c->offsets[lo] * wsize, len * wsize);
     }
 }
 
@@ -256,7 +171,7 @@ static void compact_rows(int64_t n, struct lg_csr *c, const lg_edge_t *to, int t
 lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicates_t policy,
                             bool sort, int threads, struct lg_progress progress)
 {
-    const bool weighted = c->weights != NULL;
+    const bool weighted = c->weights || c->weights64;
     struct row_scratch s = {0};
     lg_edge_t *offsets = NULL;
     int key_bits = 1;
@@ -284,17 +199,13 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
             const size_t t = 0;
 #endif
             lg_vertex_t *ti = sort ? s.idx + t * (size_t)s.each : NULL;
-            float *tw = sort && weighted ? s.w + t * (size_t)s.each : NULL;
+            void *tw = sort && weighted ? s.w + t * (size_t)s.each * s.wsize : NULL;
 #pragma omp for schedule(dynamic, 1024)
             for (int64_t v = first; v < stop; v++) {
                 lg_edge_t lo = c->offsets[v], len = c->offsets[v + 1] - lo;
                 if (sort && len > s.each)
                     continue; /* below, one at a time */
-                if (sort)
-                    sort_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, key_bits, ti,
-                             tw);
-                offsets[v] =
-                    merge_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, policy);
+                offsets[v] = sort_merge_row(c, lo, len, sort, key_bits, ti, tw, policy);
             }
         }
         if (!lg_progress_go_on(progress, LG_STAGE_BUILD, lg__build_rows(progress) + 1 + r,
@@ -307,13 +218,12 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
     }
     if (sort && s.longest > s.each) {
         lg_vertex_t *ti = s.idx + (size_t)threads * (size_t)s.each;
-        float *tw = weighted ? s.w + (size_t)threads * (size_t)s.each : NULL;
+        void *tw = weighted ? s.w + (size_t)threads * (size_t)s.each * s.wsize : NULL;
         for (int64_t v = 0; v < n; v++) {
             lg_edge_t lo = c->offsets[v], len = c->offsets[v + 1] - lo;
             if (len <= s.each)
                 continue;
-            sort_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, key_bits, ti, tw);
-            offsets[v] = merge_row(c->indices + lo, weighted ? c->weights + lo : NULL, len, policy);
+            offsets[v] = sort_merge_row(c, lo, len, true, key_bits, ti, tw, policy);
         }
     }
     lg__free(s.idx);
@@ -324,17 +234,18 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(min : overflow_row)
         for (int64_t v = 0; v < n; v++)
             for (lg_edge_t e = c->offsets[v]; e < c->offsets[v] + offsets[v]; e++)
-                if (!isfinite(c->weights[e]) && v < overflow_row)
+                if (!isfinite(c->weights64 ? c->weights64[e] : c->weights[e]) && v < overflow_row)
                     overflow_row = v;
     }
     if (overflow_row < n) {
         lg_edge_t e = c->offsets[overflow_row];
-        while (isfinite(c->weights[e]))
+        while (isfinite(c->weights64 ? c->weights64[e] : c->weights[e]))
             e++;
         lg__free(offsets);
         return lg__error(LG_ERR_INVALID_ARGUMENT,
-                         "duplicates of the edge %lld -> %d sum to a weight beyond float's range",
-                         (long long)overflow_row, (int)c->indices[e]);
+                         "duplicates of the edge %lld -> %d sum to a weight beyond %s range",
+                         (long long)overflow_row, (int)c->indices[e],
+                         c->weights64 ? "double's" : "float's");
     }
     const int64_t merged = lg__offsets_from_counts(offsets, n, threads);
     if (merged == *m) {
@@ -346,8 +257,10 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
     c->offsets = offsets;
     /* hand the tail back: the merged arcs are fewer than the arrays hold */
     c->indices = lg__shrink(c->indices, (size_t)merged * sizeof *c->indices);
-    if (weighted)
+    if (c->weights)
         c->weights = lg__shrink(c->weights, (size_t)merged * sizeof *c->weights);
+    if (c->weights64)
+        c->weights64 = lg__shrink(c->weights64, (size_t)merged * sizeof *c->weights64);
     *m = merged;
     return LG_OK;
 }
@@ -401,8 +314,13 @@ static lg_status_t rows_through_half(const struct lg__arc_source *a, const struc
         return st;
     /* arc u -> v of half is v -> u here; a kept self-loop is in its own row once */
     const size_t held = ((size_t)a->n + 1) * sizeof *half.offsets + (size_t)h * sizeof *half.indices;
-    const struct lg__arc_source reverse = {a->n, h,     half.indices, NULL, half.offsets,
-                                           NULL, false, true,         half.offsets, held};
+    const struct lg__arc_source reverse = {.n = a->n,
+                                           .E = h,
+                                           .src = half.indices,
+                                           .rows = half.offsets,
+                                           .drop_loops = true,
+                                           .room = half.offsets,
+                                           .held = held};
     const struct lg_progress none = {NULL, NULL, 1};
     st = lg__counting_sort(&reverse, threads, none, out, m_out);
     if (st == LG_OK) {
@@ -428,7 +346,7 @@ int lg__build_lean(int mode)
  * which is faster (docs/decisions/csr-build.md). */
 static bool lean_pays(const struct lg__arc_source *a, const struct own_edges *own, int threads)
 {
-    if (!own || !a->add_reverse || a->w)
+    if (!own || !a->add_reverse || a->w || a->w64)
         return false;
     const int mode = atomic_load(&lean_mode);
     if (mode >= 0)
@@ -473,6 +391,35 @@ static lg_status_t arcs_to_csr(const struct lg__arc_source *a, const struct own_
 
 /* ---- public builders ------------------------------------------------------------- */
 
+lg_status_t lg__weights_as(const char *fn, lg_weight_type_t type, int64_t m, const float **w,
+                           const double **w64, void **copy, int threads)
+{
+    (void)fn;
+    *copy = NULL;
+    if (type == LG_WEIGHTS_FLOAT64 && *w) {
+        double *d = lg__alloc_array(m ? (size_t)m : 1, sizeof *d, "float64 weights");
+        if (!d)
+            return LG_ERR_OUT_OF_MEMORY;
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (int64_t e = 0; e < m; e++)
+            d[e] = (*w)[e];
+        *copy = d;
+        *w64 = d;
+        *w = NULL;
+    } else if (type == LG_WEIGHTS_FLOAT32 && *w64) {
+        float *f = lg__alloc_array(m ? (size_t)m : 1, sizeof *f, "float32 weights");
+        if (!f)
+            return LG_ERR_OUT_OF_MEMORY;
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (int64_t e = 0; e < m; e++)
+            f[e] = (float)(*w64)[e]; /* beyond float's range: inf, refused as not finite */
+        *copy = f;
+        *w = f;
+        *w64 = NULL;
+    }
+    return LG_OK;
+}
+
 /* Builds from validated arcs (COO arrays, or a CSR when src is NULL and
  * rows holds its offsets); own: see arcs_to_csr. */
 static lg_status_t build_from_arcs(const struct lg__arc_source *a, const struct own_edges *own,
@@ -492,11 +439,18 @@ static lg_status_t build_from_arcs(const struct lg__arc_source *a, const struct 
 
 lg_status_t lg__build_from_arcs(int64_t n, int64_t E, const lg_vertex_t *src,
                                 const lg_vertex_t *dst, const lg_edge_t *rows, const float *w,
-                                bool directed, bool add_reverse, const lg_graph_options_t *o,
-                                int threads, lg_graph_t **graph)
+                                const double *w64, bool directed, bool add_reverse,
+                                const lg_graph_options_t *o, int threads, lg_graph_t **graph)
 {
-    const struct lg__arc_source a = {n,   E, src, dst, rows, w, add_reverse, o->drop_self_loops,
-                                     NULL, 0};
+    const struct lg__arc_source a = {.n = n,
+                                     .E = E,
+                                     .src = src,
+                                     .dst = dst,
+                                     .rows = rows,
+                                     .w = w,
+                                     .w64 = w64,
+                                     .add_reverse = add_reverse,
+                                     .drop_loops = o->drop_self_loops};
     return build_from_arcs(&a, NULL, directed, o, threads, graph);
 }
 
@@ -504,11 +458,12 @@ lg_status_t lg__build_from_arcs(int64_t n, int64_t E, const lg_vertex_t *src,
  * (then the edges are freed on every path). */
 static lg_status_t from_edges(const char *fn, lg_context_t *context, int64_t n, int64_t E,
                               const lg_vertex_t *src, const lg_vertex_t *dst, const float *weights,
-                              const struct own_edges *own, const lg_graph_options_t *options,
-                              lg_graph_t **graph)
+                              const double *weights64, const struct own_edges *own,
+                              const lg_graph_options_t *options, lg_graph_t **graph)
 {
     lg_graph_options_t defaults;
     lg_status_t st;
+    void *converted = NULL;
     if ((st = lg__graph_options_start(fn, graph, &options, &defaults)) != LG_OK ||
         (st = lg__check_counts(fn, n, E)) != LG_OK)
         goto done;
@@ -518,9 +473,15 @@ static lg_status_t from_edges(const char *fn, lg_context_t *context, int64_t n, 
         goto done;
     }
     const int threads = lg__threads_for(context, n + E);
-    int64_t bad = first_bad_edge(n, E, src, dst, weights, threads);
+    const float *w_in = weights;
+    const double *w64_in = weights64;
+    if ((st = lg__weights_as(fn, options->weight_type, E, &weights, &weights64, &converted,
+                             threads)) != LG_OK)
+        goto done;
+    int64_t bad = first_bad_edge(n, E, src, dst, weights, weights64, threads);
     if (bad >= 0) {
-        st = lg__report_bad_edge(fn, bad, n, src[bad], dst[bad], weights ? &weights[bad] : NULL);
+        const double w = w64_in ? w64_in[bad] : w_in ? (double)w_in[bad] : 0.0;
+        st = lg__report_bad_edge(fn, bad, n, src[bad], dst[bad], w_in || w64_in ? &w : NULL);
         goto done;
     }
     const struct lg_progress progress = lg__build_progress(lg__graph_progress(options), E);
@@ -530,10 +491,18 @@ static lg_status_t from_edges(const char *fn, lg_context_t *context, int64_t n, 
         goto done;
     }
     const bool directed = options->directedness == LG_DIRECTED;
-    const size_t held = own ? (size_t)E * (2 * sizeof *src + (weights ? sizeof *weights : 0)) : 0;
-    const struct lg__arc_source a = {
-        n,    E, src, dst, NULL, weights, !directed || options->symmetrize, options->drop_self_loops,
-        NULL, held};
+    const size_t held = (own ? (size_t)E * (2 * sizeof *src + (w_in ? sizeof *w_in : 0)) : 0) +
+                        (converted ? (size_t)E * (weights64 ? sizeof *weights64 : sizeof *weights)
+                                   : 0);
+    const struct lg__arc_source a = {.n = n,
+                                     .E = E,
+                                     .src = src,
+                                     .dst = dst,
+                                     .w = weights,
+                                     .w64 = weights64,
+                                     .add_reverse = !directed || options->symmetrize,
+                                     .drop_loops = options->drop_self_loops,
+                                     .held = held};
     lg_graph_t *built = NULL; /* *graph is written only on success */
     st = build_from_arcs(&a, own, directed, options, threads, &built);
     if (st == LG_OK) {
@@ -543,6 +512,7 @@ static lg_status_t from_edges(const char *fn, lg_context_t *context, int64_t n, 
     }
 done:
     let_go(own);
+    lg__free(converted);
     return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
 }
 
@@ -552,7 +522,16 @@ lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertices, int
                                 lg_graph_t **graph)
 {
     return from_edges("lg_graph_from_edges", context, num_vertices, num_edges, src, dst, weights,
-                      NULL, options, graph);
+                      NULL, NULL, options, graph);
+}
+
+lg_status_t lg_graph_from_edges_f64(lg_context_t *context, int64_t num_vertices,
+                                    int64_t num_edges, const lg_vertex_t *src,
+                                    const lg_vertex_t *dst, const double *weights,
+                                    const lg_graph_options_t *options, lg_graph_t **graph)
+{
+    return from_edges("lg_graph_from_edges_f64", context, num_vertices, num_edges, src, dst, NULL,
+                      weights, NULL, options, graph);
 }
 
 lg_status_t lg__graph_from_own_edges(const char *fn, lg_context_t *context, int64_t n, int64_t E,
@@ -560,7 +539,7 @@ lg_status_t lg__graph_from_own_edges(const char *fn, lg_context_t *context, int6
                                      const lg_graph_options_t *options, lg_graph_t **graph)
 {
     const struct own_edges own = {src, dst, w};
-    return from_edges(fn, context, n, E, *src, *dst, w ? *w : NULL, &own, options, graph);
+    return from_edges(fn, context, n, E, *src, *dst, w ? *w : NULL, NULL, &own, options, graph);
 }
 
 /* First index >= lo in the sorted idx[lo, hi) that is >= key. */

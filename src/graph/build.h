@@ -23,7 +23,8 @@ struct lg__arc_source {
     int64_t n, E;
     const lg_vertex_t *src, *dst;
     const lg_edge_t *rows;
-    const float *w;
+    const float *w;     /* weights riding along, or NULL */
+    const double *w64;  /* float64 weights riding along, or NULL */
     bool add_reverse, drop_loops;
     /* NULL, or the offsets of an n-row CSR: row v of the sort's output then
      * starts with room[v + 1] - room[v] slots left for the caller to fill */
@@ -52,7 +53,13 @@ LG_INTERNAL lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_
 /* The message for edge i (u -> v, weight *w or no weight) that failed
  * validation. */
 LG_INTERNAL lg_status_t lg__report_bad_edge(const char *fn, int64_t i, int64_t n, lg_vertex_t u,
-                                            lg_vertex_t v, const float *w);
+                                            lg_vertex_t v, const double *w);
+/* The input's weights (*w float32, or *w64 float64, or neither) as `type`
+ * asks (LG_WEIGHTS_NONE: as they are): a converted copy in *copy, which the
+ * caller frees, with *w and *w64 pointed at it. */
+LG_INTERNAL lg_status_t lg__weights_as(const char *fn, lg_weight_type_t type, int64_t m,
+                                       const float **w, const double **w64, void **copy,
+                                       int threads);
 LG_INTERNAL lg_status_t lg__check_graph_options(const char *fn, const lg_graph_options_t *o);
 /* How every function that makes a graph starts: checks graph and clears
  * *graph, points *options at *defaults (filled) when it is NULL, and checks
@@ -73,7 +80,8 @@ LG_INTERNAL lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m,
  * and rows holds its offsets). */
 LG_INTERNAL lg_status_t lg__build_from_arcs(int64_t n, int64_t E, const lg_vertex_t *src,
                                             const lg_vertex_t *dst, const lg_edge_t *rows,
-                                            const float *w, bool directed, bool add_reverse,
+                                            const float *w, const double *w64, bool directed,
+                                            bool add_reverse,
                                             const lg_graph_options_t *o, int threads,
                                             lg_graph_t **graph);
 

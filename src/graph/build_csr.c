@@ -2,7 +2,7 @@
  * build_csr.c - lg_graph_from_csr: a graph from caller CSR arrays.
  *
  * The arrays are checked before anything is built (offsets start at 0 and
- * never decrease, every column in range, every weight finite and >= 0; the
+ * never decrease, every column in range, every weight finite; the
  * message names the first bad row or arc).  Rows already sorted, with no
  * symmetrizing or self-loop dropping asked for, are copied and merged as
  * they are; anything else goes through the arc pipeline of build.c.  An
@@ -26,17 +26,23 @@ static lg_edge_t lower_bound(const lg_vertex_t *idx, lg_edge_t lo, lg_edge_t hi,
     return lo;
 }
 
-/* A hash of the weights of arcs [lo, hi) as a multiset (-0.0 counts as 0.0). */
-static uint64_t weights_hash(const float *w, lg_edge_t lo, lg_edge_t hi)
+/* A weight's bits for hashing, widened to double (exact) so that a float32
+ * and a float64 graph hash alike; -0.0 counts as 0.0. */
+static inline uint64_t weight_bits(double w)
+{
+    union {
+        double d;
+        uint64_t bits;
+    } x = {w + 0.0};
+    return x.bits;
+}
+
+/* A hash of the weights of arcs [lo, hi) as a multiset (either array, or none). */
+static uint64_t weights_hash(const float *w, const double *w64, lg_edge_t lo, lg_edge_t hi)
 {
     uint64_t h = 0;
-    for (lg_edge_t e = lo; w && e < hi; e++) {
-        union {
-            float f;
-            uint32_t bits;
-        } x = {w[e] + 0.0f};
-        h += lg__mix64(x.bits);
-    }
+    for (lg_edge_t e = lo; (w || w64) && e < hi; e++)
+        h += lg__mix64(weight_bits(w64 ? w64[e] : (double)w[e]));
     return h;
 }
 
@@ -55,7 +61,8 @@ static bool row_mirrored(const struct lg_csr *c, int64_t u)
         lg_edge_t g = f;
         while (g < hi && c->indices[g] == u)
             g++;
-        if (g - f != run - e || weights_hash(c->weights, e, run) != weights_hash(c->weights, f, g))
+        if (g - f != run - e || weights_hash(c->weights, c->weights64, e, run) !=
+                                    weights_hash(c->weights, c->weights64, f, g))
             return false;
         e = run;
     }
@@ -63,10 +70,10 @@ static bool row_mirrored(const struct lg_csr *c, int64_t u)
 }
 
 /* A 64-bit hash of the arc u -> v with weight w (-0.0 hashes as 0.0). */
-static uint64_t arc_hash(lg_vertex_t u, lg_vertex_t v, float w)
+static uint64_t arc_hash(lg_vertex_t u, lg_vertex_t v, double w)
 {
     uint64_t key = (uint64_t)(uint32_t)u << 32 | (uint32_t)v;
-    return lg__mix64(lg__mix64(key) ^ weights_hash(&w, 0, 1));
+    return lg__mix64(lg__mix64(key) ^ lg__mix64(weight_bits(w)));
 }
 
 /*
@@ -80,7 +87,8 @@ static uint64_t arc_hash(lg_vertex_t u, lg_vertex_t v, float w)
  * .lgb's parts, lgb_part.c) add up to the whole CSR's.
  */
 uint64_t lg__arcs_asymmetry(int64_t first_row, int64_t rows, const lg_edge_t *offsets,
-                            const lg_vertex_t *indices, const float *weights, int threads)
+                            const lg_vertex_t *indices, const float *weights,
+                            const double *weights64, int threads)
 {
     const lg_edge_t base = offsets[0];
     uint64_t diff = 0;
@@ -88,7 +96,7 @@ uint64_t lg__arcs_asymmetry(int64_t first_row, int64_t rows, const lg_edge_t *of
     for (int64_t r = 0; r < rows; r++) {
         const lg_vertex_t u = (lg_vertex_t)(first_row + r);
         for (lg_edge_t e = offsets[r] - base; e < offsets[r + 1] - base; e++) {
-            float w = weights ? weights[e] : 1.0f;
+            const double w = weights64 ? weights64[e] : weights ? (double)weights[e] : 1.0;
             diff += arc_hash(u, indices[e], w) - arc_hash(indices[e], u, w);
         }
     }
@@ -97,7 +105,7 @@ uint64_t lg__arcs_asymmetry(int64_t first_row, int64_t rows, const lg_edge_t *of
 
 static bool csr_symmetric(int64_t n, const struct lg_csr *c, int threads)
 {
-    return lg__arcs_asymmetry(0, n, c->offsets, c->indices, c->weights, threads) == 0;
+    return lg__arcs_asymmetry(0, n, c->offsets, c->indices, c->weights, c->weights64, threads) == 0;
 }
 
 /* The first row of a CSR with sorted rows that is not mirrored, or -1.  Slow
@@ -115,13 +123,13 @@ static int64_t first_asymmetric_row(int64_t n, const struct lg_csr *c, int threa
 
 /* The first arc (as an index) of a CSR whose column or weight is invalid, or -1. */
 static int64_t first_bad_arc(int64_t n, const lg_edge_t *offsets, const lg_vertex_t *idx,
-                             const float *w, int threads, int64_t *row)
+                             const float *w, const double *w64, int threads, int64_t *row)
 {
     int64_t first = offsets[n];
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024) reduction(min : first)
     for (int64_t v = 0; v < n; v++)
         for (lg_edge_t e = offsets[v]; e < offsets[v + 1] && e < first; e++)
-            if (idx[e] < 0 || idx[e] >= n || (w && (!isfinite(w[e]) || w[e] < 0.0f)))
+            if (idx[e] < 0 || idx[e] >= n || (w && !isfinite(w[e])) || (w64 && !isfinite(w64[e])))
                 first = e;
     if (first == offsets[n])
         return -1;
@@ -142,13 +150,14 @@ static bool rows_sorted(int64_t n, const lg_edge_t *offsets, const lg_vertex_t *
 
 /* A copy of CSR arrays that are already in final form. */
 static lg_status_t copy_csr(int64_t n, const lg_edge_t *offsets, const lg_vertex_t *idx,
-                            const float *w, struct lg_csr *out)
+                            const float *w, const double *w64, struct lg_csr *out)
 {
     const int64_t m = offsets[n];
     out->offsets = lg__alloc_array((size_t)n + 1, sizeof *out->offsets, "CSR row offsets");
     out->indices = lg__alloc_array((size_t)m, sizeof *out->indices, "CSR column indices");
     out->weights = w ? lg__alloc_array((size_t)m, sizeof *out->weights, "CSR weights") : NULL;
-    if (!out->offsets || !out->indices || (w && !out->weights)) {
+    out->weights64 = w64 ? lg__alloc_array((size_t)m, sizeof *w64, "CSR weights") : NULL;
+    if (!out->offsets || !out->indices || (w && !out->weights) || (w64 && !out->weights64)) {
         lg__csr_free(out);
         return LG_ERR_OUT_OF_MEMORY;
     }
@@ -157,6 +166,8 @@ static lg_status_t copy_csr(int64_t n, const lg_edge_t *offsets, const lg_vertex
         memcpy(out->indices, idx, (size_t)m * sizeof *idx);
     if (w && m > 0)
         memcpy(out->weights, w, (size_t)m * sizeof *w);
+    if (w64 && m > 0)
+        memcpy(out->weights64, w64, (size_t)m * sizeof *w64);
     return LG_OK;
 }
 
@@ -165,12 +176,13 @@ static lg_status_t copy_csr(int64_t n, const lg_edge_t *offsets, const lg_vertex
  * place) instead of copying them. */
 static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_vertices,
                             const lg_edge_t *row_offsets, const lg_vertex_t *col_indices,
-                            const float *weights, struct lg_csr *own, bool symmetric,
-                            const lg_graph_options_t *options, lg_graph_t **graph)
+                            const float *weights, const double *weights64, struct lg_csr *own,
+                            bool symmetric, const lg_graph_options_t *options, lg_graph_t **graph)
 {
     lg_graph_options_t defaults;
     lg_status_t st;
     lg_graph_t *g = NULL;
+    void *converted = NULL;
 
     if ((st = lg__graph_options_start(fn, graph, &options, &defaults)) != LG_OK ||
         (st = lg__check_counts(fn, num_vertices, 0)) != LG_OK)
@@ -200,15 +212,28 @@ static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_v
                          (long long)E);
     threads = lg__threads_for(context, num_vertices + E);
 
-    int64_t bad_src = 0,
-            bad = first_bad_arc(num_vertices, row_offsets, col_indices, weights, threads, &bad_src);
-    if (bad >= 0)
-        return lg__report_bad_edge(fn, bad, num_vertices, (lg_vertex_t)bad_src, col_indices[bad],
-                                   weights ? &weights[bad] : NULL);
+    const float *w_in = weights;
+    const double *w64_in = weights64;
+    if ((st = lg__weights_as(fn, options->weight_type, E, &weights, &weights64, &converted,
+                             threads)) != LG_OK)
+        return st;
+    if (converted && own) /* the graph takes converted weights, not the caller's */
+        own = NULL;
+    int64_t bad_src = 0, bad = first_bad_arc(num_vertices, row_offsets, col_indices, weights,
+                                             weights64, threads, &bad_src);
+    if (bad >= 0) {
+        const double w = w64_in ? w64_in[bad] : w_in ? (double)w_in[bad] : 0.0;
+        st = lg__report_bad_edge(fn, bad, num_vertices, (lg_vertex_t)bad_src, col_indices[bad],
+                                 w_in || w64_in ? &w : NULL);
+        lg__free(converted);
+        return st;
+    }
     const struct lg_progress progress = lg__build_progress(lg__graph_progress(options), E);
     const int64_t steps = lg__build_steps(progress);
-    if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_CHECKED, steps, 0.0))
+    if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_CHECKED, steps, 0.0)) {
+        lg__free(converted);
         return lg__cancelled(fn);
+    }
     const bool directed = options->directedness == LG_DIRECTED;
     if (!options->symmetrize && !options->drop_self_loops &&
         rows_sorted(num_vertices, row_offsets, col_indices, threads)) {
@@ -219,7 +244,7 @@ static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_v
             c = *own;
             memset(own, 0, sizeof *own);
         } else {
-            st = copy_csr(num_vertices, row_offsets, col_indices, weights, &c);
+            st = copy_csr(num_vertices, row_offsets, col_indices, weights, weights64, &c);
         }
         if (st == LG_OK &&
             !lg_progress_go_on(progress, LG_STAGE_BUILD, lg__build_rows(progress), steps, 0.0)) {
@@ -233,8 +258,8 @@ static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_v
         if (st == LG_OK)
             st = lg__graph_wrap(num_vertices, directed, &c, &g);
     } else {
-        st = lg__build_from_arcs(num_vertices, E, NULL, col_indices, row_offsets, weights, directed,
-                                 options->symmetrize, options, threads, &g);
+        st = lg__build_from_arcs(num_vertices, E, NULL, col_indices, row_offsets, weights, weights64,
+                                 directed, options->symmetrize, options, threads, &g);
     }
     if (st != LG_OK)
         goto cleanup;
@@ -264,6 +289,7 @@ static lg_status_t from_csr(const char *fn, lg_context_t *context, int64_t num_v
 
 cleanup:
     lg_graph_free(&g);
+    lg__free(converted);
     return st == LG_ERR_CANCELLED ? lg__cancelled(fn) : st;
 }
 
@@ -273,15 +299,24 @@ lg_status_t lg_graph_from_csr(lg_context_t *context, int64_t num_vertices,
                               lg_graph_t **graph)
 {
     return from_csr("lg_graph_from_csr", context, num_vertices, row_offsets, col_indices, weights,
-                    NULL, false, options, graph);
+                    NULL, NULL, false, options, graph);
+}
+
+lg_status_t lg_graph_from_csr_f64(lg_context_t *context, int64_t num_vertices,
+                                  const lg_edge_t *row_offsets, const lg_vertex_t *col_indices,
+                                  const double *weights, const lg_graph_options_t *options,
+                                  lg_graph_t **graph)
+{
+    return from_csr("lg_graph_from_csr_f64", context, num_vertices, row_offsets, col_indices, NULL,
+                    weights, NULL, false, options, graph);
 }
 
 lg_status_t lg__graph_from_own_csr(const char *fn, lg_context_t *context, int64_t n,
                                    struct lg_csr *csr, bool symmetric,
                                    const lg_graph_options_t *options, lg_graph_t **graph)
 {
-    const lg_status_t st = from_csr(fn, context, n, csr->offsets, csr->indices, csr->weights, csr,
-                                    symmetric, options, graph);
+    const lg_status_t st = from_csr(fn, context, n, csr->offsets, csr->indices, csr->weights,
+                                    csr->weights64, csr, symmetric, options, graph);
     lg__csr_free(csr); /* what the graph did not take */
     return st;
 }

@@ -26,6 +26,9 @@ lg_status_t lg_graph_from_device_edges(lg_context_t *context, int64_t num_vertic
     if (!context || context->backend != LG_BACKEND_GPU)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: edges in device memory need a GPU context",
                          fn);
+    if (options->weight_type == LG_WEIGHTS_FLOAT64)
+        return lg__error(LG_ERR_UNSUPPORTED,
+                         "%s: builds float32 graphs (float64 weights: lg_graph_from_edges_f64)", fn);
     if (!context->plugin->build)
         return lg__error(LG_ERR_UNSUPPORTED, "%s: the GPU plugin cannot build graphs", fn);
     const bool directed = options->directedness == LG_DIRECTED;
@@ -42,12 +45,14 @@ lg_status_t lg_graph_from_device_edges(lg_context_t *context, int64_t num_vertic
     pthread_mutex_lock(&context->gpu_lock); /* the plugin's state and stream */
     st = context->plugin->build(context->gpu_state, &b, &out);
     pthread_mutex_unlock(&context->gpu_lock);
-    if (st == LG_ERR_INVALID_ARGUMENT && out.bad_edge >= 0)
+    if (st == LG_ERR_INVALID_ARGUMENT && out.bad_edge >= 0) {
+        const double w = out.bad_weight;
         return lg__report_bad_edge(fn, out.bad_edge, out.n, out.bad_src, out.bad_dst,
-                                   weights ? &out.bad_weight : NULL);
+                                   weights ? &w : NULL);
+    }
     if (st != LG_OK)
         return st;
-    struct lg_csr csr = {out.offsets, out.indices, out.weights};
+    struct lg_csr csr = {out.offsets, out.indices, out.weights, NULL};
     lg_graph_t *built = NULL;
     if ((st = lg__graph_wrap(out.n, directed, &csr, &built)) != LG_OK) {
         context->plugin->graph_free(out.device_graph);

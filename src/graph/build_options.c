@@ -15,6 +15,7 @@ void lg_graph_options_init(lg_graph_options_t *options)
     options->progress = NULL;
     options->progress_data = NULL;
     options->skip_names = false;
+    options->weight_type = LG_WEIGHTS_NONE;
 }
 
 lg_status_t lg__check_graph_options(const char *fn, const lg_graph_options_t *o)
@@ -27,6 +28,9 @@ lg_status_t lg__check_graph_options(const char *fn, const lg_graph_options_t *o)
         (int)o->duplicates > (int)LG_DUPLICATES_LAST)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: unknown duplicates policy %d", fn,
                          (int)o->duplicates);
+    if ((int)o->weight_type < (int)LG_WEIGHTS_NONE || (int)o->weight_type > (int)LG_WEIGHTS_FLOAT64)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: unknown weight_type %d", fn,
+                         (int)o->weight_type);
     return LG_OK;
 }
 

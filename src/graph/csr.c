@@ -26,6 +26,7 @@ void lg__csr_free(struct lg_csr *csr)
     lg__free(csr->offsets);
     lg__free(csr->indices);
     lg__free(csr->weights);
+    lg__free(csr->weights64);
     memset(csr, 0, sizeof *csr);
 }
 
@@ -115,7 +116,7 @@ static inline int64_t chunk_of(const struct lg__arc_source *a, int c, int chunks
 static inline __attribute__((always_inline)) void chunk_pass(const struct lg__arc_source *a, int c,
                                                              int chunks, int part, int parts,
                                                              lg_edge_t *h, lg_vertex_t *idx,
-                                                             float *w)
+                                                             float *w, double *w64)
 {
     int64_t lo, hi, row = chunk_of(a, c, chunks, part, parts, &lo, &hi);
     for (int64_t i = lo; i < hi; i++) {
@@ -128,6 +129,8 @@ static inline __attribute__((always_inline)) void chunk_pass(const struct lg__ar
             idx[p] = v;
             if (w)
                 w[p] = a->w[i];
+            if (w64)
+                w64[p] = a->w64[i];
         }
         if (a->add_reverse && u != v) {
             p = h[v]++;
@@ -135,6 +138,8 @@ static inline __attribute__((always_inline)) void chunk_pass(const struct lg__ar
                 idx[p] = u;
                 if (w)
                     w[p] = a->w[i];
+                if (w64)
+                    w64[p] = a->w64[i];
             }
         }
     }
@@ -171,10 +176,10 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
     const int64_t n = a->n, E = a->E;
     const int chunks = chunk_count(n, E, threads), last = chunks - 1;
     const size_t stride = (size_t)n + 1;
-    const bool weighted = a->w != NULL;
     lg_edge_t *hist = NULL, *offsets = NULL;
     lg_vertex_t *idx = NULL;
     float *w = NULL;
+    double *w64 = NULL;
 #define CURSORS(c) ((c) < last ? hist + (size_t)(c)*stride : offsets)
 
     memset(out, 0, sizeof *out);
@@ -186,7 +191,8 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
          * pass after it (the arcs, two offset arrays, the row-sort scratch:
          * a quarter of the arcs at most but for one long row) */
         const size_t arcs = (size_t)E * (a->add_reverse ? 2u : 1u);
-        const size_t arc_bytes = arcs * (sizeof(lg_vertex_t) + (weighted ? sizeof(float) : 0));
+        const size_t arc_bytes = arcs * (sizeof(lg_vertex_t) + (a->w ? sizeof(float) : 0) +
+                                          (a->w64 ? sizeof(double) : 0));
         const size_t row_bytes = stride * sizeof(lg_edge_t);
         const size_t sorting = a->held + (size_t)chunks * row_bytes + arc_bytes;
         const size_t rows = arc_bytes + arc_bytes / 4 + 2 * row_bytes;
@@ -210,9 +216,11 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
      * fewer: the tail goes back after the scatter) */
     const int64_t most = E * (a->add_reverse ? 2 : 1) + (a->room ? a->room[n] - a->room[0] : 0);
     idx = lg__alloc_array((size_t)most, sizeof *idx, "CSR column indices");
-    if (weighted)
+    if (a->w)
         w = lg__alloc_array((size_t)most, sizeof *w, "CSR weights");
-    if (!idx || (weighted && !w)) {
+    if (a->w64)
+        w64 = lg__alloc_array((size_t)most, sizeof *w64, "CSR weights");
+    if (!idx || (a->w && !w) || (a->w64 && !w64)) {
         st = LG_ERR_OUT_OF_MEMORY;
         goto cleanup;
     }
@@ -226,13 +234,15 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
     for (int r = 0; r < k; r++) {
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
         for (int c = 0; c < chunks; c++)
-            chunk_pass(a, c, chunks, r, k, CURSORS(c), NULL, NULL);
+            chunk_pass(a, c, chunks, r, k, CURSORS(c), NULL, NULL, NULL);
         const int64_t lo = most * r / k, hi = most * (r + 1) / k;
 #pragma omp parallel for num_threads(threads) schedule(static)
         for (int64_t p = lo; p < hi; p += 1024) { /* one store a 4 KiB page */
             idx[p] = 0;
             if (w)
                 w[p] = 0.0f;
+            if (w64)
+                w64[p] = 0.0;
         }
         if (!lg_progress_go_on(progress, LG_STAGE_BUILD, LG_BUILD_CHECKED + 1 + r,
                                lg__build_steps(progress), 0.0)) {
@@ -271,7 +281,7 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
     for (int r = 0; r < scatter_rounds; r++) {
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
         for (int c = 0; c < chunks; c++)
-            chunk_pass(a, c, chunks, r, scatter_rounds, CURSORS(c), idx, w);
+            chunk_pass(a, c, chunks, r, scatter_rounds, CURSORS(c), idx, w, w64);
         if (r + 1 < scatter_rounds &&
             !lg_progress_go_on(progress, LG_STAGE_BUILD, lg__build_counted(progress) + 1 + r,
                                lg__build_steps(progress), 0.0)) {
@@ -288,20 +298,25 @@ lg_status_t lg__counting_sort(const struct lg__arc_source *a, int threads,
         idx = lg__shrink(idx, (size_t)(A ? A : 1) * sizeof *idx);
         if (w)
             w = lg__shrink(w, (size_t)(A ? A : 1) * sizeof *w);
+        if (w64)
+            w64 = lg__shrink(w64, (size_t)(A ? A : 1) * sizeof *w64);
     }
     out->offsets = offsets;
     out->indices = idx;
     out->weights = w;
+    out->weights64 = w64;
     *m_out = A;
     offsets = NULL;
     idx = NULL;
     w = NULL;
+    w64 = NULL;
 
 cleanup:
     lg__free(hist);
     lg__free(offsets);
     lg__free(idx);
     lg__free(w);
+    lg__free(w64);
     return st;
 }
 
@@ -312,9 +327,15 @@ lg_status_t lg__csr_transpose(int64_t n, int64_t m, const struct lg_csr *in, int
 {
     /* arcs u->v become v->u; the stable sort leaves each column's sources ascending */
     const size_t held = ((size_t)n + 1) * sizeof *in->offsets +
-                        (size_t)m * (sizeof *in->indices + (in->weights ? sizeof *in->weights : 0));
-    struct lg__arc_source a = {n,           m,     in->indices, NULL, in->offsets,
-                               in->weights, false, false,       NULL, held};
+                        (size_t)m * (sizeof *in->indices + (in->weights ? sizeof *in->weights : 0) +
+                                     (in->weights64 ? sizeof *in->weights64 : 0));
+    struct lg__arc_source a = {.n = n,
+                               .E = m,
+                               .src = in->indices,
+                               .rows = in->offsets,
+                               .w = in->weights,
+                               .w64 = in->weights64,
+                               .held = held};
     int64_t mm = 0;
     const struct lg_progress none = {NULL, NULL, 1};
     return lg__counting_sort(&a, threads, none, out, &mm);

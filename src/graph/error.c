@@ -21,6 +21,7 @@ const char *lg_status_string(lg_status_t status)
     case LG_ERR_NOT_CONVERGED: return "LG_ERR_NOT_CONVERGED";
     case LG_ERR_INTERNAL: return "LG_ERR_INTERNAL";
     case LG_ERR_CANCELLED: return "LG_ERR_CANCELLED";
+    case LG_ERR_UNBOUNDED: return "LG_ERR_UNBOUNDED";
     }
     return "LG_ERR_UNKNOWN_STATUS";
 }

@@ -10,10 +10,47 @@
  */
 #include "build.h"
 
+#include <float.h>
 #include <string.h>
+
+/* A float64 CSR's float32 copy of its weights (rounded; beyond float's
+ * range, the largest float of the sign), and whether any weight is < 0. */
+static lg_status_t weights_finish(int64_t m, struct lg_csr *csr, bool *negative)
+{
+    const int threads = lg__threads_for(NULL, m);
+    if (csr->weights64 && !csr->weights) {
+        csr->weights = lg__alloc_array(m ? (size_t)m : 1, sizeof *csr->weights, "CSR weights");
+        if (!csr->weights)
+            return LG_ERR_OUT_OF_MEMORY;
+        const double *w64 = csr->weights64;
+        float *w = csr->weights;
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (int64_t e = 0; e < m; e++)
+            w[e] = w64[e] > FLT_MAX ? FLT_MAX : w64[e] < -FLT_MAX ? -FLT_MAX : (float)w64[e];
+    }
+    bool any = false;
+    if (csr->weights64) {
+        const double *w64 = csr->weights64;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(|| : any)
+        for (int64_t e = 0; e < m; e++)
+            any = any || w64[e] < 0.0;
+    } else if (csr->weights) {
+        const float *w = csr->weights;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(|| : any)
+        for (int64_t e = 0; e < m; e++)
+            any = any || w[e] < 0.0f;
+    }
+    *negative = any;
+    return LG_OK;
+}
 
 lg_status_t lg__graph_wrap(int64_t n, bool directed, struct lg_csr *csr, lg_graph_t **graph)
 {
+    bool negative = false;
+    if (weights_finish(csr->offsets[n], csr, &negative) != LG_OK) {
+        lg__csr_free(csr);
+        return LG_ERR_OUT_OF_MEMORY;
+    }
     lg_graph_t *g = lg__calloc(1, sizeof *g);
     if (!g) {
         lg__csr_free(csr);
@@ -33,6 +70,7 @@ lg_status_t lg__graph_wrap(int64_t n, bool directed, struct lg_csr *csr, lg_grap
     g->n = n;
     g->m = csr->offsets[n];
     g->directed = directed;
+    g->negative_weights = negative;
     g->out = *csr;
     memset(csr, 0, sizeof *csr);
     atomic_init(&g->csc_ready, !directed);
@@ -110,7 +148,8 @@ size_t lg_graph_host_bytes(const lg_graph_t *graph)
         return 0;
     const size_t n = (size_t)graph->n, m = (size_t)graph->m;
     const size_t csr = sizeof(lg_edge_t) * (n + 1) + sizeof(lg_vertex_t) * m +
-                       (graph->out.weights ? sizeof(float) * m : 0);
+                       (graph->out.weights ? sizeof(float) * m : 0) +
+                       (graph->out.weights64 ? sizeof(double) * m : 0);
     const bool csc = graph->directed && lg__graph_has_csc(graph);
     return sizeof *graph + csr + (csc ? csr : 0) + lg__names_bytes(graph->n, &graph->names);
 }
@@ -143,6 +182,47 @@ lg_status_t lg_graph_csc(const lg_graph_t *graph, const lg_edge_t **col_offsets,
         *row_indices = graph->in.indices;
     if (weights)
         *weights = graph->in.weights;
+    return LG_OK;
+}
+
+lg_status_t lg__refuse_negative_weights(const char *fn, const lg_graph_t *g, const char *why)
+{
+    const struct lg_csr *c = &g->out;
+    for (int64_t u = 0; u < g->n; u++)
+        for (lg_edge_t e = c->offsets[u]; e < c->offsets[u + 1]; e++) {
+            const double w = c->weights64 ? c->weights64[e] : (double)c->weights[e];
+            if (w < 0.0)
+                return lg__error(LG_ERR_INVALID_ARGUMENT,
+                                 "%s: the arc %lld -> %d weighs %g: %s", fn,
+                                 (long long)u, (int)c->indices[e], w, why);
+        }
+    return lg__error(LG_ERR_INTERNAL, "%s: negative weights were recorded but none is found", fn);
+}
+
+lg_weight_type_t lg_graph_weight_type(const lg_graph_t *graph)
+{
+    return !graph || !graph->out.weights ? LG_WEIGHTS_NONE
+           : graph->out.weights64        ? LG_WEIGHTS_FLOAT64
+                                         : LG_WEIGHTS_FLOAT32;
+}
+
+bool lg_graph_has_negative_weights(const lg_graph_t *graph)
+{
+    return graph ? graph->negative_weights : false;
+}
+
+lg_status_t lg_graph_weights_f64(const lg_graph_t *graph, bool in_edges, const double **weights)
+{
+    if (!graph)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_weights_f64: graph is NULL");
+    if (!weights)
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_graph_weights_f64: weights is NULL");
+    if (in_edges) {
+        lg_status_t st = lg__graph_ensure_csc(graph, lg__threads_for(NULL, graph->n + graph->m));
+        if (st != LG_OK)
+            return st;
+    }
+    *weights = in_edges ? graph->in.weights64 : graph->out.weights64;
     return LG_OK;
 }
 

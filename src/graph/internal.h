@@ -288,10 +288,15 @@ LG_INTERNAL lg_status_t lg__cancelled(const char *fn);
 
 /* ---- graph ----------------------------------------------------------------- */
 
+/* A weighted graph's weights are float32 (`weights`) or float64
+ * (`weights64`, the exact values, with `weights` their float32 roundings for
+ * the kernels that read float32: PageRank's).  While a CSR is being built
+ * only the input's type is set; lg__graph_wrap adds the rounded copy. */
 struct lg_csr {
     lg_edge_t *offsets;   /* n + 1 */
     lg_vertex_t *indices; /* m */
     float *weights;       /* m, or NULL */
+    double *weights64;    /* m, or NULL: a float64 graph's */
 };
 
 /* A graph's vertex names (names.c), owned; kind LG_NAMES_NONE when none. */
@@ -318,6 +323,7 @@ struct lg_graph {
     int64_t m;
     bool directed;
     struct lg_csr out;           /* owned */
+    bool negative_weights;       /* some weight is < 0 (lg__graph_wrap) */
     struct lg_names_store names; /* set by lg_graph_set_names or a .lgb file */
     /* The in-edges, built lazily; for an undirected graph they alias `out`. */
     pthread_mutex_t csc_lock;
@@ -334,6 +340,11 @@ struct lg_graph {
      * the GPU could have run (src/algorithms/dispatch.c's rule for AUTO). */
     atomic_llong auto_cpu_ns;
 };
+
+/* LG_ERR_INVALID_ARGUMENT naming g's first negative arc: "fn: the arc u -> v
+ * weighs w: <why>" (g->negative_weights is set). */
+LG_INTERNAL lg_status_t lg__refuse_negative_weights(const char *fn, const lg_graph_t *g,
+                                                    const char *why);
 
 /* Makes sure g->in is built (once, thread-safely).  For an undirected graph
  * g->in aliases g->out. */
@@ -367,13 +378,14 @@ LG_INTERNAL lg_status_t lg__graph_from_own_csr(const char *fn, lg_context_t *con
                                                lg_graph_t **graph);
 /* The arcs of rows first_row .. first_row + rows - 1 of a CSR (offsets[0 ..
  * rows], the arcs of row r at indices[offsets[r] - offsets[0] ..]) hashed
+ * (weights or weights64, or neither)
  * as a multiset less their reverses (build_csr.c): 0 when, summed over
  * every row, the arcs are their own reverses (lg_graph_from_csr's rule for
  * an undirected graph), else 0 with probability 2^-64.  Offsets must not
  * decrease. */
 LG_INTERNAL uint64_t lg__arcs_asymmetry(int64_t first_row, int64_t rows, const lg_edge_t *offsets,
                                         const lg_vertex_t *indices, const float *weights,
-                                        int threads);
+                                        const double *weights64, int threads);
 
 /* ---- small helpers ----------------------------------------------------------- */
 

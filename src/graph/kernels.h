@@ -36,6 +36,7 @@ struct lg_csr_view {
     const lg_edge_t *offsets;   /* n + 1 */
     const lg_vertex_t *indices; /* m */
     const float *weights;       /* m, or NULL for an unweighted graph */
+    const double *weights64;    /* m: a float64 graph's exact weights, else NULL */
 };
 
 /* A graph as a kernel sees it. */
@@ -49,6 +50,14 @@ struct lg_graph_view {
      * plugin fills (plugin.h says under which lock); the CPU ignores it. */
     void **device_cache;
 };
+
+/* Arc e's weight: a float64 graph's exact one (w64), a float32 one (w), or
+ * 1 when neither is read.  Kernels pass the arrays they read, with NULLs as
+ * constants where they specialise a loop for each case. */
+static inline double lg_arc_weight(const float *w, const double *w64, lg_edge_t e)
+{
+    return w64 ? w64[e] : w ? (double)w[e] : 1.0;
+}
 
 /* The mean of `samples` weights of g's out-arcs at fixed pseudo-random
  * positions (1 for an unweighted graph or one without arcs): SSSP's bucket

@@ -122,7 +122,7 @@ def test_ids_beyond_int32_are_value_errors():
         lg.Graph.from_edges(np.array([0, 2 ** 31 - 1], np.int64), [0, 1], num_vertices=10)
 
 
-@pytest.mark.parametrize("bad", [np.nan, -1.0, np.inf, -np.inf, -1e-30, 1e39, 1e-50])
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf, 1e39, 1e-50])
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, list])
 def test_bad_weights_are_value_errors(bad, dtype):
     if dtype is np.float32 and abs(bad) in (1e39, 1e-50):
@@ -353,7 +353,7 @@ def test_unknown_format(tmp_path):
     ("bad2.el", "0 1\n-1 2\n"),
     ("bad3.el", "0\n"),
     ("bad.wel", "0 1 1.0\n1 2 nan\n"),
-    ("bad2.wel", "0 1 1.0\n1 2 -1\n"),
+    ("bad2.wel", "0 1 1.0\n1 2 1e39\n"),
     ("bad.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 1.0\n"),
     ("bad2.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 1\n4 1 1.0\n"),
     ("bad3.mtx", "not a header\n"),

@@ -10,7 +10,8 @@
  *            high byte catches 7-bit channels, CR LF and LF catch newline
  *            translation, 1A stops DOS's type)
  *     8   4  uint32 version (1: no names; 2: the fields at 40 and the names)
- *    12   4  uint32 flags: bit 0 directed, bit 1 weighted; other bits 0
+ *    12   4  uint32 flags: bit 0 directed, bit 1 weighted, bit 2 float64 weights
+ *            (with bit 1); other bits 0
  *    16   8  int64 n, the number of vertices
  *    24   8  int64 m, the number of stored arcs
  *    32   8  uint64 checksum (lgb_checksum)
@@ -19,7 +20,7 @@
  *    44   4  uint32 0
  *    48   8  int64 t, the bytes of UTF-8 names (0 for other kinds)
  *  40 / 56   int64 row_offsets[n + 1], int32 col_indices[m], float32 weights[m]
- *            (weights only when weighted); then the names: int64 names[n]
+ *            (float64 with bit 2; weights only when weighted); then the names: int64 names[n]
  *            (kind 1) or int64 name_offsets[n + 1] and t bytes of text
  *            (kind 2); nothing after them
  *
@@ -47,7 +48,7 @@
 
 static const unsigned char LGB_MAGIC[8] = {0x89, 'L', 'G', 'B', '\r', '\n', 0x1a, '\n'};
 #define LGB_VERSION 2u
-#define LGB_FLAGS_KNOWN (LGB_FLAG_DIRECTED | LGB_FLAG_WEIGHTED)
+#define LGB_FLAGS_KNOWN (LGB_FLAG_DIRECTED | LGB_FLAG_WEIGHTED | LGB_FLAG_WEIGHTS64)
 
 /* The host is little-endian (checked before), so the header is memcpy'd. */
 static void lgb_encode(const struct lgb_header *h, unsigned char b[LGB_HEADER_BYTES])
@@ -82,7 +83,7 @@ static void lgb_decode_v2(const unsigned char b[LGB_HEADER_BYTES], struct lgb_he
 /* Payload bytes the header promises; n, m and t are already in range. */
 static int64_t lgb_payload_bytes(const struct lgb_header *h)
 {
-    const int64_t per_arc = (h->flags & LGB_FLAG_WEIGHTED) ? 8 : 4;
+    const int64_t per_arc = 4 + ((h->flags & LGB_FLAG_WEIGHTED) ? lgb_weight_bytes(h) : 0);
     return (h->n + 1) * 8 + h->m * per_arc + lgb_names_bytes(h);
 }
 
@@ -212,14 +213,14 @@ lg_status_t lg__lgb_check_symmetric(const char *path, const struct lgb_header *h
 
 /* The sections' hashes of arrays in memory (the writer's). */
 static void lgb_sums_of(const struct lgb_header *h, const lg_edge_t *offsets,
-                        const lg_vertex_t *indices, const float *weights, const lg_names_t *names,
+                        const lg_vertex_t *indices, const void *weights, const lg_names_t *names,
                         int threads, struct lgb_sums *s)
 {
     memset(s, 0, sizeof *s);
     s->section[0] = hash_section(offsets, (size_t)(h->n + 1) * sizeof *offsets, 0, threads);
     s->section[1] = hash_section(indices, (size_t)h->m * sizeof *indices, 1, threads);
     if (weights)
-        s->section[2] = hash_section(weights, (size_t)h->m * sizeof *weights, 2, threads);
+        s->section[2] = hash_section(weights, (size_t)h->m * lgb_weight_bytes(h), 2, threads);
     if (names->kind == LG_NAMES_INT64)
         s->section[3] = hash_section(names->ints, (size_t)h->n * 8, 3, threads);
     if (names->kind == LG_NAMES_UTF8) {
@@ -245,6 +246,9 @@ static lg_status_t check_lgb_header(const struct lg_in_file *in, const struct lg
     if (h->flags & ~LGB_FLAGS_KNOWN)
         return lg__error(LG_ERR_IO, "%s: unknown flags 0x%x in a version %u file", path,
                          (unsigned)h->flags, (unsigned)h->version);
+    if ((h->flags & LGB_FLAG_WEIGHTS64) && !(h->flags & LGB_FLAG_WEIGHTED))
+        return lg__error(LG_ERR_IO, "%s: flags 0x%x say float64 weights but no weights", path,
+                         (unsigned)h->flags);
     if (h->n < 0 || h->n > LG_MAX_VERTICES)
         return lg__error(LG_ERR_IO, "%s: bad vertex count %lld", path, (long long)h->n);
     if (h->m < 0 || h->m > LG_MAX_FILE_EDGES)
@@ -346,6 +350,7 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
     lg_edge_t *offsets = NULL;
     lg_vertex_t *indices = NULL;
     float *weights = NULL;
+    double *weights64 = NULL;
     struct lg_names_store names = {LG_NAMES_NONE, NULL, NULL, NULL};
     struct lgb_header h = {0};
     struct lg_in_file in;
@@ -358,15 +363,20 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
     if ((st = lg__lgb_read_header(&in, &h)) != LG_OK ||
         (st = lgb_build_options(path, &h, options, &b)) != LG_OK)
         goto cleanup;
-    const bool weighted = h.flags & LGB_FLAG_WEIGHTED;
+    const bool weighted = h.flags & LGB_FLAG_WEIGHTED, wide = h.flags & LGB_FLAG_WEIGHTS64;
     const size_t offsets_bytes = ((size_t)h.n + 1) * sizeof *offsets;
     const size_t arc_bytes = (size_t)h.m * sizeof *indices;
-    /* the arrays, held as they are read and then by the graph */
-    lg__note_peak(offsets_bytes + arc_bytes * (weighted ? 2 : 1) + (size_t)lgb_names_bytes(&h));
+    const size_t weight_bytes = weighted ? (size_t)h.m * (size_t)lgb_weight_bytes(&h) : 0;
+    /* the arrays, held as they are read and then by the graph (a float64
+     * graph adds its float32 copy) */
+    lg__note_peak(offsets_bytes + arc_bytes * (wide ? 2 : 1) + weight_bytes +
+                  (size_t)lgb_names_bytes(&h));
     offsets = lg__alloc_array((size_t)h.n + 1, sizeof *offsets, "CSR row offsets");
     indices = lg__alloc_array((size_t)h.m, sizeof *indices, "CSR column indices");
-    if (weighted)
+    if (weighted && !wide)
         weights = lg__alloc_array((size_t)h.m, sizeof *weights, "CSR weights");
+    if (wide)
+        weights64 = lg__alloc_array((size_t)h.m, sizeof *weights64, "CSR weights");
     names.kind = (lg_names_kind_t)h.names_kind;
     if (names.kind == LG_NAMES_INT64)
         names.ints = lg__alloc_array(h.n ? (size_t)h.n : 1, 8, "vertex names");
@@ -374,7 +384,7 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
         names.offsets = lg__alloc_array((size_t)h.n + 1, 8, "name offsets");
         names.text = lg__alloc_array(h.text_bytes ? (size_t)h.text_bytes : 1, 1, "vertex names");
     }
-    if (!offsets || !indices || (weighted && !weights) ||
+    if (!offsets || !indices || (weighted && !wide && !weights) || (wide && !weights64) ||
         (names.kind == LG_NAMES_INT64 && !names.ints) ||
         (names.kind == LG_NAMES_UTF8 && (!names.offsets || !names.text))) {
         st = LG_ERR_OUT_OF_MEMORY;
@@ -385,8 +395,8 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
     if ((st = read_hashed(&in, offsets, offsets_bytes, 0, threads, "row offsets", &sums)) !=
             LG_OK ||
         (st = read_hashed(&in, indices, arc_bytes, 1, threads, "column indices", &sums)) != LG_OK ||
-        (weighted &&
-         (st = read_hashed(&in, weights, arc_bytes, 2, threads, "weights", &sums)) != LG_OK) ||
+        (weighted && (st = read_hashed(&in, wide ? (void *)weights64 : (void *)weights,
+                                       weight_bytes, 2, threads, "weights", &sums)) != LG_OK) ||
         (names.ints && (st = read_hashed(&in, names.ints, (size_t)h.n * 8, 3, threads, "names",
                                          &sums)) != LG_OK) ||
         (names.offsets && ((st = read_hashed(&in, names.offsets, ((size_t)h.n + 1) * 8, 3, threads,
@@ -404,7 +414,7 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
         goto cleanup;
     const bool undirected = !(h.flags & LGB_FLAG_DIRECTED);
     if (undirected && (st = lg__lgb_check_symmetric(
-                           path, &h, lg__arcs_asymmetry(0, h.n, offsets, indices, weights, threads),
+                           path, &h, lg__arcs_asymmetry(0, h.n, offsets, indices, weights, weights64, threads),
                            "")) != LG_OK)
         goto cleanup;
     if (names.kind == LG_NAMES_UTF8 && names.offsets[h.n] != h.text_bytes) {
@@ -417,10 +427,11 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
     else if ((st = lg__blame_file(lg__names_check("vertex names (skip_names leaves them out)", h.n, &view), path)) != LG_OK)
         goto cleanup;
     /* the graph takes the arrays (no copy) where they need no rebuilding */
-    struct lg_csr csr = {offsets, indices, weights};
+    struct lg_csr csr = {offsets, indices, weights, weights64};
     offsets = NULL;
     indices = NULL;
     weights = NULL;
+    weights64 = NULL;
     if ((st = lg__blame_file(
              lg__graph_from_own_csr("lg_graph_from_csr", context, h.n, &csr, undirected, &b, graph),
              path)) != LG_OK)
@@ -433,6 +444,7 @@ cleanup:
     lg__free(offsets);
     lg__free(indices);
     lg__free(weights);
+    lg__free(weights64);
     lg__in_close(&in);
     return st;
 }
@@ -447,7 +459,8 @@ lg_status_t lg__write_lgb(struct lg_out_file *out, const lg_graph_t *g, int thre
     const lg_names_t names = lg__names_view(&g->names);
     struct lgb_header h = {names.kind == LG_NAMES_NONE ? 1u : 2u,
                            (g->directed ? LGB_FLAG_DIRECTED : 0) |
-                               (c->weights ? LGB_FLAG_WEIGHTED : 0),
+                               (c->weights ? LGB_FLAG_WEIGHTED : 0) |
+                               (c->weights64 ? LGB_FLAG_WEIGHTS64 : 0),
                            g->n,
                            g->m,
                            0,
@@ -456,14 +469,15 @@ lg_status_t lg__write_lgb(struct lg_out_file *out, const lg_graph_t *g, int thre
                            names.kind == LG_NAMES_UTF8 ? names.offsets[g->n] : 0};
     lg_status_t st;
     struct lgb_sums sums;
-    lgb_sums_of(&h, c->offsets, c->indices, c->weights, &names, threads, &sums);
+    const void *weights = c->weights64 ? (const void *)c->weights64 : (const void *)c->weights;
+    const size_t weight_bytes = c->weights ? (size_t)g->m * (size_t)lgb_weight_bytes(&h) : 0;
+    lgb_sums_of(&h, c->offsets, c->indices, weights, &names, threads, &sums);
     h.checksum = lgb_checksum(&h, &sums);
     lgb_encode(&h, b);
     if ((st = lg__out_write(out, b, lgb_header_bytes(&h))) != LG_OK ||
         (st = lg__out_write(out, c->offsets, (size_t)(g->n + 1) * sizeof *c->offsets)) != LG_OK ||
         (st = lg__out_write(out, c->indices, (size_t)g->m * sizeof *c->indices)) != LG_OK ||
-        (c->weights &&
-         (st = lg__out_write(out, c->weights, (size_t)g->m * sizeof *c->weights)) != LG_OK))
+        (c->weights && (st = lg__out_write(out, weights, weight_bytes)) != LG_OK))
         return st;
     if (names.kind == LG_NAMES_INT64)
         return lg__out_write(out, names.ints, (size_t)g->n * 8);

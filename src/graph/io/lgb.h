@@ -12,6 +12,7 @@
 #define LGB_HEADER_BYTES 56
 #define LGB_FLAG_DIRECTED 1u
 #define LGB_FLAG_WEIGHTED 2u
+#define LGB_FLAG_WEIGHTS64 4u /* with WEIGHTED: the weights are float64 */
 /* Blocks are hashed independently (in parallel); 1 MiB keeps a thread busy
  * long enough to pay for itself and gives many blocks to share out. */
 #define LGB_HASH_BLOCK ((size_t)1 << 20)
@@ -36,6 +37,12 @@ struct lgb_sums {
 static inline size_t lgb_header_bytes(const struct lgb_header *h)
 {
     return h->version >= 2 ? LGB_HEADER_BYTES : LGB_V1_HEADER_BYTES;
+}
+
+/* Bytes of a weight: 8 for float64 weights, else 4. */
+static inline int64_t lgb_weight_bytes(const struct lgb_header *h)
+{
+    return (h->flags & LGB_FLAG_WEIGHTS64) ? 8 : 4;
 }
 
 /* Bytes of the names section. */

@@ -49,7 +49,7 @@ static lg_status_t row_at(struct lg_in_file *in, size_t at, int64_t n, int64_t t
 static void lgb_section(const struct lgb_header *h, int k, int64_t *at, size_t *bytes)
 {
     const int64_t offsets = (h->n + 1) * 8, cols = h->m * 4;
-    const int64_t weights = (h->flags & LGB_FLAG_WEIGHTED) ? h->m * 4 : 0;
+    const int64_t weights = (h->flags & LGB_FLAG_WEIGHTED) ? h->m * lgb_weight_bytes(h) : 0;
     const int64_t names = h->names_kind == LG_NAMES_INT64  ? h->n * 8
                           : h->names_kind == LG_NAMES_UTF8 ? (h->n + 1) * 8
                                                            : 0;
@@ -176,6 +176,13 @@ lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
         return st;
     if ((st = lg__lgb_read_header(&in, &h)) != LG_OK)
         goto cleanup;
+    if (h.flags & LGB_FLAG_WEIGHTS64) {
+        st = lg__error(LG_ERR_UNSUPPORTED,
+                       "%s: its weights are float64; lg_read_edges reads float32 weights (load it "
+                       "with lg_graph_read)",
+                       path);
+        goto cleanup;
+    }
     const size_t at = lgb_header_bytes(&h), cols_at = at + ((size_t)h.n + 1) * 8;
     const bool weighted = h.flags & LGB_FLAG_WEIGHTED;
     const int threads = lg__threads(context);
@@ -232,7 +239,7 @@ lg_status_t lg__read_lgb_part(lg_context_t *context, const char *path, int part,
      * others' and checked by lg__lgb_verify_parts */
     if (!(h.flags & LGB_FLAG_DIRECTED))
         out->checksum[LGB_ASYMMETRY] =
-            lg__arcs_asymmetry(r0, r1 - r0, offsets, out->dst, out->weights, threads);
+            lg__arcs_asymmetry(r0, r1 - r0, offsets, out->dst, out->weights, NULL, threads);
     out->count = arcs;
     out->num_vertices = h.n;
     out->directedness = (h.flags & LGB_FLAG_DIRECTED) ? LG_DIRECTED : LG_UNDIRECTED;

@@ -210,17 +210,14 @@ IO_COLD static void weight_reason(const char *p, const char *end, char *reason)
     if (stop != end || (!decimal_spelling(p, end) && isfinite(x)))
         snprintf(reason, LG_REASON_MAX, "weight '%s' is not a decimal number", tok);
     else if (isnan(x))
-        snprintf(reason, LG_REASON_MAX, "weight %s is NaN; weights must be finite and >= 0", tok);
+        snprintf(reason, LG_REASON_MAX, "weight %s is NaN; weights must be finite", tok);
     else if (isinf(x) && decimal_spelling(p, end))
         snprintf(reason, LG_REASON_MAX,
                  "weight %s is too large for a float (the largest is about 3.4e38); weights are "
                  "stored as 32-bit floats",
                  tok);
     else if (isinf(x))
-        snprintf(reason, LG_REASON_MAX, "weight %s is not finite; weights must be finite and >= 0",
-                 tok);
-    else if (*p == '-')
-        snprintf(reason, LG_REASON_MAX, "weight %s is negative; weights must be >= 0", tok);
+        snprintf(reason, LG_REASON_MAX, "weight %s is not finite; weights must be finite", tok);
     else
         snprintf(reason, LG_REASON_MAX,
                  "weight %s rounds to 0 as a float (the smallest is about 1.4e-45); weights are "
@@ -228,9 +225,10 @@ IO_COLD static void weight_reason(const char *p, const char *end, char *reason)
                  tok);
 }
 
-/* A weight: a decimal number whose float is finite, >= 0, and 0 only when
- * the number is (a positive weight that rounds to 0 would make its vertex
- * dangling, and PageRank would change without a word). */
+/* A weight: a decimal number whose float is finite, and 0 only when the
+ * number is (a positive weight that rounds to 0 would make its vertex
+ * dangling, and PageRank would change without a word).  Negative weights
+ * are read; the algorithms that need weights >= 0 refuse them. */
 static inline const char *parse_weight(const char *p, float *weight, char *reason)
 {
     const char *end = p;
@@ -241,7 +239,7 @@ static inline const char *parse_weight(const char *p, float *weight, char *reaso
     char *stop = NULL;
     const float x = strtof(p, &stop);
     if (stop == end && isfinite(x) && decimal_spelling(p, end) &&
-        (x > 0.0f || (x == 0.0f && decimal_is_zero(p, end)))) {
+        (x != 0.0f || decimal_is_zero(p, end))) {
         *weight = x == 0.0f ? 0.0f : x; /* -0 becomes 0 */
         return end;
     }

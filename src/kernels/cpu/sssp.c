@@ -23,7 +23,8 @@
  * re-bucketed from the smallest far distance once every near bucket is
  * empty, so that a delta small for the weights costs rounds, not memory.
  *
- * Distances are doubles, each the sum of its path's weights (float32 widened)
+ * Distances are doubles, each the sum of its path's weights (float32 widened,
+ * or a float64 graph's exact ones)
  * added from the source outwards, as NetworkX adds Python floats: the
  * relaxation computes dist[u] + w exactly as Dijkstra does, and since that
  * sum is monotone in dist[u], every order of relaxations ends at the same
@@ -259,9 +260,11 @@ static void rebase(struct step *s, struct lane *me, const double *dist, double d
 }
 
 /* Relaxes the out-edges of the frontier's vertices (those still in the
- * current bucket), pushing each vertex whose distance drops. */
-static void relax(struct step *s, struct lane *me, const struct lg_graph_view *g,
-                  const struct lg_sssp_args *a, const float *w, double delta)
+ * current bucket), pushing each vertex whose distance drops.  Inlined into
+ * relax() once for each weight array, so that the loop reads one. */
+static inline __attribute__((always_inline)) void
+relax_with(struct step *s, struct lane *me, const struct lg_graph_view *g,
+           const struct lg_sssp_args *a, const float *w, const double *w64, double delta)
 {
     const lg_edge_t *off = g->out.offsets;
     const lg_vertex_t *adj = g->out.indices;
@@ -283,6 +286,8 @@ static void relax(struct step *s, struct lane *me, const struct lg_graph_view *g
             __builtin_prefetch(&adj[off[ahead]]);
             if (w)
                 __builtin_prefetch(&w[off[ahead]]);
+            if (w64)
+                __builtin_prefetch(&w64[off[ahead]]);
             __builtin_prefetch(&dist[ahead]);
         }
         const lg_vertex_t u = frontier[i];
@@ -296,7 +301,7 @@ static void relax(struct step *s, struct lane *me, const struct lg_graph_view *g
             if (e + ROW_AHEAD < off[u + 1])
                 __builtin_prefetch(&dist[adj[e + ROW_AHEAD]]);
             const lg_vertex_t v = adj[e];
-            double nd = du + (w ? (double)w[e] : 1.0), old;
+            double nd = du + lg_arc_weight(w, w64, e), old;
             if (nd > cutoff)
                 continue;
             __atomic_load(&dist[v], &old, __ATOMIC_RELAXED);
@@ -311,6 +316,17 @@ static void relax(struct step *s, struct lane *me, const struct lg_graph_view *g
     }
     if (failed)
         __atomic_store_n(&s->failed, true, __ATOMIC_RELAXED);
+}
+
+static void relax(struct step *s, struct lane *me, const struct lg_graph_view *g,
+                  const struct lg_sssp_args *a, const float *w, const double *w64, double delta)
+{
+    if (w64)
+        relax_with(s, me, g, a, NULL, w64, delta);
+    else if (w)
+        relax_with(s, me, g, a, w, NULL, delta);
+    else
+        relax_with(s, me, g, a, NULL, NULL, delta);
 }
 
 /* Copies every lane's part of the current bucket into the frontier,
@@ -348,7 +364,7 @@ static void gather(struct step *s, struct lane *me)
 
 /* The tight-edge search of the top of the file: pred[v] for every reached v. */
 static lg_status_t predecessors(const struct lg_graph_view *g, const struct lg_sssp_args *a,
-                                const float *w, int threads)
+                                const float *w, const double *w64, int threads)
 {
     const int64_t n = g->n;
     const lg_edge_t *off = g->out.offsets;
@@ -381,7 +397,7 @@ static lg_status_t predecessors(const struct lg_graph_view *g, const struct lg_s
                 for (lg_edge_t e = off[u]; e < off[u + 1]; e++) {
                     const lg_vertex_t v = adj[e];
                     lg_vertex_t none = -1;
-                    if (du + (w ? (double)w[e] : 1.0) == dist[v] &&
+                    if (du + lg_arc_weight(w, w64, e) == dist[v] &&
                         __atomic_load_n(&pred[v], __ATOMIC_RELAXED) < 0 &&
                         __atomic_compare_exchange_n(&pred[v], &none, u, false, __ATOMIC_RELAXED,
                                                     __ATOMIC_RELAXED))
@@ -397,14 +413,44 @@ static lg_status_t predecessors(const struct lg_graph_view *g, const struct lg_s
     return LG_OK;
 }
 
+#include "bellman_ford.h"
+
+/* Bellman-Ford (bellman_ford.h), then the predecessors, then cutoff and
+ * target as filters of the final distances: a vertex beyond them is
+ * unreached, and one kept may have its predecessors lead through it. */
+static lg_status_t negative_weights(const struct lg_exec *x, const struct lg_graph_view *g,
+                                    const struct lg_sssp_args *a, const float *w,
+                                    const double *w64, int threads)
+{
+    lg_status_t st = bellman_ford(x, g, a, w, w64, threads);
+    if (st == LG_OK && a->predecessors)
+        st = predecessors(g, a, w, w64, threads);
+    if (st != LG_OK)
+        return st;
+    double *dist = a->dist;
+    const double reach = a->target >= 0 ? dist[a->target] : INFINITY;
+    const double limit = reach < a->cutoff ? reach : a->cutoff;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int64_t v = 0; v < g->n; v++)
+        if (dist[v] > limit) {
+            dist[v] = INFINITY;
+            if (a->predecessors)
+                a->predecessors[v] = -1;
+        }
+    return LG_OK;
+}
+
 static lg_status_t sssp(const struct lg_exec *x, const struct lg_graph_view *g, const void *args)
 {
     const struct lg_sssp_args *a = args;
     const int64_t n = g->n;
-    const float *w = a->use_weights ? g->out.weights : NULL;
-    const double delta = a->delta > 0.0 ? a->delta : choose_delta(g, w);
+    const double *w64 = a->use_weights ? g->out.weights64 : NULL;
+    const float *w = a->use_weights && !w64 ? g->out.weights : NULL;
     const int threads = lg__team_size(x->num_threads, g->n + g->m);
     double *dist = a->dist;
+    if (a->bellman_ford)
+        return negative_weights(x, g, a, w, w64, threads);
+    const double delta = a->delta > 0.0 ? a->delta : choose_delta(g, g->out.weights);
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t v = 0; v < n; v++)
         dist[v] = INFINITY;
@@ -442,7 +488,7 @@ static lg_status_t sssp(const struct lg_exec *x, const struct lg_graph_view *g, 
                 gather(&s, me);
                 if (s.stop)
                     break;
-                relax(&s, me, g, a, w, delta);
+                relax(&s, me, g, a, w, w64, delta);
                 find_next(&s, me, dist, a->target, delta, reporting);
                 if (s.stop || s.pause)
                     break;
@@ -464,7 +510,7 @@ static lg_status_t sssp(const struct lg_exec *x, const struct lg_graph_view *g, 
                 dist[v] = INFINITY;
     }
     if (a->predecessors)
-        st = predecessors(g, a, w, threads);
+        st = predecessors(g, a, w, w64, threads);
     goto done;
 out_of_memory:
     st = lg__error(LG_ERR_OUT_OF_MEMORY, "lg_sssp: out of memory for the buckets");

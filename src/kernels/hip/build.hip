@@ -47,7 +47,7 @@ __global__ static void first_bad_edge(int64_t n, int64_t E, const lg_vertex_t *s
         const lg_vertex_t u = src[i], v = dst[i];
         bool bad = u < 0 || u >= n || v < 0 || v >= n;
         if (w)
-            bad = bad || !isfinite(w[i]) || w[i] < 0.0f;
+            bad = bad || !isfinite(w[i]);
         if (bad)
             atomicMin(first, (unsigned long long)i);
     }

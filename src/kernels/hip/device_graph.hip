@@ -11,8 +11,8 @@
  * built is dropped, not kept half made.
  *
  * Cost: the first call uploads the CSR as it is (8 (n + 1) + 4 m bytes, 4 m
- * more when weighted) through transfer.hip; later calls on the same device
- * reuse it.
+ * more when weighted, 8 m more for a float64 graph's exact weights) through
+ * transfer.hip; later calls on the same device reuse it.
  */
 #include "gpu.h"
 
@@ -29,6 +29,8 @@ void lg__dev_graph_free(void *device_graph)
         (void)lg__device_free(d->out.indices);
         if (d->out.weights)
             (void)lg__device_free(d->out.weights);
+        if (d->out.weights64)
+            (void)lg__device_free(d->out.weights64);
         lg__dev_pull_free(&d->pull);
         (void)lg__device_free(d->in.offsets);
         (void)lg__device_free(d->in.indices);
@@ -57,6 +59,10 @@ static lg_status_t upload(lg__gpu_state *s, const struct lg_graph_view *g, const
         LG_TRY_OR_CLEANUP(
             lg__device_malloc(&d->out.weights, (size_t)(g->m ? g->m : 1) * sizeof(float)),
             "allocating the CSR weights");
+    if (g->out.weights64)
+        LG_TRY_OR_CLEANUP(
+            lg__device_malloc(&d->out.weights64, (size_t)(g->m ? g->m : 1) * sizeof(double)),
+            "allocating the CSR's float64 weights");
     LG_TRY_OR_CLEANUP(
         lg__upload(s, d->out.offsets, g->out.offsets, (size_t)(g->n + 1) * sizeof(lg_edge_t)),
         "uploading the CSR offsets");
@@ -68,6 +74,10 @@ static lg_status_t upload(lg__gpu_state *s, const struct lg_graph_view *g, const
             LG_TRY_OR_CLEANUP(
                 lg__upload(s, d->out.weights, g->out.weights, (size_t)g->m * sizeof(float)),
                 "uploading the CSR weights");
+        if (g->out.weights64)
+            LG_TRY_OR_CLEANUP(
+                lg__upload(s, d->out.weights64, g->out.weights64, (size_t)g->m * sizeof(double)),
+                "uploading the CSR's float64 weights");
     }
     LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "uploading the graph");
     *out = d;
@@ -137,6 +147,7 @@ lg_status_t lg__dev_in_edges(lg__gpu_state *s, const struct lg_graph_view *g, lg
     d->in.offsets = offsets;
     d->in.indices = indices;
     d->in.weights = NULL;
+    d->in.weights64 = NULL;
     *in = d->in;
     offsets = NULL;
     indices = NULL;

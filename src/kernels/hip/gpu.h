@@ -80,6 +80,7 @@ struct lg__dev_csr {
     lg_edge_t *offsets;   /* n + 1 */
     lg_vertex_t *indices; /* m */
     float *weights;       /* m or NULL */
+    double *weights64;    /* m: a float64 graph's exact weights (out-edges only), or NULL */
 };
 
 /* The in-edges as the pull kernels read them: vertices renumbered by

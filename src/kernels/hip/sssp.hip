@@ -4,11 +4,11 @@
  *
  * Returns what the CPU backend returns (src/kernels/cpu/sssp.c states it):
  * dist[v] = the length of a shortest path from the nearest source, summed in
- * double from float32 weights (INFINITY: unreached, beyond the cutoff, or
- * farther than the target); distances are the fixed point both backends
- * reach, so they are equal to the bit.  On request a predecessor of each
- * reached vertex, found the same way as on the CPU (a search over the tight
- * arcs from the sources), any valid one.
+ * double from float32 weights or a float64 graph's (INFINITY: unreached,
+ * beyond the cutoff, or farther than the target); distances are the fixed
+ * point both backends reach, so they are equal to the bit.  On request a
+ * predecessor of each reached vertex, found the same way as on the CPU (a
+ * search over the tight arcs from the sources), any valid one.
  *
  * Method: near-far, the work-list form of delta-stepping of Davidson,
  * Baxter, Garland and Owens, "Work-Efficient Parallel GPU Methods for
@@ -19,8 +19,9 @@
  * pile's vertices below it become the next near queue.  Each round relaxes
  * every out-arc of the near queue's vertices, load-balanced over the block
  * whatever the mix of degrees (expand.h: Merrill, Garland and Grimshaw's
- * gather), with one atomicMin on a distance's bits a relaxation (a
- * non-negative double orders as its bit pattern does), and the improved
+ * gather), with one atomicMin on a distance's key a relaxation (key_of: a
+ * double's bits, turned so that they order as the doubles do, negative
+ * ones included), and the improved
  * vertices appended with one atomic a wave (lg__wave_atomic_inc).  A vertex
  * enters the next near queue once a round (a stamp) and the far pile once
  * while there (a flag), so both queues hold at most n vertices.  The host
@@ -29,12 +30,21 @@
  * delta: DELTA_FACTOR times the CPU's rule (the mean weight over the mean
  * degree): a GPU round fills the device only with a wide bucket.
  *
+ * Negative weights: Bellman-Ford as on the CPU (bellman_ford.h there): the
+ * same rounds with the split at infinity (every improved vertex is near),
+ * so a round is the frontier of vertices whose distance dropped in the one
+ * before; each drop records its parent.  A frontier left after n rounds is
+ * a negative cycle; the host walks the parents (downloaded at rounds 64,
+ * 128, ... and n) and, failing that, searches (src/graph/negative_cycle.h)
+ * to name a vertex on it.  cutoff and target then filter the distances.
+ *
  * Memory: the device graph (cached); in the context's work buffer the
  * distances (8 n bytes), four queues (4 n each), the stamps and flags
- * (8 n), and with predecessors those (4 n).
+ * (8 n), and with predecessors those (4 n); Bellman-Ford's parents (4 n).
  */
 #include "expand.h"
 #include "gpu.h"
+#include "negative_cycle.h"
 
 #include <math.h>
 #include <string.h>
@@ -45,7 +55,26 @@
 /* Rounds between two reports to the progress callback. */
 #define REPORT_ROUNDS 64
 
-#define INF_BITS 0x7FF0000000000000ull /* +INFINITY */
+#define SIGN_BIT 0x8000000000000000ull
+#define INF_KEY 0xFFF0000000000000ull  /* key_of(+INFINITY) */
+#define ZERO_KEY SIGN_BIT               /* key_of(+0.0) */
+
+/* A double as an unsigned key that orders as the doubles do: the sign bit
+ * set for a positive one, every bit flipped for a negative one. */
+__host__ __device__ static inline unsigned long long key_of(double d)
+{
+    unsigned long long b;
+    memcpy(&b, &d, sizeof b);
+    return (b & SIGN_BIT) ? ~b : b | SIGN_BIT;
+}
+
+__host__ __device__ static inline double of_key(unsigned long long k)
+{
+    const unsigned long long b = (k & SIGN_BIT) ? k & ~SIGN_BIT : ~k;
+    double d;
+    memcpy(&d, &b, sizeof d);
+    return d;
+}
 
 /* The kernels and their host side are this file's own (kernel names are
  * otherwise global across the plugin's sources). */
@@ -54,12 +83,20 @@ namespace {
 struct sssp_args {
     const lg_edge_t *off;
     const lg_vertex_t *idx;
-    const float *w; /* NULL: every arc weighs 1 */
-    unsigned long long *dist;
+    const float *w;    /* NULL (and w64 NULL): every arc weighs 1 */
+    const double *w64; /* a float64 graph's weights, read instead of w */
+    unsigned long long *dist; /* keys (key_of) */
+    lg_vertex_t *parent;      /* Bellman-Ford: the vertex each drop came from, else NULL */
     int *stamp;        /* the round v last entered a near queue */
     int *in_far;       /* v is in the far pile */
     double cutoff;
 };
+
+/* Arc e's weight (kernels.h's lg_arc_weight, on the device). */
+__device__ static inline double arc_weight(const sssp_args &a, lg_edge_t e)
+{
+    return a.w64 ? a.w64[e] : a.w ? (double)a.w[e] : 1.0;
+}
 
 /* The queue counters, on the device: [0] the next near queue, [1] the far pile
  * (appended to while relaxing), [2] the far pile's survivors while filtering,
@@ -70,9 +107,11 @@ __global__ void init(sssp_args a, int64_t n)
 {
     LG_FOR_EACH(v, n)
     {
-        a.dist[v] = INF_BITS;
+        a.dist[v] = INF_KEY;
         a.stamp[v] = -1;
         a.in_far[v] = 0;
+        if (a.parent)
+            a.parent[v] = -1;
     }
 }
 
@@ -83,7 +122,7 @@ __global__ void start(sssp_args a, const lg_vertex_t *sources, int64_t k, lg_ver
     LG_FOR_EACH(i, k)
     {
         const lg_vertex_t s = sources[i];
-        if (atomicCAS(a.dist + s, INF_BITS, 0ull) == INF_BITS)
+        if (atomicCAS(a.dist + s, INF_KEY, ZERO_KEY) == INF_KEY)
             near[atomicAdd(count, 1ull)] = s;
     }
 }
@@ -99,10 +138,11 @@ struct relax_visit {
     {
         bool to_near = false, to_far = false;
         if (valid) {
-            const double nd =
-                __longlong_as_double((long long)a.dist[u]) + (a.w ? (double)a.w[e] : 1.0);
-            const unsigned long long bits = (unsigned long long)__double_as_longlong(nd);
-            if (nd <= a.cutoff && bits < atomicMin(a.dist + v, bits)) {
+            const double nd = of_key(a.dist[u]) + arc_weight(a, e);
+            const unsigned long long key = key_of(nd);
+            if (nd <= a.cutoff && key < atomicMin(a.dist + v, key)) {
+                if (a.parent)
+                    a.parent[v] = u;
                 if (nd < split)
                     to_near = atomicExch(a.stamp + v, round) != round;
                 else
@@ -158,7 +198,7 @@ __global__ void far_filter(sssp_args a, const lg_vertex_t *far, int64_t f, lg_ve
         lg_vertex_t v = 0;
         if (i < f) {
             v = far[i];
-            keep = __longlong_as_double((long long)a.dist[v]) >= split;
+            keep = of_key(a.dist[v]) >= split;
             if (!keep) {
                 a.in_far[v] = 0;
                 to_near = atomicExch(a.stamp + v, round) != round;
@@ -173,12 +213,27 @@ __global__ void far_filter(sssp_args a, const lg_vertex_t *far, int64_t f, lg_ve
     }
 }
 
-/* With a target: every distance beyond the target's back to INFINITY. */
-__global__ void trim(unsigned long long *dist, int64_t n, unsigned long long limit)
+/* Every distance beyond limit (a key) back to INFINITY, and its
+ * predecessor (when there are some) to -1. */
+__global__ void trim(unsigned long long *dist, int64_t n, unsigned long long limit,
+                     lg_vertex_t *pred)
 {
     LG_FOR_EACH(v, n)
-    if (dist[v] > limit)
-        dist[v] = INF_BITS;
+    if (dist[v] > limit) {
+        dist[v] = INF_KEY;
+        if (pred)
+            pred[v] = -1;
+    }
+}
+
+/* The keys back to the doubles' bits, for delivery. */
+__global__ void to_doubles(unsigned long long *dist, int64_t n)
+{
+    LG_FOR_EACH(v, n)
+    {
+        const double d = of_key(dist[v]);
+        memcpy(dist + v, &d, sizeof d);
+    }
 }
 
 /* Predecessors: every vertex -1, then the sources their own. */
@@ -209,9 +264,9 @@ struct tight_visit {
     {
         bool claimed = false;
         if (valid) {
-            const double du = __longlong_as_double((long long)a.dist[u]);
-            const double dv = __longlong_as_double((long long)a.dist[v]);
-            claimed = du + (a.w ? (double)a.w[e] : 1.0) == dv && pred[v] < 0 &&
+            const double du = of_key(a.dist[u]);
+            const double dv = of_key(a.dist[v]);
+            claimed = du + arc_weight(a, e) == dv && pred[v] < 0 &&
                       atomicCAS(pred + v, -1, u) == -1;
         }
         const long long at = lg__wave_atomic_inc(count, claimed);
@@ -239,12 +294,58 @@ __global__ void __launch_bounds__(SSSP_BLOCK)
     }
 }
 
-/* A distance's bits as the double they are (host side). */
-static double from_bits(unsigned long long bits)
+/* Bellman-Ford's negative cycle, named from the device's parents and the
+ * host's rows (negative_cycle.h): LG_ERR_UNBOUNDED, or *named false when
+ * the parents' walk (search false) finds none. */
+static lg_status_t name_cycle(lg__gpu_state *s, const struct lg_graph_view *g,
+                              const struct lg_sssp_args *call, const lg_vertex_t *d_parent,
+                              const lg_vertex_t *d_frontier, bool search, bool *named)
 {
-    double d;
-    memcpy(&d, &bits, sizeof d);
-    return d;
+    static const char fn[] = "lg_sssp";
+    const int64_t n = g->n;
+    lg_status_t st = LG_OK;
+    const struct lg_weighted_rows rows = {n, g->out.offsets, g->out.indices,
+                                          call->use_weights ? g->out.weights : NULL,
+                                          call->use_weights ? g->out.weights64 : NULL};
+    lg_vertex_t *parent = (lg_vertex_t *)lg__gpu_host->malloc((size_t)n * sizeof *parent);
+    struct lg_cycle_work k = {NULL, NULL, NULL, NULL, NULL};
+    lg_vertex_t from = -1, v = -1;
+    *named = false;
+    if (!parent)
+        return lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory for the parents", fn);
+    LG_TRY_OR_CLEANUP(lg__download(s, parent, d_parent, (size_t)n * sizeof *parent),
+                      "reading the parents");
+    LG_TRY_OR_CLEANUP(lg__download(s, &from, d_frontier, sizeof from), "reading the parents");
+    v = lg_cycle_on_parents(&rows, parent, from);
+    if (v < 0 && search) {
+        k.d = (double *)lg__gpu_host->malloc((size_t)n * sizeof *k.d);
+        k.parent = parent;
+        k.queue = (lg_vertex_t *)lg__gpu_host->malloc((size_t)n * sizeof *k.queue);
+        k.arcs = (int64_t *)lg__gpu_host->malloc((size_t)n * sizeof *k.arcs);
+        k.queued = (unsigned char *)lg__gpu_host->malloc((size_t)n);
+        if (!k.d || !k.queue || !k.arcs || !k.queued) {
+            st = lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY,
+                                     "%s: out of memory for the cycle search", fn);
+            goto cleanup;
+        }
+        v = lg_cycle_by_search(&rows, call->sources, call->num_sources, &k);
+        if (v < 0)
+            st = lg__gpu_host->error(LG_ERR_INTERNAL, "%s: Bellman-Ford ran %lld rounds", fn,
+                                     (long long)n);
+    }
+    if (v >= 0) {
+        *named = true;
+        st = lg__gpu_host->error(
+            LG_ERR_UNBOUNDED,
+            "%s: a negative cycle is reachable from the sources: vertex %d is on it", fn, (int)v);
+    }
+cleanup:
+    lg__gpu_host->free(parent);
+    lg__gpu_host->free(k.d);
+    lg__gpu_host->free(k.queue);
+    lg__gpu_host->free(k.arcs);
+    lg__gpu_host->free(k.queued);
+    return st;
 }
 
 static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *g,
@@ -264,6 +365,7 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
     if (st != LG_OK)
         return st;
     const float *host_w = call->use_weights ? g->out.weights : NULL;
+    const bool bf = call->bellman_ford;
     const double mean_degree = g->m > g->n ? (double)g->m / (double)g->n : 1.0;
     double delta = call->delta;
     if (delta <= 0.0)
@@ -274,8 +376,10 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
         delta = 1.0;
     a.off = dg->out.offsets;
     a.idx = dg->out.indices;
-    a.w = host_w ? dg->out.weights : NULL;
-    a.cutoff = call->cutoff;
+    a.w = host_w && !dg->out.weights64 ? dg->out.weights : NULL;
+    a.w64 = host_w ? dg->out.weights64 : NULL;
+    /* Bellman-Ford: no cut while searching (a negative arc may come back under) */
+    a.cutoff = bf ? INFINITY : call->cutoff;
     {
         /* the call's arrays in the context's work buffer */
         lg__carve c = {0, NULL};
@@ -286,6 +390,7 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
         for (int i = 0; i < 4; i++)
             at_queue[i] = c.add((size_t)n * sizeof(lg_vertex_t));
         const size_t at_pred = call->predecessors ? c.add((size_t)n * sizeof *pred) : 0;
+        const size_t at_parent = bf ? c.add((size_t)n * sizeof *a.parent) : 0;
         const size_t at_sources = c.add((size_t)k * sizeof *d_sources);
         const size_t at_counts = c.add(COUNTERS * sizeof *counts);
         LG_TRY_OR_CLEANUP(lg__scratch_reserve(&s->work, c.used), "allocating the search's arrays");
@@ -296,6 +401,7 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
         for (int i = 0; i < 4; i++)
             queue[i] = c.take<lg_vertex_t>(at_queue[i]);
         pred = call->predecessors ? c.take<lg_vertex_t>(at_pred) : NULL;
+        a.parent = bf ? c.take<lg_vertex_t>(at_parent) : NULL;
         d_sources = c.take<lg_vertex_t>(at_sources);
         counts = c.take<unsigned long long>(at_counts);
     }
@@ -311,11 +417,18 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
         lg_vertex_t *near = queue[0], *next = queue[1], *far = queue[2], *kept = queue[3];
         LG_TRY_OR_CLEANUP(lg__download(s, h, counts, sizeof h), "starting the search");
         int64_t q = (int64_t)h[NEXT], f = 0;
-        double split = delta;
+        double split = bf ? INFINITY : delta;
         int round = 0;           /* the stamps' round: relaxations and filters */
         int64_t relaxations = 0; /* the relaxation rounds, for the progress callback */
         for (;;) {
             while (q > 0) {
+                if (bf && (relaxations >= n || (relaxations >= 64 &&
+                                                (relaxations & (relaxations - 1)) == 0))) {
+                    bool named = false;
+                    st = name_cycle(s, g, call, a.parent, near, relaxations >= n, &named);
+                    if (st != LG_OK || named)
+                        goto cleanup;
+                }
                 round++;
                 relaxations++;
                 LG_TRY_OR_CLEANUP(hipMemsetAsync(counts + NEXT, 0, sizeof *counts, s->stream),
@@ -335,20 +448,19 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
                 }
             }
             /* every vertex below the split is final: the target may be */
-            if (call->target >= 0) {
-                unsigned long long bits;
-                LG_TRY_OR_CLEANUP(lg__download(s, &bits, a.dist + call->target, sizeof bits),
+            if (call->target >= 0 && !bf) {
+                unsigned long long key;
+                LG_TRY_OR_CLEANUP(lg__download(s, &key, a.dist + call->target, sizeof key),
                                   "reading the target");
-                const double dt = from_bits(bits);
-                if (dt < split) {
-                    trim<<<blocks, SSSP_BLOCK, 0, s->stream>>>(a.dist, n, bits);
+                if (of_key(key) < split) {
+                    trim<<<blocks, SSSP_BLOCK, 0, s->stream>>>(a.dist, n, key, NULL);
                     LG_TRY_OR_CLEANUP(lg__launched(), "cutting at the target");
                     break;
                 }
             }
             if (f == 0)
                 break;
-            h[FAR_MIN] = INF_BITS;
+            h[FAR_MIN] = INF_KEY;
             LG_TRY_OR_CLEANUP(hipMemcpyAsync(counts + FAR_MIN, h + FAR_MIN, sizeof *h,
                                              hipMemcpyHostToDevice, s->stream),
                               "moving the split");
@@ -357,7 +469,7 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
             LG_TRY_OR_CLEANUP(lg__launched(), "moving the split");
             LG_TRY_OR_CLEANUP(lg__download(s, h + FAR_MIN, counts + FAR_MIN, sizeof *h),
                               "moving the split");
-            const double lowest = from_bits(h[FAR_MIN]);
+            const double lowest = of_key(h[FAR_MIN]);
             split += delta;
             if (lowest >= split)
                 split = (floor(lowest / delta) + 1.0) * delta;
@@ -397,9 +509,25 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
             lg_vertex_t *t = level;
             level = next, next = t;
         }
+    }
+    if (bf) { /* cutoff and target filter the final distances */
+        double limit = call->cutoff;
+        if (call->target >= 0) {
+            unsigned long long key;
+            LG_TRY_OR_CLEANUP(lg__download(s, &key, a.dist + call->target, sizeof key),
+                              "reading the target");
+            limit = of_key(key) < limit ? of_key(key) : limit;
+        }
+        if (limit < INFINITY) {
+            trim<<<blocks, SSSP_BLOCK, 0, s->stream>>>(a.dist, n, key_of(limit), pred);
+            LG_TRY_OR_CLEANUP(lg__launched(), "cutting at the cutoff");
+        }
+    }
+    if (pred)
         LG_TRY_OR_CLEANUP(lg__deliver(s, call->predecessors, pred, (size_t)n * sizeof *pred),
                           "downloading the predecessors");
-    }
+    to_doubles<<<blocks, SSSP_BLOCK, 0, s->stream>>>(a.dist, n);
+    LG_TRY_OR_CLEANUP(lg__launched(), "finishing the distances");
     LG_TRY_OR_CLEANUP(lg__deliver(s, call->dist, a.dist, (size_t)n * sizeof *call->dist),
                       "downloading the distances");
 
