@@ -318,7 +318,8 @@ typedef enum lg_duplicates {
  * Weights are float32 or float64.  A graph keeps its input's type unless
  * options->weight_type asks for the other: lg_graph_from_edges and
  * lg_graph_from_csr take float32, their _f64 twins float64, a text file's
- * weights are read as float32, a .lgb's as it recorded them.  A float64
+ * weights are read as float32 (LG_WEIGHTS_FLOAT64 for one is
+ * LG_ERR_UNSUPPORTED), a .lgb's as it recorded them.  A float64
  * graph holds its exact weights (8 bytes an arc) and their float32
  * roundings (4 more) for the kernels that compute in float32 (PageRank);
  * shortest paths read the exact ones.  float32 costs half the memory;

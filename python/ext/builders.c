@@ -17,9 +17,10 @@
 
 /* The trailing arguments of from_edges, from_csr and read.  directed: 0
  * default, 1 directed, 2 undirected (lg_directedness_t); duplicates:
- * lg_duplicates_t. */
+ * lg_duplicates_t; weight_type: lg_weight_type_t (from_edges and from_csr:
+ * 1 reads the weights as float32, 2 as float64). */
 typedef struct {
-    int directed, symmetrize, drop_self_loops, duplicates;
+    int directed, symmetrize, drop_self_loops, duplicates, weight_type;
     PyObject *ctx_o;
 } build_args;
 
@@ -50,7 +51,14 @@ static int build_setup(PyObject *module, const build_args *a, build *b)
                      a->duplicates);
         return -1;
     }
+    if (a->weight_type < LG_WEIGHTS_NONE || a->weight_type > LG_WEIGHTS_FLOAT64) {
+        PyErr_Format(PyExc_ValueError,
+                     "weight_type: must be 0 (the input's), 1 (float32) or 2 (float64), not %d",
+                     a->weight_type);
+        return -1;
+    }
     b->options.directedness = (lg_directedness_t)a->directed;
+    b->options.weight_type = (lg_weight_type_t)a->weight_type;
     b->options.symmetrize = a->symmetrize != 0;
     b->options.drop_self_loops = a->drop_self_loops != 0;
     b->options.duplicates = (lg_duplicates_t)a->duplicates;
@@ -110,7 +118,8 @@ static PyObject *build_from_arrays(PyObject *module, const build_args *a, int64_
     PyObject *result = NULL;
     const Py_ssize_t m = read(&j, arrays[0], arrays[1]);
     j.weights.private_copy = 1;
-    if (m >= 0 && lgpy_array_get_optional(arrays[2], "weights", LGPY_F32, m, &j.weights) == 0)
+    const lgpy_elem wel = a->weight_type == LG_WEIGHTS_FLOAT64 ? LGPY_F64 : LGPY_F32;
+    if (m >= 0 && lgpy_array_get_optional(arrays[2], "weights", wel, m, &j.weights) == 0)
         result = made_graph(j.b.st, make, &j, &j.b.options, &j.b.g);
     lgpy_array_release(&j.first);
     lgpy_array_release(&j.second);
@@ -146,21 +155,24 @@ static lg_status_t from_edges(void *job)
         }
         j->num_vertices = top + 1;
     }
+    if (j->b.options.weight_type == LG_WEIGHTS_FLOAT64)
+        return lg_graph_from_edges_f64(j->b.ctx, j->num_vertices, m, src, dst, j->weights.data,
+                                       &j->b.options, &j->b.g);
     return lg_graph_from_edges(j->b.ctx, j->num_vertices, m, src, dst, j->weights.data,
                                &j->b.options, &j->b.g);
 }
 
 static PyObject *mod_from_edges(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {
-        "num_vertices",    "src",        "dst",     "weights", "directed", "symmetrize",
-        "drop_self_loops", "duplicates", "context", NULL};
+    static char *kw[] = {"num_vertices", "src",        "dst",     "weights",
+                         "directed",     "symmetrize", "drop_self_loops",
+                         "duplicates",   "context",    "weight_type", NULL};
     long long nv;
     PyObject *arrays[3] = {NULL, NULL, Py_None}; /* src, dst, weights */
     build_args a = {.ctx_o = Py_None};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "LOO|Oipp$iO:from_edges", kw, &nv, &arrays[0],
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "LOO|Oipp$iOi:from_edges", kw, &nv, &arrays[0],
                                      &arrays[1], &arrays[2], &a.directed, &a.symmetrize,
-                                     &a.drop_self_loops, &a.duplicates, &a.ctx_o))
+                                     &a.drop_self_loops, &a.duplicates, &a.ctx_o, &a.weight_type))
         return NULL;
     return build_from_arrays(module, &a, (int64_t)nv, arrays, read_edges, from_edges);
 }
@@ -188,19 +200,22 @@ static Py_ssize_t read_csr(arrays_build *j, PyObject *off_o, PyObject *idx_o)
 static lg_status_t from_csr(void *job)
 {
     arrays_build *j = job;
+    if (j->b.options.weight_type == LG_WEIGHTS_FLOAT64)
+        return lg_graph_from_csr_f64(j->b.ctx, j->num_vertices, j->first.data, j->second.data,
+                                     j->weights.data, &j->b.options, &j->b.g);
     return lg_graph_from_csr(j->b.ctx, j->num_vertices, j->first.data, j->second.data,
                              j->weights.data, &j->b.options, &j->b.g);
 }
 
 static PyObject *mod_from_csr(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"offsets",         "indices",    "weights", "directed", "symmetrize",
-                         "drop_self_loops", "duplicates", "context", NULL};
+    static char *kw[] = {"offsets",         "indices",    "weights", "directed",    "symmetrize",
+                         "drop_self_loops", "duplicates", "context", "weight_type", NULL};
     PyObject *arrays[3] = {NULL, NULL, Py_None}; /* offsets, indices, weights */
     build_args a = {.ctx_o = Py_None};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|Oipp$iO:from_csr", kw, &arrays[0],
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|Oipp$iOi:from_csr", kw, &arrays[0],
                                      &arrays[1], &arrays[2], &a.directed, &a.symmetrize,
-                                     &a.drop_self_loops, &a.duplicates, &a.ctx_o))
+                                     &a.drop_self_loops, &a.duplicates, &a.ctx_o, &a.weight_type))
         return NULL;
     return build_from_arrays(module, &a, -1, arrays, read_csr, from_csr);
 }
@@ -265,14 +280,14 @@ static lg_status_t read_graph(void *job)
 
 static PyObject *mod_read(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"path",       "format",  "directed",   "symmetrize", "drop_self_loops",
-                         "duplicates", "context", "skip_names", NULL};
+    static char *kw[] = {"path",       "format",  "directed",   "symmetrize",  "drop_self_loops",
+                         "duplicates", "context", "skip_names", "weight_type", NULL};
     PyObject *path = NULL;
     int format = 0, skip_names = 0;
     build_args a = {.ctx_o = Py_None};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|iipp$iOp:read", kw, PyUnicode_FSConverter,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O&|iipp$iOpi:read", kw, PyUnicode_FSConverter,
                                      &path, &format, &a.directed, &a.symmetrize, &a.drop_self_loops,
-                                     &a.duplicates, &a.ctx_o, &skip_names))
+                                     &a.duplicates, &a.ctx_o, &skip_names, &a.weight_type))
         return NULL;
     file_job j = {.path = PyBytes_AsString(path), .format = (lg_file_format_t)format};
     PyObject *result = NULL;

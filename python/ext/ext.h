@@ -43,7 +43,7 @@
 typedef struct {
     PyTypeObject *buffer_type, *context_type, *graph_type;
     PyObject *Error, *InvalidArgumentError, *OutOfMemoryError, *DeviceError, *UnsupportedError,
-        *FileFormatError, *NotConverged, *InternalError;
+        *FileFormatError, *NotConverged, *Unbounded, *InternalError;
     PyObject *progress; /* set_progress's function, or NULL (watch.c) */
 } lgpy_state;
 

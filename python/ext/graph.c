@@ -52,7 +52,9 @@ enum {
     NUM_EDGES,
     DIRECTED,
     WEIGHTED,
-    HOST_BYTES
+    HOST_BYTES,
+    WEIGHT_DTYPE,
+    NEGATIVE_WEIGHTS
 };
 
 static PyObject *graph_property(GraphObject *self, void *which)
@@ -62,6 +64,13 @@ static PyObject *graph_property(GraphObject *self, void *which)
     case NUM_EDGES: return PyLong_FromLongLong(lg_graph_num_edges(self->g));
     case DIRECTED: return PyBool_FromLong(lg_graph_is_directed(self->g));
     case HOST_BYTES: return PyLong_FromSize_t(lg_graph_host_bytes(self->g));
+    case WEIGHT_DTYPE:
+        switch (lg_graph_weight_type(self->g)) {
+        case LG_WEIGHTS_FLOAT32: return PyUnicode_FromString("float32");
+        case LG_WEIGHTS_FLOAT64: return PyUnicode_FromString("float64");
+        default: Py_RETURN_NONE;
+        }
+    case NEGATIVE_WEIGHTS: return PyBool_FromLong(lg_graph_has_negative_weights(self->g));
     default: return PyBool_FromLong(lg_graph_is_weighted(self->g));
     }
 }
@@ -72,15 +81,24 @@ typedef struct {
     const lg_edge_t *off;
     const lg_vertex_t *idx;
     const float *w;
+    const double *w64; /* a float64 graph's weights, given instead of w */
 } arrays_job;
 
 static lg_status_t csc(void *job)
 {
     arrays_job *j = job;
-    return lg_graph_csc(j->g, &j->off, &j->idx, &j->w);
+    const lg_status_t s = lg_graph_csc(j->g, &j->off, &j->idx, &j->w);
+    return s == LG_OK ? lg_graph_weights_f64(j->g, true, &j->w64) : s;
 }
 
-/* (offsets, indices, weights or None): read-only views that keep the graph. */
+static lg_status_t csr(arrays_job *j)
+{
+    const lg_status_t s = lg_graph_csr(j->g, &j->off, &j->idx, &j->w);
+    return s == LG_OK ? lg_graph_weights_f64(j->g, false, &j->w64) : s;
+}
+
+/* (offsets, indices, weights or None): read-only views that keep the graph;
+ * a float64 graph's weights are its exact ones. */
 static PyObject *graph_arrays(GraphObject *self, int in_edges)
 {
     lgpy_state *st = lgpy_state_of_type(Py_TYPE((PyObject *)self));
@@ -88,7 +106,7 @@ static PyObject *graph_arrays(GraphObject *self, int in_edges)
         return NULL;
     arrays_job j = {.g = self->g};
     /* the first csc call builds the CSC; the CSR is there */
-    const lg_status_t s = in_edges ? lgpy_nogil(csc, &j) : lg_graph_csr(j.g, &j.off, &j.idx, &j.w);
+    const lg_status_t s = in_edges ? lgpy_nogil(csc, &j) : csr(&j);
     if (s != LG_OK)
         return lgpy_raise_status(st, s);
     const Py_ssize_t n = (Py_ssize_t)lg_graph_num_vertices(self->g);
@@ -98,7 +116,9 @@ static PyObject *graph_arrays(GraphObject *self, int in_edges)
     PyObject *i = o ? lgpy_buffer_new(st, 'i', 4, m, (void *)j.idx, me) : NULL;
     PyObject *wb = NULL;
     if (i)
-        wb = j.w ? lgpy_buffer_new(st, 'f', 4, m, (void *)j.w, me) : Py_NewRef(Py_None);
+        wb = j.w64 ? lgpy_buffer_new(st, 'd', 8, m, (void *)j.w64, me)
+             : j.w ? lgpy_buffer_new(st, 'f', 4, m, (void *)j.w, me)
+                   : Py_NewRef(Py_None);
     if (!wb) {
         Py_XDECREF(o);
         Py_XDECREF(i);
@@ -217,6 +237,11 @@ static PyGetSetDef graph_getset[] = {
     {"directed", (getter)graph_property, NULL, "Whether the graph is directed.", (void *)DIRECTED},
     {"weighted", (getter)graph_property, NULL, "Whether the edges carry weights.",
      (void *)WEIGHTED},
+    {"weight_dtype", (getter)graph_property, NULL,
+     "The weights' type: \"float32\", \"float64\", or None when unweighted.",
+     (void *)WEIGHT_DTYPE},
+    {"negative_weights", (getter)graph_property, NULL, "Whether some weight is < 0.",
+     (void *)NEGATIVE_WEIGHTS},
     {"host_bytes", (getter)graph_property, NULL,
      "Bytes of host memory the graph's arrays take (lg_graph_host_bytes).", (void *)HOST_BYTES},
     {NULL, NULL, NULL, NULL, NULL},

@@ -123,6 +123,9 @@ static int add_exceptions(PyObject *m, lgpy_state *st)
                        "An iteration hit its limit (LG_ERR_NOT_CONVERGED); .scores holds the "
                        "last iterate, .iterations the iterations run and .residual the last "
                        "L1 change.") < 0 ||
+        add_exception2(m, st, &st->Unbounded, "Unbounded", PyExc_ArithmeticError,
+                       "A negative cycle: shortest paths have no minimum (LG_ERR_UNBOUNDED); "
+                       "the message names a vertex on the cycle.") < 0 ||
         add_exception2(m, st, &st->InternalError, "InternalError", PyExc_RuntimeError,
                        "A bug in libgraph (LG_ERR_INTERNAL); please report it.") < 0)
         return -1;
@@ -163,6 +166,7 @@ static int module_traverse(PyObject *m, visitproc visit, void *arg)
     Py_VISIT(st->UnsupportedError);
     Py_VISIT(st->FileFormatError);
     Py_VISIT(st->NotConverged);
+    Py_VISIT(st->Unbounded);
     Py_VISIT(st->InternalError);
     Py_VISIT(st->progress);
     return 0;
@@ -181,6 +185,7 @@ static int module_clear(PyObject *m)
     Py_CLEAR(st->UnsupportedError);
     Py_CLEAR(st->FileFormatError);
     Py_CLEAR(st->NotConverged);
+    Py_CLEAR(st->Unbounded);
     Py_CLEAR(st->InternalError);
     Py_CLEAR(st->progress);
     return 0;

@@ -25,10 +25,13 @@
  *           negative or NaN, an arc's that is not finite or is below
  *           float32's normal range (where float32 keeps fewer digits);
  *   exact   strict, and refuse a weight that float32 would round (a path's
- *           length would then differ from NetworkX's sum of the given ones).
+ *           length would then differ from NetworkX's sum of the given ones);
+ *   wide    weights as float64, exactly as NetworkX holds them: only NaN and
+ *           infinite weights are refused (and negative ones when strict).
  * returns (index, offsets, indices, weights): index the dict {node: vertex
  * id}, offsets (int64, n + 1), indices (int32) and weights (float32, or
- * None) as bytearrays, rows in adjacency order (the builder sorts them).
+ * float64 when wide, or None) as bytearrays, rows in adjacency order (the
+ * builder sorts them).
  * Raises TypeError for adjacency that is not dicts, KeyError for a
  * neighbour that is not a node, ValueError for a weight that is not a
  * number (or that strict refuses) or a graph beyond LG_MAX_VERTICES
@@ -160,6 +163,14 @@ static const char *strict_trouble(double v, bool exact)
                : lgpy_float32_trouble(v);
 }
 
+/* Why an arc's weight v cannot be a float64 weight (adjacency_csr's wide;
+ * strict: nor a negative one), or NULL. */
+static const char *wide_trouble(double v, bool strict)
+{
+    return isnan(v) ? "is not a number" : isinf(v) ? "is infinite"
+           : strict && v < 0.0 ? "is negative" : NULL;
+}
+
 /* The weight of one edge from its attribute dict. */
 static int edge_weight(PyObject *attrs, PyObject *weight, double fallback, double *w)
 {
@@ -228,7 +239,7 @@ static int arc_weight(PyObject *data, PyObject *node, PyObject *nbr, PyObject *w
  * every arc's data and looking in it, 0.41-0.44 s so). */
 static int read_arc(PyObject *nbr, PyObject *data, PyObject *node, const same_keys *sk,
                     const int_keys *ik, PyObject *index, PyObject *weight, double fallback,
-                    int multigraph, int strict, int32_t *id, float *w)
+                    int multigraph, int strict, int32_t *id, float *w, double *w64)
 {
     int rc = -1;
     int64_t v = known_vertex(sk, ik, nbr);
@@ -245,17 +256,22 @@ static int read_arc(PyObject *nbr, PyObject *data, PyObject *node, const same_ke
     }
     *id = (int32_t)v;
     rc = 0;
-    if (!w)
+    if (!w && !w64)
         goto done;
     if (!multigraph && PyDict_CheckExact(data) && PyDict_Size(data) == 0) {
-        *w = (float)fallback; /* no attributes: nothing to look up, no code to run */
+        /* no attributes: nothing to look up, no code to run */
+        if (w64)
+            *w64 = fallback;
+        else
+            *w = (float)fallback;
         goto done;
     }
     double sum;
     Py_INCREF(data);
     rc = arc_weight(data, node, nbr, weight, fallback, multigraph, strict, &sum);
     Py_DECREF(data);
-    const char *why = rc != 0 ? NULL
+    const char *why = rc != 0  ? NULL
+                      : w64    ? wide_trouble(sum, strict != 0)
                       : strict ? strict_trouble(sum, strict > 1)
                                : lgpy_float32_trouble(sum);
     if (why) {
@@ -263,6 +279,8 @@ static int read_arc(PyObject *nbr, PyObject *data, PyObject *node, const same_ke
         snprintf(text, sizeof text, "%.17g", sum);
         PyErr_Format(PyExc_ValueError, "the weight of edge (%R, %R) = %s %s", node, nbr, text, why);
         rc = -1;
+    } else if (rc == 0 && w64) {
+        *w64 = sum;
     } else if (rc == 0) {
         *w = (float)sum;
     }
@@ -307,7 +325,7 @@ static int read_row_known(PyObject *row, PyObject **nbrs, const same_keys *sk, c
  * length is checked after. */
 static int read_row(PyObject *row, PyObject *node, const same_keys *sk, const int_keys *ik,
                     PyObject *index, PyObject *weight, double fallback, int multigraph, int strict,
-                    int32_t *idx, float *w, int64_t len)
+                    int32_t *idx, float *w, double *w64, int64_t len)
 {
     Py_ssize_t pos = 0;
     PyObject *nbr, *data;
@@ -316,13 +334,13 @@ static int read_row(PyObject *row, PyObject *node, const same_keys *sk, const in
     /* the row's key (and attribute) objects asked for at once */
     for (Py_ssize_t p = 0; PyDict_Next(row, &p, &nbr, &data);) {
         __builtin_prefetch(nbr);
-        if (w)
+        if (w || w64)
             __builtin_prefetch(data);
     }
 #endif
     while (e < len && PyDict_Next(row, &pos, &nbr, &data)) {
         if (read_arc(nbr, data, node, sk, ik, index, weight, fallback, multigraph, strict, idx + e,
-                     w ? w + e : NULL) < 0)
+                     w ? w + e : NULL, w64 ? w64 + e : NULL) < 0)
             return -1;
         e++;
     }
@@ -336,19 +354,20 @@ static int read_row(PyObject *row, PyObject *node, const same_keys *sk, const in
 static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *kwargs)
 {
     static char *kw[] = {"nodes",          "adj",    "weight", "default", "multigraph",
-                         "count_parallel", "strict", "exact",  NULL};
+                         "count_parallel", "strict", "exact",  "wide",    NULL};
     PyObject *nodes_o, *adj, *weight = Py_None;
     double fallback = 1.0;
-    int multigraph = 0, count_parallel = 0, strict = 0, exact = 0;
+    int multigraph = 0, count_parallel = 0, strict = 0, exact = 0, wide = 0;
     (void)module;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!|Odpppp:adjacency_csr", kw, &nodes_o,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!|Odppppp:adjacency_csr", kw, &nodes_o,
                                      &PyDict_Type, &adj, &weight, &fallback, &multigraph,
-                                     &count_parallel, &strict, &exact))
+                                     &count_parallel, &strict, &exact, &wide))
         return NULL;
-    if (exact)
+    if (exact && !wide)
         strict = 2; /* strict, and each weight exactly a float32 */
     const bool weighted = weight != Py_None || (multigraph && count_parallel);
     const char *why = !weighted ? NULL
+                      : wide    ? wide_trouble(fallback, strict != 0)
                       : strict  ? strict_trouble(fallback, strict > 1)
                                 : lgpy_float32_trouble(fallback);
     if (why) {
@@ -419,11 +438,12 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
     const int64_t m = off[n];
     if (!(indices = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(int32_t) * m))))
         goto cleanup;
-    if (weighted &&
-        !(weights = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(float) * m))))
+    const size_t wsize = wide ? sizeof(double) : sizeof(float);
+    if (weighted && !(weights = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(wsize * m))))
         goto cleanup;
     int32_t *idx = (int32_t *)PyByteArray_AsString(indices);
-    float *w = weighted ? (float *)PyByteArray_AsString(weights) : NULL;
+    float *w = weighted && !wide ? (float *)PyByteArray_AsString(weights) : NULL;
+    double *w64 = weighted && wide ? (double *)(void *)PyByteArray_AsString(weights) : NULL;
     /* pass 2: the arcs, a row at a time */
     int64_t widest = 0;
     for (Py_ssize_t i = 0; i < n; i++)
@@ -434,10 +454,11 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
         goto cleanup;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (!w && read_row_known(rows[i], nbrs, &sk, &ik, idx + off[i], off[i + 1] - off[i]))
+        if (!weighted && read_row_known(rows[i], nbrs, &sk, &ik, idx + off[i], off[i + 1] - off[i]))
             continue;
         if (read_row(rows[i], keys[i], &sk, &ik, index, weight, fallback, multigraph, strict,
-                     idx + off[i], w ? w + off[i] : NULL, off[i + 1] - off[i]) < 0)
+                     idx + off[i], w ? w + off[i] : NULL, w64 ? w64 + off[i] : NULL,
+                     off[i + 1] - off[i]) < 0)
             goto cleanup;
     }
     result = PyTuple_Pack(4, index, offsets, indices, weights ? weights : Py_None);
@@ -462,7 +483,7 @@ cleanup:
 PyMethodDef lgpy_networkx_methods[] = {
     {"adjacency_csr", (PyCFunction)(void (*)(void))mod_adjacency_csr, METH_VARARGS | METH_KEYWORDS,
      "adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False, "
-     "count_parallel=False, strict=False, exact=False)\n--\n\nA NetworkX adjacency dict as CSR "
+     "count_parallel=False, strict=False, exact=False, wide=False)\n--\n\nA NetworkX adjacency dict as CSR "
      "arrays (networkx.c)."},
     {NULL, NULL, 0, NULL},
 };

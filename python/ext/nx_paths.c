@@ -6,13 +6,13 @@
  * dijkstra_visit(offsets, indices, weights, first, cutoff=None, target=-1)
  *   the search of NetworkX's _dijkstra_multisource, step for step, over a
  *   CSR whose rows keep the adjacency order (adjacency_csr's arrays; weights
- *   float32 bytes, or None: every arc weighs 1): a heap of (distance,
+ *   float32 or float64 bytes, or None: every arc weighs 1): a heap of (distance,
  *   count, vertex), the count the order of pushes, so that ties pop in
  *   NetworkX's order; a vertex is settled when first popped, stops the
  *   search when it is the target, and relaxes its arcs in adjacency order;
  *   a neighbour is pushed when first seen or seen at a larger distance, and
  *   arcs past the cutoff are skipped.  Distances are summed in double, as
- *   Python adds floats (weights exact in float32: adjacency_csr's strict).
+ *   Python adds floats (float64 weights: adjacency_csr's wide).
  *   Returns (order, dists, parents, found): the settled vertices in order
  *   (int32 bytes) and their distances (float64 bytes, aligned with order);
  *   each vertex's parent (int32 bytes, one a vertex: the settled vertex
@@ -93,6 +93,7 @@ typedef struct {
     const int64_t *off;
     const int32_t *idx;
     const float *w;
+    const double *w64; /* float64 weights, read instead of w */
     int64_t n, target;
     double cutoff; /* NaN: none (NetworkX's comparison with NaN is false) */
     struct item *heap;
@@ -127,7 +128,7 @@ static void dijkstra_run(dijkstra_job *j)
                 j->bad = 1;
                 return;
             }
-            const double d = it.d + (j->w ? (double)j->w[e] : 1.0);
+            const double d = it.d + (j->w64 ? j->w64[e] : j->w ? (double)j->w[e] : 1.0);
             if (d > j->cutoff || j->state[u] == SETTLED)
                 continue;
             if (!j->state[u] || d < j->seen[u]) {
@@ -165,11 +166,14 @@ static PyObject *mod_dijkstra_visit(PyObject *module, PyObject *args, PyObject *
     j.n = off.len / (Py_ssize_t)sizeof(int64_t) - 1;
     j.off = off.buf;
     j.idx = idx.buf;
-    j.w = w.obj ? w.buf : NULL;
     j.target = target;
     const int64_t m = idx.len / (Py_ssize_t)sizeof(int32_t);
+    /* float32 or float64 weights, told apart by their length */
+    const bool wide = w.obj && m > 0 && w.len == m * (Py_ssize_t)sizeof(double);
+    j.w = w.obj && !wide ? w.buf : NULL;
+    j.w64 = wide ? w.buf : NULL;
     if (j.n < 0 || off.len % sizeof(int64_t) || idx.len % sizeof(int32_t) || j.off[0] != 0 ||
-        j.off[j.n] != m || (w.obj && w.len != m * (Py_ssize_t)sizeof(float))) {
+        j.off[j.n] != m || (w.obj && !wide && w.len != m * (Py_ssize_t)sizeof(float))) {
         PyErr_SetString(PyExc_ValueError,
                          "dijkstra_visit: offsets, indices and weights are not a CSR");
         goto cleanup;

@@ -73,6 +73,7 @@ PyObject *lgpy_raise_status(lgpy_state *st, lg_status_t status)
     case LG_ERR_UNSUPPORTED: type = st->UnsupportedError; break;
     case LG_ERR_IO: type = st->FileFormatError; break;
     case LG_ERR_NOT_CONVERGED: type = st->NotConverged; break;
+    case LG_ERR_UNBOUNDED: type = st->Unbounded; break;
     default: type = st->InternalError; break;
     }
     set_message(type, lg_last_error(), status);

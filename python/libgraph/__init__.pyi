@@ -16,6 +16,7 @@ from ._libgraph import (
     InternalError as InternalError,
     InvalidArgumentError as InvalidArgumentError,
     NotConverged as NotConverged,
+    Unbounded as Unbounded,
     OutOfMemoryError as OutOfMemoryError,
     UnsupportedError as UnsupportedError,
     __version__ as __version__,
@@ -25,6 +26,8 @@ _Array = _BufferLike | Sequence[int] | Sequence[float]
 _Device = None | Literal["auto", "cpu", "gpu"] | str | Context
 _Duplicates = Literal["keep", "sum", "min", "max", "first", "last"]
 _Format = None | Literal["mtx", "el", "wel", "lgb"]
+_WeightDtype = None | Literal["float32", "float64"] | Any
+_SsspMethod = Literal["auto", "delta-stepping", "bellman-ford"]
 _Vector = None | _Array | Mapping[Hashable, float]
 
 def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edge_factor: int = 16,
@@ -38,7 +41,7 @@ __all__ = [
     "build_info",
     "set_default_device", "get_default_device", "set_progress", "get_progress", "PageRankInfo",
     "Error", "InvalidArgumentError",
-    "OutOfMemoryError", "DeviceError", "UnsupportedError", "FileFormatError", "NotConverged",
+    "OutOfMemoryError", "DeviceError", "UnsupportedError", "FileFormatError", "NotConverged", "Unbounded",
     "InternalError", "MAX_VERTICES", "__version__",
 ]
 
@@ -60,30 +63,32 @@ class Graph:
                    num_vertices: int | None = None, directed: bool = False, *,
                    names: bool | None = None, symmetrize: bool = False,
                    drop_self_loops: bool = False, duplicates: _Duplicates = "keep",
-                   device: _Device = None) -> Graph: ...
+                   weight_dtype: _WeightDtype = None, device: _Device = None) -> Graph: ...
     @classmethod
     def from_pandas(cls, df: Any, source: Hashable = "source", target: Hashable = "target",
                     weight: Hashable | None = None, *, directed: bool = False,
                     names: bool | None = None, symmetrize: bool = False,
                     drop_self_loops: bool = False, duplicates: _Duplicates = "keep",
-                    device: _Device = None) -> Graph: ...
+                    weight_dtype: _WeightDtype = None, device: _Device = None) -> Graph: ...
     @classmethod
     def from_csr(cls, offsets: _Array, indices: _Array, weights: _Array | None = None,
                  directed: bool = False, *, symmetrize: bool = False,
                  drop_self_loops: bool = False, duplicates: _Duplicates = "keep",
-                 device: _Device = None) -> Graph: ...
+                 weight_dtype: _WeightDtype = None, device: _Device = None) -> Graph: ...
     @classmethod
     def from_scipy(cls, matrix: Any, directed: bool = False, *, weighted: bool = True,
                    symmetrize: bool = False, drop_self_loops: bool = False,
-                   duplicates: _Duplicates = "sum", device: _Device = None) -> Graph: ...
+                   duplicates: _Duplicates = "sum", weight_dtype: _WeightDtype = None,
+                   device: _Device = None) -> Graph: ...
     @classmethod
     def from_networkx(cls, G: Any, weight: str | None = "weight", *,
-                      default_weight: float = 1.0, device: _Device = None) -> Graph: ...
+                      default_weight: float = 1.0, weight_dtype: _WeightDtype = None,
+                      device: _Device = None) -> Graph: ...
     @classmethod
     def load(cls, path: str | PathLike[str], format: _Format = None, directed: bool | None = None,
              *, symmetrize: bool = False, drop_self_loops: bool = False,
              duplicates: _Duplicates = "keep", names: bool = True,
-             device: _Device = None) -> Graph: ...
+             weight_dtype: _WeightDtype = None, device: _Device = None) -> Graph: ...
     @classmethod
     def generate(cls, kind: Literal["kron", "urand"] = "kron", scale: int = 10,
                  edge_factor: int = 16, seed: int = 1, *, device: _Device = None) -> Graph: ...
@@ -97,13 +102,17 @@ class Graph:
     def directed(self) -> bool: ...
     @property
     def weighted(self) -> bool: ...
+    @property
+    def weight_dtype(self) -> Literal["float32", "float64"] | None: ...
+    @property
+    def negative_weights(self) -> bool: ...
     def out_degrees(self) -> npt.NDArray[np.int64]: ...
     def in_degrees(self) -> npt.NDArray[np.int64]: ...
     def degrees(self) -> npt.NDArray[np.int64]: ...
     def csr(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32],
-                           npt.NDArray[np.float32] | None]: ...
+                           npt.NDArray[np.float32] | npt.NDArray[np.float64] | None]: ...
     def csc(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32],
-                           npt.NDArray[np.float32] | None]: ...
+                           npt.NDArray[np.float32] | npt.NDArray[np.float64] | None]: ...
     def to_scipy(self) -> Any: ...
     def vertex(self, node: Hashable) -> int: ...
     def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]: ...
@@ -124,11 +133,12 @@ def number_strongly_connected_components(G: Graph, *, device: _Device = None) ->
 @overload
 def sssp(G: Graph, source: Any, *, weight: Any = "weight", predecessors: Literal[False] = False,
          cutoff: float | None = None, target: Any = None, delta: float = 0.0,
-         device: _Device = None, out: Any = None) -> npt.NDArray[np.float64]: ...
+         method: _SsspMethod = "auto", device: _Device = None,
+         out: Any = None) -> npt.NDArray[np.float64]: ...
 @overload
 def sssp(G: Graph, source: Any, *, weight: Any = "weight", predecessors: Literal[True],
          cutoff: float | None = None, target: Any = None, delta: float = 0.0,
-         device: _Device = None, out: Any = None
+         method: _SsspMethod = "auto", device: _Device = None, out: Any = None
          ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int32]]: ...
 class PageRankInfo(NamedTuple):
     iterations: int

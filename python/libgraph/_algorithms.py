@@ -266,24 +266,40 @@ def number_strongly_connected_components(G, *, device=None):
     return _libgraph.run("strongly_connected_components", G._g, context=context(device))[1]
 
 
+_SSSP_METHODS = {"auto": 0, "delta-stepping": 1, "bellman-ford": 2}
+
+
+def _choice(value, choices, name):
+    try:
+        return choices[value]
+    except (KeyError, TypeError):
+        raise ValueError(f"{name}: must be one of {', '.join(map(repr, choices))}, not "
+                         f"{value!r}") from None
+
+
 def sssp(G, source, *, weight="weight", predecessors=False, cutoff=None, target=None,
-         delta=0.0, device=None, out=None):
+         delta=0.0, method="auto", device=None, out=None):
     """Shortest-path distances along out-edges from source (a vertex, or a
-    sequence of them, all at distance 0); delta-stepping (Meyer and Sanders).
+    sequence of them, all at distance 0); delta-stepping (Meyer and Sanders),
+    or Bellman-Ford where some weight is negative.
 
     Returns distances (float64, inf for unreached vertices), or (distances,
     predecessors) with predecessors=True: predecessors[v] is an in-neighbour
     u on a shortest path (distances[u] + w(u, v) == distances[v], and
     following them always ends at a source), a source its own, -1
     unreached.  weight: any true value uses the graph's weights, None/False
-    weighs every edge 1.  A distance is the sum of its path's float32
-    weights in double, added from the source as NetworkX adds them, so
-    where the weights are exactly float32 values it equals NetworkX's.
+    weighs every edge 1.  A distance is the sum of its path's weights in
+    double, added from the source as NetworkX adds them: equal to
+    NetworkX's for a graph of float64 weights (Graph.weight_dtype), and for
+    float32 ones where they are exactly float32 values (integers, halves).
     cutoff: reach only vertices at that distance or nearer (None: all).
     target: stop once its distance is final, reaching no vertex farther.
     For a graph from NetworkX, source and target are node keys.  delta: the
-    bucket width (0: chosen from the graph).  out: a float64 array of
-    num_vertices to write the distances into.
+    bucket width (0: chosen from the graph).  method: "auto" (delta-stepping,
+    or Bellman-Ford for negative weights), "delta-stepping" (negative
+    weights are a ValueError) or "bellman-ford"; a negative cycle reachable
+    from a source raises Unbounded naming a vertex on it.  out: a float64
+    array of num_vertices to write the distances into.
     """
     G = _graph(G, "single_source_dijkstra_path_length(G, source)")
     predecessors = flag(predecessors, "predecessors")
@@ -292,7 +308,8 @@ def sssp(G, source, *, weight="weight", predecessors=False, cutoff=None, target=
     params = {"source": source, "predecessors": predecessors,
               "use_weights": flag(weight, "weight"),
               "cutoff": float("inf") if cutoff is None else real(cutoff, "cutoff"),
-              "target": -1 if target is None else target, "delta": delta}
+              "target": -1 if target is None else target, "delta": delta,
+              "method": _choice(method, _SSSP_METHODS, "method")}
     r = run("sssp", G, device=device, out=None if out is None else {"distances": out}, **params)
     return (r["distances"], r["predecessors"]) if predecessors else r["distances"]
 

@@ -15,6 +15,7 @@ from ._inputs import (
     _decoded_names,
     _directedness,
     _duplicates,
+    _weight_type,
     _encoded_names,
     _factorized,
     _first_missing,
@@ -165,7 +166,7 @@ class Graph:
     @classmethod
     def from_edges(cls, src, dst, weights=None, num_vertices=None, directed=False, *,
                    names=None, symmetrize=False, drop_self_loops=False, duplicates="keep",
-                   device=None):
+                   weight_dtype=None, device=None):
         """A graph of the edges src[i] -> dst[i] (with weights[i]).
 
         src, dst: vertex ids (numpy arrays, pandas Series, array.array,
@@ -176,8 +177,13 @@ class Graph:
         reads integer arrays (and lists whose first entry is a number) as
         ids and anything else as names; True: names whatever they are;
         False: ids.  Names are factorized by pandas (needed for them).
-        weights: None or an array of finite weights >= 0 (float32 used in
-        place).  num_vertices: None means one more than the largest id (with
+        weights: None or an array of finite weights (negative ones too: the
+        algorithms that need weights >= 0 refuse them), kept as their type:
+        float32 for a float32 array (used in place), float64 for anything
+        else (float64 arrays, Python numbers, integers), unless weight_dtype
+        ("float32" or "float64") says which.  float64 weights make weighted
+        distances equal to NetworkX's for any weights; float32 takes half
+        the memory.  num_vertices: None means one more than the largest id (with
         names: the number of names; it cannot be given).  directed=False
         stores each edge in both directions.  symmetrize (directed graphs)
         adds the reverse arcs; duplicates: "keep", "sum", "min", "max",
@@ -206,13 +212,14 @@ class Graph:
         g = _libgraph.from_edges(
             _num_vertices(num_vertices), src, dst, weights, 1 if directed else 2,
             flag(symmetrize, "symmetrize"), flag(drop_self_loops, "drop_self_loops"),
-            duplicates=_duplicates(duplicates), context=context(device))
+            duplicates=_duplicates(duplicates), context=context(device),
+            weight_type=_weight_type(weights, weight_dtype))
         return cls._wrap(g, node_names)
 
     @classmethod
     def from_pandas(cls, df, source="source", target="target", weight=None, *, directed=False,
                     names=None, symmetrize=False, drop_self_loops=False, duplicates="keep",
-                    device=None):
+                    weight_dtype=None, device=None):
         """A graph of a DataFrame's edge list: columns source and target (ids
         or node names, as from_edges reads them: a column of strings is
         names), weight None or the weight column.  The rest as from_edges;
@@ -225,32 +232,36 @@ class Graph:
         w = None if weight is None else _column(df, weight, "weight", False, "weights (numbers)")
         return cls.from_edges(s, t, w, directed=directed, names=names, symmetrize=symmetrize,
                               drop_self_loops=drop_self_loops, duplicates=duplicates,
-                              device=device)
+                              weight_dtype=weight_dtype, device=device)
 
     @classmethod
     def from_csr(cls, offsets, indices, weights=None, directed=False, *, symmetrize=False,
-                 drop_self_loops=False, duplicates="keep", device=None):
+                 drop_self_loops=False, duplicates="keep", weight_dtype=None, device=None):
         """A graph from CSR arrays: offsets (num_vertices + 1 entries, int64
-        used in place), indices (int32), optional weights.  Undirected unless
-        directed=True: an undirected graph's CSR must be symmetric (else
-        ValueError) unless symmetrize=True adds the reverse arcs."""
+        used in place), indices (int32), optional weights (their type kept,
+        as from_edges says).  Undirected unless directed=True: an undirected
+        graph's CSR must be symmetric (else ValueError) unless
+        symmetrize=True adds the reverse arcs."""
+        weights = to_host(weights, "weights")
         g = _libgraph.from_csr(
-            to_host(offsets, "offsets"), to_host(indices, "indices"), to_host(weights, "weights"),
+            to_host(offsets, "offsets"), to_host(indices, "indices"), weights,
             1 if flag(directed, "directed") else 2, flag(symmetrize, "symmetrize"),
             flag(drop_self_loops, "drop_self_loops"), duplicates=_duplicates(duplicates),
-            context=context(device))
+            context=context(device), weight_type=_weight_type(weights, weight_dtype))
         return cls._wrap(g)
 
     @classmethod
     def from_scipy(cls, matrix, directed=False, *, weighted=True, symmetrize=False,
-                   drop_self_loops=False, duplicates="sum", device=None):
+                   drop_self_loops=False, duplicates="sum", weight_dtype=None, device=None):
         """A graph from a square scipy.sparse matrix or array: entry (i, j) is
         the edge i -> j with weight A[i, j] (weighted=False drops the values).
         Explicitly stored zeros are edges of weight 0; repeated entries of a
         COO matrix follow `duplicates` (default "sum", as SciPy) when
         directed, and add up when undirected (the matrix goes through
         tocsr()).  Undirected unless directed=True: an undirected graph needs
-        a symmetric matrix (else ValueError) or symmetrize=True."""
+        a symmetric matrix (else ValueError) or symmetrize=True.  The values'
+        type is kept (float32 stays float32; other types become float64)
+        unless weight_dtype says."""
         shape = getattr(matrix, "shape", None)
         if shape is None or not hasattr(matrix, "tocsr"):
             raise TypeError(f"matrix: expected a scipy.sparse matrix, not {type(matrix).__name__}")
@@ -265,22 +276,26 @@ class Graph:
             return cls.from_edges(coo.row, coo.col, coo.data if weighted else None,
                                   num_vertices=shape[0], directed=directed,
                                   symmetrize=symmetrize, drop_self_loops=drop_self_loops,
-                                  duplicates=duplicates, device=device)
+                                  duplicates=duplicates, weight_dtype=weight_dtype,
+                                  device=device)
         csr = matrix.tocsr()
         return cls.from_csr(csr.indptr, csr.indices, csr.data if weighted else None,
                             directed=directed, symmetrize=symmetrize,
                             drop_self_loops=drop_self_loops, duplicates=duplicates,
-                            device=device)
+                            weight_dtype=weight_dtype, device=device)
 
     @classmethod
-    def from_networkx(cls, G, weight="weight", *, default_weight=1.0, device=None):
+    def from_networkx(cls, G, weight="weight", *, default_weight=1.0, weight_dtype=None,
+                      device=None):
         """A graph from a NetworkX graph; vertex i is node ``nodes[i]`` (the
         order of G.nodes).  weight: the edge attribute holding weights (edges
         without it weigh default_weight), or None for an unweighted graph.
         default_weight must be a finite number >= 0 (ValueError), used or
         not.  A multigraph's parallel edges become one arc whose weight is their
         sum (their count when weight is None), as NetworkX's matrix
-        conversions and its PageRank count them.  A NaN node (NetworkX takes
+        conversions and its PageRank count them.  Weights are float64, as
+        NetworkX holds them (weight_dtype="float32" halves their memory and
+        refuses a weight float32 cannot hold).  A NaN node (NetworkX takes
         one) is a ValueError, as a missing value names no node.  The
         adjacency dicts are read in C (networkx.c)."""
         try:
@@ -298,28 +313,33 @@ class Graph:
         if at >= 0:  # NetworkX takes NaN as a node; a Graph's names hold none (names setter)
             raise ValueError(f"G: node {nodes[at]!r}: a missing value (None or NaN) cannot "
                              f"name a node")
+        wide = _weight_type(True, weight_dtype or "float64") == 2
         index, offsets, indices, weights = _libgraph.adjacency_csr(
-            nodes, adj, weight, default_weight, multigraph, count_parallel=multigraph)
+            nodes, adj, weight, default_weight, multigraph, count_parallel=multigraph, wide=wide)
         return cls._from_adjacency(nodes, index, offsets, indices, weights, directed, device)
 
     @classmethod
     def _from_adjacency(cls, nodes, index, offsets, indices, weights, directed, device=None):
         """The graph of CSR arrays given as bytes (int64 offsets, int32
-        indices, float32 weights or None) and their node keys and index (None:
+        indices, float32 or float64 weights -- told apart by their length --
+        or None) and their node keys and index (None:
         made on first use): _libgraph.adjacency_csr's arrays (from_networkx,
         and the NetworkX backend, which keeps them too), or an unpickled graph's.
         An undirected graph's CSR holds both arcs of an edge (NetworkX's
         adjacency does), checked as from_csr checks any."""
-        g = _libgraph.from_csr(_view(offsets, "q"), _view(indices, "i"), _view(weights, "f"),
+        wide = weights is not None and len(memoryview(weights).cast("B")) == 2 * len(
+            memoryview(indices).cast("B"))
+        weights = _view(weights, "d" if wide else "f")
+        g = _libgraph.from_csr(_view(offsets, "q"), _view(indices, "i"), weights,
                                1 if directed else 2, False, False, duplicates=0,
-                               context=context(device))
+                               context=context(device), weight_type=2 if wide else 1)
         self = cls._wrap(g, nodes)
         self._node_index = index
         return self
 
     @classmethod
     def load(cls, path, format=None, directed=None, *, symmetrize=False, drop_self_loops=False,
-             duplicates="keep", names=True, device=None):
+             duplicates="keep", names=True, weight_dtype=None, device=None):
         """Reads a graph file: .mtx (Matrix Market), .el / .wel (edge lists,
         0-based), .lgb (libgraph's binary CSR); format=None goes by the
         extension.  directed=None takes what the file records (.lgb; a .mtx
@@ -329,11 +349,14 @@ class Graph:
         record.  A missing or malformed file raises FileFormatError (an
         OSError) naming the line.  A .lgb's vertex names become the node
         keys (two vertices with one name: FileFormatError naming both);
-        names=False leaves them out."""
+        names=False leaves them out.  Weights: a text file's are read as
+        float32, a .lgb's as it holds them; weight_dtype converts (float64
+        from a text file is refused: its decimals were read as float32)."""
         g = _libgraph.read(_path(path), _format(format), _directedness(directed),
                            flag(symmetrize, "symmetrize"), flag(drop_self_loops, "drop_self_loops"),
                            duplicates=_duplicates(duplicates), context=context(device),
-                           skip_names=not flag(names, "names"))
+                           skip_names=not flag(names, "names"),
+                           weight_type=0 if weight_dtype is None else _weight_type(True, weight_dtype))
         names = _decoded_names(g.names())
         if names is None:
             return cls._wrap(g)
@@ -405,6 +428,17 @@ class Graph:
     def weighted(self):
         return self._g.weighted
 
+    @property
+    def weight_dtype(self):
+        """The weights' type, "float32" or "float64" (None when unweighted)."""
+        return self._g.weight_dtype
+
+    @property
+    def negative_weights(self):
+        """Whether some weight is < 0 (sssp then takes Bellman-Ford; pagerank
+        refuses the weights)."""
+        return self._g.negative_weights
+
     def out_degrees(self):
         """Out-arcs of every vertex (int64)."""
         return wrap(self._g.out_degrees())
@@ -419,8 +453,9 @@ class Graph:
         return self.out_degrees()
 
     def csr(self):
-        """(offsets int64, indices int32, weights float32 or None): read-only
-        views of the graph's out-edge arrays, no copy; they keep the graph alive."""
+        """(offsets int64, indices int32, weights of weight_dtype or None):
+        read-only views of the graph's out-edge arrays, no copy; they keep
+        the graph alive."""
         return tuple(wrap(a) for a in self._g.csr())
 
     def csc(self):

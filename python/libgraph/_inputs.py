@@ -215,6 +215,31 @@ def _per_vertex(values, n):
     return values
 
 
+_WEIGHT_TYPES = {None: 0, "float32": 1, "float64": 2}
+
+
+def _weight_type(weights, weight_dtype):
+    """The C weight_type for weights (1 float32, 2 float64; 0 without
+    weights): weight_dtype "float32" or "float64" (a numpy dtype or type
+    too), or None: the input's own, float32 for an array of float32 (or
+    float16) and float64 for anything else (float64 arrays, Python numbers,
+    integers: exact in float64 as NetworkX's own sums need)."""
+    if weight_dtype is not None:
+        name = getattr(weight_dtype, "__name__", None) or str(weight_dtype)
+        name = {"f4": "float32", "f8": "float64", "f": "float32", "d": "float64"}.get(name, name)
+        if name not in ("float32", "float64"):
+            raise ValueError(f"weight_dtype: must be None, 'float32' or 'float64', not "
+                             f"{weight_dtype!r}")
+        return 0 if weights is None else _WEIGHT_TYPES[name]
+    if weights is None:
+        return 0
+    dtype = getattr(weights, "dtype", None)
+    if dtype is None:  # memoryview, array.array
+        code = getattr(weights, "format", None) or getattr(weights, "typecode", None)
+        return 1 if code in ("f", "e") else 2
+    return 1 if str(dtype) in ("float32", "float16") else 2
+
+
 def _view(buf, code):
     """buf's bytes as a memoryview of format code (None stays None)."""
     return None if buf is None else memoryview(buf).cast("B").cast(code)

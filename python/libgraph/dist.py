@@ -49,6 +49,7 @@ _ERRORS = {
     "LG_ERR_UNSUPPORTED": _libgraph.UnsupportedError,
     "LG_ERR_IO": _libgraph.FileFormatError,
     "LG_ERR_NOT_CONVERGED": _libgraph.NotConverged,
+    "LG_ERR_UNBOUNDED": _libgraph.Unbounded,
 }
 _DUPLICATES = {"keep": 0, "sum": 1, "min": 2, "max": 3, "first": 4, "last": 5}
 _FORMATS = {None: 0, "mtx": 1, "el": 2, "wel": 3, "lgb": 4}

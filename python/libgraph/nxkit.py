@@ -6,16 +6,19 @@ nx_backend.c, nx_paths.c), since building these Python objects is most of such a
 call's time.
 
 adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
-              count_parallel=False, strict=False, exact=False)
+              count_parallel=False, strict=False, exact=False, wide=False)
     A NetworkX adjacency dict (``G._adj``; ``G._succ`` or ``G._pred`` of a
     directed graph) as CSR arrays: (index, offsets, indices, weights), with
     index the dict {node: vertex id} of ``nodes`` (the node keys in vertex
-    order), offsets int64, indices int32 and weights float32 (or None) as
-    bytearrays, each row in the adjacency's order.  weight names the edge
-    attribute (default where it is missing; a multigraph's parallel edges
-    summed); count_parallel weighs a multigraph's arc by its parallel edges;
-    strict refuses weights libgraph cannot hold as NetworkX gives them;
-    exact, besides, any that float32 would round.
+    order), offsets int64, indices int32 and weights float32 (float64 with
+    wide; or None) as bytearrays, each row in the adjacency's order.  weight
+    names the edge attribute (default where it is missing; a multigraph's
+    parallel edges summed); count_parallel weighs a multigraph's arc by its
+    parallel edges; strict refuses weights libgraph's PageRank cannot take
+    as NetworkX gives them (negative, not finite, beyond float32); exact,
+    besides, any that float32 would round; wide keeps each weight as
+    NetworkX holds it and refuses only NaN and infinities (and, strict,
+    negative weights).
 graph_from_adjacency(nodes, index, offsets, indices, weights, directed,
                      device=None)
     The Graph of those arrays (rows sorted and checked as from_csr checks
@@ -37,7 +40,7 @@ take(nodes, order, begin, end)
     [nodes[v] for v in order[begin:end]].
 dijkstra_visit(offsets, indices, weights, first, cutoff=None, target=-1)
     NetworkX's Dijkstra (its heap of (distance, count, node), so ties pop in
-    its order) over an adjacency-order CSR with float32 weights (or None:
+    its order) over an adjacency-order CSR with float32 or float64 weights (or None:
     each arc 1): (order, dists, parents, found), the settled vertices in
     order (int32 bytes) with their distances (float64 bytes), each vertex's
     parent on its path (int32 bytes, one a vertex, -1 for a source or an

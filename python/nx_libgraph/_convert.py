@@ -18,10 +18,13 @@ BACKEND = "libgraph"
 # unweighted NetworkX PageRank counts them); the other weightings are None
 # (no weights) and (attribute, default).
 COUNTS = ("parallel edges",)
-# The mark of a weighting whose weights must be exact (LibgraphGraph.weighting),
-# and the functions that convert with one (interface.py fills it in).
+# The marks of a weighting whose weights must be exact, as NetworkX holds
+# them (float64): EXACT for weights >= 0 (Dijkstra), SIGNED for any finite
+# ones (Bellman-Ford) (LibgraphGraph.weighting); and the functions that
+# convert with one, by name -> mark (interface.py fills it in).
 EXACT = "exact"
-EXACT_FUNCTIONS = set()
+SIGNED = "signed"
+EXACT_FUNCTIONS = {}
 
 
 def _is_view(G):
@@ -84,11 +87,13 @@ class LibgraphGraph:
         """The weighting of a call's ``weight`` argument: None (no weights),
         COUNTS for a multigraph unweighted, else (weight, default), or with
         exact (weight, default, EXACT): each weight exactly as NetworkX
-        gives it, for the sums of the shortest paths (a weight float32 would
-        round is refused)."""
+        gives it (float64), for the sums of the shortest paths; exact=SIGNED
+        (weight, default, SIGNED) takes negative weights too (Bellman-Ford)."""
         if weight is None:
             return COUNTS if self._multigraph else None
-        return (weight, float(default), EXACT) if exact else (weight, float(default))
+        if exact:
+            return (weight, float(default), SIGNED if exact is SIGNED else EXACT)
+        return (weight, float(default))
 
     def arcs(self, weighting=None):
         """(offsets, indices, weights) of the arcs, rows in NetworkX's
@@ -107,10 +112,11 @@ class LibgraphGraph:
             G = self._from_source()
             weight, default = weighting[:2] if weighting not in (None, COUNTS) else (None, 1.0)
             try:
+                mark = weighting[-1] if weighting not in (None, COUNTS) else None
                 index, off, idx, w = nxkit.adjacency_csr(
                     self.nodes, _dicts(G._adj, self._multigraph, self._directed), weight, default,
-                    self._multigraph, count_parallel=weighting is COUNTS, strict=True,
-                    exact=weighting is not None and weighting[-1] is EXACT)
+                    self._multigraph, count_parallel=weighting is COUNTS,
+                    strict=mark is not SIGNED, wide=mark in (EXACT, SIGNED))
             except ValueError as exc:
                 if weight is None:
                     raise
@@ -247,7 +253,7 @@ def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=Fal
         weight, default = next(iter(edge_attrs.items()))
         conv.weight = weight
         weighting = conv.weighting(weight, 1.0 if default is None else default,
-                                   name in EXACT_FUNCTIONS)
+                                   EXACT_FUNCTIONS.get(name, False))
     else:
         weighting = conv.weighting(None)
     try:

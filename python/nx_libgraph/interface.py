@@ -33,7 +33,9 @@ from libgraph import nxkit
 # convert_from_nx and convert_to_nx are the backend's: NetworkX calls them here
 from ._convert import (
     BACKEND,
+    EXACT,
     EXACT_FUNCTIONS,
+    SIGNED,
     LibgraphGraph,
     _built,
     _cached,
@@ -474,7 +476,7 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
 # nodes (ties by the order of pushes) and, before NetworkX 3.6, paths in the
 # order nodes are first seen; nxkit.dijkstra_visit makes the same search in
 # C over the adjacency-order arcs, with each weight exactly as NetworkX
-# reads it (weights float32 would round are declined: NetworkX runs those).
+# reads it (float64).
 
 
 def _search(G, first, weight, cutoff=None, target=None):
@@ -607,7 +609,7 @@ _DIJKSTRA = {
     "single_source_dijkstra", "single_source_dijkstra_path_length", "single_source_dijkstra_path",
     "dijkstra_path", "dijkstra_path_length",
 }
-EXACT_FUNCTIONS.update(_DIJKSTRA)
+EXACT_FUNCTIONS.update(dict.fromkeys(_DIJKSTRA, EXACT))
 
 
 def _dijkstra_can_run(name, args, kwargs):

@@ -39,6 +39,9 @@ def test_int64_edges_are_converted():
     src, dst = edges(np.int64)
     w = np.ones(M, np.float64)
     peak = peak_during(lambda: lg.Graph.from_edges(src, dst, w, num_vertices=1000, directed=True))
+    assert 4 * 4 * M <= peak < 4 * 4 * M + (1 << 20), peak  # int32 src, dst; float64 weights kept
+    peak = peak_during(lambda: lg.Graph.from_edges(src, dst, w, num_vertices=1000, directed=True,
+                                                   weight_dtype="float32"))
     assert 3 * 4 * M <= peak < 3 * 4 * M + (1 << 20), peak  # int32 src, dst and float32 weights
 
 

@@ -323,8 +323,17 @@ def test_from_networkx_weights_that_float32_cannot_hold_are_refused():
         nx.set_edge_attributes(G, 1.0, "weight")
         G[0][1]["weight"] = w
         with pytest.raises(ValueError, match=f"the weight of edge .* {why}"):
-            lg.Graph.from_networkx(G, weight="weight")
+            lg.Graph.from_networkx(G, weight="weight", weight_dtype="float32")
         with pytest.raises(ValueError, match=why):
-            lg.Graph.from_edges([0, 1], [1, 2], weights=[w, 1.0])
+            lg.Graph.from_edges([0, 1], [1, 2], weights=[w, 1.0], weight_dtype="float32")
+        # float64, NetworkX's own type, holds them
+        g = lg.Graph.from_networkx(G, weight="weight")
+        assert g.weight_dtype == "float64" and w in g.csr()[2].tolist()
     with pytest.raises(ValueError, match="default_weight: 1e-50 rounds to 0"):
-        lg.Graph.from_networkx(nx.path_graph(3), weight="weight", default_weight=1e-50)
+        lg.Graph.from_networkx(nx.path_graph(3), weight="weight", default_weight=1e-50,
+                               weight_dtype="float32")
+    for bad in (float("nan"), float("inf")):
+        G = nx.path_graph(3)
+        G[0][1]["weight"] = bad
+        with pytest.raises(ValueError, match="the weight of edge"):
+            lg.Graph.from_networkx(G, weight="weight")

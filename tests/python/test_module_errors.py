@@ -125,13 +125,34 @@ def test_ids_beyond_int32_are_value_errors():
 @pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf, 1e39, 1e-50])
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, list])
 def test_bad_weights_are_value_errors(bad, dtype):
+    """NaN and infinities never; 1e39 and 1e-50 (beyond float32) only as
+    float32 weights, asked for or given."""
     if dtype is np.float32 and abs(bad) in (1e39, 1e-50):
         pytest.skip("not a float32")
     w = [1.0, bad] if dtype is list else np.array([1.0, bad], dtype=dtype)
-    with pytest.raises(ValueError):
-        lg.Graph.from_edges([0, 1], [1, 0], w)
-    with pytest.raises(ValueError):
-        lg.Graph.from_csr([0, 1, 2], [1, 0], w)
+    for weight_dtype in (None, "float32"):
+        if weight_dtype is None and np.isfinite(bad) and dtype is not np.float32:
+            g = lg.Graph.from_edges([0, 1], [1, 0], w, directed=True)
+            assert g.weight_dtype == "float64" and g.csr()[2].tolist() == [1.0, bad]
+            continue
+        with pytest.raises(ValueError):
+            lg.Graph.from_edges([0, 1], [1, 0], w, weight_dtype=weight_dtype)
+        with pytest.raises(ValueError):
+            lg.Graph.from_csr([0, 1, 2], [1, 0], w, weight_dtype=weight_dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, list])
+def test_negative_weights_are_kept(dtype):
+    w = [1.0, -2.5] if dtype is list else np.array([1.0, -2.5], dtype=dtype)
+    g = lg.Graph.from_edges([0, 1], [1, 2], w, directed=True)
+    assert g.negative_weights and g.csr()[2].tolist() == [1.0, -2.5]
+    assert g.weight_dtype == ("float32" if dtype is np.float32 else "float64")
+    assert lg.sssp(g, 0).tolist() == [0.0, 1.0, -1.5]
+    with pytest.raises(ValueError, match="the arc 1 -> 2 weighs -2.5: PageRank needs"):
+        lg.pagerank(g)
+    with pytest.raises(ValueError, match="delta-stepping needs weights >= 0"):
+        lg.sssp(g, 0, method="delta-stepping")
+    assert not lg.Graph.from_edges([0, 1], [1, 2], [1.0, 2.0]).negative_weights
 
 
 def test_two_dimensional_arrays_are_value_errors(g):

@@ -169,11 +169,12 @@ def test_extension_buffers_without_numpy():
     from libgraph import _libgraph
 
     g = lg.Graph.from_edges([0, 1], [1, 2], [1.0, 2.0], directed=True)
+    g32 = lg.Graph.from_edges([0, 1], [1, 2], [1.0, 2.0], directed=True, weight_dtype="float32")
     raw = g._g if hasattr(g, "_g") else None
     if raw is None:
         pytest.skip("no raw extension graph to look at")
     off, idx, w = raw.csr()
-    for b, fmt in ((off, "q"), (idx, "i"), (w, "f")):
+    for b, fmt in ((off, "q"), (idx, "i"), (w, "d"), (g32._g.csr()[2], "f")):
         mv = memoryview(b)
         assert mv.format == fmt and mv.ndim == 1 and mv.readonly
     assert memoryview(off).tolist() == [0, 1, 2, 2]

@@ -18,11 +18,11 @@
 #include <stdio.h>
 
 /* Text output: arcs a thread formats per round, the longest line one arc can
- * take ("2147483647 2147483647 3.40282347e+38\n" is 37 bytes), and the most
- * threads worth formatting for one output stream. */
+ * take ("2147483647 2147483647 -2.2250738585072014e-308\n" is 47 bytes), and
+ * the most threads worth formatting for one output stream. */
 #define WRITE_SLICE_ARCS ((int64_t)1 << 15)
-#define TEXT_LINE_MAX 48
-#define WEIGHT_TEXT_MAX 24
+#define TEXT_LINE_MAX 56
+#define WEIGHT_TEXT_MAX 32
 #define WRITE_THREADS_MAX 16
 
 static inline bool keep_arc(enum lg_arc_filter keep, int64_t u, int64_t v)
@@ -43,14 +43,15 @@ static char *format_uint(char *p, uint64_t x)
     return p;
 }
 
-/* Nine significant digits read back as the same float (FLT_DECIMAL_DIG).
- * Whole weights, the common case, skip printf: %.9g prints them as plain
- * integers below 1e9 anyway. */
-static char *format_weight(char *p, float w)
+/* Nine significant digits read back as the same float (FLT_DECIMAL_DIG),
+ * seventeen as the same double (a float64 graph's: DBL_DECIMAL_DIG).  Whole
+ * weights, the common case, skip printf: %.9g prints them as plain integers
+ * below 1e9 anyway. */
+static char *format_weight(char *p, double w, bool wide)
 {
-    if (w < 1e9f && w == (float)(uint32_t)w)
+    if (w >= 0.0 && w < 1e9 && w == (double)(uint32_t)w)
         return format_uint(p, (uint32_t)w);
-    return p + snprintf(p, WEIGHT_TEXT_MAX, "%.9g", (double)w);
+    return p + snprintf(p, WEIGHT_TEXT_MAX, wide ? "%.17g" : "%.9g", w);
 }
 
 /* The row that holds arc e (< m): the last row v with offsets[v] <= e. */
@@ -87,7 +88,8 @@ static size_t format_arcs(const lg_graph_t *g, const struct lg_text_style *s, in
         p = format_uint(p, (uint64_t)(v + s->id_base));
         if (s->weights) {
             *p++ = ' ';
-            p = format_weight(p, c->weights ? c->weights[e] : 1.0f);
+            const double w = c->weights64 ? c->weights64[e] : c->weights ? (double)c->weights[e] : 1.0;
+            p = format_weight(p, w, c->weights64 != NULL);
         }
         *p++ = '\n';
     }
