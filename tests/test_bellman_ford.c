@@ -170,6 +170,7 @@ static void check(const struct wgraph *g, bool directed, const lg_vertex_t *sour
             if (st != LG_OK) {
                 report("%d threads: %s", c % NUM_CTX + 1, lg_last_error());
             } else {
+                CHECK(or_ran_on_expected(true));
                 int64_t bad = -1;
                 for (int64_t v = 0; v < n && bad < 0; v++)
                     if (got[v] != want[v])

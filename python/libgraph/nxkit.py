@@ -61,14 +61,29 @@ scc_visit(offsets, indices)
     components (int32 bytes), and each one's end.
 groups(nodes, order, ends)
     [set of the nodes of each group]: scc_visit's components as sets.
+bellman_ford_visit(offsets, indices, weights, first, heuristic=True)
+    NetworkX's Bellman-Ford (its queue, its skip of a vertex whose
+    predecessor is queued, its lists of tight predecessors, its
+    negative-cycle tests) over an adjacency-order CSR with float32 or
+    float64 weights (or None): (order, dists, pred_offsets, preds, cycle),
+    the vertices in the order NetworkX's dist dict gets them, their
+    distances (float64 bytes), each one's predecessor list (int64 offsets
+    aligned with order, int32 vertices), and the vertex where NetworkX finds
+    a negative cycle, or -1.
+predecessor_paths(nodes, order, pred_offsets, preds, sources, target=-1)
+    {node: path}: for each vertex of order (or only target) the first path
+    NetworkX's walk of the predecessor lists yields, back to one of the
+    first `sources` vertices of order.
 """
 
 from ._graph import Graph
-from ._libgraph import (adjacency_csr, bfs_visit, components, dijkstra_visit, groups, lengths,
-                        levels, paths, scc_visit, take, tree_edges)
+from ._libgraph import (adjacency_csr, bellman_ford_visit, bfs_visit, components,
+                        dijkstra_visit, groups, lengths, levels, paths, predecessor_paths,
+                        scc_visit, take, tree_edges)
 
 __all__ = ["adjacency_csr", "graph_from_adjacency", "bfs_visit", "components", "tree_edges",
-           "levels", "take", "dijkstra_visit", "lengths", "paths", "scc_visit", "groups"]
+           "levels", "take", "dijkstra_visit", "lengths", "paths", "scc_visit", "groups",
+           "bellman_ford_visit", "predecessor_paths"]
 
 
 def graph_from_adjacency(nodes, index, offsets, indices, weights, directed, device=None):

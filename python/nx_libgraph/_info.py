@@ -36,16 +36,26 @@ for _name in ("bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors", "bf
     FUNCTIONS[_name] = {"additional_docs": _ORDER}
 for _name in ("single_source_shortest_path", "descendants", "ancestors", "has_path"):
     FUNCTIONS[_name] = {"additional_docs": _ORDER}
-_DIJKSTRA = ("NetworkX's Dijkstra made in C (the same distances, paths and order); weights "
-             "that float32 would round, weight functions and multigraphs are declined "
-             "(NetworkX runs the call).")
+_DIJKSTRA = ("NetworkX's Dijkstra made in C (the same distances, paths and order, each "
+             "weight as NetworkX holds it); negative weights, weight functions and "
+             "multigraphs are declined (NetworkX runs the call).")
 for _name in ("single_source_dijkstra", "single_source_dijkstra_path",
               "single_source_dijkstra_path_length", "multi_source_dijkstra",
               "multi_source_dijkstra_path", "multi_source_dijkstra_path_length", "dijkstra_path",
               "dijkstra_path_length"):
     FUNCTIONS[_name] = {"additional_docs": _DIJKSTRA}
-FUNCTIONS["shortest_path_length"] = {
-    "additional_docs": "From one source to every node, unweighted; other forms are declined."}
+_BELLMAN_FORD = ("NetworkX's Bellman-Ford made in C (its queue and predecessor lists: the same "
+                 "distances, paths, order and NetworkXUnbounded for a negative cycle); weight "
+                 "functions and multigraphs are declined (NetworkX runs the call).")
+for _name in ("single_source_bellman_ford", "single_source_bellman_ford_path",
+              "single_source_bellman_ford_path_length", "bellman_ford_path",
+              "bellman_ford_path_length", "bellman_ford_predecessor_and_distance"):
+    FUNCTIONS[_name] = {"additional_docs": _BELLMAN_FORD}
+_SHORTEST = ("From one source (unweighted, Dijkstra or Bellman-Ford), to one target of an "
+             "undirected graph, and a pair's length or Bellman-Ford path; every pair, a "
+             "directed graph's target and a pair's bidirectional search are declined.")
+for _name in ("shortest_path", "shortest_path_length"):
+    FUNCTIONS[_name] = {"additional_docs": _SHORTEST}
 
 
 def get_info():
@@ -56,7 +66,7 @@ def get_info():
         "package": "nx_libgraph",
         "short_summary": "libgraph's C kernels (CPU and AMD/NVIDIA GPUs) for NetworkX.",
         "description": "PageRank and connected components run by libgraph, on the CPU "
-        "or a GPU, and NetworkX's breadth-first traversals and Dijkstra in C; graphs are "
+        "or a GPU, and NetworkX's breadth-first traversals, Dijkstra and Bellman-Ford in C; graphs are "
         "converted once (in C) and cached by NetworkX.",
         "functions": FUNCTIONS,
         "default_config": {"device": "auto"},

@@ -114,12 +114,14 @@ def _refusal(name, args, kwargs):
     declines weights libgraph cannot take as NetworkX gives them and
     arguments whose meaning in NetworkX libgraph's PageRank does not have
     (_pagerank_trouble); the traversals decline sort_neighbors and limits
-    that are not numbers, and shortest_path_length runs from one source,
-    unweighted."""
+    that are not numbers; shortest_path(_length) take the forms
+    _shortest_refusal says."""
     if name == "pagerank":
         why = _pagerank_can_run(args, kwargs)
-    elif name in _DIJKSTRA:
+    elif name in _DIJKSTRA or name in _BELLMAN_FORD:
         why = _dijkstra_can_run(name, args, kwargs)
+    elif name in _SHORTEST:
+        why = _shortest_can_run(name, args, kwargs)
     elif name in _TRAVERSALS:
         why = _traversal_can_run(name, args, kwargs)
     else:
@@ -457,17 +459,67 @@ def single_source_shortest_path_length(G, source, cutoff=None):
     return _built(nxkit.levels, visit.nodes, visit.raw, visit.ends)
 
 
-def _path_length_refusal(source=None, target=None, weight=None, method="dijkstra"):
-    """Why shortest_path_length with these arguments is not libgraph's, or None."""
-    if source is None or target is not None:
-        return "shortest_path_length: only from one source to every node"
-    if weight is not None:
-        return "shortest_path_length: only unweighted (weight=None)"
+def _shortest_refusal(name, G, source=None, target=None, weight=None, method="dijkstra"):
+    """Why shortest_path or shortest_path_length with these arguments is not
+    libgraph's, or None: the forms that NetworkX answers with the functions
+    the backend has (from one source; a pair through Bellman-Ford, or a
+    pair's length; to one target of an undirected graph)."""
+    if callable(weight):
+        return f"{name}: weight is a function"
+    if method not in ("dijkstra", "bellman-ford"):
+        return None  # NetworkX's ValueError, raised by the backend's function too
+    if source is None and target is None:
+        return f"{name}: every pair of nodes"
+    if source is None and G.is_directed():
+        return f"{name}: to one target of a directed graph (a search over the reverse graph)"
+    if (name == "shortest_path" and source is not None and target is not None and
+            (weight is None or method == "dijkstra")):
+        return f"{name}: one pair by bidirectional search (NetworkX's choice among equal paths)"
+    if weight is not None and G.is_multigraph():
+        return f"{name}: a multigraph (NetworkX weighs parallel edges by the smallest)"
     return None
 
 
+def _single_source(G, source, weight, method, lengths):
+    """NetworkX's single-source call that shortest_path(_length) makes."""
+    if weight is None:
+        return (single_source_shortest_path_length if lengths else
+                single_source_shortest_path)(G, source)
+    if method == "dijkstra":
+        return (single_source_dijkstra_path_length if lengths else
+                single_source_dijkstra_path)(G, source, weight=weight)
+    return (single_source_bellman_ford_path_length if lengths else
+            single_source_bellman_ford_path)(G, source, weight=weight)
+
+
+def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
+    if method not in ("dijkstra", "bellman-ford"):
+        raise ValueError(f"method not supported: {method}")
+    if source is None:  # to the target of an undirected graph: the paths from it, reversed
+        paths = _single_source(G, target, weight, method, False)
+        return {node: list(reversed(path)) for node, path in paths.items()}
+    if target is None:
+        return _single_source(G, source, weight, method, False)
+    return bellman_ford_path(G, source, target, weight)
+
+
 def shortest_path_length(G, source=None, target=None, weight=None, method="dijkstra"):
-    return single_source_shortest_path_length(G, source)
+    if method not in ("dijkstra", "bellman-ford"):
+        raise ValueError(f"method not supported: {method}")
+    if source is None:
+        return _single_source(G, target, weight, method, True)
+    if target is None:
+        return _single_source(G, source, weight, method, True)
+    if weight is None:  # NetworkX: the length of its bidirectional search's path
+        if source not in G or target not in G:
+            raise nx.NodeNotFound(f"Either source {source} or target {target} is not in G")
+        lengths = single_source_shortest_path_length(G, source)
+        if target not in lengths:
+            raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
+        return lengths[target]
+    if method == "dijkstra":
+        return dijkstra_path_length(G, source, target, weight)
+    return bellman_ford_path_length(G, source, target, weight)
 
 
 # ---- shortest paths and reachability ------------------------------------------------
@@ -604,12 +656,105 @@ def ancestors(G, source):
     return set(nxkit.take(visit.nodes, visit.raw, 1, len(visit.raw) // 4))
 
 
+# NetworkX's Bellman-Ford (its queue and its lists of tight predecessors,
+# whose order its paths follow) is nxkit.bellman_ford_visit in C, over the
+# adjacency-order arcs with each weight as NetworkX reads it, negative ones
+# included (float64).
+
+
+def _bellman_ford(G, source, weight, heuristic=True):
+    """(order, dists, pred_offsets, preds) of NetworkX's Bellman-Ford from
+    source; its errors."""
+    if source not in G:
+        raise nx.NodeNotFound(f"Source {source} not in G")
+    if weight is None:
+        (off, idx), w = G.adjacency, None
+    else:
+        off, idx, w = G.arcs(G.weighting(weight, exact=SIGNED))
+    order, dists, poff, preds, cycle = nxkit.bellman_ford_visit(off, idx, w, [G.vertex(source)],
+                                                                heuristic)
+    if cycle >= 0:
+        raise nx.NetworkXUnbounded("Negative cycle detected.")
+    return order, dists, poff, preds
+
+
+def _bf_lengths(G, run, weight):
+    return _built(nxkit.lengths, G.nodes, run[0], run[1], 1, weight is None)
+
+
+def single_source_bellman_ford(G, source, target=None, weight="weight"):
+    if source == target:
+        if source not in G:
+            raise nx.NodeNotFound(f"Node {source} is not found in the graph")
+        return (0, [source])
+    run = _bellman_ford(G, source, weight)
+    if target is None:
+        return (_bf_lengths(G, run, weight), _built(nxkit.predecessor_paths, G.nodes, *run[:1],
+                                                    *run[2:], 1))
+    t = G.vertex(target) if target in G else -1
+    order = memoryview(run[0]).cast("i")
+    at = order.tolist().index(t) if t >= 0 and t in order else -1
+    if at < 0:
+        raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
+    path = nxkit.predecessor_paths(G.nodes, run[0], run[2], run[3], 1, t)[target]
+    d = memoryview(run[1]).cast("d")[at]
+    return (int(d) if weight is None else d, path)
+
+
+def single_source_bellman_ford_path_length(G, source, weight="weight"):
+    return _bf_lengths(G, _bellman_ford(G, source, weight), weight)
+
+
+def single_source_bellman_ford_path(G, source, weight="weight"):
+    return single_source_bellman_ford(G, source, weight=weight)[1]
+
+
+def bellman_ford_path(G, source, target, weight="weight"):
+    return single_source_bellman_ford(G, source, target=target, weight=weight)[1]
+
+
+def bellman_ford_path_length(G, source, target, weight="weight"):
+    if source == target:
+        if source not in G:
+            raise nx.NodeNotFound(f"Node {source} not found in graph")
+        return 0
+    lengths = single_source_bellman_ford_path_length(G, source, weight=weight)
+    try:
+        return lengths[target]
+    except KeyError:
+        raise nx.NetworkXNoPath(f"node {target} not reachable from {source}") from None
+
+
+def bellman_ford_predecessor_and_distance(G, source, target=None, weight="weight",
+                                          heuristic=True):
+    if source not in G:
+        raise nx.NodeNotFound(f"Node {source} is not found in the graph")
+    if weight is not None and any(d.get(weight, 1) < 0 for _, _, d in
+                                  nx.selfloop_edges(G._from_source(), data=True)):
+        raise nx.NetworkXUnbounded("Negative cycle detected.")
+    if len(G) == 1:
+        return {source: []}, {source: 0}
+    order, dists, poff, preds = _bellman_ford(G, source, weight, heuristic)
+    nodes = G.nodes
+    at, flat = memoryview(poff).cast("q"), memoryview(preds).cast("i")
+    pred = {nodes[v]: [nodes[u] for u in flat[at[i]:at[i + 1]]]
+            for i, v in enumerate(memoryview(order).cast("i"))}
+    return pred, _bf_lengths(G, (order, dists), weight)
+
+
+_BELLMAN_FORD = {
+    "single_source_bellman_ford", "single_source_bellman_ford_path_length",
+    "single_source_bellman_ford_path", "bellman_ford_path", "bellman_ford_path_length",
+    "bellman_ford_predecessor_and_distance",
+}
+
 _DIJKSTRA = {
     "multi_source_dijkstra", "multi_source_dijkstra_path_length", "multi_source_dijkstra_path",
     "single_source_dijkstra", "single_source_dijkstra_path_length", "single_source_dijkstra_path",
     "dijkstra_path", "dijkstra_path_length",
 }
 EXACT_FUNCTIONS.update(dict.fromkeys(_DIJKSTRA, EXACT))
+EXACT_FUNCTIONS.update(dict.fromkeys(_BELLMAN_FORD, SIGNED))
 
 
 def _dijkstra_can_run(name, args, kwargs):
@@ -627,7 +772,7 @@ def _dijkstra_can_run(name, args, kwargs):
     if weight is not None:
         try:
             conv = _conversion(G)
-            conv.arcs(conv.weighting(weight, exact=True))
+            conv.arcs(conv.weighting(weight, exact=SIGNED if name in _BELLMAN_FORD else EXACT))
         except (NotImplementedError, TypeError, KeyError, ValueError, RuntimeError) as exc:
             return f"{name}: {exc}"
     return True
@@ -649,9 +794,23 @@ def _traversal_can_run(name, args, kwargs):
         x = _argument(function, args, kwargs, limit)
         if not isinstance(x, numbers.Real) and (x is not None or limit == "distance"):
             return f"{name}: {limit} {x!r} is not a number"
-    if name == "shortest_path_length":
-        return _path_length_refusal(*(_argument(function, args, kwargs, k)
-                                      for k in ("source", "target", "weight", "method"))) or True
+    return True
+
+
+def _shortest_can_run(name, args, kwargs):
+    function = globals()[name]
+    G = _graph_argument(args, kwargs)
+    source, target, weight, method = (_argument(function, args, kwargs, k)
+                                      for k in ("source", "target", "weight", "method"))
+    why = _shortest_refusal(name, G, source, target, weight, method)
+    if why:
+        return why
+    if weight is not None and method in ("dijkstra", "bellman-ford"):
+        try:
+            conv = _conversion(G)
+            conv.arcs(conv.weighting(weight, exact=SIGNED if method == "bellman-ford" else EXACT))
+        except (NotImplementedError, TypeError, KeyError, ValueError, RuntimeError) as exc:
+            return f"{name}: {exc}"
     return True
 
 
@@ -660,16 +819,19 @@ _SORTING = {"bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors"}
 
 _TRAVERSALS = {
     "bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors", "bfs_layers",
-    "descendants_at_distance", "single_source_shortest_path_length", "shortest_path_length",
+    "descendants_at_distance", "single_source_shortest_path_length",
     "single_source_shortest_path", "has_path", "descendants", "ancestors",
 }
+
+_SHORTEST = {"shortest_path", "shortest_path_length"}
+EXACT_FUNCTIONS.update(dict.fromkeys(_SHORTEST, EXACT))
 
 _FUNCTIONS = {
     "pagerank", "connected_components", "number_connected_components", "is_connected",
     "node_connected_component", "weakly_connected_components",
     "number_weakly_connected_components", "is_weakly_connected", "strongly_connected_components",
     "number_strongly_connected_components", "is_strongly_connected",
-} | _TRAVERSALS | _DIJKSTRA
+} | _TRAVERSALS | _DIJKSTRA | _BELLMAN_FORD | _SHORTEST
 
 # Each function checks its arguments first (_declining): NetworkX shows a
 # call asked for by name the reason libgraph declines it.

@@ -265,16 +265,18 @@ def test_traversal_errors_and_declines():
         with pytest.raises(err):
             _materialize(getattr(nx, name)(G, *args, backend="libgraph"))
     assert isinstance(interface.should_run("bfs_edges", (G, 0), {"sort_neighbors": sorted}), str)
-    assert isinstance(interface.should_run("shortest_path_length", (G,), {"source": 0,
-                                                                            "target": 5}), str)
-    assert isinstance(interface.should_run("shortest_path_length", (G, 0), {"weight": "w"}), str)
+    assert isinstance(interface.should_run("shortest_path_length", (G,), {}), str)
+    assert isinstance(interface.should_run("shortest_path", (G, 0, 5), {}), str)
+    assert isinstance(interface.should_run("shortest_path_length", (G, 0),
+                                           {"weight": lambda u, v, d: 1}), str)
     assert interface.should_run("shortest_path_length", (G, 0), {}) is True
+    assert interface.should_run("shortest_path_length", (G, 0, 5), {}) is True
     # asked for by name, a form it does not have is refused, not answered
     # wrongly, and the user is told why
-    _declined_by_name(nx.shortest_path_length, G, 0, 5,
-                      why="shortest_path_length: only from one source to every node")
-    _declined_by_name(nx.shortest_path_length, G, 0, weight="w",
-                      why="shortest_path_length: only unweighted (weight=None)")
+    _declined_by_name(nx.shortest_path_length, G,
+                      why="shortest_path_length: every pair of nodes")
+    _declined_by_name(nx.shortest_path, G, 0, 5,
+                      why="shortest_path: one pair by bidirectional search")
     # sort_neighbors: refused when asked for by name, run by NetworkX by priority
     S = nx.Graph([(0, 3), (0, 1), (0, 2)] + [(i, i + 1) for i in range(3, 300)])
     _declined_by_name(nx.bfs_edges, S, 0, sort_neighbors=sorted,
@@ -513,6 +515,7 @@ def _function_calls(G):
     yield "descendants_at_distance", (node, 2), {}
     yield "single_source_shortest_path_length", (node,), {}
     yield "shortest_path_length", (), {"source": node}
+    yield "shortest_path", (), {"source": node}
     yield "single_source_shortest_path", (node,), {}
     yield "descendants", (node,), {}
     yield "ancestors", (node,), {}
@@ -526,6 +529,12 @@ def _function_calls(G):
             yield name, ([node],), {"weight": None}
         yield "dijkstra_path", (node, node), {"weight": None}
         yield "dijkstra_path_length", (node, node), {"weight": None}
+        for name in ("single_source_bellman_ford", "single_source_bellman_ford_path",
+                     "single_source_bellman_ford_path_length",
+                     "bellman_ford_predecessor_and_distance"):
+            yield name, (node,), {"weight": None}
+        yield "bellman_ford_path", (node, node), {"weight": None}
+        yield "bellman_ford_path_length", (node, node), {"weight": None}
 
 
 def test_every_function_is_covered():

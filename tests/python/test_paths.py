@@ -205,3 +205,130 @@ def test_cli_path_to_a_target(lgraph, tmp_path):
     out = lgraph("sssp", tmp_path / "h.el", "--source", s, "--target", unreachable,
                  "--predecessors").stdout
     assert f"no path to {unreachable}" in out
+
+
+# ---- Bellman-Ford: negative weights ---------------------------------------------------
+
+
+def signed_graph(seed, directed, decimals):
+    """A random graph whose weights may be negative: integer potentials p
+    turn w >= 0 into w + p(u) - p(v) (no negative cycle in a directed graph;
+    an undirected graph's negative edge is one), or decimals (0.1, 0.7:
+    sums float32 could not make) with a few negative ones."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 50)
+    G = (nx.DiGraph if directed else nx.Graph)()
+    G.add_nodes_from(rng.sample(range(1000), n))
+    nodes = list(G)
+    p = {v: rng.randint(0, 6) for v in nodes}
+    for _ in range(rng.randint(0, 4 * n)):
+        u, v = rng.choice(nodes), rng.choice(nodes)
+        if decimals:
+            w = rng.choice([0.1, 0.2, 0.7, 1.3, 2.0]) - (0.3 if rng.random() < 0.1 else 0.0)
+        else:
+            w = rng.randint(0, 4) + (p[u] - p[v] if directed else 0)
+        if u == v:
+            w = abs(w)
+        G.add_edge(u, v, weight=w)
+    return G, rng
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("directed", [False, True])
+def test_backend_bellman_ford_equals_networkx(seed, directed):
+    """Every Bellman-Ford function: NetworkX's result in its order (the
+    distances, each path, the predecessor lists), or the same exception
+    (NetworkXUnbounded for a negative cycle, NodeNotFound, NetworkXNoPath)."""
+    G, rng = signed_graph(seed, directed, seed % 3 == 2)
+    nodes = list(G)
+    s, t = rng.choice(nodes), rng.choice(nodes)
+    calls = [
+        (nx.single_source_bellman_ford_path_length, (s,), {}),
+        (nx.single_source_bellman_ford_path, (s,), {}),
+        (nx.single_source_bellman_ford, (s,), {}),
+        (nx.single_source_bellman_ford, (s, t), {}),
+        (nx.bellman_ford_path, (s, t), {}),
+        (nx.bellman_ford_path_length, (s, t), {}),
+        (nx.bellman_ford_predecessor_and_distance, (s,), {}),
+        (nx.bellman_ford_predecessor_and_distance, (s,), {"heuristic": False}),
+        (nx.single_source_bellman_ford, (s,), {"weight": None}),
+        (nx.bellman_ford_path_length, ("missing", t), {}),
+        (nx.single_source_bellman_ford, (s, "missing"), {}),
+    ]
+    for f, args, kwargs in calls:
+        want, got = both(f, G, *args, **kwargs)
+        assert got == want, (f.__name__, args, kwargs)
+
+
+def test_backend_bellman_ford_cycles_and_declines():
+    G = nx.DiGraph([(0, 1, {"weight": 1}), (1, 2, {"weight": -3}), (2, 0, {"weight": 1}),
+                    (3, 0, {"weight": 2})])
+    for f in (nx.single_source_bellman_ford_path_length, nx.single_source_bellman_ford):
+        with pytest.raises(nx.NetworkXUnbounded, match="Negative cycle detected"):
+            f(G, 3, backend="libgraph")
+    G.add_edge(4, 4, weight=-1)  # a negative self-loop anywhere: NetworkX's own first check
+    want, got = both(nx.bellman_ford_predecessor_and_distance, G, 4)
+    assert got == want and want[0] is nx.NetworkXUnbounded
+    # weight functions and multigraphs: NetworkX runs them
+    with pytest.raises(NotImplementedError):
+        nx.single_source_bellman_ford(G, 3, weight=lambda u, v, d: 1, backend="libgraph")
+    M = nx.MultiDiGraph([(0, 1), (0, 1)])
+    with pytest.raises(NotImplementedError):
+        nx.single_source_bellman_ford(M, 0, backend="libgraph")
+    H = nx.path_graph(3)
+    H[0][1]["weight"] = float("nan")
+    with pytest.raises(NotImplementedError):
+        nx.single_source_bellman_ford(H, 0, backend="libgraph")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_sssp_bellman_ford_equals_networkx(seed):
+    """lg.sssp on negative weights (Bellman-Ford) against NetworkX's, float64
+    and decimal weights included: bit-equal distances, tight predecessors."""
+    G, rng = signed_graph(900 + seed, True, seed % 2 == 1)
+    g = lg.Graph.from_networkx(G)
+    assert g.weight_dtype == "float64"
+    s = rng.choice(list(G))
+    want = nx.single_source_bellman_ford_path_length(G, s)
+    d, p = lg.sssp(g, s, predecessors=True, device=CPU)
+    got = {g.nodes[v]: d[v] for v in range(len(d)) if d[v] != np.inf}
+    assert got == want
+    for v in range(len(d)):
+        if d[v] != np.inf and g.nodes[v] != s:
+            u = g.nodes[p[v]]
+            assert want[u] + G[u][g.nodes[v]]["weight"] == want[g.nodes[v]]
+
+
+@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("directed", [False, True])
+def test_backend_shortest_path_forms_equal_networkx(seed, directed):
+    """shortest_path and shortest_path_length in each form the backend
+    takes: NetworkX's result, order and errors; the others declined."""
+    G, rng = signed_graph(300 + seed, directed, False)
+    if seed % 2:
+        G, rng = random_graph(300 + seed, directed)
+    nodes = list(G)
+    s, t = rng.choice(nodes), rng.choice(nodes)
+    forms = [{"source": s}, {"source": s, "weight": "weight"},
+             {"source": s, "weight": "weight", "method": "bellman-ford"},
+             {"source": s, "target": t, "weight": "weight"},
+             {"source": s, "target": t, "weight": "weight", "method": "bellman-ford"},
+             {"source": s, "method": "floyd"}]
+    if not directed:
+        forms += [{"target": t}, {"target": t, "weight": "weight", "method": "bellman-ford"}]
+    for f in (nx.shortest_path, nx.shortest_path_length):
+        for kwargs in forms:
+            if f is nx.shortest_path and "target" in kwargs and "source" in kwargs and \
+                    kwargs.get("method") != "bellman-ford":
+                continue
+            if kwargs.get("method") != "bellman-ford" and "weight" in kwargs and \
+                    any(d["weight"] < 0 for *_, d in G.edges(data=True)):
+                continue  # Dijkstra-class on negative weights: declined (NetworkX's own)
+            want, got = both(f, G, **kwargs)
+            assert got == want, (f.__name__, kwargs)
+    f = nx.shortest_path_length
+    want, got = both(f, G, s, t)
+    assert got == want
+    for kwargs in ({}, {"source": s, "target": t}, {"target": t} if directed else {}):
+        with pytest.raises(NotImplementedError):
+            nx.shortest_path(G, backend="libgraph", **kwargs)
