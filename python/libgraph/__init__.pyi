@@ -37,7 +37,7 @@ def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edg
 __all__ = [
     "Graph", "Context", "generate_edges", "bfs", "pagerank", "connected_components",
     "number_connected_components", "strongly_connected_components",
-    "number_strongly_connected_components", "sssp", "run", "algorithms", "last_backend", "last_backend_reason",
+    "number_strongly_connected_components", "sssp", "shortest_path", "run", "algorithms", "last_backend", "last_backend_reason",
     "build_info",
     "set_default_device", "get_default_device", "set_progress", "get_progress", "PageRankInfo",
     "Error", "InvalidArgumentError",
@@ -130,6 +130,13 @@ def bfs(G: Graph, source: Any, *, parents: Literal[True], max_depth: int | None 
 def strongly_connected_components(G: Graph, *, device: _Device = None, out: Any = None
                                   ) -> npt.NDArray[np.int32]: ...
 def number_strongly_connected_components(G: Graph, *, device: _Device = None) -> int: ...
+@overload
+def shortest_path(G: Graph, source: Any, target: None = None, *, weight: Any = "weight",
+                  method: _SsspMethod = "auto", device: _Device = None
+                  ) -> dict[Hashable, list[Hashable]]: ...
+@overload
+def shortest_path(G: Graph, source: Any, target: Hashable, *, weight: Any = "weight",
+                  method: _SsspMethod = "auto", device: _Device = None) -> list[Hashable]: ...
 @overload
 def sssp(G: Graph, source: Any, *, weight: Any = "weight", predecessors: Literal[False] = False,
          cutoff: float | None = None, target: Any = None, delta: float = 0.0,

@@ -22,7 +22,8 @@ from ._graph import Graph, _readable
 # The package's names from this file (libgraph/__init__.py exports them).
 __all__ = ["bfs", "pagerank", "PageRankInfo", "connected_components",
            "number_connected_components", "strongly_connected_components",
-           "number_strongly_connected_components", "sssp", "run", "algorithms", "last_backend",
+           "number_strongly_connected_components", "sssp", "shortest_path", "run", "algorithms",
+           "last_backend",
            "last_backend_reason", "build_info"]
 
 
@@ -312,6 +313,64 @@ def sssp(G, source, *, weight="weight", predecessors=False, cutoff=None, target=
               "method": _choice(method, _SSSP_METHODS, "method")}
     r = run("sssp", G, device=device, out=None if out is None else {"distances": out}, **params)
     return (r["distances"], r["predecessors"]) if predecessors else r["distances"]
+
+
+def shortest_path(G, source, target=None, *, weight="weight", method="auto", device=None):
+    """Shortest paths along out-edges from source (one vertex): with target,
+    one shortest path to it as a list of vertices from source to target
+    (ValueError when target is unreached); without, a dict {vertex: path}
+    for every reached vertex, in order of distance (ties by vertex id).
+    Vertices are node keys for a graph with names.  The paths follow the
+    predecessors of sssp (weight: the graph's weights, method as sssp's) or,
+    with weight None, the parents of bfs; any shortest path where several
+    tie (NetworkX's own choice among them comes from its search order: the
+    NetworkX backend reproduces that).
+    """
+    G = _graph(G, "shortest_path(G, source, target)")
+    names = G.names
+    if target is not None and names is not None:
+        target = G.vertex(target)
+    elif target is not None:
+        target = integer(target, "target")
+        if not 0 <= target < G.num_vertices:
+            raise ValueError(f"target: {target} is not a vertex (num_vertices "
+                             f"{G.num_vertices})")
+    if weight is None:
+        dist, pred = bfs(G, source, parents=True, device=device)
+        reached = dist >= 0
+    else:
+        dist, pred = sssp(G, source, weight=weight, predecessors=True, method=method,
+                          device=device)
+        reached = dist != float("inf")
+    pred = pred.tolist()
+    key = (lambda v: names[v]) if names is not None else (lambda v: v)
+
+    def walk(v):
+        path = [v]
+        while pred[path[-1]] != path[-1]:
+            path.append(pred[path[-1]])
+        return [key(u) for u in reversed(path)]
+
+    if target is not None:
+        if not reached[target]:
+            raise ValueError(f"no path from {source!r} to {key(target)!r}")
+        return walk(target)
+    import numpy as np
+
+    paths = [None] * len(pred)  # each vertex's path as vertex ids, a parent's reused
+    out = {}
+    for v in np.flatnonzero(reached)[np.argsort(dist[reached], kind="stable")].tolist():
+        chain = []
+        x = v
+        while paths[x] is None and pred[x] != x:
+            chain.append(x)
+            x = pred[x]
+        if paths[x] is None:
+            paths[x] = [x]
+        for y in reversed(chain):
+            paths[y] = paths[pred[y]] + [y]
+        out[key(v)] = [key(u) for u in paths[v]]
+    return out
 
 
 def algorithms():

@@ -332,3 +332,34 @@ def test_backend_shortest_path_forms_equal_networkx(seed, directed):
     for kwargs in ({}, {"source": s, "target": t}, {"target": t} if directed else {}):
         with pytest.raises(NotImplementedError):
             nx.shortest_path(G, backend="libgraph", **kwargs)
+
+
+@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("directed", [False, True])
+def test_library_shortest_path(seed, directed):
+    """lg.shortest_path: every path starts at the source, follows edges, and
+    is as long as NetworkX's distance (weighted, unweighted, negative
+    weights); unreached targets are a ValueError."""
+    G, rng = (random_graph(700 + seed, directed) if seed % 3 else
+              signed_graph(700 + seed, True, False))
+    g = lg.Graph.from_networkx(G)
+    s = rng.choice(list(G))
+    for weight in ("weight", None):
+        try:
+            want = (nx.single_source_bellman_ford_path_length(G, s, weight=weight)
+                    if weight else nx.single_source_shortest_path_length(G, s))
+        except nx.NetworkXUnbounded:
+            with pytest.raises(lg.Unbounded):
+                lg.shortest_path(g, s, weight=weight, device=CPU)
+            continue
+        paths = lg.shortest_path(g, s, weight=weight, device=CPU)
+        assert set(paths) == set(want)
+        for node, path in paths.items():
+            assert path[0] == s and path[-1] == node
+            length = sum(G[u][v]["weight"] if weight else 1 for u, v in zip(path, path[1:]))
+            assert length == want[node]
+            assert lg.shortest_path(g, s, node, weight=weight, device=CPU) == path
+        missing = [v for v in G if v not in want]
+        if missing:
+            with pytest.raises(ValueError, match="no path from"):
+                lg.shortest_path(g, s, missing[0], weight=weight, device=CPU)
