@@ -109,8 +109,8 @@ static inline int fuzz_memfile(const uint8_t *data, size_t size, char path[64])
     return fd;
 }
 
-/* The CSR is valid, and BFS from vertex 0, connected components and PageRank
- * agree with its arcs. */
+/* The CSR is valid, and BFS from vertex 0, connected components, PageRank
+ * and SSSP from vertex 0 agree with its arcs. */
 static inline void fuzz_check_graph(const lg_graph_t *g)
 {
     const int64_t n = lg_graph_num_vertices(g), m = lg_graph_num_edges(g);
@@ -121,10 +121,16 @@ static inline void fuzz_check_graph(const lg_graph_t *g)
     FUZZ_REQUIRE(off[0] == 0 && off[n] == m);
     for (int64_t v = 0; v < n; v++)
         FUZZ_REQUIRE(off[v] <= off[v + 1]);
+    const double *w64 = NULL; /* a float64 graph's exact weights */
+    FUZZ_REQUIRE(lg_graph_weights_f64(g, false, &w64) == LG_OK);
+    bool negative = false;
     for (int64_t e = 0; e < m; e++) {
         FUZZ_REQUIRE(idx[e] >= 0 && idx[e] < n);
-        FUZZ_REQUIRE(!w || (isfinite(w[e]) && w[e] >= 0.0f));
+        FUZZ_REQUIRE(!w || isfinite(w[e]));
+        FUZZ_REQUIRE(!w64 || isfinite(w64[e]));
+        negative = negative || (w64 ? w64[e] < 0.0 : w && w[e] < 0.0f);
     }
+    FUZZ_REQUIRE(negative == lg_graph_has_negative_weights(g));
     /* names, when the file had them, as the setter would have checked them:
      * setting them again must be accepted */
     lg_names_t names;
@@ -173,6 +179,23 @@ static inline void fuzz_check_graph(const lg_graph_t *g)
             sum += pr[v];
         }
         FUZZ_REQUIRE(fabs(sum - 1.0) < 1e-6);
+    } else {
+        FUZZ_REQUIRE(st != LG_ERR_INVALID_ARGUMENT || negative); /* refused: negative weights */
+    }
+    /* SSSP from vertex 0 (Bellman-Ford for negative weights): the source at
+     * 0, every arc's end no farther than its start plus its weight, or a
+     * negative cycle named */
+    if (n > 0) {
+        const lg_vertex_t zero = 0;
+        const lg_status_t ss = lg_sssp(NULL, g, &zero, 1, NULL, pr, NULL);
+        FUZZ_REQUIRE(ss == LG_OK || (ss == LG_ERR_UNBOUNDED && negative));
+        if (ss == LG_OK) {
+            FUZZ_REQUIRE(pr[0] == 0.0);
+            for (int64_t u = 0; u < n; u++)
+                for (lg_edge_t e = off[u]; e < off[u + 1] && pr[u] < INFINITY; e++)
+                    FUZZ_REQUIRE(pr[idx[e]] <=
+                                 pr[u] + (w64 ? w64[e] : w ? (double)w[e] : 1.0));
+        }
     }
 done:
     free(dist);
