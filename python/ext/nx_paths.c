@@ -65,6 +65,85 @@
 /* Item i of a PySequence_Fast result, borrowed (nx_backend.c's node_get). */
 typedef PyObject *(*item_fn)(PyObject *, Py_ssize_t);
 
+/* An adjacency-order CSR given as buffers (adjacency_csr's arrays), held
+ * while a search reads it: offsets (int64, from 0 to the arcs), indices
+ * (int32) and weights (None, or float32 or float64 ones, told apart by
+ * their length). */
+typedef struct {
+    Py_buffer off, idx, w;
+    const int64_t *offsets;
+    const int32_t *indices;
+    const float *w32;
+    const double *w64;
+    int64_t n, m;
+} csr_buffers;
+
+static void csr_release(csr_buffers *c)
+{
+    if (c->w.obj)
+        PyBuffer_Release(&c->w);
+    if (c->idx.obj)
+        PyBuffer_Release(&c->idx);
+    if (c->off.obj)
+        PyBuffer_Release(&c->off);
+}
+
+/* 0, or -1 with an exception ("fn: offsets, indices and weights are not a
+ * CSR"); release it either way.  w_o NULL: a search without weights. */
+static int csr_get(csr_buffers *c, PyObject *off_o, PyObject *idx_o, PyObject *w_o,
+                   const char *fn)
+{
+    memset(c, 0, sizeof *c);
+    if (PyObject_GetBuffer(off_o, &c->off, PyBUF_SIMPLE) < 0 ||
+        PyObject_GetBuffer(idx_o, &c->idx, PyBUF_SIMPLE) < 0 ||
+        (w_o && w_o != Py_None && PyObject_GetBuffer(w_o, &c->w, PyBUF_SIMPLE) < 0))
+        return -1;
+    c->n = c->off.len / (Py_ssize_t)sizeof(int64_t) - 1;
+    c->m = c->idx.len / (Py_ssize_t)sizeof(int32_t);
+    c->offsets = c->off.buf;
+    c->indices = c->idx.buf;
+    const bool wide = c->w.obj && c->m > 0 && c->w.len == c->m * (Py_ssize_t)sizeof(double);
+    c->w32 = c->w.obj && !wide ? c->w.buf : NULL;
+    c->w64 = wide ? c->w.buf : NULL;
+    if (c->n < 0 || c->off.len % sizeof(int64_t) || c->idx.len % sizeof(int32_t) ||
+        c->offsets[0] != 0 || c->offsets[c->n] != c->m ||
+        (c->w.obj && !wide && c->w.len != c->m * (Py_ssize_t)sizeof(float))) {
+        PyErr_Format(PyExc_ValueError, "%s: %s are not a CSR", fn,
+                     w_o ? "offsets, indices and weights" : "offsets and indices");
+        return -1;
+    }
+    return 0;
+}
+
+/* The vertex ids of a sequence (first: a search's sources), each in [0, n),
+ * into a new array of *k (PyMem); NULL with an exception. */
+static int32_t *vertex_ids(PyObject *first_o, int64_t n, const char *fn, Py_ssize_t *k)
+{
+    PyObject *first = PySequence_Fast(first_o, "first: expected a sequence of vertex ids");
+    if (!first)
+        return NULL;
+    *k = PySequence_Size(first);
+    int32_t *ids = PyMem_Malloc(sizeof *ids * (size_t)(*k ? *k : 1));
+    if (!ids)
+        PyErr_NoMemory();
+    const item_fn get = PyList_Check(first) ? PyList_GetItem : PyTuple_GetItem;
+    for (Py_ssize_t i = 0; ids && i < *k; i++) {
+        PyObject *x = get(first, i);
+        const long long v = x ? PyLong_AsLongLong(x) : -1;
+        if (!(v == -1 && PyErr_Occurred()) && (v < 0 || v >= n))
+            PyErr_Format(PyExc_ValueError, "%s: vertex %lld is not in [0, %lld)", fn, v,
+                         (long long)n);
+        if (PyErr_Occurred()) {
+            PyMem_Free(ids);
+            ids = NULL;
+        } else {
+            ids[i] = (int32_t)v;
+        }
+    }
+    Py_DECREF(first);
+    return ids;
+}
+
 struct item {
     double d;
     int64_t c;
@@ -169,37 +248,25 @@ static PyObject *mod_dijkstra_visit(PyObject *module, PyObject *args, PyObject *
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|OL:dijkstra_visit", kw, &off_o, &idx_o,
                                      &w_o, &first_o, &cutoff_o, &target))
         return NULL;
-    Py_buffer off = {0}, idx = {0}, w = {0};
-    PyObject *first = NULL, *result = NULL;
+    csr_buffers c;
+    PyObject *result = NULL;
+    int32_t *first = NULL;
+    Py_ssize_t k = 0;
     dijkstra_job j = {0};
     j.cutoff = NAN;
     if (cutoff_o != Py_None && (j.cutoff = PyFloat_AsDouble(cutoff_o)) == -1.0 && PyErr_Occurred())
         return NULL;
-    if (PyObject_GetBuffer(off_o, &off, PyBUF_SIMPLE) < 0)
-        return NULL;
-    if (PyObject_GetBuffer(idx_o, &idx, PyBUF_SIMPLE) < 0 ||
-        (w_o != Py_None && PyObject_GetBuffer(w_o, &w, PyBUF_SIMPLE) < 0))
+    if (csr_get(&c, off_o, idx_o, w_o, "dijkstra_visit") < 0 ||
+        !(first = vertex_ids(first_o, c.n, "dijkstra_visit", &k)))
         goto cleanup;
-    j.n = off.len / (Py_ssize_t)sizeof(int64_t) - 1;
-    j.off = off.buf;
-    j.idx = idx.buf;
+    j.n = c.n;
+    j.off = c.offsets;
+    j.idx = c.indices;
+    j.w = c.w32;
+    j.w64 = c.w64;
     j.target = target;
-    const int64_t m = idx.len / (Py_ssize_t)sizeof(int32_t);
-    /* float32 or float64 weights, told apart by their length */
-    const bool wide = w.obj && m > 0 && w.len == m * (Py_ssize_t)sizeof(double);
-    j.w = w.obj && !wide ? w.buf : NULL;
-    j.w64 = wide ? w.buf : NULL;
-    if (j.n < 0 || off.len % sizeof(int64_t) || idx.len % sizeof(int32_t) || j.off[0] != 0 ||
-        j.off[j.n] != m || (w.obj && !wide && w.len != m * (Py_ssize_t)sizeof(float))) {
-        PyErr_SetString(PyExc_ValueError,
-                         "dijkstra_visit: offsets, indices and weights are not a CSR");
-        goto cleanup;
-    }
-    if (!(first = PySequence_Fast(first_o, "first: expected a sequence of vertex ids")))
-        goto cleanup;
     const size_t n1 = (size_t)(j.n ? j.n : 1);
-    const Py_ssize_t k = PySequence_Size(first);
-    j.heap = PyMem_Malloc(sizeof *j.heap * ((size_t)m + (size_t)k + 1));
+    j.heap = PyMem_Malloc(sizeof *j.heap * ((size_t)c.m + (size_t)k + 1));
     j.state = PyMem_Calloc(n1, 1);
     j.seen = PyMem_Malloc(sizeof *j.seen * n1);
     j.order = PyMem_Malloc(sizeof *j.order * n1);
@@ -212,21 +279,12 @@ static PyObject *mod_dijkstra_visit(PyObject *module, PyObject *args, PyObject *
     }
     for (int64_t v = 0; v < j.n; v++)
         j.parent[v] = -1;
-    const item_fn first_item = PyList_Check(first) ? PyList_GetItem : PyTuple_GetItem;
     for (Py_ssize_t i = 0; i < k; i++) {
-        PyObject *x = first_item(first, i);
-        const long long v = x ? PyLong_AsLongLong(x) : -1;
-        if (v == -1 && PyErr_Occurred())
-            goto cleanup;
-        if (v < 0 || v >= j.n) {
-            PyErr_Format(PyExc_ValueError, "dijkstra_visit: vertex %lld is not in [0, %lld)", v,
-                         (long long)j.n);
-            goto cleanup;
-        }
+        const int32_t v = first[i];
         if (!j.state[v]) { /* NetworkX's dicts hold a repeated source once */
             j.state[v] = SEEN;
             j.seen[v] = 0.0;
-            j.found[j.found_count++] = (int32_t)v;
+            j.found[j.found_count++] = v;
         }
     }
     PyThreadState *saved = PyEval_SaveThread();
@@ -249,12 +307,8 @@ cleanup:
     PyMem_Free(j.parent);
     PyMem_Free(j.found);
     PyMem_Free(j.dist);
-    Py_XDECREF(first);
-    if (w.obj)
-        PyBuffer_Release(&w);
-    if (idx.obj)
-        PyBuffer_Release(&idx);
-    PyBuffer_Release(&off);
+    PyMem_Free(first);
+    csr_release(&c);
     return result;
 }
 
@@ -473,21 +527,14 @@ static PyObject *mod_scc_visit(PyObject *module, PyObject *args)
     (void)module;
     if (!PyArg_ParseTuple(args, "OO:scc_visit", &off_o, &idx_o))
         return NULL;
-    Py_buffer off = {0}, idx = {0};
+    csr_buffers c;
     PyObject *result = NULL, *ends = NULL;
     scc_job j = {0};
-    if (PyObject_GetBuffer(off_o, &off, PyBUF_SIMPLE) < 0)
-        return NULL;
-    if (PyObject_GetBuffer(idx_o, &idx, PyBUF_SIMPLE) < 0)
+    if (csr_get(&c, off_o, idx_o, NULL, "scc_visit") < 0)
         goto cleanup;
-    j.n = off.len / (Py_ssize_t)sizeof(int64_t) - 1;
-    j.off = off.buf;
-    j.idx = idx.buf;
-    if (j.n < 0 || off.len % sizeof(int64_t) || idx.len % sizeof(int32_t) || j.off[0] != 0 ||
-        j.off[j.n] != (int64_t)(idx.len / (Py_ssize_t)sizeof(int32_t))) {
-        PyErr_SetString(PyExc_ValueError, "scc_visit: offsets and indices are not a CSR");
-        goto cleanup;
-    }
+    j.n = c.n;
+    j.off = c.offsets;
+    j.idx = c.indices;
     const size_t n1 = (size_t)(j.n ? j.n : 1);
     j.preorder = PyMem_Calloc(n1, sizeof *j.preorder);
     j.lowlink = PyMem_Malloc(n1 * sizeof *j.lowlink);
@@ -529,9 +576,7 @@ cleanup:
     PyMem_Free(j.pending);
     PyMem_Free(j.order);
     Py_XDECREF(ends);
-    if (idx.obj)
-        PyBuffer_Release(&idx);
-    PyBuffer_Release(&off);
+    csr_release(&c);
     return result;
 }
 
@@ -692,35 +737,23 @@ static PyObject *mod_bellman_ford_visit(PyObject *module, PyObject *args, PyObje
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|p:bellman_ford_visit", kw, &off_o,
                                      &idx_o, &w_o, &first_o, &heuristic))
         return NULL;
-    Py_buffer off = {0}, idx = {0}, w = {0};
-    PyObject *first = NULL, *result = NULL;
-    int32_t *sources = NULL, *flat = NULL;
+    csr_buffers c;
+    PyObject *result = NULL;
+    int32_t *first = NULL, *sources = NULL, *flat = NULL;
     int64_t *poff = NULL;
+    Py_ssize_t k = 0;
     bf_job j = {0};
     j.heuristic = heuristic != 0;
     j.cycle = -1;
-    if (PyObject_GetBuffer(off_o, &off, PyBUF_SIMPLE) < 0)
-        return NULL;
-    if (PyObject_GetBuffer(idx_o, &idx, PyBUF_SIMPLE) < 0 ||
-        (w_o != Py_None && PyObject_GetBuffer(w_o, &w, PyBUF_SIMPLE) < 0))
+    if (csr_get(&c, off_o, idx_o, w_o, "bellman_ford_visit") < 0 ||
+        !(first = vertex_ids(first_o, c.n, "bellman_ford_visit", &k)))
         goto cleanup;
-    j.n = off.len / (Py_ssize_t)sizeof(int64_t) - 1;
-    j.off = off.buf;
-    j.idx = idx.buf;
-    const int64_t m = idx.len / (Py_ssize_t)sizeof(int32_t);
-    const bool wide = w.obj && m > 0 && w.len == m * (Py_ssize_t)sizeof(double);
-    j.w = w.obj && !wide ? w.buf : NULL;
-    j.w64 = wide ? w.buf : NULL;
-    if (j.n < 0 || off.len % sizeof(int64_t) || idx.len % sizeof(int32_t) || j.off[0] != 0 ||
-        j.off[j.n] != m || (w.obj && !wide && w.len != m * (Py_ssize_t)sizeof(float))) {
-        PyErr_SetString(PyExc_ValueError,
-                        "bellman_ford_visit: offsets, indices and weights are not a CSR");
-        goto cleanup;
-    }
-    if (!(first = PySequence_Fast(first_o, "first: expected a sequence of vertex ids")))
-        goto cleanup;
+    j.n = c.n;
+    j.off = c.offsets;
+    j.idx = c.indices;
+    j.w = c.w32;
+    j.w64 = c.w64;
     const size_t n1 = (size_t)(j.n ? j.n : 1);
-    const Py_ssize_t k = PySequence_Size(first);
     j.dist = PyMem_Malloc(sizeof *j.dist * n1);
     j.has = PyMem_Calloc(n1, 1);
     j.in_q = PyMem_Calloc(n1, 1);
@@ -742,21 +775,12 @@ static PyObject *mod_bellman_ford_visit(PyObject *module, PyObject *args, PyObje
     }
     /* the sources: at distance 0, no predecessor, an empty update path */
     int64_t distinct = 0;
-    const item_fn first_item = PyList_Check(first) ? PyList_GetItem : PyTuple_GetItem;
     for (Py_ssize_t i = 0; i < k; i++) {
-        PyObject *x = first_item(first, i);
-        const long long v = x ? PyLong_AsLongLong(x) : -1;
-        if (v == -1 && PyErr_Occurred())
-            goto cleanup;
-        if (v < 0 || v >= j.n) {
-            PyErr_Format(PyExc_ValueError, "bellman_ford_visit: vertex %lld is not in [0, %lld)",
-                         v, (long long)j.n);
-            goto cleanup;
-        }
+        const int32_t v = first[i];
         if (!j.has[v]) {
-            j.has[v] = 1, j.dist[v] = 0.0, j.order[j.count_order++] = (int32_t)v;
+            j.has[v] = 1, j.dist[v] = 0.0, j.order[j.count_order++] = v;
             j.has_edge[v] = 1, j.pred_edge[v] = -1, j.ru_a[v] = j.ru_b[v] = -1;
-            sources[distinct++] = (int32_t)v;
+            sources[distinct++] = v;
         }
     }
     PyThreadState *saved = PyEval_SaveThread();
@@ -819,12 +843,8 @@ cleanup:
     PyMem_Free(sources);
     PyMem_Free(poff);
     PyMem_Free(flat);
-    Py_XDECREF(first);
-    if (w.obj)
-        PyBuffer_Release(&w);
-    if (idx.obj)
-        PyBuffer_Release(&idx);
-    PyBuffer_Release(&off);
+    PyMem_Free(first);
+    csr_release(&c);
     return result;
 }
 
