@@ -50,6 +50,12 @@
  *   their distances (float64 bytes), each one's predecessor list (int64
  *   offsets aligned with order, int32 vertices), and the vertex NetworkX
  *   returns for a negative cycle, or -1.  Runs with the GIL released.
+ * bidirectional_visit(offsets, indices, in_offsets, in_indices, source, target)
+ *   NetworkX's bidirectional breadth-first search (_bidirectional_pred_succ:
+ *   the smaller fringe grows a level at a time, forward over the out-arcs,
+ *   backward over the in-arcs, each row in adjacency order, until an arc
+ *   reaches a vertex the other side has seen) and its path through the
+ *   meeting vertex: the path's vertices as int32 bytes, or None (no path).
  * predecessor_paths(nodes, order, pred_offsets, preds, sources, target=-1)
  *   {node: path} for each vertex of order (or only target): the first path
  *   NetworkX's _build_paths_from_predecessors yields (a depth-first walk of
@@ -973,6 +979,111 @@ cleanup:
     return result;
 }
 
+/* ---- bidirectional breadth-first search --------------------------------------------- */
+
+enum { UNSEEN = -2, NONE = -1 };
+
+/* One level of one side (bidirectional_visit's top): the fringe's arcs
+ * over rows r, each end not yet seen by this side (mine) claimed and put on
+ * the next fringe; the first end the other side (theirs) has seen, or -1. */
+static int32_t grow_level(const csr_buffers *r, const int32_t *fringe, int64_t size,
+                          int32_t *mine, const int32_t *theirs, int32_t *next, int64_t *next_size)
+{
+    *next_size = 0;
+    for (int64_t i = 0; i < size; i++) {
+        const int32_t v = fringe[i];
+        for (int64_t e = r->offsets[v]; e < r->offsets[v + 1]; e++) {
+            const int32_t w = r->indices[e];
+            if (mine[w] == UNSEEN) {
+                next[(*next_size)++] = w;
+                mine[w] = v;
+            }
+            if (theirs[w] != UNSEEN)
+                return w;
+        }
+    }
+    return -1;
+}
+
+static PyObject *mod_bidirectional_visit(PyObject *module, PyObject *args)
+{
+    PyObject *off_o, *idx_o, *roff_o, *ridx_o;
+    long long source, target;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOOOLL:bidirectional_visit", &off_o, &idx_o, &roff_o, &ridx_o,
+                          &source, &target))
+        return NULL;
+    csr_buffers f, r;
+    memset(&r, 0, sizeof r);
+    PyObject *result = NULL;
+    int32_t *pred = NULL, *succ = NULL, *buf = NULL, *path = NULL;
+    if (csr_get(&f, off_o, idx_o, NULL, "bidirectional_visit") < 0 ||
+        csr_get(&r, roff_o, ridx_o, NULL, "bidirectional_visit") < 0)
+        goto cleanup;
+    const int64_t n = f.n;
+    bool fine = r.n == n && source >= 0 && source < n && target >= 0 && target < n;
+    for (int64_t e = 0; fine && e < f.m; e++)
+        fine = f.indices[e] >= 0 && f.indices[e] < n;
+    for (int64_t e = 0; fine && e < r.m; e++)
+        fine = r.indices[e] >= 0 && r.indices[e] < n;
+    if (!fine) {
+        PyErr_SetString(PyExc_ValueError,
+                        "bidirectional_visit: not two CSRs of one graph, or a vertex not in it");
+        goto cleanup;
+    }
+    const size_t n1 = (size_t)(n ? n : 1);
+    pred = PyMem_Malloc(sizeof *pred * n1);
+    succ = PyMem_Malloc(sizeof *succ * n1);
+    buf = PyMem_Malloc(sizeof *buf * 4 * n1);
+    path = PyMem_Malloc(sizeof *path * (2 * n1 + 1)); /* the two sides: n vertices in all */
+    if (!pred || !succ || !buf || !path) {
+        PyErr_NoMemory();
+        goto cleanup;
+    }
+    for (int64_t v = 0; v < n; v++)
+        pred[v] = succ[v] = UNSEEN;
+    pred[source] = NONE, succ[target] = NONE;
+    int32_t *fwd = buf, *fwd_next = buf + n1, *rev = buf + 2 * n1, *rev_next = buf + 3 * n1;
+    int64_t fsize = 1, rsize = 1, next_size = 0;
+    fwd[0] = (int32_t)source, rev[0] = (int32_t)target;
+    int32_t meet = source == target ? (int32_t)source : -1;
+    while (meet < 0 && fsize > 0 && rsize > 0) {
+        if (fsize <= rsize) {
+            meet = grow_level(&f, fwd, fsize, pred, succ, fwd_next, &next_size);
+            int32_t *t = fwd;
+            fwd = fwd_next, fwd_next = t, fsize = next_size;
+        } else {
+            meet = grow_level(&r, rev, rsize, succ, pred, rev_next, &next_size);
+            int32_t *t = rev;
+            rev = rev_next, rev_next = t, rsize = next_size;
+        }
+    }
+    if (meet < 0) {
+        result = Py_NewRef(Py_None);
+        goto cleanup;
+    }
+    /* the source's side back from the meeting vertex, reversed, then the target's */
+    int64_t len = 0;
+    for (int32_t w = meet; w != NONE && len <= n; w = pred[w])
+        path[len++] = w;
+    for (int64_t a = 0, b = len - 1; a < b; a++, b--) {
+        const int32_t t = path[a];
+        path[a] = path[b], path[b] = t;
+    }
+    for (int32_t w = succ[meet]; w != NONE && len <= n; w = succ[w])
+        path[len++] = w;
+    result = PyBytes_FromStringAndSize((const char *)path, (Py_ssize_t)(4 * len));
+
+cleanup:
+    PyMem_Free(pred);
+    PyMem_Free(succ);
+    PyMem_Free(buf);
+    PyMem_Free(path);
+    csr_release(&f);
+    csr_release(&r);
+    return result;
+}
+
 PyMethodDef lgpy_nx_paths_methods[] = {
     {"scc_visit", mod_scc_visit, METH_VARARGS,
      "scc_visit(offsets, indices, /)\n--\n\nNetworkX's strongly connected components' search "
@@ -990,6 +1101,9 @@ PyMethodDef lgpy_nx_paths_methods[] = {
      METH_VARARGS | METH_KEYWORDS,
      "bellman_ford_visit(offsets, indices, weights, first, heuristic=True)\n--\n\n"
      "NetworkX's Bellman-Ford over an adjacency-order CSR (nx_paths.c)."},
+    {"bidirectional_visit", mod_bidirectional_visit, METH_VARARGS,
+     "bidirectional_visit(offsets, indices, in_offsets, in_indices, source, target, /)\n--\n\n"
+     "NetworkX's bidirectional breadth-first search and its path (nx_paths.c)."},
     {"predecessor_paths", (PyCFunction)(void (*)(void))mod_predecessor_paths,
      METH_VARARGS | METH_KEYWORDS,
      "predecessor_paths(nodes, order, pred_offsets, preds, sources, target=-1)\n--\n\n"

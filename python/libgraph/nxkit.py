@@ -70,6 +70,11 @@ bellman_ford_visit(offsets, indices, weights, first, heuristic=True)
     distances (float64 bytes), each one's predecessor list (int64 offsets
     aligned with order, int32 vertices), and the vertex where NetworkX finds
     a negative cycle, or -1.
+bidirectional_visit(offsets, indices, in_offsets, in_indices, source, target)
+    NetworkX's bidirectional breadth-first search between two vertices (the
+    smaller fringe grown a level at a time, out-arcs forward and in-arcs
+    backward, rows in adjacency order) and its path: the path's vertices as
+    int32 bytes, or None when there is none.
 predecessor_paths(nodes, order, pred_offsets, preds, sources, target=-1)
     {node: path}: for each vertex of order (or only target) the first path
     NetworkX's walk of the predecessor lists yields, back to one of the
@@ -77,13 +82,13 @@ predecessor_paths(nodes, order, pred_offsets, preds, sources, target=-1)
 """
 
 from ._graph import Graph
-from ._libgraph import (adjacency_csr, bellman_ford_visit, bfs_visit, components,
-                        dijkstra_visit, groups, lengths, levels, paths, predecessor_paths,
-                        scc_visit, take, tree_edges)
+from ._libgraph import (adjacency_csr, bellman_ford_visit, bfs_visit, bidirectional_visit,
+                        components, dijkstra_visit, groups, lengths, levels, paths,
+                        predecessor_paths, scc_visit, take, tree_edges)
 
 __all__ = ["adjacency_csr", "graph_from_adjacency", "bfs_visit", "components", "tree_edges",
            "levels", "take", "dijkstra_visit", "lengths", "paths", "scc_visit", "groups",
-           "bellman_ford_visit", "predecessor_paths"]
+           "bellman_ford_visit", "predecessor_paths", "bidirectional_visit"]
 
 
 def graph_from_adjacency(nodes, index, offsets, indices, weights, directed, device=None):

@@ -34,7 +34,8 @@ _ORDER = ("Returns NetworkX's result in NetworkX's order (the same visit, made i
 for _name in ("bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors", "bfs_layers",
               "descendants_at_distance", "single_source_shortest_path_length"):
     FUNCTIONS[_name] = {"additional_docs": _ORDER}
-for _name in ("single_source_shortest_path", "descendants", "ancestors", "has_path"):
+for _name in ("single_source_shortest_path", "descendants", "ancestors", "has_path",
+              "bidirectional_shortest_path"):
     FUNCTIONS[_name] = {"additional_docs": _ORDER}
 _DIJKSTRA = ("NetworkX's Dijkstra made in C (the same distances, paths and order, each "
              "weight as NetworkX holds it); negative weights, weight functions and "
@@ -52,8 +53,9 @@ for _name in ("single_source_bellman_ford", "single_source_bellman_ford_path",
               "bellman_ford_path_length", "bellman_ford_predecessor_and_distance"):
     FUNCTIONS[_name] = {"additional_docs": _BELLMAN_FORD}
 _SHORTEST = ("From one source (unweighted, Dijkstra or Bellman-Ford), to one target of an "
-             "undirected graph, and a pair's length or Bellman-Ford path; every pair, a "
-             "directed graph's target and a pair's bidirectional search are declined.")
+             "undirected graph, and a pair (its bidirectional breadth-first search, its "
+             "Bellman-Ford path, its lengths); every pair, a directed graph's target and a "
+             "pair's bidirectional Dijkstra path are declined.")
 for _name in ("shortest_path", "shortest_path_length"):
     FUNCTIONS[_name] = {"additional_docs": _SHORTEST}
 

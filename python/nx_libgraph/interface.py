@@ -473,8 +473,8 @@ def _shortest_refusal(name, G, source=None, target=None, weight=None, method="di
     if source is None and G.is_directed():
         return f"{name}: to one target of a directed graph (a search over the reverse graph)"
     if (name == "shortest_path" and source is not None and target is not None and
-            (weight is None or method == "dijkstra")):
-        return f"{name}: one pair by bidirectional search (NetworkX's choice among equal paths)"
+            weight is not None and method == "dijkstra"):
+        return f"{name}: one pair by bidirectional Dijkstra (NetworkX's choice among equal paths)"
     if weight is not None and G.is_multigraph():
         return f"{name}: a multigraph (NetworkX weighs parallel edges by the smallest)"
     return None
@@ -500,7 +500,22 @@ def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
         return {node: list(reversed(path)) for node, path in paths.items()}
     if target is None:
         return _single_source(G, source, weight, method, False)
+    if weight is None:
+        return bidirectional_shortest_path(G, source, target)
     return bellman_ford_path(G, source, target, weight)
+
+
+def bidirectional_shortest_path(G, source, target):
+    if source not in G:
+        raise nx.NodeNotFound(f"Source {source} is not in G")
+    if target not in G:
+        raise nx.NodeNotFound(f"Target {target} is not in G")
+    off, idx = G.adjacency
+    roff, ridx = G.predecessors() if G.is_directed() else (off, idx)
+    raw = nxkit.bidirectional_visit(off, idx, roff, ridx, G.vertex(source), G.vertex(target))
+    if raw is None:
+        raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
+    return nxkit.take(G.nodes, raw, 0, len(raw) // 4)
 
 
 def shortest_path_length(G, source=None, target=None, weight=None, method="dijkstra"):
@@ -511,12 +526,7 @@ def shortest_path_length(G, source=None, target=None, weight=None, method="dijks
     if target is None:
         return _single_source(G, source, weight, method, True)
     if weight is None:  # NetworkX: the length of its bidirectional search's path
-        if source not in G or target not in G:
-            raise nx.NodeNotFound(f"Either source {source} or target {target} is not in G")
-        lengths = single_source_shortest_path_length(G, source)
-        if target not in lengths:
-            raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
-        return lengths[target]
+        return len(bidirectional_shortest_path(G, source, target)) - 1
     if method == "dijkstra":
         return dijkstra_path_length(G, source, target, weight)
     return bellman_ford_path_length(G, source, target, weight)
@@ -821,6 +831,7 @@ _TRAVERSALS = {
     "bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors", "bfs_layers",
     "descendants_at_distance", "single_source_shortest_path_length",
     "single_source_shortest_path", "has_path", "descendants", "ancestors",
+    "bidirectional_shortest_path",
 }
 
 _SHORTEST = {"shortest_path", "shortest_path_length"}

@@ -266,7 +266,8 @@ def test_traversal_errors_and_declines():
             _materialize(getattr(nx, name)(G, *args, backend="libgraph"))
     assert isinstance(interface.should_run("bfs_edges", (G, 0), {"sort_neighbors": sorted}), str)
     assert isinstance(interface.should_run("shortest_path_length", (G,), {}), str)
-    assert isinstance(interface.should_run("shortest_path", (G, 0, 5), {}), str)
+    assert isinstance(interface.should_run("shortest_path", (G, 0, 5), {"weight": "w"}), str)
+    assert interface.should_run("shortest_path", (G, 0, 5), {}) is True
     assert isinstance(interface.should_run("shortest_path_length", (G, 0),
                                            {"weight": lambda u, v, d: 1}), str)
     assert interface.should_run("shortest_path_length", (G, 0), {}) is True
@@ -275,8 +276,8 @@ def test_traversal_errors_and_declines():
     # wrongly, and the user is told why
     _declined_by_name(nx.shortest_path_length, G,
                       why="shortest_path_length: every pair of nodes")
-    _declined_by_name(nx.shortest_path, G, 0, 5,
-                      why="shortest_path: one pair by bidirectional search")
+    _declined_by_name(nx.shortest_path, G, 0, 5, weight="w",
+                      why="shortest_path: one pair by bidirectional Dijkstra")
     # sort_neighbors: refused when asked for by name, run by NetworkX by priority
     S = nx.Graph([(0, 3), (0, 1), (0, 2)] + [(i, i + 1) for i in range(3, 300)])
     _declined_by_name(nx.bfs_edges, S, 0, sort_neighbors=sorted,
@@ -516,6 +517,7 @@ def _function_calls(G):
     yield "single_source_shortest_path_length", (node,), {}
     yield "shortest_path_length", (), {"source": node}
     yield "shortest_path", (), {"source": node}
+    yield "bidirectional_shortest_path", (node, node), {}
     yield "single_source_shortest_path", (node,), {}
     yield "descendants", (node,), {}
     yield "ancestors", (node,), {}

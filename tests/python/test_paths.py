@@ -309,7 +309,8 @@ def test_backend_shortest_path_forms_equal_networkx(seed, directed):
         G, rng = random_graph(300 + seed, directed)
     nodes = list(G)
     s, t = rng.choice(nodes), rng.choice(nodes)
-    forms = [{"source": s}, {"source": s, "weight": "weight"},
+    forms = [{"source": s}, {"source": s, "target": t}, {"source": "missing", "target": t},
+             {"source": s, "target": "missing"}, {"source": s, "weight": "weight"},
              {"source": s, "weight": "weight", "method": "bellman-ford"},
              {"source": s, "target": t, "weight": "weight"},
              {"source": s, "target": t, "weight": "weight", "method": "bellman-ford"},
@@ -319,17 +320,19 @@ def test_backend_shortest_path_forms_equal_networkx(seed, directed):
     for f in (nx.shortest_path, nx.shortest_path_length):
         for kwargs in forms:
             if f is nx.shortest_path and "target" in kwargs and "source" in kwargs and \
-                    kwargs.get("method") != "bellman-ford":
+                    "weight" in kwargs and kwargs.get("method") != "bellman-ford":
                 continue
             if kwargs.get("method") != "bellman-ford" and "weight" in kwargs and \
                     any(d["weight"] < 0 for *_, d in G.edges(data=True)):
                 continue  # Dijkstra-class on negative weights: declined (NetworkX's own)
             want, got = both(f, G, **kwargs)
             assert got == want, (f.__name__, kwargs)
-    f = nx.shortest_path_length
-    want, got = both(f, G, s, t)
-    assert got == want
-    for kwargs in ({}, {"source": s, "target": t}, {"target": t} if directed else {}):
+    for f in (nx.shortest_path_length, nx.bidirectional_shortest_path):
+        for pair in ((s, t), (t, s), (s, s), (s, "missing"), ("missing", t)):
+            want, got = both(f, G, *pair)
+            assert got == want, (f.__name__, pair)
+    for kwargs in ({}, {"source": s, "target": t, "weight": "weight"},
+                   {"target": t} if directed else {}):
         with pytest.raises(NotImplementedError):
             nx.shortest_path(G, backend="libgraph", **kwargs)
 
