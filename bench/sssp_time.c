@@ -3,7 +3,7 @@
  * docs/PERFORMANCE.md.
  *
  *   bench_sssp [--threads T] [--sources S] [--gpu] [--deltas D,D,...]
- *              [--write FILE.wel] GRAPH ...
+ *              [--negative] [--write FILE.wel] GRAPH ...
  *   bench_sssp --scc [--threads T] [--gpu] [--write FILE.el] GRAPH ...
  *
  * GRAPH is kron:SCALE[:EF] or urand:SCALE[:EF], built with the GAP
@@ -18,6 +18,12 @@
  *             sources, every distance array checked equal to the CPU's;
  *   deltas    (--deltas) the GPU (or, without --gpu, the CPU) at each delta.
  *
+ * --negative reweights every arc u -> v by potentials, w + p(u) - p(v) with
+ * p a hash of the vertex in [0, 128) (a directed graph: the two arcs of an
+ * edge weigh differently; most weights stay positive, the rest down to
+ * -126; every cycle keeps its length, so there is no negative cycle), and
+ * times Bellman-Ford on it; its distances from the first source are
+ * checked against the original graph's, d(v) + p(s) - p(v).
  * --write FILE.wel writes the graph (so that GAPBS's sssp reads the same
  * weights).  With --scc, GRAPH is generated directed (no self-loops,
  * duplicates merged, not symmetrized: the issue's directed Kronecker
@@ -32,6 +38,7 @@
 #include "libgraph.h"
 #include "timing.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,8 +84,59 @@ static double time_sources(lg_context_t *ctx, const lg_graph_t *g, const lg_vert
     return bench_median(t, k);
 }
 
+static double potential(lg_vertex_t v)
+{
+    return (double)(mix((uint64_t)v ^ 0xB0B) % 128);
+}
+
+/* The potential-reweighted directed twin of g (--negative), checked: the
+ * distances from s against g's own; NULL after saying why. */
+static lg_graph_t *reweighted(lg_context_t *cpu, const lg_graph_t *g, lg_vertex_t s)
+{
+    const int64_t n = lg_graph_num_vertices(g), m = lg_graph_num_edges(g);
+    const lg_edge_t *off;
+    const lg_vertex_t *idx;
+    const float *w;
+    lg_graph_t *h = NULL;
+    float *w2 = malloc((size_t)(m ? m : 1) * sizeof *w2);
+    double *d = malloc((size_t)n * sizeof *d), *d2 = malloc((size_t)n * sizeof *d2);
+    if (!w2 || !d || !d2 || lg_graph_csr(g, &off, &idx, &w) != LG_OK) {
+        fprintf(stderr, "bench_sssp: out of memory\n");
+        goto done;
+    }
+    for (int64_t u = 0; u < n; u++)
+        for (lg_edge_t e = off[u]; e < off[u + 1]; e++)
+            w2[e] = (float)((double)w[e] + potential((lg_vertex_t)u) - potential(idx[e]));
+    lg_graph_options_t go;
+    lg_graph_options_init(&go);
+    go.directedness = LG_DIRECTED;
+    lg_sssp_options_t o;
+    lg_sssp_options_init(&o);
+    if (lg_graph_from_csr(cpu, n, off, idx, w2, &go, &h) != LG_OK ||
+        lg_sssp(cpu, g, &s, 1, &o, d, NULL) != LG_OK || lg_sssp(cpu, h, &s, 1, &o, d2, NULL) != LG_OK) {
+        fail("the reweighted graph");
+        lg_graph_free(&h);
+        goto done;
+    }
+    int64_t bad = 0;
+    for (int64_t v = 0; v < n; v++)
+        bad += d[v] == INFINITY ? d2[v] != INFINITY
+                                : d2[v] != d[v] + potential(s) - potential((lg_vertex_t)v);
+    printf("negative weights: %s; distances from %d %s the original's reweighted "
+           "(%lld differ)\n",
+           lg_graph_has_negative_weights(h) ? "some" : "none", (int)s,
+           bad ? "DIFFER FROM" : "equal", (long long)bad);
+    if (bad)
+        lg_graph_free(&h);
+done:
+    free(w2);
+    free(d);
+    free(d2);
+    return h;
+}
+
 static int run_graph(const char *spec, int threads, int k, bool gpu, const char *deltas,
-                     const char *write)
+                     bool negative, const char *write)
 {
     lg_generator_t gen;
     int scale, ef;
@@ -136,8 +194,15 @@ static int run_graph(const char *spec, int threads, int k, bool gpu, const char 
             sources[i++] = v;
     }
     free(degree);
-    printf("%s: %lld vertices, %lld arcs, %d sources, weights 1-255\n", spec, (long long)n,
-           (long long)lg_graph_num_edges(g), k);
+    printf("%s: %lld vertices, %lld arcs, %d sources, weights 1-255%s\n", spec, (long long)n,
+           (long long)lg_graph_num_edges(g), k, negative ? ", reweighted by potentials" : "");
+    if (negative) {
+        lg_graph_t *h = reweighted(cpu, g, sources[0]);
+        if (!h)
+            goto done;
+        lg_graph_free(&g);
+        g = h;
+    }
     int bad = 0;
     memset(ref, 0, (size_t)k * (size_t)n * sizeof *ref); /* no page faults in the timings */
     const double tc = time_sources(cpu, g, sources, k, 0.0, ref, NULL, n, &bad);
@@ -272,7 +337,7 @@ done:
 int main(int argc, char **argv)
 {
     int threads = 0, k = 16, rc = 0;
-    bool gpu = false, scc = false;
+    bool gpu = false, scc = false, negative = false;
     const char *deltas = NULL, *write = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--threads") && i + 1 < argc)
@@ -283,19 +348,21 @@ int main(int argc, char **argv)
             gpu = true;
         else if (!strcmp(argv[i], "--scc"))
             scc = true;
+        else if (!strcmp(argv[i], "--negative"))
+            negative = true;
         else if (!strcmp(argv[i], "--deltas") && i + 1 < argc)
             deltas = argv[++i];
         else if (!strcmp(argv[i], "--write") && i + 1 < argc)
             write = argv[++i];
         else if (argv[i][0] == '-') {
             fprintf(stderr, "usage: bench_sssp [--threads T] [--sources S] [--gpu] "
-                            "[--deltas D,...] [--write FILE.wel] [--scc] GRAPH ...\n");
+                            "[--deltas D,...] [--negative] [--write FILE.wel] [--scc] GRAPH ...\n");
             return 2;
         } else {
             if (k < 1 || k > MAX_SOURCES)
                 k = 16;
             const int r = scc ? run_scc(argv[i], threads, gpu, write)
-                              : run_graph(argv[i], threads, k, gpu, deltas, write);
+                              : run_graph(argv[i], threads, k, gpu, deltas, negative, write);
             rc = rc ? rc : r;
         }
     }
