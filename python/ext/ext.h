@@ -16,7 +16,10 @@
  *   algorithms.c  BFS, PageRank, connected components;
  *   networkx.c    a NetworkX graph's adjacency dicts read as CSR arrays;
  *   nx_backend.c  the NetworkX backend's BFS visit and result objects.
- *   nx_paths.c    its Dijkstra, and the path dicts of its results.
+ *   nx_paths.c    its Dijkstra and bidirectional BFS, the path dicts of its
+ *                 results, and the CSR readers its searches share;
+ *   nx_scc.c      its strongly connected components' search;
+ *   nx_bellman_ford.c  its Bellman-Ford and the paths of its predecessors.
  *
  * Rules every file keeps: heap types and module state (so each interpreter has
  * its own); no Python object is touched while the GIL is released (buffers are
@@ -208,6 +211,33 @@ int lgpy_call_watched(lgpy_state *st, lgpy_job_fn fn, void *job, lgpy_watch *w);
 #define LGPY_WATCH(options, w)                                                                     \
     ((options)->progress = lgpy_watch_step, (options)->progress_data = (w))
 
+/* ---- nx_paths.c: what the NetworkX backend's searches share --------------- */
+
+/* Item i of a PySequence_Fast result, borrowed (PyList_GetItem or PyTuple_GetItem). */
+typedef PyObject *(*lgpy_item_fn)(PyObject *, Py_ssize_t);
+
+/* An adjacency-order CSR given as buffers (adjacency_csr's arrays), held
+ * while a search reads it: offsets (int64, from 0 to the arcs), indices
+ * (int32) and weights (None, or float32 or float64 ones, told apart by
+ * their length). */
+typedef struct {
+    Py_buffer off, idx, w;
+    const int64_t *offsets;
+    const int32_t *indices;
+    const float *w32;
+    const double *w64;
+    int64_t n, m;
+} lgpy_csr_buffers;
+
+/* 0, or -1 with an exception ("fn: offsets, indices and weights are not a
+ * CSR"); release it either way.  w_o NULL: a search without weights. */
+int lgpy_csr_get(lgpy_csr_buffers *c, PyObject *off_o, PyObject *idx_o, PyObject *w_o,
+                 const char *fn);
+void lgpy_csr_release(lgpy_csr_buffers *c);
+/* The vertex ids of a sequence (a search's sources), each in [0, n), into
+ * a new array of *k (PyMem); NULL with an exception. */
+int32_t *lgpy_vertex_ids(PyObject *first_o, int64_t n, const char *fn, Py_ssize_t *k);
+
 /* ---- builders.c, algorithms.c: the module's functions ---------------------- */
 
 extern PyMethodDef lgpy_builder_methods[];
@@ -215,6 +245,8 @@ extern PyMethodDef lgpy_algorithm_methods[];
 extern PyMethodDef lgpy_networkx_methods[];
 extern PyMethodDef lgpy_nx_backend_methods[];
 extern PyMethodDef lgpy_nx_paths_methods[];
+extern PyMethodDef lgpy_nx_scc_methods[];
+extern PyMethodDef lgpy_nx_bellman_ford_methods[];
 extern PyMethodDef lgpy_watch_methods[];
 
 #endif

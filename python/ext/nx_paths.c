@@ -1,7 +1,8 @@
 /*
- * nx_paths.c - NetworkX's Dijkstra and its strongly connected components'
- * search in C, for the NetworkX backend, and the dicts and sets of their
- * results (and the path dicts of the BFS visit).
+ * nx_paths.c - NetworkX's Dijkstra and bidirectional breadth-first search
+ * in C, for the NetworkX backend, the dicts of their results (and the path
+ * dicts of the BFS visit), and the CSR and vertex-list readers that every
+ * search of the backend shares (ext.h).
  *
  * dijkstra_visit(offsets, indices, weights, first, cutoff=None, target=-1)
  *   the search of NetworkX's _dijkstra_multisource, step for step, over a
@@ -30,37 +31,12 @@
  *   aligned one an entry of order, as bfs_visit's; -1: a first vertex), the
  *   lists made in order (a parent before its children) and the dict's keys
  *   in the order of found (default: order).
- * scc_visit(offsets, indices)
- *   the search of NetworkX's strongly_connected_components (its iterative
- *   Tarjan: each vertex's neighbours taken in adjacency order, a vertex's
- *   lowlink computed when it finishes, sources in node order), over an
- *   adjacency-order CSR: (order, ends), the vertices component by component
- *   in the order NetworkX yields the components (int32 bytes) and the end
- *   of each in order (a list).  Runs with the GIL released.
- * groups(nodes, order, ends)
- *   [set(nodes of order[previous end:end]) for each end]: scc_visit's
- *   components as NetworkX's sets.
- * bellman_ford_visit(offsets, indices, weights, first, heuristic=True)
- *   NetworkX's Bellman-Ford (_inner_bellman_ford: its queue, its skip of a
- *   vertex one of whose predecessors is queued, its lists of tight
- *   predecessors, and its two negative-cycle tests: a vertex queued n
- *   times, and with heuristic an update path that meets itself) over an
- *   adjacency-order CSR: (order, dists, pred_offsets, preds, cycle): the
- *   vertices in the order NetworkX's dist dict gets them (sources first),
- *   their distances (float64 bytes), each one's predecessor list (int64
- *   offsets aligned with order, int32 vertices), and the vertex NetworkX
- *   returns for a negative cycle, or -1.  Runs with the GIL released.
  * bidirectional_visit(offsets, indices, in_offsets, in_indices, source, target)
  *   NetworkX's bidirectional breadth-first search (_bidirectional_pred_succ:
  *   the smaller fringe grows a level at a time, forward over the out-arcs,
  *   backward over the in-arcs, each row in adjacency order, until an arc
  *   reaches a vertex the other side has seen) and its path through the
  *   meeting vertex: the path's vertices as int32 bytes, or None (no path).
- * predecessor_paths(nodes, order, pred_offsets, preds, sources, target=-1)
- *   {node: path} for each vertex of order (or only target): the first path
- *   NetworkX's _build_paths_from_predecessors yields (a depth-first walk of
- *   the predecessor lists back to one of the first `sources` vertices of
- *   order).
  */
 #include "ext.h"
 
@@ -68,23 +44,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Item i of a PySequence_Fast result, borrowed (nx_backend.c's node_get). */
-typedef PyObject *(*item_fn)(PyObject *, Py_ssize_t);
+/* ---- what the searches share (ext.h) ------------------------------------------------ */
 
-/* An adjacency-order CSR given as buffers (adjacency_csr's arrays), held
- * while a search reads it: offsets (int64, from 0 to the arcs), indices
- * (int32) and weights (None, or float32 or float64 ones, told apart by
- * their length). */
-typedef struct {
-    Py_buffer off, idx, w;
-    const int64_t *offsets;
-    const int32_t *indices;
-    const float *w32;
-    const double *w64;
-    int64_t n, m;
-} csr_buffers;
-
-static void csr_release(csr_buffers *c)
+void lgpy_csr_release(lgpy_csr_buffers *c)
 {
     if (c->w.obj)
         PyBuffer_Release(&c->w);
@@ -96,7 +58,7 @@ static void csr_release(csr_buffers *c)
 
 /* 0, or -1 with an exception ("fn: offsets, indices and weights are not a
  * CSR"); release it either way.  w_o NULL: a search without weights. */
-static int csr_get(csr_buffers *c, PyObject *off_o, PyObject *idx_o, PyObject *w_o,
+int lgpy_csr_get(lgpy_csr_buffers *c, PyObject *off_o, PyObject *idx_o, PyObject *w_o,
                    const char *fn)
 {
     memset(c, 0, sizeof *c);
@@ -123,7 +85,7 @@ static int csr_get(csr_buffers *c, PyObject *off_o, PyObject *idx_o, PyObject *w
 
 /* The vertex ids of a sequence (first: a search's sources), each in [0, n),
  * into a new array of *k (PyMem); NULL with an exception. */
-static int32_t *vertex_ids(PyObject *first_o, int64_t n, const char *fn, Py_ssize_t *k)
+int32_t *lgpy_vertex_ids(PyObject *first_o, int64_t n, const char *fn, Py_ssize_t *k)
 {
     PyObject *first = PySequence_Fast(first_o, "first: expected a sequence of vertex ids");
     if (!first)
@@ -132,7 +94,7 @@ static int32_t *vertex_ids(PyObject *first_o, int64_t n, const char *fn, Py_ssiz
     int32_t *ids = PyMem_Malloc(sizeof *ids * (size_t)(*k ? *k : 1));
     if (!ids)
         PyErr_NoMemory();
-    const item_fn get = PyList_Check(first) ? PyList_GetItem : PyTuple_GetItem;
+    const lgpy_item_fn get = PyList_Check(first) ? PyList_GetItem : PyTuple_GetItem;
     for (Py_ssize_t i = 0; ids && i < *k; i++) {
         PyObject *x = get(first, i);
         const long long v = x ? PyLong_AsLongLong(x) : -1;
@@ -254,7 +216,7 @@ static PyObject *mod_dijkstra_visit(PyObject *module, PyObject *args, PyObject *
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|OL:dijkstra_visit", kw, &off_o, &idx_o,
                                      &w_o, &first_o, &cutoff_o, &target))
         return NULL;
-    csr_buffers c;
+    lgpy_csr_buffers c;
     PyObject *result = NULL;
     int32_t *first = NULL;
     Py_ssize_t k = 0;
@@ -262,8 +224,8 @@ static PyObject *mod_dijkstra_visit(PyObject *module, PyObject *args, PyObject *
     j.cutoff = NAN;
     if (cutoff_o != Py_None && (j.cutoff = PyFloat_AsDouble(cutoff_o)) == -1.0 && PyErr_Occurred())
         return NULL;
-    if (csr_get(&c, off_o, idx_o, w_o, "dijkstra_visit") < 0 ||
-        !(first = vertex_ids(first_o, c.n, "dijkstra_visit", &k)))
+    if (lgpy_csr_get(&c, off_o, idx_o, w_o, "dijkstra_visit") < 0 ||
+        !(first = lgpy_vertex_ids(first_o, c.n, "dijkstra_visit", &k)))
         goto cleanup;
     j.n = c.n;
     j.off = c.offsets;
@@ -314,7 +276,7 @@ cleanup:
     PyMem_Free(j.found);
     PyMem_Free(j.dist);
     PyMem_Free(first);
-    csr_release(&c);
+    lgpy_csr_release(&c);
     return result;
 }
 
@@ -345,7 +307,7 @@ static PyObject *mod_lengths(PyObject *module, PyObject *args, PyObject *kwargs)
     }
     if (!(result = PyDict_New()))
         goto cleanup;
-    const item_fn get = PyList_Check(nodes) ? PyList_GetItem : PyTuple_GetItem;
+    const lgpy_item_fn get = PyList_Check(nodes) ? PyList_GetItem : PyTuple_GetItem;
     for (Py_ssize_t k = 0; k < count; k++) {
         /* read each time: a node's hash or __eq__ may be Python code that
            changes the list */
@@ -408,7 +370,7 @@ static PyObject *mod_paths(PyObject *module, PyObject *args, PyObject *kwargs)
         PyErr_NoMemory();
         goto cleanup;
     }
-    const item_fn get = PyList_Check(nodes) ? PyList_GetItem : PyTuple_GetItem;
+    const lgpy_item_fn get = PyList_Check(nodes) ? PyList_GetItem : PyTuple_GetItem;
     for (Py_ssize_t k = 0; k < count; k++) {
         const int32_t v = order[k], p = parents[aligned ? k : (v >= 0 && v < n ? v : 0)];
         if (v < 0 || v >= n || p >= n || (p >= 0 && !path[p]) || path[v] ||
@@ -460,525 +422,6 @@ cleanup:
     return result;
 }
 
-typedef struct {
-    const int64_t *off;
-    const int32_t *idx;
-    int64_t n;
-    int64_t *preorder, *lowlink, *next_arc, *ends;
-    unsigned char *found;
-    int32_t *queue, *pending, *order;
-    int64_t count, groups;
-    int bad;
-} scc_job;
-
-static void scc_run(scc_job *j)
-{
-    int64_t counter = 0, pending = 0;
-    for (int64_t v = 0; v < j->n; v++)
-        j->next_arc[v] = j->off[v];
-    for (int64_t source = 0; source < j->n; source++) {
-        if (j->found[source])
-            continue;
-        int64_t top = 0;
-        j->queue[top++] = (int32_t)source;
-        while (top > 0) {
-            const int32_t v = j->queue[top - 1];
-            if (!j->preorder[v])
-                j->preorder[v] = ++counter;
-            bool done = true;
-            while (j->next_arc[v] < j->off[v + 1]) {
-                const int32_t w = j->idx[j->next_arc[v]++];
-                if (w < 0 || w >= j->n) {
-                    j->bad = 1;
-                    return;
-                }
-                if (!j->preorder[w]) {
-                    j->queue[top++] = w;
-                    done = false;
-                    break;
-                }
-            }
-            if (!done)
-                continue;
-            int64_t low = j->preorder[v];
-            for (int64_t e = j->off[v]; e < j->off[v + 1]; e++) {
-                const int32_t w = j->idx[e];
-                if (j->found[w])
-                    continue;
-                const int64_t x = j->preorder[w] > j->preorder[v] ? j->lowlink[w] : j->preorder[w];
-                if (x < low)
-                    low = x;
-            }
-            j->lowlink[v] = low;
-            top--;
-            if (low == j->preorder[v]) { /* v and the pending vertices after it */
-                j->found[v] = 1;
-                j->order[j->count++] = v;
-                while (pending > 0 && j->preorder[j->pending[pending - 1]] > j->preorder[v]) {
-                    const int32_t k = j->pending[--pending];
-                    j->found[k] = 1;
-                    j->order[j->count++] = k;
-                }
-                j->ends[j->groups++] = j->count;
-            } else {
-                j->pending[pending++] = v;
-            }
-        }
-    }
-}
-
-static PyObject *mod_scc_visit(PyObject *module, PyObject *args)
-{
-    PyObject *off_o, *idx_o;
-    (void)module;
-    if (!PyArg_ParseTuple(args, "OO:scc_visit", &off_o, &idx_o))
-        return NULL;
-    csr_buffers c;
-    PyObject *result = NULL, *ends = NULL;
-    scc_job j = {0};
-    if (csr_get(&c, off_o, idx_o, NULL, "scc_visit") < 0)
-        goto cleanup;
-    j.n = c.n;
-    j.off = c.offsets;
-    j.idx = c.indices;
-    const size_t n1 = (size_t)(j.n ? j.n : 1);
-    j.preorder = PyMem_Calloc(n1, sizeof *j.preorder);
-    j.lowlink = PyMem_Malloc(n1 * sizeof *j.lowlink);
-    j.next_arc = PyMem_Malloc(n1 * sizeof *j.next_arc);
-    j.ends = PyMem_Malloc(n1 * sizeof *j.ends);
-    j.found = PyMem_Calloc(n1, 1);
-    j.queue = PyMem_Malloc(n1 * sizeof *j.queue);
-    j.pending = PyMem_Malloc(n1 * sizeof *j.pending);
-    j.order = PyMem_Malloc(n1 * sizeof *j.order);
-    if (!j.preorder || !j.lowlink || !j.next_arc || !j.ends || !j.found || !j.queue ||
-        !j.pending || !j.order) {
-        PyErr_NoMemory();
-        goto cleanup;
-    }
-    PyThreadState *saved = PyEval_SaveThread();
-    scc_run(&j);
-    PyEval_RestoreThread(saved);
-    if (j.bad) {
-        PyErr_SetString(PyExc_ValueError, "scc_visit: an index is not a vertex");
-        goto cleanup;
-    }
-    if (!(ends = PyList_New((Py_ssize_t)j.groups)))
-        goto cleanup;
-    for (int64_t i = 0; i < j.groups; i++) {
-        PyObject *x = PyLong_FromLongLong(j.ends[i]);
-        if (!x)
-            goto cleanup;
-        PyList_SetItem(ends, (Py_ssize_t)i, x); /* takes x; i is in range */
-    }
-    result = Py_BuildValue("(y#O)", (const char *)j.order, (Py_ssize_t)(4 * j.count), ends);
-
-cleanup:
-    PyMem_Free(j.preorder);
-    PyMem_Free(j.lowlink);
-    PyMem_Free(j.next_arc);
-    PyMem_Free(j.ends);
-    PyMem_Free(j.found);
-    PyMem_Free(j.queue);
-    PyMem_Free(j.pending);
-    PyMem_Free(j.order);
-    Py_XDECREF(ends);
-    csr_release(&c);
-    return result;
-}
-
-static PyObject *mod_groups(PyObject *module, PyObject *args)
-{
-    PyObject *nodes_o, *order_o, *ends_o;
-    (void)module;
-    if (!PyArg_ParseTuple(args, "OOO:groups", &nodes_o, &order_o, &ends_o))
-        return NULL;
-    PyObject *nodes = PySequence_Fast(nodes_o, "nodes: expected a sequence");
-    if (!nodes)
-        return NULL;
-    PyObject *ends = PySequence_Fast(ends_o, "ends: expected a sequence");
-    Py_buffer ob = {0};
-    PyObject *result = NULL;
-    if (!ends || PyObject_GetBuffer(order_o, &ob, PyBUF_SIMPLE) < 0)
-        goto cleanup;
-    const int32_t *order = ob.buf;
-    const Py_ssize_t count = ob.len / 4, groups = PySequence_Size(ends);
-    const item_fn get = PyList_Check(nodes) ? PyList_GetItem : PyTuple_GetItem;
-    const item_fn get_end = PyList_Check(ends) ? PyList_GetItem : PyTuple_GetItem;
-    if (!(result = PyList_New(groups)))
-        goto cleanup;
-    Py_ssize_t k = 0;
-    for (Py_ssize_t i = 0; i < groups; i++) {
-        PyObject *end_o = get_end(ends, i);
-        const Py_ssize_t end = end_o ? PyLong_AsSsize_t(end_o) : -1;
-        PyObject *set = end < 0 ? NULL : PySet_New(NULL);
-        if (!set)
-            goto fail;
-        PyList_SetItem(result, i, set); /* takes set */
-        for (; k < end && k < count; k++) {
-            /* checked each time: a node's hash or __eq__ may change the list */
-            if (order[k] < 0 || order[k] >= PySequence_Size(nodes)) {
-                PyErr_SetString(PyExc_ValueError, "groups: an order entry is not a node");
-                goto fail;
-            }
-            PyObject *node = Py_NewRef(get(nodes, order[k]));
-            const int rc = PySet_Add(set, node);
-            Py_DECREF(node);
-            if (rc < 0)
-                goto fail;
-        }
-    }
-    goto cleanup;
-fail:
-    Py_CLEAR(result);
-cleanup:
-    if (ob.obj)
-        PyBuffer_Release(&ob);
-    Py_XDECREF(ends);
-    Py_DECREF(nodes);
-    return result;
-}
-
-/* ---- Bellman-Ford ---------------------------------------------------------------- */
-
-typedef struct {
-    const int64_t *off;
-    const int32_t *idx;
-    const float *w;
-    const double *w64;
-    int64_t n;
-    bool heuristic;
-    double *dist;
-    unsigned char *has, *in_q, *has_edge;
-    int32_t *order, *queue, *pred_edge, *ru_a, *ru_b;
-    int64_t *count, count_order;
-    int32_t **pred; /* each vertex's list, grown by doubling */
-    int64_t *plen, *pcap;
-    int32_t cycle;
-    int bad; /* 1: an index is not a vertex; 2: out of memory */
-} bf_job;
-
-static bool pred_push(bf_job *j, int32_t v, int32_t u)
-{
-    if (j->plen[v] == j->pcap[v]) {
-        const int64_t cap = j->pcap[v] ? 2 * j->pcap[v] : 2;
-        int32_t *p = realloc(j->pred[v], sizeof *p * (size_t)cap); /* no GIL held: libc */
-        if (!p)
-            return false;
-        j->pred[v] = p, j->pcap[v] = cap;
-    }
-    j->pred[v][j->plen[v]++] = u;
-    return true;
-}
-
-/* _inner_bellman_ford, step for step (python/ext's top says what). */
-static void bf_run(bf_job *j, const int32_t *sources, int64_t k)
-{
-    const int64_t n = j->n;
-    int64_t head = 0, size = 0;
-    for (int64_t i = 0; i < k; i++) {
-        const int32_t s = sources[i];
-        j->queue[(head + size++) % n] = s;
-        j->in_q[s] = 1;
-    }
-    while (size > 0) {
-        const int32_t u = j->queue[head];
-        head = (head + 1) % n, size--, j->in_q[u] = 0;
-        bool skip = false;
-        for (int64_t i = 0; i < j->plen[u] && !skip; i++)
-            skip = j->in_q[j->pred[u][i]] != 0;
-        if (skip)
-            continue;
-        const double du = j->dist[u];
-        for (int64_t e = j->off[u]; e < j->off[u + 1]; e++) {
-            const int32_t v = j->idx[e];
-            if (v < 0 || v >= n) {
-                j->bad = 1;
-                return;
-            }
-            const double dv = du + (j->w64 ? j->w64[e] : j->w ? (double)j->w[e] : 1.0);
-            if (!j->has[v] || dv < j->dist[v]) {
-                if (j->heuristic) {
-                    if (v == j->ru_a[u] || v == j->ru_b[u]) {
-                        if (!pred_push(j, v, u))
-                            j->bad = 2;
-                        j->cycle = v;
-                        return;
-                    }
-                    if (j->has_edge[v] && j->pred_edge[v] == u)
-                        j->ru_a[v] = j->ru_a[u], j->ru_b[v] = j->ru_b[u];
-                    else
-                        j->ru_a[v] = u, j->ru_b[v] = v;
-                }
-                if (!j->in_q[v]) {
-                    j->queue[(head + size++) % n] = v;
-                    j->in_q[v] = 1;
-                    if (++j->count[v] == n) {
-                        j->cycle = v;
-                        return;
-                    }
-                }
-                if (!j->has[v])
-                    j->has[v] = 1, j->order[j->count_order++] = v;
-                j->dist[v] = dv;
-                j->plen[v] = 0;
-                if (!pred_push(j, v, u)) {
-                    j->bad = 2;
-                    return;
-                }
-                j->pred_edge[v] = u, j->has_edge[v] = 1;
-            } else if (j->has[v] && dv == j->dist[v] && !pred_push(j, v, u)) {
-                j->bad = 2;
-                return;
-            }
-        }
-    }
-}
-
-static PyObject *mod_bellman_ford_visit(PyObject *module, PyObject *args, PyObject *kwargs)
-{
-    static char *kw[] = {"offsets", "indices", "weights", "first", "heuristic", NULL};
-    PyObject *off_o, *idx_o, *w_o, *first_o;
-    int heuristic = 1;
-    (void)module;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO|p:bellman_ford_visit", kw, &off_o,
-                                     &idx_o, &w_o, &first_o, &heuristic))
-        return NULL;
-    csr_buffers c;
-    PyObject *result = NULL;
-    int32_t *first = NULL, *sources = NULL, *flat = NULL;
-    int64_t *poff = NULL;
-    Py_ssize_t k = 0;
-    bf_job j = {0};
-    j.heuristic = heuristic != 0;
-    j.cycle = -1;
-    if (csr_get(&c, off_o, idx_o, w_o, "bellman_ford_visit") < 0 ||
-        !(first = vertex_ids(first_o, c.n, "bellman_ford_visit", &k)))
-        goto cleanup;
-    j.n = c.n;
-    j.off = c.offsets;
-    j.idx = c.indices;
-    j.w = c.w32;
-    j.w64 = c.w64;
-    const size_t n1 = (size_t)(j.n ? j.n : 1);
-    j.dist = PyMem_Malloc(sizeof *j.dist * n1);
-    j.has = PyMem_Calloc(n1, 1);
-    j.in_q = PyMem_Calloc(n1, 1);
-    j.has_edge = PyMem_Calloc(n1, 1);
-    j.order = PyMem_Malloc(sizeof *j.order * n1);
-    j.queue = PyMem_Malloc(sizeof *j.queue * n1);
-    j.pred_edge = PyMem_Malloc(sizeof *j.pred_edge * n1);
-    j.ru_a = PyMem_Malloc(sizeof *j.ru_a * n1);
-    j.ru_b = PyMem_Malloc(sizeof *j.ru_b * n1);
-    j.count = PyMem_Calloc(n1, sizeof *j.count);
-    j.pred = PyMem_Calloc(n1, sizeof *j.pred);
-    j.plen = PyMem_Calloc(n1, sizeof *j.plen);
-    j.pcap = PyMem_Calloc(n1, sizeof *j.pcap);
-    sources = PyMem_Malloc(sizeof *sources * (size_t)(k ? k : 1));
-    if (!j.dist || !j.has || !j.in_q || !j.has_edge || !j.order || !j.queue || !j.pred_edge ||
-        !j.ru_a || !j.ru_b || !j.count || !j.pred || !j.plen || !j.pcap || !sources) {
-        PyErr_NoMemory();
-        goto cleanup;
-    }
-    /* the sources: at distance 0, no predecessor, an empty update path */
-    int64_t distinct = 0;
-    for (Py_ssize_t i = 0; i < k; i++) {
-        const int32_t v = first[i];
-        if (!j.has[v]) {
-            j.has[v] = 1, j.dist[v] = 0.0, j.order[j.count_order++] = v;
-            j.has_edge[v] = 1, j.pred_edge[v] = -1, j.ru_a[v] = j.ru_b[v] = -1;
-            sources[distinct++] = v;
-        }
-    }
-    PyThreadState *saved = PyEval_SaveThread();
-    if (j.n > 0)
-        bf_run(&j, sources, distinct);
-    PyEval_RestoreThread(saved);
-    if (j.bad) {
-        if (j.bad == 2)
-            PyErr_NoMemory();
-        else
-            PyErr_SetString(PyExc_ValueError, "bellman_ford_visit: an index is not a vertex");
-        goto cleanup;
-    }
-    /* the predecessor lists, in order */
-    int64_t total = 0;
-    for (int64_t i = 0; i < j.count_order; i++)
-        total += j.plen[j.order[i]];
-    poff = PyMem_Malloc(sizeof *poff * (size_t)(j.count_order + 1));
-    flat = PyMem_Malloc(sizeof *flat * (size_t)(total ? total : 1));
-    if (!poff || !flat) {
-        PyErr_NoMemory();
-        goto cleanup;
-    }
-    poff[0] = 0;
-    for (int64_t i = 0; i < j.count_order; i++) {
-        const int32_t v = j.order[i];
-        memcpy(flat + poff[i], j.pred[v], sizeof *flat * (size_t)j.plen[v]);
-        poff[i + 1] = poff[i] + j.plen[v];
-    }
-    double *dists = PyMem_Malloc(sizeof *dists * (size_t)(j.count_order ? j.count_order : 1));
-    if (!dists) {
-        PyErr_NoMemory();
-        goto cleanup;
-    }
-    for (int64_t i = 0; i < j.count_order; i++)
-        dists[i] = j.dist[j.order[i]];
-    result = Py_BuildValue("(y#y#y#y#i)", (const char *)j.order, (Py_ssize_t)(4 * j.count_order),
-                           (const char *)dists, (Py_ssize_t)(8 * j.count_order),
-                           (const char *)poff, (Py_ssize_t)(8 * (j.count_order + 1)),
-                           (const char *)flat, (Py_ssize_t)(4 * total), (int)j.cycle);
-    PyMem_Free(dists);
-
-cleanup:
-    if (j.pred)
-        for (int64_t v = 0; v < j.n; v++)
-            free(j.pred[v]);
-    PyMem_Free(j.pred);
-    PyMem_Free(j.plen);
-    PyMem_Free(j.pcap);
-    PyMem_Free(j.dist);
-    PyMem_Free(j.has);
-    PyMem_Free(j.in_q);
-    PyMem_Free(j.has_edge);
-    PyMem_Free(j.order);
-    PyMem_Free(j.queue);
-    PyMem_Free(j.pred_edge);
-    PyMem_Free(j.ru_a);
-    PyMem_Free(j.ru_b);
-    PyMem_Free(j.count);
-    PyMem_Free(sources);
-    PyMem_Free(poff);
-    PyMem_Free(flat);
-    PyMem_Free(first);
-    csr_release(&c);
-    return result;
-}
-
-/* The first path _build_paths_from_predecessors yields for vertex t (a
- * list of nodes from a source to t), or NULL: an exception set (a
- * StopIteration where every walk dead-ends, as NetworkX's next() would). */
-static PyObject *first_path(PyObject *nodes, item_fn get, int32_t t, const int64_t *at,
-                            const int64_t *poff, const int32_t *preds, int64_t sources,
-                            unsigned char *seen, int32_t *stack_v, int64_t *stack_i)
-{
-    int64_t top = 0;
-    stack_v[0] = t, stack_i[0] = 0, seen[t] = 1;
-    PyObject *path = NULL;
-    while (top >= 0) {
-        const int32_t node = stack_v[top];
-        const int64_t i = stack_i[top], a = at[node];
-        if (a < sources) { /* a source: the walk, reversed, is the path */
-            if (!(path = PyList_New(top + 1)))
-                break;
-            for (int64_t d = 0; d <= top; d++)
-                PyList_SetItem(path, d, Py_NewRef(get(nodes, stack_v[top - d])));
-            break;
-        }
-        if (a >= 0 && poff[a + 1] - poff[a] > i) {
-            stack_i[top] = i + 1;
-            const int32_t next = preds[poff[a] + i];
-            if (seen[next])
-                continue;
-            seen[next] = 1;
-            top++;
-            stack_v[top] = next, stack_i[top] = 0;
-        } else {
-            seen[node] = 0;
-            top--;
-        }
-    }
-    for (int64_t d = 0; d <= top; d++)
-        seen[stack_v[d]] = 0;
-    if (!path && !PyErr_Occurred())
-        PyErr_SetNone(PyExc_StopIteration);
-    return path;
-}
-
-static PyObject *mod_predecessor_paths(PyObject *module, PyObject *args, PyObject *kwargs)
-{
-    static char *kw[] = {"nodes", "order", "pred_offsets", "preds", "sources", "target", NULL};
-    PyObject *nodes_o, *order_o, *poff_o, *preds_o;
-    Py_ssize_t sources = 0;
-    long long target = -1;
-    (void)module;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOn|L:predecessor_paths", kw, &nodes_o,
-                                     &order_o, &poff_o, &preds_o, &sources, &target))
-        return NULL;
-    PyObject *nodes = PySequence_Fast(nodes_o, "nodes: expected a sequence");
-    if (!nodes)
-        return NULL;
-    Py_buffer ob = {0}, fb = {0}, pb = {0};
-    PyObject *result = NULL;
-    int64_t *at = NULL, *stack_i = NULL;
-    int32_t *stack_v = NULL;
-    unsigned char *seen = NULL;
-    const Py_ssize_t n = PySequence_Size(nodes);
-    if (PyObject_GetBuffer(order_o, &ob, PyBUF_SIMPLE) < 0 ||
-        PyObject_GetBuffer(poff_o, &fb, PyBUF_SIMPLE) < 0 ||
-        PyObject_GetBuffer(preds_o, &pb, PyBUF_SIMPLE) < 0)
-        goto cleanup;
-    const int32_t *order = ob.buf, *preds = pb.buf;
-    const int64_t *poff = fb.buf;
-    const Py_ssize_t count = ob.len / 4;
-    bool fine = fb.len == (count + 1) * 8 && sources <= count && count <= n && poff[0] == 0 &&
-                poff[count] == pb.len / 4;
-    for (Py_ssize_t i = 0; fine && i < count; i++)
-        fine = order[i] >= 0 && order[i] < n && poff[i] <= poff[i + 1];
-    for (Py_ssize_t e = 0; fine && e < pb.len / 4; e++)
-        fine = preds[e] >= 0 && preds[e] < n;
-    if (!fine) {
-        PyErr_SetString(PyExc_ValueError, "predecessor_paths: not bellman_ford_visit's arrays");
-        goto cleanup;
-    }
-    const size_t n1 = (size_t)(n ? n : 1);
-    at = PyMem_Malloc(sizeof *at * n1);
-    stack_i = PyMem_Malloc(sizeof *stack_i * n1);
-    stack_v = PyMem_Malloc(sizeof *stack_v * n1);
-    seen = PyMem_Calloc(n1, 1);
-    if (!at || !stack_i || !stack_v || !seen || !(result = PyDict_New())) {
-        if (!PyErr_Occurred())
-            PyErr_NoMemory();
-        goto cleanup;
-    }
-    for (Py_ssize_t v = 0; v < n; v++)
-        at[v] = -1;
-    for (Py_ssize_t i = 0; i < count; i++)
-        at[order[i]] = i;
-    const item_fn get = PyList_Check(nodes) ? PyList_GetItem : PyTuple_GetItem;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        const int32_t t = target >= 0 ? (int32_t)target : order[i];
-        if (t < 0 || t >= n || at[t] < 0) {
-            PyErr_SetString(PyExc_ValueError, "predecessor_paths: target is not a found vertex");
-            Py_CLEAR(result);
-            goto cleanup;
-        }
-        PyObject *path = first_path(nodes, get, t, at, poff, preds, sources, seen, stack_v,
-                                    stack_i);
-        const int rc = path ? PyDict_SetItem(result, get(nodes, t), path) : -1;
-        Py_XDECREF(path);
-        if (rc < 0) {
-            Py_CLEAR(result);
-            goto cleanup;
-        }
-        if (target >= 0)
-            break;
-    }
-
-cleanup:
-    PyMem_Free(at);
-    PyMem_Free(stack_i);
-    PyMem_Free(stack_v);
-    PyMem_Free(seen);
-    if (ob.obj)
-        PyBuffer_Release(&ob);
-    if (fb.obj)
-        PyBuffer_Release(&fb);
-    if (pb.obj)
-        PyBuffer_Release(&pb);
-    Py_DECREF(nodes);
-    return result;
-}
-
 /* ---- bidirectional breadth-first search --------------------------------------------- */
 
 enum { UNSEEN = -2, NONE = -1 };
@@ -986,7 +429,7 @@ enum { UNSEEN = -2, NONE = -1 };
 /* One level of one side (bidirectional_visit's top): the fringe's arcs
  * over rows r, each end not yet seen by this side (mine) claimed and put on
  * the next fringe; the first end the other side (theirs) has seen, or -1. */
-static int32_t grow_level(const csr_buffers *r, const int32_t *fringe, int64_t size,
+static int32_t grow_level(const lgpy_csr_buffers *r, const int32_t *fringe, int64_t size,
                           int32_t *mine, const int32_t *theirs, int32_t *next, int64_t *next_size)
 {
     *next_size = 0;
@@ -1013,12 +456,12 @@ static PyObject *mod_bidirectional_visit(PyObject *module, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOOOLL:bidirectional_visit", &off_o, &idx_o, &roff_o, &ridx_o,
                           &source, &target))
         return NULL;
-    csr_buffers f, r;
+    lgpy_csr_buffers f, r;
     memset(&r, 0, sizeof r);
     PyObject *result = NULL;
     int32_t *pred = NULL, *succ = NULL, *buf = NULL, *path = NULL;
-    if (csr_get(&f, off_o, idx_o, NULL, "bidirectional_visit") < 0 ||
-        csr_get(&r, roff_o, ridx_o, NULL, "bidirectional_visit") < 0)
+    if (lgpy_csr_get(&f, off_o, idx_o, NULL, "bidirectional_visit") < 0 ||
+        lgpy_csr_get(&r, roff_o, ridx_o, NULL, "bidirectional_visit") < 0)
         goto cleanup;
     const int64_t n = f.n;
     bool fine = r.n == n && source >= 0 && source < n && target >= 0 && target < n;
@@ -1079,17 +522,12 @@ cleanup:
     PyMem_Free(succ);
     PyMem_Free(buf);
     PyMem_Free(path);
-    csr_release(&f);
-    csr_release(&r);
+    lgpy_csr_release(&f);
+    lgpy_csr_release(&r);
     return result;
 }
 
 PyMethodDef lgpy_nx_paths_methods[] = {
-    {"scc_visit", mod_scc_visit, METH_VARARGS,
-     "scc_visit(offsets, indices, /)\n--\n\nNetworkX's strongly connected components' search "
-     "over an adjacency-order CSR (nx_paths.c)."},
-    {"groups", mod_groups, METH_VARARGS,
-     "groups(nodes, order, ends, /)\n--\n\n[set of nodes] a group (nx_paths.c)."},
     {"dijkstra_visit", (PyCFunction)(void (*)(void))mod_dijkstra_visit,
      METH_VARARGS | METH_KEYWORDS,
      "dijkstra_visit(offsets, indices, weights, first, cutoff=None, target=-1)\n--\n\n"
@@ -1097,19 +535,11 @@ PyMethodDef lgpy_nx_paths_methods[] = {
     {"lengths", (PyCFunction)(void (*)(void))mod_lengths, METH_VARARGS | METH_KEYWORDS,
      "lengths(nodes, order, dists, sources=0, integral=False)\n--\n\n{node: distance} in order "
      "(nx_paths.c)."},
-    {"bellman_ford_visit", (PyCFunction)(void (*)(void))mod_bellman_ford_visit,
-     METH_VARARGS | METH_KEYWORDS,
-     "bellman_ford_visit(offsets, indices, weights, first, heuristic=True)\n--\n\n"
-     "NetworkX's Bellman-Ford over an adjacency-order CSR (nx_paths.c)."},
-    {"bidirectional_visit", mod_bidirectional_visit, METH_VARARGS,
-     "bidirectional_visit(offsets, indices, in_offsets, in_indices, source, target, /)\n--\n\n"
-     "NetworkX's bidirectional breadth-first search and its path (nx_paths.c)."},
-    {"predecessor_paths", (PyCFunction)(void (*)(void))mod_predecessor_paths,
-     METH_VARARGS | METH_KEYWORDS,
-     "predecessor_paths(nodes, order, pred_offsets, preds, sources, target=-1)\n--\n\n"
-     "The first path from the predecessor lists to each vertex (nx_paths.c)."},
     {"paths", (PyCFunction)(void (*)(void))mod_paths, METH_VARARGS | METH_KEYWORDS,
      "paths(nodes, order, parents, found=None, aligned=False)\n--\n\n{node: [path]} "
      "(nx_paths.c)."},
+    {"bidirectional_visit", mod_bidirectional_visit, METH_VARARGS,
+     "bidirectional_visit(offsets, indices, in_offsets, in_indices, source, target, /)\n--\n\n"
+     "NetworkX's bidirectional breadth-first search and its path (nx_paths.c)."},
     {NULL, NULL, 0, NULL},
 };

@@ -2,7 +2,7 @@
 NetworkX backend (libgraph's own, ``nx_libgraph``, is built on these and
 on the public package alone) or a tool that mirrors NetworkX needs beyond
 the algorithms themselves.  Each is done in C (python/ext/networkx.c,
-nx_backend.c, nx_paths.c), since building these Python objects is most of such a
+nx_backend.c, nx_paths.c, nx_scc.c, nx_bellman_ford.c), since building these Python objects is most of such a
 call's time.
 
 adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
