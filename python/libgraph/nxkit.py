@@ -2,8 +2,8 @@
 NetworkX backend (libgraph's own, ``nx_libgraph``, is built on these and
 on the public package alone) or a tool that mirrors NetworkX needs beyond
 the algorithms themselves.  Each is done in C (python/ext/networkx.c,
-nx_backend.c, nx_paths.c, nx_scc.c, nx_bellman_ford.c), since building these Python objects is most of such a
-call's time.
+nx_backend.c, nx_paths.c, nx_scc.c, nx_bellman_ford.c), since building
+these Python objects is most of such a call's time.
 
 adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
               count_parallel=False, strict=False, exact=False, wide=False)
@@ -75,6 +75,14 @@ bidirectional_visit(offsets, indices, in_offsets, in_indices, source, target)
     smaller fringe grown a level at a time, out-arcs forward and in-arcs
     backward, rows in adjacency order) and its path: the path's vertices as
     int32 bytes, or None when there is none.
+bidirectional_dijkstra(offsets, indices, weights, in_offsets, in_indices,
+                       in_weights, source, target, snapshot=False)
+    NetworkX's bidirectional Dijkstra between two distinct vertices (the two
+    heaps popped in turn, the best meeting found so far kept while relaxing),
+    over the out- and in-arcs in adjacency order with their weights:
+    (distance, path's vertices as int32 bytes), or None when there is no
+    path; snapshot: the path as NetworkX before 3.6 records it (the meeting
+    vertex's predecessors when it was chosen, not at the end).
 predecessor_paths(nodes, order, pred_offsets, preds, sources, target=-1)
     {node: path}: for each vertex of order (or only target) the first path
     NetworkX's walk of the predecessor lists yields, back to one of the
@@ -82,13 +90,14 @@ predecessor_paths(nodes, order, pred_offsets, preds, sources, target=-1)
 """
 
 from ._graph import Graph
-from ._libgraph import (adjacency_csr, bellman_ford_visit, bfs_visit, bidirectional_visit,
-                        components, dijkstra_visit, groups, lengths, levels, paths,
-                        predecessor_paths, scc_visit, take, tree_edges)
+from ._libgraph import (adjacency_csr, bellman_ford_visit, bfs_visit, bidirectional_dijkstra,
+                        bidirectional_visit, components, dijkstra_visit, groups, lengths, levels,
+                        paths, predecessor_paths, scc_visit, take, tree_edges)
 
 __all__ = ["adjacency_csr", "graph_from_adjacency", "bfs_visit", "components", "tree_edges",
            "levels", "take", "dijkstra_visit", "lengths", "paths", "scc_visit", "groups",
-           "bellman_ford_visit", "predecessor_paths", "bidirectional_visit"]
+           "bellman_ford_visit", "predecessor_paths", "bidirectional_visit",
+           "bidirectional_dijkstra"]
 
 
 def graph_from_adjacency(nodes, index, offsets, indices, weights, directed, device=None):

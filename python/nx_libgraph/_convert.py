@@ -81,7 +81,7 @@ class LibgraphGraph:
         self._arcs = {}  # weighting -> (offsets, indices, weights or None)
         self._trouble = {}  # weighting -> why libgraph cannot take those weights
         self._graphs = {}  # weighting -> libgraph.Graph
-        self._pred = None
+        self._pred = {}  # weighting -> the in-arcs (predecessors())
 
     def weighting(self, weight, default=1.0, exact=False):
         """The weighting of a call's ``weight`` argument: None (no weights),
@@ -109,18 +109,13 @@ class LibgraphGraph:
             off, idx, _ = next(iter(self._arcs.values()))
             arcs = (off, idx, None)
         else:
-            G = self._from_source()
-            weight, default = weighting[:2] if weighting not in (None, COUNTS) else (None, 1.0)
             try:
-                mark = weighting[-1] if weighting not in (None, COUNTS) else None
-                index, off, idx, w = nxkit.adjacency_csr(
-                    self.nodes, _dicts(G._adj, self._multigraph, self._directed), weight, default,
-                    self._multigraph, count_parallel=weighting is COUNTS,
-                    strict=mark is not SIGNED, wide=mark in (EXACT, SIGNED))
+                index, off, idx, w = self._read(self._from_source()._adj, self._directed,
+                                                weighting)
             except ValueError as exc:
-                if weight is None:
+                if weighting in (None, COUNTS):
                     raise
-                self._trouble[weighting] = why = f"edge attribute {weight!r}: {exc}"
+                self._trouble[weighting] = why = f"edge attribute {weighting[0]!r}: {exc}"
                 raise NotImplementedError(why) from None
             if self.index is None:
                 self.index = index
@@ -155,14 +150,26 @@ class LibgraphGraph:
             raise RuntimeError("the NetworkX graph this conversion came from is gone")
         return G
 
-    def predecessors(self):
-        """The in-adjacency (G._pred) in NetworkX's order, read once."""
-        if self._pred is None:
-            G = self._from_source()
-            pred = _dicts(G._pred, self._multigraph, True)
-            _, off, idx, _ = nxkit.adjacency_csr(self.nodes, pred)
-            self._pred = (off, idx)
-        return self._pred
+    def predecessors(self, weighting=None):
+        """The in-arcs (G._pred) in NetworkX's order, read once per
+        weighting: (offsets, indices), or with a weighting (offsets,
+        indices, weights), each arc (u, v) weighing what arcs() gives it."""
+        arcs = self._pred.get(weighting)
+        if arcs is None:
+            self.arcs(weighting)  # the out-arcs first: their refusals, and the index
+            _, off, idx, w = self._read(self._from_source()._pred, True, weighting)
+            self._pred[weighting] = arcs = (off, idx, w)
+        return arcs if weighting is not None else arcs[:2]
+
+    def _read(self, adj, directed, weighting):
+        """adjacency_csr of an adjacency dict (G._adj or G._pred) with a
+        weighting's weights."""
+        plain = weighting in (None, COUNTS)
+        weight, default = (None, 1.0) if plain else weighting[:2]
+        mark = None if plain else weighting[-1]
+        return nxkit.adjacency_csr(self.nodes, _dicts(adj, self._multigraph, directed), weight,
+                                   default, self._multigraph, count_parallel=weighting is COUNTS,
+                                   strict=mark is not SIGNED, wide=mark in (EXACT, SIGNED))
 
     def is_directed(self):
         return self._directed

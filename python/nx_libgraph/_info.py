@@ -43,7 +43,7 @@ _DIJKSTRA = ("NetworkX's Dijkstra made in C (the same distances, paths and order
 for _name in ("single_source_dijkstra", "single_source_dijkstra_path",
               "single_source_dijkstra_path_length", "multi_source_dijkstra",
               "multi_source_dijkstra_path", "multi_source_dijkstra_path_length", "dijkstra_path",
-              "dijkstra_path_length"):
+              "dijkstra_path_length", "bidirectional_dijkstra"):
     FUNCTIONS[_name] = {"additional_docs": _DIJKSTRA}
 _BELLMAN_FORD = ("NetworkX's Bellman-Ford made in C (its queue and predecessor lists: the same "
                  "distances, paths, order and NetworkXUnbounded for a negative cycle); weight "
@@ -54,8 +54,8 @@ for _name in ("single_source_bellman_ford", "single_source_bellman_ford_path",
     FUNCTIONS[_name] = {"additional_docs": _BELLMAN_FORD}
 _SHORTEST = ("From one source (unweighted, Dijkstra or Bellman-Ford), to one target of an "
              "undirected graph, and a pair (its bidirectional breadth-first search, its "
-             "Bellman-Ford path, its lengths); every pair, a directed graph's target and a "
-             "pair's bidirectional Dijkstra path are declined.")
+             "bidirectional Dijkstra, its Bellman-Ford path, its lengths); every pair and a "
+             "directed graph's target are declined.")
 for _name in ("shortest_path", "shortest_path_length"):
     FUNCTIONS[_name] = {"additional_docs": _SHORTEST}
 

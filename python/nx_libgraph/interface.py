@@ -23,6 +23,7 @@ import functools
 import inspect
 import math
 import numbers
+import re
 from collections.abc import Mapping
 
 import networkx as nx
@@ -462,8 +463,8 @@ def single_source_shortest_path_length(G, source, cutoff=None):
 def _shortest_refusal(name, G, source=None, target=None, weight=None, method="dijkstra"):
     """Why shortest_path or shortest_path_length with these arguments is not
     libgraph's, or None: the forms that NetworkX answers with the functions
-    the backend has (from one source; a pair through Bellman-Ford, or a
-    pair's length; to one target of an undirected graph)."""
+    the backend has (from one source; one pair; to one target of an
+    undirected graph)."""
     if callable(weight):
         return f"{name}: weight is a function"
     if method not in ("dijkstra", "bellman-ford"):
@@ -472,9 +473,6 @@ def _shortest_refusal(name, G, source=None, target=None, weight=None, method="di
         return f"{name}: every pair of nodes"
     if source is None and G.is_directed():
         return f"{name}: to one target of a directed graph (a search over the reverse graph)"
-    if (name == "shortest_path" and source is not None and target is not None and
-            weight is not None and method == "dijkstra"):
-        return f"{name}: one pair by bidirectional Dijkstra (NetworkX's choice among equal paths)"
     if weight is not None and G.is_multigraph():
         return f"{name}: a multigraph (NetworkX weighs parallel edges by the smallest)"
     return None
@@ -502,6 +500,8 @@ def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
         return _single_source(G, source, weight, method, False)
     if weight is None:
         return bidirectional_shortest_path(G, source, target)
+    if method == "dijkstra":
+        return bidirectional_dijkstra(G, source, target, weight)[1]
     return bellman_ford_path(G, source, target, weight)
 
 
@@ -627,6 +627,41 @@ def single_source_dijkstra_path(G, source, cutoff=None, weight="weight"):
 
 def dijkstra_path(G, source, target, weight="weight"):
     return single_source_dijkstra(G, source, target=target, weight=weight)[1]
+
+
+_SNAPSHOT_PATHS = []
+
+
+def _snapshot_paths():
+    """Whether this NetworkX's bidirectional_dijkstra copies the best path
+    when it finds it (before 3.6) rather than reading it from its
+    predecessors at the end."""
+    if not _SNAPSHOT_PATHS:
+        major, minor = (int(x) for x in re.match(r"(\d+)\.(\d+)", nx.__version__).groups())
+        _SNAPSHOT_PATHS.append((major, minor) < (3, 6))
+    return _SNAPSHOT_PATHS[0]
+
+
+def bidirectional_dijkstra(G, source, target, weight="weight"):
+    if source not in G:
+        raise nx.NodeNotFound(f"Source {source} is not in G")
+    if target not in G:
+        raise nx.NodeNotFound(f"Target {target} is not in G")
+    if source == target:
+        return (0, [source])
+    weighting = G.weighting(weight, exact=True) if weight is not None else None
+    if weighting is None:
+        (off, idx), w = G.adjacency, None
+        roff, ridx, rw = (*G.predecessors(), None) if G.is_directed() else (off, idx, None)
+    else:
+        off, idx, w = G.arcs(weighting)
+        roff, ridx, rw = G.predecessors(weighting) if G.is_directed() else (off, idx, w)
+    raw = nxkit.bidirectional_dijkstra(off, idx, w, roff, ridx, rw, G.vertex(source),
+                                       G.vertex(target), _snapshot_paths())
+    if raw is None:
+        raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
+    d, path = raw
+    return (int(d) if weight is None else d, nxkit.take(G.nodes, path, 0, len(path) // 4))
 
 
 def dijkstra_path_length(G, source, target, weight="weight"):
@@ -761,7 +796,7 @@ _BELLMAN_FORD = {
 _DIJKSTRA = {
     "multi_source_dijkstra", "multi_source_dijkstra_path_length", "multi_source_dijkstra_path",
     "single_source_dijkstra", "single_source_dijkstra_path_length", "single_source_dijkstra_path",
-    "dijkstra_path", "dijkstra_path_length",
+    "dijkstra_path", "dijkstra_path_length", "bidirectional_dijkstra",
 }
 EXACT_FUNCTIONS.update(dict.fromkeys(_DIJKSTRA, EXACT))
 EXACT_FUNCTIONS.update(dict.fromkeys(_BELLMAN_FORD, SIGNED))

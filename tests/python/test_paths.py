@@ -319,9 +319,6 @@ def test_backend_shortest_path_forms_equal_networkx(seed, directed):
         forms += [{"target": t}, {"target": t, "weight": "weight", "method": "bellman-ford"}]
     for f in (nx.shortest_path, nx.shortest_path_length):
         for kwargs in forms:
-            if f is nx.shortest_path and "target" in kwargs and "source" in kwargs and \
-                    "weight" in kwargs and kwargs.get("method") != "bellman-ford":
-                continue
             if kwargs.get("method") != "bellman-ford" and "weight" in kwargs and \
                     any(d["weight"] < 0 for *_, d in G.edges(data=True)):
                 continue  # Dijkstra-class on negative weights: declined (NetworkX's own)
@@ -331,10 +328,67 @@ def test_backend_shortest_path_forms_equal_networkx(seed, directed):
         for pair in ((s, t), (t, s), (s, s), (s, "missing"), ("missing", t)):
             want, got = both(f, G, *pair)
             assert got == want, (f.__name__, pair)
-    for kwargs in ({}, {"source": s, "target": t, "weight": "weight"},
-                   {"target": t} if directed else {}):
+    for kwargs in ({}, {"target": t} if directed else {}):
         with pytest.raises(NotImplementedError):
             nx.shortest_path(G, backend="libgraph", **kwargs)
+
+
+TENTHS = [0, 0.1, 0.2, 0.3, 0.7, 1, 2, 3]  # sums that round: the order of additions shows
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("directed", [False, True])
+def test_backend_bidirectional_dijkstra_equals_networkx(seed, directed):
+    """bidirectional_dijkstra and shortest_path's weighted pair form: NetworkX's
+    distance to the bit and its path among equal ones (small integer weights
+    tie often, tenths round), unreachable pairs, a pair of one node, unknown
+    nodes, weight=None."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 50)
+    G = (nx.DiGraph if directed else nx.Graph)()
+    G.add_nodes_from(rng.sample(range(1000), n))
+    nodes = list(G)
+    weights = TENTHS if seed % 2 else [1, 1, 2]
+    for _ in range(rng.randint(0, 3 * n)):
+        G.add_edge(rng.choice(nodes), rng.choice(nodes), weight=rng.choice(weights))
+    pairs = [(rng.choice(nodes), rng.choice(nodes)) for _ in range(8)]
+    pairs += [(nodes[0], nodes[0]), (nodes[0], "missing"), ("missing", nodes[0])]
+    for s, t in pairs:
+        for weight in ("weight", None):
+            want, got = both(nx.bidirectional_dijkstra, G, s, t, weight=weight)
+            assert got == want, (s, t, weight)
+        want, got = both(nx.shortest_path, G, s, t, weight="weight")
+        assert got == want, (s, t)
+
+
+def test_bidirectional_dijkstra_paths_of_both_networkx_versions():
+    """Where a later, shorter arc to the meeting vertex leaves the sum unchanged
+    by rounding, NetworkX before 3.6 returns the path it copied when it chose
+    that vertex and 3.6 the one its predecessors hold at the end.  Here the
+    forward search first reaches w at 1, the backward one at 2**53 (the best:
+    2**53 + 1 rounds to 2**53), then the forward one at 0.5 through x
+    (2**53 + 0.5 is 2**53 too, not shorter): s w t before 3.6, s x w t from
+    3.6.  The backend follows the running NetworkX; nxkit does either."""
+    G = nx.DiGraph()
+    G.add_weighted_edges_from([("s", "w", 1.0), ("s", "x", 0.25), ("x", "w", 0.25),
+                               ("w", "t", 2.0 ** 53)])
+    assert nx.bidirectional_dijkstra(G, "s", "t", backend="libgraph") == \
+        nx.bidirectional_dijkstra(G, "s", "t")
+    nodes = list(G)
+    index = {u: i for i, u in enumerate(nodes)}
+    out = [[(index[v], d["weight"]) for v, d in G._succ[u].items()] for u in nodes]
+    inn = [[(index[v], d["weight"]) for v, d in G._pred[u].items()] for u in nodes]
+
+    def csr(rows):
+        off = np.cumsum([0] + [len(r) for r in rows]).astype(np.int64)
+        idx = np.array([v for r in rows for v, _ in r], np.int32)
+        return off.tobytes(), idx.tobytes(), np.array([w for r in rows for _, w in r]).tobytes()
+
+    for snapshot, want in ((True, ["s", "w", "t"]), (False, ["s", "x", "w", "t"])):
+        d, path = lg.nxkit.bidirectional_dijkstra(*csr(out), *csr(inn), index["s"], index["t"],
+                                                  snapshot)
+        assert d == 2.0 ** 53
+        assert [nodes[v] for v in np.frombuffer(path, np.int32)] == want, snapshot
 
 
 @pytest.mark.parametrize("seed", range(30))
