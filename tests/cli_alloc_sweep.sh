@@ -40,7 +40,10 @@ for f in g.wel g.el g.mtx g.lgb; do
     sweep pagerank "$dir/$f" --output "$dir/out.pr"
     sweep pagerank "$dir/$f" --float
     sweep cc "$dir/$f" --output "$dir/out.cc"
+    sweep sssp "$dir/$f" --predecessors --output "$dir/out.sssp"
+    sweep scc "$dir/$f" --output "$dir/out.scc"
 done
+sweep path "$dir/g.wel" --target 3 --json
 sweep convert "$dir/g.wel" "$dir/out.lgb"
 sweep generate kron:6 "$dir/out.mtx"
 sweep bfs kron:8 --source 1,2,3 --json

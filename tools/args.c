@@ -213,6 +213,20 @@ static int algorithm_options(struct args *a, const struct given *given, int num_
         if (parse_value(a, k, given[i].option, given[i].value) != 0)
             return 2;
     }
+    const struct cli_preset *preset = cli_preset_of(a->command);
+    if (preset) {
+        const int flag = lg_algorithm_index(alg, preset->flag, false);
+        const int needs = lg_algorithm_index(alg, preset->needs, false);
+        if (flag < 0 || needs < 0 || parse_value(a, flag, preset->flag, "1") != 0)
+            return 2;
+        if (!a->param_text[needs]) {
+            char option[64];
+            cli_option_of(&alg->params[needs], option, sizeof option);
+            fprintf(stderr, "lgraph %s: %s is required (see lgraph %s --help)\n", a->command,
+                    option, a->command);
+            return 2;
+        }
+    }
     return 0;
 }
 

@@ -112,6 +112,15 @@ void cli_print_usage(FILE *f, const char *command);
 bool cli_command_known(const char *command);
 
 /* names.c: the command line's names for the algorithms and their parameters */
+/* A command that runs an algorithm with its flag parameter `flag` set and
+ * its parameter `needs` required; summary as a descriptor's. */
+struct cli_preset {
+    const char *command, *algorithm, *flag, *needs, *summary;
+};
+/* The preset that command names, or NULL; the i-th preset, or NULL past
+ * the last. */
+const struct cli_preset *cli_preset_of(const char *command);
+const struct cli_preset *cli_preset_at(int i);
 /* The algorithm a command runs, or NULL. */
 const lg_algorithm_info_t *cli_algorithm_of(const char *command);
 /* The command that runs algorithm a. */

@@ -224,35 +224,101 @@ static void sssp_summary(const struct session *s, const struct results *r)
            cli_sources_text(s->a), (long long)reached, (long long)r->n, farthest);
 }
 
-/* With a target and predecessors: the path to it, source first. */
-static int sssp_details(const struct session *s, const struct results *r)
+/* The path to t along the predecessors, source first, into a new array of
+ * *len (free it); NULL when t is not reached (*len 0) or memory ran out
+ * (*len -1, said). */
+static lg_vertex_t *path_to(const struct results *r, lg_vertex_t t, int64_t *len)
 {
     const lg_vertex_t *pred = result(r, "predecessors");
     const double *dist = result(r, "distances");
-    const lg_vertex_t t = (lg_vertex_t)cli_param_int(s->a, "target");
-    if (!pred || t < 0)
-        return 0;
-    if (!(dist[t] < INFINITY)) {
-        printf("  no path to %d\n", (int)t);
-        return 0;
-    }
+    *len = 0;
+    if (!pred || t < 0 || t >= r->n || !(dist[t] < INFINITY))
+        return NULL;
     lg_vertex_t *path = malloc((size_t)r->n * sizeof *path);
     if (!path) {
         fprintf(stderr, "lgraph: out of memory\n");
-        return 1;
+        *len = -1;
+        return NULL;
     }
-    int64_t len = 0;
-    for (lg_vertex_t v = t; len < r->n; v = pred[v]) { /* a chain ends at a source */
-        path[len++] = v;
+    for (lg_vertex_t v = t; *len < r->n; v = pred[v]) { /* a chain ends at a source */
+        path[(*len)++] = v;
         if (pred[v] == v)
             break;
     }
-    printf("  path to %d (length %.17g, %lld arcs):", (int)t, dist[t], (long long)(len - 1));
-    for (int64_t i = len - 1; i >= 0; i--)
+    for (int64_t a = 0, b = *len - 1; a < b; a++, b--) {
+        const lg_vertex_t x = path[a];
+        path[a] = path[b], path[b] = x;
+    }
+    return path;
+}
+
+static void print_path(const lg_vertex_t *path, int64_t len)
+{
+    for (int64_t i = 0; i < len; i++)
         printf(" %d", (int)path[i]);
     printf("\n");
+}
+
+/* With a target and predecessors: the path to it, source first. */
+static int sssp_details(const struct session *s, const struct results *r)
+{
+    const lg_vertex_t t = (lg_vertex_t)cli_param_int(s->a, "target");
+    int64_t len;
+    if (!result(r, "predecessors") || t < 0)
+        return 0;
+    lg_vertex_t *path = path_to(r, t, &len);
+    if (!path) {
+        if (len == 0)
+            printf("  no path to %d\n", (int)t);
+        return len < 0;
+    }
+    printf("  path to %d (length %.17g, %lld arcs):", (int)t,
+           ((const double *)result(r, "distances"))[t], (long long)(len - 1));
+    print_path(path, len);
     free(path);
     return 0;
+}
+
+/* lgraph path: the line says the path's length, the next line its vertices. */
+static void path_summary(const struct session *s, const struct results *r)
+{
+    const lg_vertex_t t = (lg_vertex_t)cli_param_int(s->a, "target");
+    const double d = ((const double *)result(r, "distances"))[t];
+    printf("path from %s to %d: ", cli_sources_text(s->a), (int)t);
+    if (d < INFINITY)
+        printf("length %.17g", d);
+    else
+        printf("none (%d is not reachable)", (int)t);
+}
+
+static int path_details(const struct session *s, const struct results *r)
+{
+    const lg_vertex_t t = (lg_vertex_t)cli_param_int(s->a, "target");
+    int64_t len;
+    lg_vertex_t *path = path_to(r, t, &len);
+    if (!path)
+        return len < 0;
+    printf("  %lld arcs:", (long long)(len - 1));
+    print_path(path, len);
+    free(path);
+    return 0;
+}
+
+static void path_json(const struct session *s, const struct results *r)
+{
+    const lg_vertex_t t = (lg_vertex_t)cli_param_int(s->a, "target");
+    const double d = ((const double *)result(r, "distances"))[t];
+    int64_t len;
+    lg_vertex_t *path = path_to(r, t, &len);
+    if (!path) {
+        printf(", \"length\": null, \"path\": null");
+        return;
+    }
+    printf(", \"length\": %.17g, \"path\": [", d);
+    for (int64_t i = 0; i < len; i++)
+        printf("%s%d", i ? ", " : "", (int)path[i]);
+    printf("]");
+    free(path);
 }
 
 static void scc_summary(const struct session *s, const struct results *r)
@@ -273,13 +339,15 @@ static void cc_json(const struct session *s, const struct results *r)
            (long long)largest);
 }
 
-/* An algorithm's own parts of its command's output; NULL members: none. */
+/* A command's own parts of its output, by its command (a preset's) or its
+ * algorithm's name, the first match; NULL members: none. */
 static const struct {
-    const char *algorithm;
+    const char *name;
     void (*summary)(const struct session *s, const struct results *r); /* the line, times after */
     int (*details)(const struct session *s, const struct results *r);  /* lines after it */
     void (*json)(const struct session *s, const struct results *r);    /* --json's fields */
 } special[] = {
+    {"path", path_summary, path_details, path_json},
     {"bfs", bfs_summary, NULL, bfs_json},
     {"pagerank", pagerank_summary, pagerank_details, pagerank_json},
     {"connected_components", cc_summary, NULL, cc_json},
@@ -360,8 +428,8 @@ int cli_algorithm(const struct session *s)
     struct results r = {.alg = a->algorithm, .n = lg_graph_num_vertices(s->g)};
     double *times = malloc((size_t)a->repeat * sizeof *times);
     int rc = 0, which = -1;
-    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
-        if (!strcmp(r.alg->name, special[i].algorithm))
+    for (size_t i = 0; which < 0 && i < sizeof special / sizeof special[0]; i++)
+        if (!strcmp(name, special[i].name) || !strcmp(r.alg->name, special[i].name))
             which = (int)i;
     bool ok = times != NULL && r.alg->num_results <= MAX_RESULTS &&
               lg_algorithm_shapes(r.alg, s->g, a->params, r.shape) == LG_OK;

@@ -93,19 +93,21 @@ static void wrap(FILE *f, const char *text, int col, int indent)
     fputc('\n', f);
 }
 
-/* The summary's first clause, up to ": ", for the list of commands. */
-static void print_command_line(FILE *f, const lg_algorithm_info_t *a)
+/* A command's summary's first clause, up to ": ", for the list of commands. */
+static void print_command_line(FILE *f, const char *command, const char *summary)
 {
-    const char *s = a->summary, *colon = strstr(s, ": ");
-    const int len = colon ? (int)(colon - s) : (int)strlen(s);
-    fprintf(f, "  %-9s %.*s\n", cli_command_of(a), len, s);
+    const char *colon = strstr(summary, ": ");
+    const int len = colon ? (int)(colon - summary) : (int)strlen(summary);
+    fprintf(f, "  %-9s %.*s\n", command, len, summary);
 }
 
 static void print_main(FILE *f)
 {
     fputs(usage_head, f);
     for (int i = 0; i < lg_algorithm_count(); i++)
-        print_command_line(f, lg_algorithm_at(i));
+        print_command_line(f, cli_command_of(lg_algorithm_at(i)), lg_algorithm_at(i)->summary);
+    for (int i = 0; cli_preset_at(i); i++)
+        print_command_line(f, cli_preset_at(i)->command, cli_preset_at(i)->summary);
     fputs(usage_tail, f);
 }
 
@@ -145,25 +147,33 @@ static void print_default(FILE *f, const lg_param_info_t *p)
     fputc(')', f);
 }
 
-static void print_algorithm(FILE *f, const lg_algorithm_info_t *a)
+/* The help of the command that runs algorithm a (a preset: its summary, its
+ * flag left out as always set, its required option said so). */
+static void print_algorithm(FILE *f, const char *command, const lg_algorithm_info_t *a)
 {
-    fprintf(f, "usage: lgraph %s INPUT [options]\n  ", cli_command_of(a));
-    wrap(f, a->summary, 2, 2);
+    const struct cli_preset *preset = cli_preset_of(command);
+    fprintf(f, "usage: lgraph %s INPUT [options]\n  ", preset ? command : cli_command_of(a));
+    wrap(f, preset ? preset->summary : a->summary, 2, 2);
     char option[64], text[512];
     for (int k = 0; k < a->num_params; k++) {
         const lg_param_info_t *p = &a->params[k];
         if (p->type == LG_TYPE_VERTEX_DOUBLES)
             continue; /* not offered on the command line (a vector a vertex) */
+        if (preset && !strcmp(p->name, preset->flag))
+            continue;
         cli_option_of(p, option, sizeof option);
         fprintf(f, "  %s%s", option, metavar(p));
         const int col = 2 + (int)strlen(option) + (int)strlen(metavar(p));
         FILE *m = fmemopen(text, sizeof text, "w");
         if (!m)
             continue;
+        if (preset && !strcmp(p->name, preset->needs))
+            fputs("required: ", m);
         if (p->type == LG_TYPE_BOOL && p->default_value.i)
             fputs("turn off (it is on by default): ", m);
         fputs(p->help, m);
-        print_default(m, p);
+        if (!preset || strcmp(p->name, preset->needs))
+            print_default(m, p);
         fclose(m);
         text[sizeof text - 1] = '\0';
         if (col < HELP_COLUMN)
@@ -193,7 +203,7 @@ void cli_print_usage(FILE *f, const char *command)
 {
     const lg_algorithm_info_t *a = cli_algorithm_of(command);
     if (a)
-        print_algorithm(f, a);
+        print_algorithm(f, command, a);
     else if (command && !strcmp(command, "info"))
         fputs(usage_info, f);
     else if (command && (!strcmp(command, "convert") || !strcmp(command, "generate")))

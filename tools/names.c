@@ -9,7 +9,9 @@
  *                  (--max-depth); a flag that is off by default is set by
  *                  --NAME alone, one that is on by default cleared by
  *                  --no-NAME; a precision is --NAME float32;
- *   an alias       an older spelling kept for its users (below).
+ *   an alias       an older spelling kept for its users (below);
+ *   a preset       a command that is an algorithm's with one of its flags
+ *                  set and one of its options required (lgraph path).
  *
  * An option names the parameter of that name in any algorithm, so a name
  * means one type everywhere (an option is parsed before the command is
@@ -22,6 +24,15 @@
 static const struct {
     const char *command, *algorithm;
 } short_names[] = {{"cc", "connected_components"}, {"scc", "strongly_connected_components"}};
+
+/* Commands that are an algorithm's with a flag of it set and an option of
+ * it required (cli.h, struct cli_preset). */
+static const struct cli_preset presets[] = {
+    {"path", "sssp", "predecessors", "target",
+     "The shortest path between two vertices: sssp from --source until --target is final, "
+     "with its predecessors; prints the path, source first, and its length (none when "
+     "--target is not reachable)"},
+};
 
 /* value NULL: the option takes the parameter's value from the next
  * argument; else the option alone sets that value. */
@@ -36,10 +47,25 @@ static const struct {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+const struct cli_preset *cli_preset_of(const char *command)
+{
+    for (size_t i = 0; command && i < COUNT(presets); i++)
+        if (!strcmp(command, presets[i].command))
+            return &presets[i];
+    return NULL;
+}
+
+const struct cli_preset *cli_preset_at(int i)
+{
+    return i >= 0 && (size_t)i < COUNT(presets) ? &presets[i] : NULL;
+}
+
 const lg_algorithm_info_t *cli_algorithm_of(const char *command)
 {
     if (!command)
         return NULL;
+    if (cli_preset_of(command))
+        return lg_algorithm_find(cli_preset_of(command)->algorithm);
     for (size_t i = 0; i < COUNT(short_names); i++)
         if (!strcmp(command, short_names[i].command))
             return lg_algorithm_find(short_names[i].algorithm);

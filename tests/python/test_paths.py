@@ -3,6 +3,7 @@ the last bit where the weights are exact float32 values), and the NetworkX
 backend's Dijkstra and reachability functions against NetworkX's own
 (results, their order, their errors)."""
 
+import json
 import random
 import warnings
 
@@ -205,6 +206,49 @@ def test_cli_path_to_a_target(lgraph, tmp_path):
     out = lgraph("sssp", tmp_path / "h.el", "--source", s, "--target", unreachable,
                  "--predecessors").stdout
     assert f"no path to {unreachable}" in out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cli_path_command(lgraph, tmp_path, seed):
+    """lgraph path: sssp to --target with its predecessors, the path printed
+    source first with its length, and in --json; each path a real one of
+    NetworkX's length (paths may tie), weighted and unweighted."""
+    G, rng = random_graph(300 + seed, seed % 2 == 0, n=30, zero_weights=seed % 3 == 0)
+    n = max(G) + 2  # the last vertex has no edges
+    g = lg.Graph.from_edges(*zip(*G.edges()), weights=[d["weight"] for *_, d in G.edges(data=True)],
+                            num_vertices=n, directed=G.is_directed())
+    path = tmp_path / "g.wel"
+    g.save(str(path))
+    s = next(iter(G))
+    for weighted in (True, False):
+        lengths = (nx.single_source_dijkstra_path_length(G, s) if weighted else
+                   nx.single_source_shortest_path_length(G, s))
+        for t in list(lengths)[-3:]:
+            args = ["path", path, "--source", s, "--target", t, "--json"]
+            out = lgraph(*args, *([] if weighted else ["--unweighted"])).stdout.splitlines()
+            line = next(x for x in out if x.startswith("path from"))
+            assert line.startswith(f"path from {s} to {t}: length {float(lengths[t]):.17g}")
+            nodes = [int(x) for x in next(x for x in out if "arcs:" in x).split(":")[1].split()]
+            assert nodes[0] == s and nodes[-1] == t and all(G.has_edge(u, v) for u, v in
+                                                            zip(nodes, nodes[1:]))
+            cost = (sum(G[u][v]["weight"] for u, v in zip(nodes, nodes[1:])) if weighted
+                    else len(nodes) - 1)
+            assert cost == lengths[t]
+            record = json.loads(out[-1])
+            assert record["command"] == "path" and record["path"] == nodes
+            assert record["length"] == lengths[t]
+    out = lgraph("path", path, "--source", s, "--target", n - 1, "--json").stdout.splitlines()
+    assert f"path from {s} to {n - 1}: none ({n - 1} is not reachable)" in out[2]
+    assert json.loads(out[-1])["path"] is None
+
+
+def test_cli_path_command_needs_a_target(lgraph, tmp_path):
+    proc = lgraph("path", "kron:6", check=False)
+    assert proc.returncode == 2 and "lgraph path: --target is required" in proc.stderr
+    text = lgraph("path", "--help").stdout
+    assert text.startswith("usage: lgraph path INPUT") and "--predecessors" not in text
+    assert "--target N           required:" in text
+    assert "path      The shortest path between two vertices" in lgraph("--help").stdout
 
 
 # ---- Bellman-Ford: negative weights ---------------------------------------------------
