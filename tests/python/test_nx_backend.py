@@ -266,7 +266,7 @@ def test_traversal_errors_and_declines():
             _materialize(getattr(nx, name)(G, *args, backend="libgraph"))
     assert isinstance(interface.should_run("bfs_edges", (G, 0), {"sort_neighbors": sorted}), str)
     assert isinstance(interface.should_run("shortest_path_length", (G,), {}), str)
-    assert isinstance(interface.should_run("shortest_path", (G, 0, 5), {"weight": "w"}), str)
+    assert interface.should_run("shortest_path", (G, 0, 5), {"weight": "w"}) is True
     assert interface.should_run("shortest_path", (G, 0, 5), {}) is True
     assert isinstance(interface.should_run("shortest_path_length", (G, 0),
                                            {"weight": lambda u, v, d: 1}), str)
@@ -276,8 +276,8 @@ def test_traversal_errors_and_declines():
     # wrongly, and the user is told why
     _declined_by_name(nx.shortest_path_length, G,
                       why="shortest_path_length: every pair of nodes")
-    _declined_by_name(nx.shortest_path, G, 0, 5, weight="w",
-                      why="shortest_path: one pair by bidirectional Dijkstra")
+    _declined_by_name(nx.shortest_path, nx.path_graph(300, nx.DiGraph), target=5,
+                      why="shortest_path: to one target of a directed graph")
     # sort_neighbors: refused when asked for by name, run by NetworkX by priority
     S = nx.Graph([(0, 3), (0, 1), (0, 2)] + [(i, i + 1) for i in range(3, 300)])
     _declined_by_name(nx.bfs_edges, S, 0, sort_neighbors=sorted,
@@ -531,6 +531,7 @@ def _function_calls(G):
             yield name, ([node],), {"weight": None}
         yield "dijkstra_path", (node, node), {"weight": None}
         yield "dijkstra_path_length", (node, node), {"weight": None}
+        yield "bidirectional_dijkstra", (node, node), {"weight": None}
         for name in ("single_source_bellman_ford", "single_source_bellman_ford_path",
                      "single_source_bellman_ford_path_length",
                      "bellman_ford_predecessor_and_distance"):
