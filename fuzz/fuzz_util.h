@@ -5,7 +5,7 @@
  *
  * Each target is LLVMFuzzerTestOneInput(data, size).  Its first bytes are
  * "knobs" (fuzz_knobs): the graph options (directedness, symmetrize,
- * self-loops, duplicates policy), an allocation that fails (the N-th, or
+ * self-loops, duplicates policy, weight type), an allocation that fails (the N-th, or
  * none) and a progress step that cancels (or none), so the fuzzer explores
  * the error and cancellation paths together with the data.  The outcome
  * must be LG_OK, or an error with a message; on LG_OK the graph must hold
@@ -71,6 +71,7 @@ static inline void fuzz_take_knobs(const uint8_t **data, size_t *size, struct fu
     k->options.symmetrize = b[0] & 4;
     k->options.drop_self_loops = b[0] & 8;
     k->options.duplicates = (lg_duplicates_t)((b[0] >> 4) % 4);
+    k->options.weight_type = (lg_weight_type_t)((b[3] >> 6) % 3); /* the input's, 32 or 64 */
     k->options.progress = fuzz_go_on;
     k->options.progress_data = k;
     /* most runs fail nothing and cancel nothing, so the data's paths get most

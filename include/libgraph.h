@@ -318,8 +318,9 @@ typedef enum lg_duplicates {
  * Weights are float32 or float64.  A graph keeps its input's type unless
  * options->weight_type asks for the other: lg_graph_from_edges and
  * lg_graph_from_csr take float32, their _f64 twins float64, a text file's
- * weights are read as float32 (LG_WEIGHTS_FLOAT64 for one is
- * LG_ERR_UNSUPPORTED), a .lgb's as it recorded them.  A float64
+ * weights are read as float32 (with LG_WEIGHTS_FLOAT64, each decimal is
+ * rounded once, to the nearest double, as Python's float() rounds it), a
+ * .lgb's as it recorded them.  A float64
  * graph holds its exact weights (8 bytes an arc) and their float32
  * roundings (4 more) for the kernels that compute in float32 (PageRank);
  * shortest paths read the exact ones.  float32 costs half the memory;
@@ -526,8 +527,9 @@ typedef enum lg_file_format {
  * checked as lg_graph_set_names checks them (two vertices with one name are
  * LG_ERR_IO naming both), unless options->skip_names leaves them out.
  * A malformed file gives LG_ERR_IO with "path:line: reason"; a weight must
- * be a decimal number whose float is finite and >= 0, and 0 only when the
- * number is (one that rounds to 0 as a float is refused).  A UTF-8
+ * be a decimal number whose float (double, with LG_WEIGHTS_FLOAT64) is
+ * finite, and 0 only when the number is (one that rounds to 0 is refused);
+ * negative weights are read.  A UTF-8
  * byte-order mark at the start is skipped.  A pipe or device (format named:
  * its name has no extension) is checked as it arrives, so binary data is
  * refused on its first part.  Sizes the file gives (a size line, a large

@@ -652,6 +652,21 @@ static bool float64_once(long k, lg_context_t *c)
         CHECK(r64 && memcmp(r64, w64, (size_t)lg_graph_num_edges(g) * sizeof *r64) == 0);
         lg_graph_free(&g2);
     }
+    /* a .wel (17 digits) read back as float64 */
+    snprintf(path, sizeof path, "%s/lg_errors_sweep64.wel", LG_TEST_TMP_DIR);
+    CHECK_OK(lg_graph_write(c, g, path, LG_FORMAT_AUTO));
+    conv.weight_type = LG_WEIGHTS_FLOAT64;
+    g2 = POISON_GRAPH;
+    lg__alloc_fail_after(k);
+    st = lg_graph_read(c, path, LG_FORMAT_AUTO, &conv, &g2);
+    lg__alloc_fail_after(-1);
+    all &= sweep_ok(st, "lg_graph_read of a .wel as float64", k);
+    if (st == LG_OK) {
+        const double *r64;
+        CHECK_OK(lg_graph_weights_f64(g2, false, &r64));
+        CHECK(r64 && memcmp(r64, w64, (size_t)lg_graph_num_edges(g) * sizeof *r64) == 0);
+        lg_graph_free(&g2);
+    }
     /* Bellman-Ford with predecessors */
     lg_sssp_options_t so;
     lg_sssp_options_init(&so);

@@ -12,7 +12,8 @@
  * and refuses NaN and infinite weights.  .lgb keeps the type (flag bit 2,
  * value 4) and the bits; lg_read_edges refuses a float64 .lgb; .wel holds a
  * float64 graph's weights as 17-digit doubles and reads back as their float32
- * roundings (a text file cannot be read as float64).  lg_graph_host_bytes
+ * roundings, or as float64 every bit of them; text read as float64 rounds
+ * each decimal as strtod (test_text_float64).  lg_graph_host_bytes
  * counts 12 bytes of weights an arc; lg_graph_weights_f64(in_edges) follows
  * lg_graph_csc's arcs.
  */
@@ -334,14 +335,114 @@ static void test_files(void)
         floats = rw[k] == (float)ew[k];
     CHECK(floats);
     lg_graph_free(&r);
+    /* read as float64 (weight_type), the 17 digits give back every double */
     lg_graph_options_t o;
     lg_graph_options_init(&o);
     o.weight_type = LG_WEIGHTS_FLOAT64;
-    r = POISON_GRAPH;
-    CHECK_STATUS(lg_graph_read(ctx, wel, LG_FORMAT_AUTO, &o, &r), LG_ERR_UNSUPPORTED);
-    CHECK(r == POISON_GRAPH);
+    CHECK_OK(lg_graph_read(ctx, wel, LG_FORMAT_AUTO, &o, &r));
+    check_arcs(r, false, N, m, off, idx, ew);
+    lg_graph_free(&r);
     lg_graph_free(&g);
     unlink(wel);
+}
+
+/* A text file read as float64: each decimal rounded once to the nearest
+ * double (strtod's), on the fast path (at most 15 digits, exponents within
+ * 22) and off it (17 digits, 1e-300, 1e300, signs), in .wel and .mtx, from
+ * many lines (the reader's parallel chunks); weights beyond float's range
+ * are read as float64 and refused as float32, each with its message. */
+static void test_text_float64(void)
+{
+    enum { LINES = 6000, NV = 97 };
+    const char *wel = LG_TEST_TMP_DIR "/test_weights64_text.wel";
+    const char *mtx = LG_TEST_TMP_DIR "/test_weights64_text.mtx";
+    FILE *f = fopen(wel, "w"), *g2 = fopen(mtx, "w");
+    lg_vertex_t *src = malloc(LINES * sizeof *src), *dst = malloc(LINES * sizeof *dst);
+    double *w = malloc(LINES * sizeof *w);
+    CHECK(f && g2 && src && dst && w);
+    if (!f || !g2 || !src || !dst || !w)
+        goto done;
+    fprintf(g2, "%%%%MatrixMarket matrix coordinate real general\n%d %d %d\n", NV, NV, LINES);
+    uint64_t x = 88172645463325252ull;
+    for (int i = 0; i < LINES; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        char text[64];
+        const int kind = (int)(x % 5);
+        const double mag = (double)(x >> 11) / 9007199254740992.0; /* [0, 1) */
+        if (kind == 0) /* short decimals: the fast path */
+            snprintf(text, sizeof text, "%.*f", (int)(x >> 3) % 7, 100.0 * mag);
+        else if (kind == 1) /* 17 significant digits: strtod */
+            snprintf(text, sizeof text, "%.17g", mag);
+        else if (kind == 2) /* far outside float's range */
+            snprintf(text, sizeof text, "%.9ge%d", mag + 1.0, (x >> 20) % 2 ? 300 : -300);
+        else if (kind == 3)
+            snprintf(text, sizeof text, "-%.3g", 10.0 * mag);
+        else
+            snprintf(text, sizeof text, "0.%d", (int)(x >> 40) % 10);
+        src[i] = (lg_vertex_t)((x >> 24) % NV), dst[i] = (lg_vertex_t)((x >> 40) % NV);
+        w[i] = strtod(text, NULL);
+        w[i] = w[i] == 0.0 ? 0.0 : w[i]; /* the reader's -0 is 0 */
+        fprintf(f, "%d %d %s\n", src[i], dst[i], text);
+        fprintf(g2, "%d %d %s\n", src[i] + 1, dst[i] + 1, text);
+    }
+    fclose(f), fclose(g2);
+    f = g2 = NULL;
+    lg_graph_options_t o;
+    lg_graph_options_init(&o);
+    o.weight_type = LG_WEIGHTS_FLOAT64;
+    o.directedness = LG_DIRECTED;
+    lg_graph_t *want = NULL, *got = NULL;
+    CHECK_OK(lg_graph_from_edges_f64(ctx, NV, LINES, src, dst, w, &o, &want));
+    const char *paths[2] = {wel, mtx};
+    for (int k = 0; k < 2 && want; k++) {
+        CHECK_OK(lg_graph_read(ctx, paths[k], LG_FORMAT_AUTO, &o, &got));
+        const lg_edge_t *wo = NULL, *go = NULL;
+        const lg_vertex_t *wi = NULL, *gi = NULL;
+        const double *w64 = NULL, *g64 = NULL;
+        CHECK(got && lg_graph_weight_type(got) == LG_WEIGHTS_FLOAT64);
+        if (got && lg_graph_csr(want, &wo, &wi, NULL) == LG_OK &&
+            lg_graph_csr(got, &go, &gi, NULL) == LG_OK &&
+            lg_graph_weights_f64(want, false, &w64) == LG_OK &&
+            lg_graph_weights_f64(got, false, &g64) == LG_OK) {
+            const int64_t m = lg_graph_num_edges(want);
+            CHECK(lg_graph_num_edges(got) == m);
+            CHECK(memcmp(wo, go, (NV + 1) * sizeof *wo) == 0);
+            CHECK(memcmp(wi, gi, (size_t)m * sizeof *wi) == 0);
+            CHECK(memcmp(w64, g64, (size_t)m * sizeof *w64) == 0); /* every bit */
+            CHECK(lg_graph_has_negative_weights(got));
+        }
+        lg_graph_free(&got);
+        /* as float32 (the default) the same files are refused: 1e300 */
+        got = POISON_GRAPH;
+        CHECK_STATUS(lg_graph_read(ctx, paths[k], LG_FORMAT_AUTO, NULL, &got), LG_ERR_IO);
+        CHECK(got == POISON_GRAPH && strstr(lg_last_error(), "too large for a float"));
+        got = NULL;
+    }
+    lg_graph_free(&want);
+    /* a weight beyond double's range, or that rounds to 0 as a double */
+    static const char *const bad[] = {"1e400", "1e-400", "nan", "0x1p3"};
+    static const char *const says[] = {"too large for a double", "rounds to 0 as a double",
+                                       "is NaN", "is not a decimal number"};
+    for (int k = 0; k < 4; k++) {
+        f = fopen(wel, "w");
+        CHECK(f != NULL);
+        if (!f)
+            break;
+        fprintf(f, "0 1 2.5\n1 2 %s\n", bad[k]);
+        fclose(f);
+        f = NULL;
+        got = POISON_GRAPH;
+        CHECK_STATUS(lg_graph_read(ctx, wel, LG_FORMAT_AUTO, &o, &got), LG_ERR_IO);
+        CHECK(got == POISON_GRAPH && strstr(lg_last_error(), says[k]) &&
+              strstr(lg_last_error(), ":2: "));
+    }
+done:
+    if (f)
+        fclose(f);
+    if (g2)
+        fclose(g2);
+    free(src), free(dst), free(w);
+    unlink(wel), unlink(mtx);
 }
 
 static void test_host_bytes(void)
@@ -388,7 +489,7 @@ int main(int argc, char **argv)
     or_passive_openmp(argv);
     static void (*const tests[])(void) = {
         test_from_edges_f64, test_duplicates, test_weight_type_option, test_from_csr_f64,
-        test_files,          test_host_bytes, test_in_edges,
+        test_files,          test_host_bytes, test_in_edges,   test_text_float64,
     };
     return errors_main(tests, sizeof tests / sizeof tests[0]);
 }

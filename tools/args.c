@@ -304,6 +304,9 @@ int cli_parse_args(int argc, char **argv, struct args *a)
             a->output = val;
         } else if (!strcmp(o, "--format")) {
             ok = parse_format(val, &a->format);
+        } else if (!strcmp(o, "--weights")) {
+            ok = !strcmp(val, "float32") || !strcmp(val, "float64");
+            a->weight_type = val[5] == '6' ? LG_WEIGHTS_FLOAT64 : LG_WEIGHTS_FLOAT32;
         } else if (!strcmp(o, "--to")) {
             ok = parse_format(val, &a->to);
         } else {

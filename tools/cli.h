@@ -58,6 +58,7 @@ struct args {
     lg_directedness_t directedness;
     bool drop_self_loops;
     bool merge_duplicates;
+    lg_weight_type_t weight_type; /* --weights: NONE (the file's), FLOAT32 or FLOAT64 */
     bool plain;       /* convert / generate --plain: an edge list without its header line */
     bool distributed; /* --distributed: lgraph hands the run to lgraph-dist */
 };

@@ -298,7 +298,7 @@ static int path_details(const struct session *s, const struct results *r)
     lg_vertex_t *path = path_to(r, t, &len);
     if (!path)
         return len < 0;
-    printf("  %lld arcs:", (long long)(len - 1));
+    printf("  %lld arc%s:", (long long)(len - 1), len == 2 ? "" : "s");
     print_path(path, len);
     free(path);
     return 0;

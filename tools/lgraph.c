@@ -136,7 +136,10 @@ int main(int argc, char **argv)
     printf("graph %s: %lld vertices, %lld arcs, %s%s, on %s", a.input,
            (long long)lg_graph_num_vertices(g), (long long)lg_graph_num_edges(g),
            lg_graph_is_directed(g) ? "directed" : "undirected",
-           lg_graph_is_weighted(g) ? ", weighted" : "", device);
+           !lg_graph_is_weighted(g)                          ? ""
+           : lg_graph_weight_type(g) == LG_WEIGHTS_FLOAT64 ? ", weighted (float64)"
+                                                           : ", weighted",
+           device);
     if (used == LG_BACKEND_GPU) /* for what runs on the CPU (see cli_note_fallback) */
         printf(" + cpu (%d thread%s)", s.threads, s.threads == 1 ? "" : "s");
     printf("\n");

@@ -63,6 +63,7 @@ int cli_load(lg_context_t *ctx, const struct args *a, lg_graph_t **g, double *bu
         o.directedness = a->directedness;
         o.drop_self_loops = a->drop_self_loops;
         o.duplicates = a->merge_duplicates ? LG_DUPLICATES_LAST : LG_DUPLICATES_KEEP;
+        o.weight_type = a->weight_type;
         o.progress = cli_go_on;
         const lg_status_t st = lg_graph_read(ctx, a->input, a->format, &o, g);
         if (st != LG_OK)

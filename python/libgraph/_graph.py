@@ -350,8 +350,9 @@ class Graph:
         OSError) naming the line.  A .lgb's vertex names become the node
         keys (two vertices with one name: FileFormatError naming both);
         names=False leaves them out.  Weights: a text file's are read as
-        float32, a .lgb's as it holds them; weight_dtype converts (float64
-        from a text file is refused: its decimals were read as float32)."""
+        float32, a .lgb's as it holds them; weight_dtype="float64" reads a
+        text file's decimals as Python's float() reads them (weighted
+        distances then equal NetworkX's), and converts a .lgb's."""
         g = _libgraph.read(_path(path), _format(format), _directedness(directed),
                            flag(symmetrize, "symmetrize"), flag(drop_self_loops, "drop_self_loops"),
                            duplicates=_duplicates(duplicates), context=context(device),

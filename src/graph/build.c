@@ -270,7 +270,8 @@ lg_status_t lg__finish_rows(int64_t n, struct lg_csr *c, int64_t *m, lg_duplicat
  * merged.  A NULL w: nothing to free there. */
 struct own_edges {
     lg_vertex_t **src, **dst;
-    float **w;
+    float **w;     /* NULL, or *w NULL: no float32 weights */
+    double **w64;  /* NULL, or *w64 NULL: no float64 weights */
 };
 
 static void let_go(const struct own_edges *own)
@@ -283,6 +284,10 @@ static void let_go(const struct own_edges *own)
     if (own->w) {
         lg__free(*own->w);
         *own->w = NULL;
+    }
+    if (own->w64) {
+        lg__free(*own->w64);
+        *own->w64 = NULL;
     }
 }
 
@@ -491,7 +496,8 @@ static lg_status_t from_edges(const char *fn, lg_context_t *context, int64_t n, 
         goto done;
     }
     const bool directed = options->directedness == LG_DIRECTED;
-    const size_t held = (own ? (size_t)E * (2 * sizeof *src + (w_in ? sizeof *w_in : 0)) : 0) +
+    const size_t in_weight = w64_in ? sizeof *w64_in : w_in ? sizeof *w_in : 0;
+    const size_t held = (own ? (size_t)E * (2 * sizeof *src + in_weight) : 0) +
                         (converted ? (size_t)E * (weights64 ? sizeof *weights64 : sizeof *weights)
                                    : 0);
     const struct lg__arc_source a = {.n = n,
@@ -536,10 +542,12 @@ lg_status_t lg_graph_from_edges_f64(lg_context_t *context, int64_t num_vertices,
 
 lg_status_t lg__graph_from_own_edges(const char *fn, lg_context_t *context, int64_t n, int64_t E,
                                      lg_vertex_t **src, lg_vertex_t **dst, float **w,
-                                     const lg_graph_options_t *options, lg_graph_t **graph)
+                                     double **w64, const lg_graph_options_t *options,
+                                     lg_graph_t **graph)
 {
-    const struct own_edges own = {src, dst, w};
-    return from_edges(fn, context, n, E, *src, *dst, w ? *w : NULL, NULL, &own, options, graph);
+    const struct own_edges own = {src, dst, w, w64};
+    return from_edges(fn, context, n, E, *src, *dst, w ? *w : NULL, w64 ? *w64 : NULL, &own,
+                      options, graph);
 }
 
 /* First index >= lo in the sorted idx[lo, hi) that is >= key. */

@@ -210,7 +210,7 @@ lg_status_t lg_generate(lg_context_t *context, lg_generator_t generator, int sca
         }
     }
     return lg__graph_from_own_edges("lg_generate", context, (int64_t)1 << scale, E, &src, &dst,
-                                    NULL, options, graph);
+                                    NULL, NULL, options, graph);
 cleanup:
     lg__free(src);
     lg__free(dst);

@@ -358,12 +358,14 @@ LG_INTERNAL lg_status_t lg__graph_wrap(int64_t n, bool directed, struct lg_csr *
                                        lg_graph_t **graph);
 
 /* lg_graph_from_edges (its errors named fn) for edges the caller hands over:
- * *src, *dst and *w (w may be NULL: unweighted) are freed and set to NULL as
- * soon as the rows hold their arcs, and on every path before it returns, so
- * the edges and the finished graph are never held at once (build.c). */
+ * *src, *dst and the weights, *w (float32) or *w64 (float64; either pointer
+ * or what it points to NULL: none of that type), are freed and set to NULL
+ * as soon as the rows hold their arcs, and on every path before it returns,
+ * so the edges and the finished graph are never held at once (build.c). */
 LG_INTERNAL lg_status_t lg__graph_from_own_edges(const char *fn, lg_context_t *context, int64_t n,
                                                  int64_t E, lg_vertex_t **src, lg_vertex_t **dst,
-                                                 float **w, const lg_graph_options_t *options,
+                                                 float **w, double **w64,
+                                                 const lg_graph_options_t *options,
                                                  lg_graph_t **graph);
 /* lg_graph_from_csr (its errors named fn) for arrays the caller hands over
  * (all three allocated by lg__malloc; weights may be NULL): the graph takes

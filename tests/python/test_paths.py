@@ -228,7 +228,8 @@ def test_cli_path_command(lgraph, tmp_path, seed):
             out = lgraph(*args, *([] if weighted else ["--unweighted"])).stdout.splitlines()
             line = next(x for x in out if x.startswith("path from"))
             assert line.startswith(f"path from {s} to {t}: length {float(lengths[t]):.17g}")
-            nodes = [int(x) for x in next(x for x in out if "arcs:" in x).split(":")[1].split()]
+            nodes = [int(x) for x in next(x for x in out if x.startswith("  ")).split(":")[1]
+                     .split()]
             assert nodes[0] == s and nodes[-1] == t and all(G.has_edge(u, v) for u, v in
                                                             zip(nodes, nodes[1:]))
             cost = (sum(G[u][v]["weight"] for u, v in zip(nodes, nodes[1:])) if weighted
@@ -240,6 +241,29 @@ def test_cli_path_command(lgraph, tmp_path, seed):
     out = lgraph("path", path, "--source", s, "--target", n - 1, "--json").stdout.splitlines()
     assert f"path from {s} to {n - 1}: none ({n - 1} is not reachable)" in out[2]
     assert json.loads(out[-1])["path"] is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cli_weights_float64(lgraph, tmp_path, seed):
+    """lgraph --weights float64 reads a text file's decimals as Python does:
+    the path's length is NetworkX's to the last bit (tenths: float32 would
+    round them), in the summary and in --json."""
+    rng = random.Random(seed)
+    G = nx.gnm_random_graph(40, 120, seed=seed, directed=seed % 2 == 1)
+    for u, v in G.edges():
+        G[u][v]["weight"] = rng.choice([0.1, 0.2, 0.3, 0.7, 1.1, 2.05])
+    path = tmp_path / "g.wel"
+    lg.Graph.from_networkx(G).save(str(path), names=False)  # float64: 17 digits
+    lengths = nx.single_source_dijkstra_path_length(G, 0)
+    for t in list(lengths)[-4:]:
+        out = lgraph("path", path, "--target", t, "--weights", "float64", "--json").stdout
+        assert "weighted (float64)" in out.splitlines()[0]
+        line = next(x for x in out.splitlines() if x.startswith("path from"))
+        assert line.startswith(f"path from 0 to {t}: length ")
+        assert float(line.split("length ")[1].split(",")[0]) == lengths[t]  # %.17g: exact
+        assert json.loads(out.splitlines()[-1])["length"] == lengths[t]
+    proc = lgraph("path", path, "--target", 1, "--weights", "double", check=False)
+    assert proc.returncode == 2 and "bad value 'double' for --weights" in proc.stderr
 
 
 def test_cli_path_command_needs_a_target(lgraph, tmp_path):

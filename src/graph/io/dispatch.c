@@ -113,11 +113,6 @@ lg_status_t lg_graph_read(lg_context_t *context, const char *path, lg_file_forma
         (st = resolve_format(fn, path, &format)) != LG_OK ||
         (st = check_host_for(fn, format)) != LG_OK)
         return st;
-    if (format != LG_FORMAT_BINARY && options->weight_type == LG_WEIGHTS_FLOAT64)
-        return lg__error(LG_ERR_UNSUPPORTED,
-                         "%s: %s: a text file's weights are read as float32; float64 weights "
-                         "come from a .lgb or from arrays (lg_graph_from_edges_f64)",
-                         fn, path);
     lg_graph_t *built = NULL; /* *graph is written only on success */
     switch (format) {
     case LG_FORMAT_MTX: st = lg__read_mtx(context, path, options, &built); break;

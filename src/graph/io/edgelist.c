@@ -95,6 +95,9 @@ static lg_status_t read_header(const char *path, const char *text, struct el_hea
 
 bool lg__all_weights_one(const struct lg_edge_arrays *e)
 {
+    for (int64_t i = 0; e->w64 && i < e->count; i++)
+        if (e->w64[i] != 1.0)
+            return false;
     for (int64_t i = 0; e->w && i < e->count; i++)
         if (e->w[i] != 1.0f)
             return false;
@@ -109,7 +112,8 @@ static struct lg_line_rules edge_list_rules(lg_file_format_t format)
                               (uint64_t)LG_MAX_VERTICES,
                               format == LG_FORMAT_WEL,
                               true,
-                              {"source", "destination"}};
+                              {"source", "destination"},
+                              false};
     return r;
 }
 
@@ -140,7 +144,9 @@ lg_status_t lg__read_edge_list(lg_context_t *context, const char *path, lg_file_
 {
     struct lg_text_header h;
     struct lg_edge_arrays e = {0};
-    lg_status_t st = lg__read_text_edges(path, lg__edge_list_header, format, lg__threads(context),
+    lg_status_t st = lg__read_text_edges(path, lg__edge_list_header, format,
+                                         options->weight_type == LG_WEIGHTS_FLOAT64,
+                                         lg__threads(context),
                                          lg__graph_progress(options), &h, &e);
     if (st == LG_OK && h.n >= 0 && e.max_id >= h.n)
         st = lg__error(LG_ERR_IO, "%s: vertex id %lld, but the header line says %lld vertices",
@@ -148,7 +154,9 @@ lg_status_t lg__read_edge_list(lg_context_t *context, const char *path, lg_file_
     if (st == LG_OK) {
         if (h.unweighted && lg__all_weights_one(&e)) {
             lg__free(e.w);
+            lg__free(e.w64);
             e.w = NULL;
+            e.w64 = NULL;
         }
         st = lg__graph_from_text(context, path, h.n >= 0 ? h.n : e.max_id + 1, &e, options,
                                  h.directedness, graph);

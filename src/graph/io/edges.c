@@ -114,6 +114,8 @@ static void close_up(struct lg_edge_arrays *a, const struct lg_chunk *chunks, in
             memmove(a->dst + k, a->dst + b, (size_t)len * sizeof *a->dst);
             if (a->w)
                 memmove(a->w + k, a->w + b, (size_t)len * sizeof *a->w);
+            if (a->w64)
+                memmove(a->w64 + k, a->w64 + b, (size_t)len * sizeof *a->w64);
         }
         k += len;
         a->max_id = chunks[c].max_id > a->max_id ? chunks[c].max_id : a->max_id;
@@ -121,14 +123,16 @@ static void close_up(struct lg_edge_arrays *a, const struct lg_chunk *chunks, in
     a->count = k;
 }
 
-lg_status_t lg__alloc_edges(struct lg_edge_arrays *a, int64_t slots, bool weighted)
+lg_status_t lg__alloc_edges(struct lg_edge_arrays *a, int64_t slots, const struct lg_line_rules *r)
 {
     a->count = 0;
     a->max_id = -1;
     a->src = lg__alloc_array((size_t)slots, sizeof *a->src, "edge sources");
     a->dst = lg__alloc_array((size_t)slots, sizeof *a->dst, "edge destinations");
-    a->w = weighted ? lg__alloc_array((size_t)slots, sizeof *a->w, "edge weights") : NULL;
-    return a->src && a->dst && (!weighted || a->w) ? LG_OK : LG_ERR_OUT_OF_MEMORY;
+    const bool narrow = r->weighted && !r->wide, wide = r->weighted && r->wide;
+    a->w = narrow ? lg__alloc_array((size_t)slots, sizeof *a->w, "edge weights") : NULL;
+    a->w64 = wide ? lg__alloc_array((size_t)slots, sizeof *a->w64, "edge weights") : NULL;
+    return a->src && a->dst && (!r->weighted || a->w || a->w64) ? LG_OK : LG_ERR_OUT_OF_MEMORY;
 }
 
 void lg__free_edges(struct lg_edge_arrays *a)
@@ -136,6 +140,7 @@ void lg__free_edges(struct lg_edge_arrays *a)
     lg__free(a->src);
     lg__free(a->dst);
     lg__free(a->w);
+    lg__free(a->w64);
     memset(a, 0, sizeof *a);
 }
 
@@ -219,7 +224,7 @@ lg_status_t lg__parse_edges(const char *path, const struct lg_line_rules *r,
     struct lg_chunk *chunks = plan_chunks(body, end, threads, &nc, &slots);
     if (!chunks)
         return LG_ERR_OUT_OF_MEMORY;
-    if ((st = lg__alloc_edges(&a, slots, r->weighted)) == LG_OK)
+    if ((st = lg__alloc_edges(&a, slots, r)) == LG_OK)
         st = parse_chunks(path, r, t, chunks, nc, progress, 0, end - body, &a);
     if (st == LG_OK) {
         *out = a;
@@ -267,6 +272,6 @@ lg_status_t lg__graph_from_text(lg_context_t *context, const char *path, int64_t
 {
     const lg_graph_options_t b = text_build_options(options, recorded);
     return lg__blame_file(lg__graph_from_own_edges("lg_graph_read", context, n, e->count, &e->src,
-                                                   &e->dst, &e->w, &b, graph),
+                                                   &e->dst, &e->w, &e->w64, &b, graph),
                           path);
 }

@@ -226,12 +226,14 @@ struct lg_line_rules {
     bool weighted;        /* a third field, the weight, is required */
     bool hash_comments;   /* '#' starts a comment line too (edge lists) */
     const char *roles[2]; /* what the two ids are called in messages */
+    bool wide;            /* weights read as doubles, into lg_edge_arrays.w64 */
 };
 
-/* Parsed edges: src[k], dst[k] (and w[k]) for k < count. */
+/* Parsed edges: src[k], dst[k] (and w[k] or w64[k]) for k < count. */
 struct lg_edge_arrays {
     lg_vertex_t *src, *dst;
-    float *w; /* NULL when unweighted */
+    float *w;    /* NULL when unweighted or wide */
+    double *w64; /* the weights of wide rules, else NULL */
     int64_t count;
     int64_t max_id; /* the largest id, or -1 when there are no edges */
 };
@@ -283,10 +285,11 @@ LG_INTERNAL int64_t lg__count_newlines(const char *p, const char *end);
 /* Whether every weight of e is 1 (or it has none): a .wel of an unweighted graph. */
 LG_INTERNAL bool lg__all_weights_one(const struct lg_edge_arrays *e);
 
-/* Empty edge arrays with room for `slots` edges (and weights when
- * weighted); on LG_ERR_OUT_OF_MEMORY what was had stays in a for
- * lg__free_edges. */
-LG_INTERNAL lg_status_t lg__alloc_edges(struct lg_edge_arrays *a, int64_t slots, bool weighted);
+/* Empty edge arrays with room for `slots` edges (and weights when r says
+ * weighted: doubles when it says wide); on LG_ERR_OUT_OF_MEMORY what was had
+ * stays in a for lg__free_edges. */
+LG_INTERNAL lg_status_t lg__alloc_edges(struct lg_edge_arrays *a, int64_t slots,
+                                        const struct lg_line_rules *r);
 
 LG_INTERNAL void lg__free_edges(struct lg_edge_arrays *a);
 
@@ -316,13 +319,13 @@ typedef lg_status_t (*lg_text_header_fn)(const char *path, const struct lg_text 
 
 /* Reads the text file at path (format LG_FORMAT_MTX, _EL or _WEL, whose
  * header parser is header): its header into *h and every edge of its body
- * into *e (allocated here).  A regular file is read in windows, twice (lines
+ * into *e (allocated here), the weights as doubles with wide.  A regular file is read in windows, twice (lines
  * counted, then parsed), so that its text is never held whole; a stream is
  * read whole.  Errors name
  * the file, and a bad line its number; a .mtx with more entries than its
  * size line declares is an error at the first one too many. */
 LG_INTERNAL lg_status_t lg__read_text_edges(const char *path, lg_text_header_fn header,
-                                            lg_file_format_t format, int threads,
+                                            lg_file_format_t format, bool wide, int threads,
                                             struct lg_progress progress, struct lg_text_header *h,
                                             struct lg_edge_arrays *e);
 

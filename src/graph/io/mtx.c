@@ -184,7 +184,7 @@ static lg_status_t parse_header(const char *path, const struct lg_text *t, struc
 static struct lg_line_rules mtx_rules(const struct mtx_header *h)
 {
     struct lg_line_rules r = {LG_FORMAT_MTX, 1,     (uint64_t)h->rows,
-                              h->weighted,   false, {"row", "column"}};
+                              h->weighted,   false, {"row", "column"}, false};
     return r;
 }
 
@@ -230,7 +230,9 @@ lg_status_t lg__read_mtx(lg_context_t *context, const char *path, const lg_graph
     struct lg_text_header h;
     struct lg_edge_arrays e = {0};
     /* an entry past the declared count is the reader's error, at its line */
-    lg_status_t st = lg__read_text_edges(path, lg__mtx_header, LG_FORMAT_MTX, lg__threads(context),
+    lg_status_t st = lg__read_text_edges(path, lg__mtx_header, LG_FORMAT_MTX,
+                                         options->weight_type == LG_WEIGHTS_FLOAT64,
+                                         lg__threads(context),
                                          lg__graph_progress(options), &h, &e);
     if (st == LG_OK && e.count < h.entries)
         st = lg__error(LG_ERR_IO,

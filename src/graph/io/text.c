@@ -9,8 +9,9 @@
  * through the hand-written decimal scanner of io.h, weights through
  * Clinger's fast path ("How to read floating point numbers accurately",
  * PLDI 1990: a short decimal times an exact power of ten is one correctly
- * rounded operation) with strtof for the rare rest, and everything that
- * only builds an error message sits in cold, out-of-line functions.
+ * rounded operation) with strtof (strtod for float64 weights) for the rare
+ * rest, and everything that only builds an error message sits in cold,
+ * out-of-line functions.
  *
  * Errors: the first bad line stops the chunk, with a point in that line and
  * the reason ("source id 4294967296 is too large (ids must be below
@@ -46,6 +47,7 @@
 struct parsed_edge {
     lg_vertex_t src, dst;
     float weight;
+    double weight64; /* wide rules' weight, in place of weight */
 };
 
 /* The token at p (which is not at the end of a line) for a message:
@@ -142,13 +144,10 @@ static inline bool is_float_midpoint(double d)
     return (bits & ((1ull << 29) - 1)) == 1ull << 28;
 }
 
-/* Parses an unsigned decimal "ddd[.ddd][e[+-]dd]" exactly as strtof would
- * round it, or returns false so that strtof does (signs, hex, inf, nan, long
- * mantissas, big exponents).  Clinger's fast path gives the correctly rounded
- * double; rounding that to float again is exact unless the double is a
- * float midpoint (double rounding could then tie the wrong way) or outside
- * the normal float range. */
-static inline bool fast_weight(const char *p, const char *end, float *out)
+/* Parses an unsigned decimal "ddd[.ddd][e[+-]dd]" exactly as strtod would
+ * round it, or returns false so that strtod does (signs, hex, inf, nan, long
+ * mantissas, big exponents): Clinger's fast path. */
+static inline bool fast_decimal(const char *p, const char *end, double *out)
 {
     static const double powers_of_ten[FAST_EXP10 + 1] = {
         1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
@@ -172,9 +171,19 @@ static inline bool fast_weight(const char *p, const char *end, float *out)
     exp10 -= scale;
     if (p != end || exp10 < -FAST_EXP10 || exp10 > FAST_EXP10)
         return false;
-    double d = (double)mant;
-    d = exp10 < 0 ? d / powers_of_ten[-exp10] : d * powers_of_ten[exp10];
-    if (d != 0.0 && (d < FLT_MIN || d > FLT_MAX || is_float_midpoint(d)))
+    const double d = (double)mant;
+    *out = exp10 < 0 ? d / powers_of_ten[-exp10] : d * powers_of_ten[exp10];
+    return true;
+}
+
+/* fast_decimal as strtof would round it: rounding the correctly rounded
+ * double to float is exact unless the double is a float midpoint (double
+ * rounding could then tie the wrong way) or outside the normal float range. */
+static inline bool fast_weight(const char *p, const char *end, float *out)
+{
+    double d;
+    if (!fast_decimal(p, end, &d) ||
+        (d != 0.0 && (d < FLT_MIN || d > FLT_MAX || is_float_midpoint(d))))
         return false;
     *out = (float)d;
     return true;
@@ -201,11 +210,15 @@ static bool decimal_is_zero(const char *p, const char *end)
     return true;
 }
 
-IO_COLD static void weight_reason(const char *p, const char *end, char *reason)
+/* Why [p, end) is not a weight; wide: as a double (else a float). */
+IO_COLD static void weight_reason(const char *p, const char *end, bool wide, char *reason)
 {
     char tok[SNIPPET_ROOM];
     char *stop = NULL;
-    const float x = strtof(p, &stop);
+    const double x = wide ? strtod(p, &stop) : (double)strtof(p, &stop);
+    const char *type = wide ? "double" : "float";
+    const char *largest = wide ? "1.8e308" : "3.4e38", *smallest = wide ? "4.9e-324" : "1.4e-45";
+    const char *stored = wide ? "64" : "32";
     snippet(p, tok);
     if (stop != end || (!decimal_spelling(p, end) && isfinite(x)))
         snprintf(reason, LG_REASON_MAX, "weight '%s' is not a decimal number", tok);
@@ -213,16 +226,16 @@ IO_COLD static void weight_reason(const char *p, const char *end, char *reason)
         snprintf(reason, LG_REASON_MAX, "weight %s is NaN; weights must be finite", tok);
     else if (isinf(x) && decimal_spelling(p, end))
         snprintf(reason, LG_REASON_MAX,
-                 "weight %s is too large for a float (the largest is about 3.4e38); weights are "
-                 "stored as 32-bit floats",
-                 tok);
+                 "weight %s is too large for a %s (the largest is about %s); weights are "
+                 "stored as %s-bit floats",
+                 tok, type, largest, stored);
     else if (isinf(x))
         snprintf(reason, LG_REASON_MAX, "weight %s is not finite; weights must be finite", tok);
     else
         snprintf(reason, LG_REASON_MAX,
-                 "weight %s rounds to 0 as a float (the smallest is about 1.4e-45); weights are "
-                 "stored as 32-bit floats",
-                 tok);
+                 "weight %s rounds to 0 as a %s (the smallest is about %s); weights are "
+                 "stored as %s-bit floats",
+                 tok, type, smallest, stored);
 }
 
 /* A weight: a decimal number whose float is finite, and 0 only when the
@@ -243,7 +256,27 @@ static inline const char *parse_weight(const char *p, float *weight, char *reaso
         *weight = x == 0.0f ? 0.0f : x; /* -0 becomes 0 */
         return end;
     }
-    weight_reason(p, end, reason);
+    weight_reason(p, end, false, reason);
+    return NULL;
+}
+
+/* parse_weight for a double weight (wide rules): the decimal rounded once,
+ * to the nearest double, as Python's float() and strtod round it. */
+static const char *parse_weight64(const char *p, double *weight, char *reason)
+{
+    const char *end = p;
+    while (!lg__ends_token(*end))
+        end++;
+    if (fast_decimal(p, end, weight))
+        return end;
+    char *stop = NULL;
+    const double x = strtod(p, &stop);
+    if (stop == end && isfinite(x) && decimal_spelling(p, end) &&
+        (x != 0.0 || decimal_is_zero(p, end))) {
+        *weight = x == 0.0 ? 0.0 : x; /* -0 becomes 0 */
+        return end;
+    }
+    weight_reason(p, end, true, reason);
     return NULL;
 }
 
@@ -285,7 +318,8 @@ static inline const char *parse_edge_line(const struct lg_line_rules *r, const c
             missing_reason("weight", reason);
             return NULL;
         }
-        if (!(p = parse_weight(p, &e->weight, reason)))
+        p = r->wide ? parse_weight64(p, &e->weight64, reason) : parse_weight(p, &e->weight, reason);
+        if (!p)
             return NULL;
         p = lg__skip_blanks(p);
     }
@@ -306,6 +340,7 @@ void lg__parse_chunk(const struct lg_line_rules *r, const struct lg_edge_arrays 
 {
     lg_vertex_t *src = a->src, *dst = a->dst;
     float *w = a->w;
+    double *w64 = a->w64;
     int64_t k = c->base;
     lg_vertex_t max_id = -1;
     const char *p = c->begin, *end = c->end;
@@ -321,7 +356,7 @@ void lg__parse_chunk(const struct lg_line_rules *r, const struct lg_edge_arrays 
             p = lg__next_line(p, end);
             continue;
         }
-        struct parsed_edge e = {0, 0, 1.0f};
+        struct parsed_edge e = {0, 0, 1.0f, 1.0};
         const char *next = parse_edge_line(r, p, end, &e, c->reason);
         if (!next) {
             c->error_at = p;
@@ -331,6 +366,8 @@ void lg__parse_chunk(const struct lg_line_rules *r, const struct lg_edge_arrays 
         dst[k] = e.dst;
         if (w)
             w[k] = e.weight;
+        if (w64)
+            w64[k] = e.weight64;
         k++;
         max_id = e.src > max_id ? e.src : max_id;
         max_id = e.dst > max_id ? e.dst : max_id;

@@ -89,6 +89,7 @@ struct reader {
     int64_t slots;      /* the edge arrays' room */
     int64_t extra_line; /* a .mtx's first entry past the declared count, or 0 */
     struct lg_edge_arrays e;
+    bool wide; /* weights read as doubles */
 };
 
 /* Parses window t, which starts `offset` bytes into the file, from the body
@@ -195,13 +196,14 @@ static lg_status_t read_regular(struct reader *rd, struct lg_in_file *in, lg_tex
     lg_status_t st = lg__read_text_header(in, header, format, h);
     if (st != LG_OK)
         return st;
+    h->rules.wide = rd->wide && h->rules.weighted;
     rd->body_bytes = in->size - (int64_t)h->body;
     size_t cap = in->size < (int64_t)window_bytes ? (size_t)in->size + 1 : window_bytes;
     char *buf = lg__alloc_array(cap + 1, 1, "a file window");
     if (!buf)
         return LG_ERR_OUT_OF_MEMORY;
     if ((st = count_lines(in, buf, cap, rd->threads, &rd->slots)) == LG_OK &&
-        (st = lg__alloc_edges(&rd->e, rd->slots, h->rules.weighted)) == LG_OK)
+        (st = lg__alloc_edges(&rd->e, rd->slots, &h->rules)) == LG_OK)
         st = parse_windows(rd, in, &buf, &cap);
     lg__free(buf);
     return st;
@@ -214,13 +216,16 @@ static lg_status_t read_stream(struct reader *rd, struct lg_in_file *in, lg_text
     bool more = false;
     lg_status_t st = lg__load_text(in, &t);
     if (st == LG_OK && (st = header(rd->path, &t, true, format, h, &more)) == LG_OK) {
+        h->rules.wide = rd->wide && h->rules.weighted;
         rd->body_bytes = (int64_t)(t.size - h->body);
         rd->slots = lg__count_newlines(t.data, t.data + t.size) + 1;
         /* the text held whole while its edges are parsed */
         lg__note_peak(t.size + (size_t)rd->slots * (2 * sizeof(lg_vertex_t) +
-                                                    (h->rules.weighted ? sizeof(float) : 0)));
+                                                    (!h->rules.weighted ? 0
+                                                     : h->rules.wide    ? sizeof(double)
+                                                                        : sizeof(float))));
         int64_t lines;
-        if ((st = lg__alloc_edges(&rd->e, rd->slots, h->rules.weighted)) == LG_OK)
+        if ((st = lg__alloc_edges(&rd->e, rd->slots, &h->rules)) == LG_OK)
             st = parse_window(rd, &t, 0, &lines);
     }
     lg__free(t.data);
@@ -228,10 +233,10 @@ static lg_status_t read_stream(struct reader *rd, struct lg_in_file *in, lg_text
 }
 
 lg_status_t lg__read_text_edges(const char *path, lg_text_header_fn header, lg_file_format_t format,
-                                int threads, struct lg_progress progress, struct lg_text_header *h,
-                                struct lg_edge_arrays *e)
+                                bool wide, int threads, struct lg_progress progress,
+                                struct lg_text_header *h, struct lg_edge_arrays *e)
 {
-    struct reader rd = {path, h, threads, progress, 0, 0, 0, 0, {0}};
+    struct reader rd = {path, h, threads, progress, 0, 0, 0, 0, {0}, wide};
     struct lg_in_file in;
     lg_status_t st = lg__in_open(&in, path);
     if (st != LG_OK)
