@@ -7,13 +7,14 @@
  * dijkstra_visit(offsets, indices, weights, first, cutoff=None, target=-1)
  *   the search of NetworkX's _dijkstra_multisource, step for step, over a
  *   CSR whose rows keep the adjacency order (adjacency_csr's arrays; weights
- *   float32 or float64 bytes, or None: every arc weighs 1): a heap of (distance,
- *   count, vertex), the count the order of pushes, so that ties pop in
- *   NetworkX's order; a vertex is settled when first popped, stops the
- *   search when it is the target, and relaxes its arcs in adjacency order;
- *   a neighbour is pushed when first seen or seen at a larger distance, and
- *   arcs past the cutoff are skipped.  Distances are summed in double, as
- *   Python adds floats (float64 weights: adjacency_csr's wide).
+ *   float32 or float64 bytes, or None: every arc weighs 1): a heap of
+ *   (distance, count, vertex), the count the order of pushes, so that ties
+ *   pop in NetworkX's order (iheap_*: one entry a vertex); a vertex is
+ *   settled when popped, stops the search when it is the target, and
+ *   relaxes its arcs in adjacency order; a neighbour is pushed when first
+ *   seen or seen at a larger distance, and arcs past the cutoff are skipped.
+ *   Distances are summed in double, as Python adds floats (float64 weights:
+ *   adjacency_csr's wide).
  *   Returns (order, dists, parents, found): the settled vertices in order
  *   (int32 bytes) and their distances (float64 bytes, aligned with order);
  *   each vertex's parent (int32 bytes, one a vertex: the settled vertex
@@ -161,6 +162,57 @@ static struct item heap_pop(struct item *h, int64_t *len)
     return top;
 }
 
+/* An indexed 4-ary heap of (distance, count, vertex), a vertex at most once
+ * (at[v]: its place, or -1): lowering a vertex's entry to its newest push
+ * pops the vertices in the order of NetworkX's heap, where the newest push
+ * is a vertex's smallest entry and its older ones pop after it is settled
+ * and are skipped; it holds n entries, not one a push.  (Bidirectional
+ * Dijkstra keeps heap_push's heap: there a skipped entry takes its side's
+ * turn.) */
+static void iheap_up(struct item *h, int32_t *at, int64_t i, struct item x)
+{
+    while (i > 0 && before(&x, &h[(i - 1) / 4])) {
+        h[i] = h[(i - 1) / 4];
+        at[h[i].v] = (int32_t)i;
+        i = (i - 1) / 4;
+    }
+    h[i] = x;
+    at[x.v] = (int32_t)i;
+}
+
+/* Pushes x, or lowers x.v's entry to x (smaller: a strictly shorter distance). */
+static void iheap_push(struct item *h, int32_t *at, int64_t *len, struct item x)
+{
+    iheap_up(h, at, at[x.v] >= 0 ? at[x.v] : (*len)++, x);
+}
+
+static struct item iheap_pop(struct item *h, int32_t *at, int64_t *len)
+{
+    const struct item top = h[0], x = h[--*len];
+    at[top.v] = -1;
+    if (*len == 0)
+        return top;
+    int64_t i = 0;
+    for (;;) {
+        const int64_t first = 4 * i + 1;
+        if (first >= *len)
+            break;
+        const int64_t last = first + 4 < *len ? first + 4 : *len;
+        int64_t c = first;
+        for (int64_t k = first + 1; k < last; k++)
+            if (before(&h[k], &h[c]))
+                c = k;
+        if (!before(&h[c], &x))
+            break;
+        h[i] = h[c];
+        at[h[i].v] = (int32_t)i;
+        i = c;
+    }
+    h[i] = x;
+    at[x.v] = (int32_t)i;
+    return top;
+}
+
 typedef struct {
     const int64_t *off;
     const int32_t *idx;
@@ -168,7 +220,8 @@ typedef struct {
     const double *w64; /* float64 weights, read instead of w */
     int64_t n, target;
     double cutoff; /* NaN: none (NetworkX's comparison with NaN is false) */
-    struct item *heap;
+    struct item *heap; /* iheap_*: n entries */
+    int32_t *at;       /* each vertex's place in heap, or -1 */
     unsigned char *state; /* 0 not seen, SEEN, SETTLED */
     double *seen;         /* the smallest distance pushed, once seen */
     int32_t *order, *parent, *found;
@@ -179,40 +232,56 @@ typedef struct {
 
 enum { SEEN = 1, SETTLED = 2 };
 
+/* The search; the job's arrays and counters are read into locals first, so
+ * that the compiler keeps them in registers (the stores through the arrays
+ * could otherwise alias the job's fields). */
 static void dijkstra_run(dijkstra_job *j)
 {
-    int64_t len = 0;
-    for (int64_t k = 0; k < j->found_count; k++)
-        heap_push(j->heap, &len, (struct item){0.0, j->pushes++, j->found[k]});
+    const int64_t *const off = j->off;
+    const int32_t *const idx = j->idx;
+    const float *const w = j->w;
+    const double *const w64 = j->w64, cutoff = j->cutoff;
+    const int64_t n = j->n, target = j->target;
+    struct item *const heap = j->heap;
+    int32_t *const at = j->at, *const order = j->order, *const parent = j->parent;
+    int32_t *const found = j->found;
+    unsigned char *const state = j->state;
+    double *const seen = j->seen, *const dist = j->dist;
+    int64_t len = 0, count = j->count, found_count = j->found_count, pushes = j->pushes;
+    for (int64_t k = 0; k < found_count; k++)
+        iheap_push(heap, at, &len, (struct item){0.0, pushes++, found[k]});
     while (len > 0) {
-        const struct item it = heap_pop(j->heap, &len);
+        const struct item it = iheap_pop(heap, at, &len);
         const int32_t v = it.v;
-        if (j->state[v] == SETTLED)
-            continue;
-        j->state[v] = SETTLED;
-        j->order[j->count] = v;
-        j->dist[j->count++] = it.d;
-        if (v == j->target)
+        state[v] = SETTLED;
+        order[count] = v;
+        dist[count++] = it.d;
+        if (v == target)
             break;
-        for (int64_t e = j->off[v]; e < j->off[v + 1]; e++) {
-            const int32_t u = j->idx[e];
-            if (u < 0 || u >= j->n) {
+        for (int64_t e = off[v]; e < off[v + 1]; e++) {
+            const int32_t u = idx[e];
+            if (u < 0 || u >= n) {
                 j->bad = 1;
-                return;
+                break;
             }
-            const double d = it.d + (j->w64 ? j->w64[e] : j->w ? (double)j->w[e] : 1.0);
-            if (d > j->cutoff || j->state[u] == SETTLED)
+            const double d = it.d + (w64 ? w64[e] : w ? (double)w[e] : 1.0);
+            if (d > cutoff || state[u] == SETTLED)
                 continue;
-            if (!j->state[u] || d < j->seen[u]) {
-                if (!j->state[u])
-                    j->found[j->found_count++] = u;
-                j->state[u] = SEEN;
-                j->seen[u] = d;
-                j->parent[u] = v;
-                heap_push(j->heap, &len, (struct item){d, j->pushes++, u});
+            if (!state[u] || d < seen[u]) {
+                if (!state[u])
+                    found[found_count++] = u;
+                state[u] = SEEN;
+                seen[u] = d;
+                parent[u] = v;
+                iheap_push(heap, at, &len, (struct item){d, pushes++, u});
             }
         }
+        if (j->bad)
+            break;
     }
+    j->count = count;
+    j->found_count = found_count;
+    j->pushes = pushes;
 }
 
 static PyObject *mod_dijkstra_visit(PyObject *module, PyObject *args, PyObject *kwargs)
@@ -242,19 +311,20 @@ static PyObject *mod_dijkstra_visit(PyObject *module, PyObject *args, PyObject *
     j.w64 = c.w64;
     j.target = target;
     const size_t n1 = (size_t)(j.n ? j.n : 1);
-    j.heap = PyMem_Malloc(sizeof *j.heap * ((size_t)c.m + (size_t)k + 1));
+    j.heap = PyMem_Malloc(sizeof *j.heap * n1);
+    j.at = PyMem_Malloc(sizeof *j.at * n1);
     j.state = PyMem_Calloc(n1, 1);
     j.seen = PyMem_Malloc(sizeof *j.seen * n1);
     j.order = PyMem_Malloc(sizeof *j.order * n1);
     j.parent = PyMem_Malloc(sizeof *j.parent * n1);
     j.found = PyMem_Malloc(sizeof *j.found * n1);
     j.dist = PyMem_Malloc(sizeof *j.dist * n1);
-    if (!j.heap || !j.state || !j.seen || !j.order || !j.parent || !j.found || !j.dist) {
+    if (!j.heap || !j.at || !j.state || !j.seen || !j.order || !j.parent || !j.found || !j.dist) {
         PyErr_NoMemory();
         goto cleanup;
     }
     for (int64_t v = 0; v < j.n; v++)
-        j.parent[v] = -1;
+        j.parent[v] = j.at[v] = -1;
     for (Py_ssize_t i = 0; i < k; i++) {
         const int32_t v = first[i];
         if (!j.state[v]) { /* NetworkX's dicts hold a repeated source once */
@@ -277,6 +347,7 @@ static PyObject *mod_dijkstra_visit(PyObject *module, PyObject *args, PyObject *
 
 cleanup:
     PyMem_Free(j.heap);
+    PyMem_Free(j.at);
     PyMem_Free(j.state);
     PyMem_Free(j.seen);
     PyMem_Free(j.order);
