@@ -3,6 +3,7 @@
 one graph held as a NetworkX Graph.
 
     python3 bench/nx_backend.py [SCALE] [--device cpu|gpu|auto] [--skip-networkx]
+                                [--only TEXT]
 
 Builds the Graph500 Kronecker graph of 2**SCALE vertices (default 18, edge
 factor 16: libgraph's generator, then a networkx.Graph of its edges, and a
@@ -17,7 +18,8 @@ then times, each in a fresh state:
   - what bounds the cached calls that build many Python objects: the C
     builders of their results alone, with the collection their objects
     cause afterwards.
---device sets the backend's device (nx.config.backends.libgraph.device);
+--only TEXT times only the functions whose row name holds TEXT (and skips
+the conversion rows and the builders).  --device sets the backend's device (nx.config.backends.libgraph.device);
 the traversals run on the CPU whatever it says.  Prints one "row:" line a
 measurement.  The NetworkX runs take about two minutes at scale 18 on 2
 cores (--skip-networkx leaves them out).
@@ -100,6 +102,11 @@ def main():
         at = argv.index("--device")
         device = argv[at + 1]
         del argv[at:at + 2]
+    only = None
+    if "--only" in argv:
+        at = argv.index("--only")
+        only = argv[at + 1]
+        del argv[at:at + 2]
     args = [a for a in argv if not a.startswith("--")]
     scale = int(args[0]) if args else 18
     skip_nx = "--skip-networkx" in argv
@@ -122,10 +129,10 @@ def main():
     for (u, v), x in zip(W.edges(), rng.integers(1, 256, W.number_of_edges()).tolist()):
         W[u][v]["weight"] = x
 
-    for label, attrs in (("unweighted", None), ("weighted", {"weight": 1})):
+    for label, attrs in (("unweighted", None), ("weighted", {"weight": 1})) if not only else ():
         t, _ = seconds(lambda: interface.convert_from_nx(G, edge_attrs=attrs), 3)
         print(f"row: conversion ({label}, convert_from_nx): {t:.3f} s")
-    if not skip_nx:
+    if not skip_nx and not only:
         t, _ = seconds(lambda: nx.to_scipy_sparse_array(G))
         print(f"row: networkx.to_scipy_sparse_array: {t:.3f} s")
 
@@ -149,6 +156,8 @@ def main():
          lambda **kw: nx.single_source_dijkstra_path(W, source, **kw)),
     ]
     for name, call in calls:
+        if only and only not in name:
+            continue
         t_nx = None
         if not skip_nx:
             t_nx, want = seconds(lambda: consume(call()), 2)
@@ -165,7 +174,8 @@ def main():
             elif name != "pagerank":
                 assert got == want, name
         print(line, flush=True)
-    builders(G, source)
+    if not only:
+        builders(G, source)
 
 
 if __name__ == "__main__":

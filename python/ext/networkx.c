@@ -13,7 +13,8 @@
  * microsecond.
  *
  * adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
- *               count_parallel=False, strict=False, exact=False)
+ *               count_parallel=False, strict=False, exact=False, wide=False,
+ *               ints=False)
  *   nodes   a list of the node keys, in the order vertex ids follow;
  *   adj     the adjacency dict (G._adj, G._succ for a directed graph);
  *   weight  None: no weights, unless count_parallel: a multigraph's arc
@@ -27,11 +28,15 @@
  *   exact   strict, and refuse a weight that float32 would round (a path's
  *           length would then differ from NetworkX's sum of the given ones);
  *   wide    weights as float64, exactly as NetworkX holds them: only NaN and
- *           infinite weights are refused (and negative ones when strict).
+ *           infinite weights are refused (and negative ones when strict);
+ *   ints    (with wide) also say whether every weight is a Python int (a
+ *           missing one: an integral default, as NetworkX's 1) of at most
+ *           2^22 in size, so that NetworkX's sums along paths are ints and
+ *           a double's sums of them exact.
  * returns (index, offsets, indices, weights): index the dict {node: vertex
  * id}, offsets (int64, n + 1), indices (int32) and weights (float32, or
  * float64 when wide, or None) as bytearrays, rows in adjacency order (the
- * builder sorts them).
+ * builder sorts them); with ints, that flag as a fifth.
  * Raises TypeError for adjacency that is not dicts, KeyError for a
  * neighbour that is not a node, ValueError for a weight that is not a
  * number (or that strict refuses) or a graph beyond LG_MAX_VERTICES
@@ -43,6 +48,10 @@
 
 #include <float.h>
 #include <math.h>
+
+/* The largest int weight whose sums along any path (at most LG_MAX_VERTICES
+ * arcs) stay exact in a double: 2^53 / 2^31. */
+#define LGPY_INT_WEIGHT_MAX 4194304.0
 
 /* The node key objects themselves, by address: a neighbour key is usually
  * the very object the node was added with (NetworkX stores the keys it was
@@ -171,8 +180,9 @@ static const char *wide_trouble(double v, bool strict)
            : strict && v < 0.0 ? "is negative" : NULL;
 }
 
-/* The weight of one edge from its attribute dict. */
-static int edge_weight(PyObject *attrs, PyObject *weight, double fallback, double *w)
+/* The weight of one edge from its attribute dict; *ints cleared when it is
+ * not a Python int (NetworkX's sums of ints are ints). */
+static int edge_weight(PyObject *attrs, PyObject *weight, double fallback, double *w, int *ints)
 {
     PyObject *value = PyDict_Check(attrs) ? PyDict_GetItemWithError(attrs, weight) : NULL;
     if (!value && PyErr_Occurred())
@@ -181,6 +191,8 @@ static int edge_weight(PyObject *attrs, PyObject *weight, double fallback, doubl
         *w = fallback;
         return 0;
     }
+    if (!PyLong_Check(value))
+        *ints = 0;
     *w = PyFloat_AsDouble(value);
     if (*w == -1.0 && PyErr_Occurred()) {
         PyErr_Format(PyExc_ValueError, "edge attribute %R: expected a number, not %s", weight,
@@ -193,11 +205,11 @@ static int edge_weight(PyObject *attrs, PyObject *weight, double fallback, doubl
 /* The weight of one arc from its data (a multigraph's: the dict of its
  * parallel edges, their weights summed): 0, or -1 with an exception. */
 static int arc_weight(PyObject *data, PyObject *node, PyObject *nbr, PyObject *weight,
-                      double fallback, int multigraph, int strict, double *sum)
+                      double fallback, int multigraph, int strict, double *sum, int *ints)
 {
     *sum = 0.0;
     if (!multigraph)
-        return edge_weight(data, weight, fallback, sum);
+        return edge_weight(data, weight, fallback, sum, ints);
     if (!PyDict_Check(data)) {
         PyErr_Format(PyExc_TypeError, "multigraph edge %R-%R: expected a dict of keys, not %s",
                      node, nbr, lgpy_type_name(data));
@@ -212,7 +224,7 @@ static int arc_weight(PyObject *data, PyObject *node, PyObject *nbr, PyObject *w
     while (PyDict_Next(data, &kpos, &key, &attrs)) {
         double x;
         Py_INCREF(attrs);
-        const int ok = edge_weight(attrs, weight, fallback, &x);
+        const int ok = edge_weight(attrs, weight, fallback, &x, ints);
         Py_DECREF(attrs);
         if (ok < 0)
             return -1;
@@ -239,7 +251,7 @@ static int arc_weight(PyObject *data, PyObject *node, PyObject *nbr, PyObject *w
  * every arc's data and looking in it, 0.41-0.44 s so). */
 static int read_arc(PyObject *nbr, PyObject *data, PyObject *node, const same_keys *sk,
                     const int_keys *ik, PyObject *index, PyObject *weight, double fallback,
-                    int multigraph, int strict, int32_t *id, float *w, double *w64)
+                    int multigraph, int strict, int32_t *id, float *w, double *w64, int *ints)
 {
     int rc = -1;
     int64_t v = known_vertex(sk, ik, nbr);
@@ -268,7 +280,7 @@ static int read_arc(PyObject *nbr, PyObject *data, PyObject *node, const same_ke
     }
     double sum;
     Py_INCREF(data);
-    rc = arc_weight(data, node, nbr, weight, fallback, multigraph, strict, &sum);
+    rc = arc_weight(data, node, nbr, weight, fallback, multigraph, strict, &sum, ints);
     Py_DECREF(data);
     const char *why = rc != 0  ? NULL
                       : w64    ? wide_trouble(sum, strict != 0)
@@ -281,6 +293,8 @@ static int read_arc(PyObject *nbr, PyObject *data, PyObject *node, const same_ke
         rc = -1;
     } else if (rc == 0 && w64) {
         *w64 = sum;
+        if (*ints && !(fabs(sum) <= LGPY_INT_WEIGHT_MAX))
+            *ints = 0;
     } else if (rc == 0) {
         *w = (float)sum;
     }
@@ -325,7 +339,7 @@ static int read_row_known(PyObject *row, PyObject **nbrs, const same_keys *sk, c
  * length is checked after. */
 static int read_row(PyObject *row, PyObject *node, const same_keys *sk, const int_keys *ik,
                     PyObject *index, PyObject *weight, double fallback, int multigraph, int strict,
-                    int32_t *idx, float *w, double *w64, int64_t len)
+                    int32_t *idx, float *w, double *w64, int64_t len, int *ints)
 {
     Py_ssize_t pos = 0;
     PyObject *nbr, *data;
@@ -340,7 +354,7 @@ static int read_row(PyObject *row, PyObject *node, const same_keys *sk, const in
 #endif
     while (e < len && PyDict_Next(row, &pos, &nbr, &data)) {
         if (read_arc(nbr, data, node, sk, ik, index, weight, fallback, multigraph, strict, idx + e,
-                     w ? w + e : NULL, w64 ? w64 + e : NULL) < 0)
+                     w ? w + e : NULL, w64 ? w64 + e : NULL, ints) < 0)
             return -1;
         e++;
     }
@@ -353,15 +367,15 @@ static int read_row(PyObject *row, PyObject *node, const same_keys *sk, const in
 
 static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"nodes",          "adj",    "weight", "default", "multigraph",
-                         "count_parallel", "strict", "exact",  "wide",    NULL};
+    static char *kw[] = {"nodes",  "adj",   "weight", "default", "multigraph", "count_parallel",
+                         "strict", "exact", "wide",   "ints",    NULL};
     PyObject *nodes_o, *adj, *weight = Py_None;
     double fallback = 1.0;
-    int multigraph = 0, count_parallel = 0, strict = 0, exact = 0, wide = 0;
+    int multigraph = 0, count_parallel = 0, strict = 0, exact = 0, wide = 0, want_ints = 0;
     (void)module;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!|Odppppp:adjacency_csr", kw, &nodes_o,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!|Odpppppp:adjacency_csr", kw, &nodes_o,
                                      &PyDict_Type, &adj, &weight, &fallback, &multigraph,
-                                     &count_parallel, &strict, &exact, &wide))
+                                     &count_parallel, &strict, &exact, &wide, &want_ints))
         return NULL;
     if (exact && !wide)
         strict = 2; /* strict, and each weight exactly a float32 */
@@ -380,6 +394,10 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
     PyObject *nodes = PySequence_Tuple(nodes_o);
     if (!nodes)
         return NULL;
+    /* every weight a Python int (a missing one: NetworkX's int 1, when the
+     * default is integral), small enough that sums along any path are exact */
+    int ints = weight != Py_None && wide && fallback == floor(fallback) &&
+               fabs(fallback) <= LGPY_INT_WEIGHT_MAX;
     PyObject *index = NULL, *offsets = NULL, *indices = NULL, *weights = NULL, *result = NULL;
     PyObject **rows = NULL, **nbrs = NULL, **keys = NULL;
     Py_ssize_t held_rows = 0;
@@ -458,10 +476,12 @@ static PyObject *mod_adjacency_csr(PyObject *module, PyObject *args, PyObject *k
             continue;
         if (read_row(rows[i], keys[i], &sk, &ik, index, weight, fallback, multigraph, strict,
                      idx + off[i], w ? w + off[i] : NULL, w64 ? w64 + off[i] : NULL,
-                     off[i + 1] - off[i]) < 0)
+                     off[i + 1] - off[i], &ints) < 0)
             goto cleanup;
     }
-    result = PyTuple_Pack(4, index, offsets, indices, weights ? weights : Py_None);
+    result = want_ints ? Py_BuildValue("(OOOOO)", index, offsets, indices,
+                                       weights ? weights : Py_None, ints ? Py_True : Py_False)
+                       : PyTuple_Pack(4, index, offsets, indices, weights ? weights : Py_None);
 
 cleanup:
     for (Py_ssize_t i = 0; i < held_rows; i++)
@@ -483,7 +503,7 @@ cleanup:
 PyMethodDef lgpy_networkx_methods[] = {
     {"adjacency_csr", (PyCFunction)(void (*)(void))mod_adjacency_csr, METH_VARARGS | METH_KEYWORDS,
      "adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False, "
-     "count_parallel=False, strict=False, exact=False, wide=False)\n--\n\nA NetworkX adjacency dict as CSR "
-     "arrays (networkx.c)."},
+     "count_parallel=False, strict=False, exact=False, wide=False, ints=False)\n--\n\n"
+     "A NetworkX adjacency dict as CSR arrays (networkx.c)."},
     {NULL, NULL, 0, NULL},
 };

@@ -6,7 +6,8 @@ nx_backend.c, nx_paths.c, nx_scc.c, nx_bellman_ford.c), since building
 these Python objects is most of such a call's time.
 
 adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
-              count_parallel=False, strict=False, exact=False, wide=False)
+              count_parallel=False, strict=False, exact=False, wide=False,
+              ints=False)
     A NetworkX adjacency dict (``G._adj``; ``G._succ`` or ``G._pred`` of a
     directed graph) as CSR arrays: (index, offsets, indices, weights), with
     index the dict {node: vertex id} of ``nodes`` (the node keys in vertex
@@ -18,7 +19,9 @@ adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
     as NetworkX gives them (negative, not finite, beyond float32); exact,
     besides, any that float32 would round; wide keeps each weight as
     NetworkX holds it and refuses only NaN and infinities (and, strict,
-    negative weights).
+    negative weights); ints (with wide) adds a fifth entry: whether every
+    weight is a Python int (a missing one: an integral default, as
+    NetworkX's 1) of at most 2**22, so that NetworkX's path sums are ints.
 graph_from_adjacency(nodes, index, offsets, indices, weights, directed,
                      device=None)
     The Graph of those arrays (rows sorted and checked as from_csr checks

@@ -82,6 +82,7 @@ class LibgraphGraph:
         self._trouble = {}  # weighting -> why libgraph cannot take those weights
         self._graphs = {}  # weighting -> libgraph.Graph
         self._pred = {}  # weighting -> the in-arcs (predecessors())
+        self._ints = {}  # weighting -> whether its weights are all ints (integral())
 
     def weighting(self, weight, default=1.0, exact=False):
         """The weighting of a call's ``weight`` argument: None (no weights),
@@ -110,8 +111,8 @@ class LibgraphGraph:
             arcs = (off, idx, None)
         else:
             try:
-                index, off, idx, w = self._read(self._from_source()._adj, self._directed,
-                                                weighting)
+                index, off, idx, w, ints = self._read(self._from_source()._adj, self._directed,
+                                                      weighting)
             except ValueError as exc:
                 if weighting in (None, COUNTS):
                     raise
@@ -120,8 +121,17 @@ class LibgraphGraph:
             if self.index is None:
                 self.index = index
             arcs = (off, idx, w)
+            self._ints[weighting] = ints
         self._arcs[weighting] = arcs
         return arcs
+
+    def integral(self, weighting):
+        """Whether NetworkX's sums of a weighting's weights are ints: none
+        (every arc 1), or each an int (adjacency_csr's ints; read by arcs())."""
+        if weighting in (None, COUNTS):
+            return True
+        self.arcs(weighting)
+        return self._ints.get(weighting, False)
 
     def graph(self, weighting=None):
         """The libgraph.Graph (sorted rows, checked) of a weighting, made on
@@ -157,19 +167,21 @@ class LibgraphGraph:
         arcs = self._pred.get(weighting)
         if arcs is None:
             self.arcs(weighting)  # the out-arcs first: their refusals, and the index
-            _, off, idx, w = self._read(self._from_source()._pred, True, weighting)
+            _, off, idx, w, _ = self._read(self._from_source()._pred, True, weighting)
             self._pred[weighting] = arcs = (off, idx, w)
         return arcs if weighting is not None else arcs[:2]
 
     def _read(self, adj, directed, weighting):
         """adjacency_csr of an adjacency dict (G._adj or G._pred) with a
-        weighting's weights."""
+        weighting's weights, and whether they are all ints (exact ones)."""
         plain = weighting in (None, COUNTS)
         weight, default = (None, 1.0) if plain else weighting[:2]
         mark = None if plain else weighting[-1]
-        return nxkit.adjacency_csr(self.nodes, _dicts(adj, self._multigraph, directed), weight,
-                                   default, self._multigraph, count_parallel=weighting is COUNTS,
-                                   strict=mark is not SIGNED, wide=mark in (EXACT, SIGNED))
+        wide = mark in (EXACT, SIGNED)
+        out = nxkit.adjacency_csr(self.nodes, _dicts(adj, self._multigraph, directed), weight,
+                                  default, self._multigraph, count_parallel=weighting is COUNTS,
+                                  strict=mark is not SIGNED, wide=wide, ints=wide)
+        return out if wide else (*out, False)
 
     def is_directed(self):
         return self._directed

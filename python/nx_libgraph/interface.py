@@ -552,6 +552,12 @@ def _search(G, first, weight, cutoff=None, target=None):
     return nxkit.dijkstra_visit(off, idx, w, first, cutoff, t)
 
 
+def _integral(G, weight, mark=EXACT):
+    """Whether NetworkX's distances by this weight are ints (its sums of
+    int weights), so that the backend gives ints too."""
+    return weight is None or G.integral(G.weighting(weight, exact=mark))
+
+
 def _sources(G, sources):
     if not sources:
         raise ValueError("sources must not be empty")
@@ -593,20 +599,21 @@ def multi_source_dijkstra(G, sources, target=None, cutoff=None, weight="weight")
         return (0, [target])
     order, dists, parents, found = _search(G, first, weight, cutoff, target)
     if target is None:
-        lengths = _built(nxkit.lengths, G.nodes, order, dists, len(set(first)), weight is None)
+        lengths = _built(nxkit.lengths, G.nodes, order, dists, len(set(first)),
+                         _integral(G, weight))
         paths = _built(nxkit.paths, G.nodes, order, parents, None if _paths_by_pop() else found)
         return (lengths, paths)
     t = G.vertex(target) if target in G else -1
     if t < 0 or not order or memoryview(order).cast("i")[-1] != t:
         raise nx.NetworkXNoPath(f"No path to {target}.")
     d = memoryview(dists).cast("d")[-1]
-    return (int(d) if weight is None else d, _path_to(G, parents, t))
+    return (int(d) if _integral(G, weight) else d, _path_to(G, parents, t))
 
 
 def multi_source_dijkstra_path_length(G, sources, cutoff=None, weight="weight"):
     first = _sources(G, sources)
     order, dists, _, _ = _search(G, first, weight, cutoff)
-    return _built(nxkit.lengths, G.nodes, order, dists, len(set(first)), weight is None)
+    return _built(nxkit.lengths, G.nodes, order, dists, len(set(first)), _integral(G, weight))
 
 
 def multi_source_dijkstra_path(G, sources, cutoff=None, weight="weight"):
@@ -661,7 +668,7 @@ def bidirectional_dijkstra(G, source, target, weight="weight"):
     if raw is None:
         raise nx.NetworkXNoPath(f"No path between {source} and {target}.")
     d, path = raw
-    return (int(d) if weight is None else d, nxkit.take(G.nodes, path, 0, len(path) // 4))
+    return (int(d) if _integral(G, weight) else d, nxkit.take(G.nodes, path, 0, len(path) // 4))
 
 
 def dijkstra_path_length(G, source, target, weight="weight"):
@@ -724,7 +731,7 @@ def _bellman_ford(G, source, weight, heuristic=True):
 
 
 def _bf_lengths(G, run, weight):
-    return _built(nxkit.lengths, G.nodes, run[0], run[1], 1, weight is None)
+    return _built(nxkit.lengths, G.nodes, run[0], run[1], 1, _integral(G, weight, SIGNED))
 
 
 def single_source_bellman_ford(G, source, target=None, weight="weight"):
@@ -743,7 +750,7 @@ def single_source_bellman_ford(G, source, target=None, weight="weight"):
         raise nx.NetworkXNoPath(f"Target {target} cannot be reached from given sources")
     path = nxkit.predecessor_paths(G.nodes, run[0], run[2], run[3], 1, t)[target]
     d = memoryview(run[1]).cast("d")[at]
-    return (int(d) if weight is None else d, path)
+    return (int(d) if _integral(G, weight, SIGNED) else d, path)
 
 
 def single_source_bellman_ford_path_length(G, source, weight="weight"):

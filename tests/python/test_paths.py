@@ -401,6 +401,38 @@ def test_backend_shortest_path_forms_equal_networkx(seed, directed):
             nx.shortest_path(G, backend="libgraph", **kwargs)
 
 
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("kind", ["int", "float", "missing"])
+def test_backend_distance_types_equal_networkx(seed, kind):
+    """Int weights (or none: NetworkX's 1) give int distances, as NetworkX's
+    sums of ints are; float weights floats: each value's type, not only its
+    value, is NetworkX's, in every Dijkstra and Bellman-Ford form."""
+    rng = random.Random(seed)
+    G = nx.gnm_random_graph(rng.randint(2, 40), rng.randint(0, 120), seed=seed,
+                            directed=seed % 2 == 1)
+    for u, v in G.edges():
+        if kind != "missing":
+            G[u][v]["weight"] = rng.randint(0, 9) if kind == "int" else rng.choice([0.5, 2.0, 3.25])
+    s, t = rng.choice(list(G)), rng.choice(list(G))
+
+    def typed(x):  # both()'s shapes: lists and tuples
+        if isinstance(x, (list, tuple)):
+            return type(x)(typed(v) for v in x)
+        return (type(x).__name__, x) if isinstance(x, (int, float)) else x
+
+    calls = [(nx.single_source_dijkstra_path_length, (s,)),
+             (nx.multi_source_dijkstra_path_length, ({s, t},)),
+             (nx.single_source_dijkstra, (s,)), (nx.single_source_dijkstra, (s, t)),
+             (nx.dijkstra_path_length, (s, t)), (nx.bidirectional_dijkstra, (s, t)),
+             (nx.single_source_bellman_ford_path_length, (s,)),
+             (nx.single_source_bellman_ford, (s, t)), (nx.bellman_ford_path_length, (s, t))]
+    for f, args in calls:
+        want, got = both(f, G, *args)
+        assert typed(got) == typed(want), f.__name__
+    want, got = both(nx.shortest_path_length, G, s, weight="weight")
+    assert typed(got) == typed(want)
+
+
 TENTHS = [0, 0.1, 0.2, 0.3, 0.7, 1, 2, 3]  # sums that round: the order of additions shows
 
 
