@@ -238,45 +238,31 @@ IO_COLD static void weight_reason(const char *p, const char *end, bool wide, cha
                  tok, type, smallest, stored);
 }
 
-/* A weight: a decimal number whose float is finite, and 0 only when the
- * number is (a positive weight that rounds to 0 would make its vertex
- * dangling, and PageRank would change without a word).  Negative weights
- * are read; the algorithms that need weights >= 0 refuse them. */
-static inline const char *parse_weight(const char *p, float *weight, char *reason)
+/* A weight: a decimal number whose float (wide: double, into *w64, else
+ * into *w32) is finite, and 0 only when the number is (a positive weight
+ * that rounds to 0 would make its vertex dangling, and PageRank would change
+ * without a word).  Negative weights are read; the algorithms that need
+ * weights >= 0 refuse them.  A double is the decimal rounded once, as
+ * Python's float() and strtod round it. */
+static inline const char *parse_weight(const char *p, bool wide, float *w32, double *w64,
+                                       char *reason)
 {
     const char *end = p;
     while (!lg__ends_token(*end))
         end++;
-    if (fast_weight(p, end, weight))
+    if (wide ? fast_decimal(p, end, w64) : fast_weight(p, end, w32))
         return end;
     char *stop = NULL;
-    const float x = strtof(p, &stop);
-    if (stop == end && isfinite(x) && decimal_spelling(p, end) &&
-        (x != 0.0f || decimal_is_zero(p, end))) {
-        *weight = x == 0.0f ? 0.0f : x; /* -0 becomes 0 */
-        return end;
-    }
-    weight_reason(p, end, false, reason);
-    return NULL;
-}
-
-/* parse_weight for a double weight (wide rules): the decimal rounded once,
- * to the nearest double, as Python's float() and strtod round it. */
-static const char *parse_weight64(const char *p, double *weight, char *reason)
-{
-    const char *end = p;
-    while (!lg__ends_token(*end))
-        end++;
-    if (fast_decimal(p, end, weight))
-        return end;
-    char *stop = NULL;
-    const double x = strtod(p, &stop);
+    const double x = wide ? strtod(p, &stop) : (double)strtof(p, &stop);
     if (stop == end && isfinite(x) && decimal_spelling(p, end) &&
         (x != 0.0 || decimal_is_zero(p, end))) {
-        *weight = x == 0.0 ? 0.0 : x; /* -0 becomes 0 */
+        if (wide)
+            *w64 = x == 0.0 ? 0.0 : x; /* -0 becomes 0 */
+        else
+            *w32 = x == 0.0 ? 0.0f : (float)x; /* exact: x is strtof's */
         return end;
     }
-    weight_reason(p, end, true, reason);
+    weight_reason(p, end, wide, reason);
     return NULL;
 }
 
@@ -318,8 +304,7 @@ static inline const char *parse_edge_line(const struct lg_line_rules *r, const c
             missing_reason("weight", reason);
             return NULL;
         }
-        p = r->wide ? parse_weight64(p, &e->weight64, reason) : parse_weight(p, &e->weight, reason);
-        if (!p)
+        if (!(p = parse_weight(p, r->wide, &e->weight, &e->weight64, reason)))
             return NULL;
         p = lg__skip_blanks(p);
     }
