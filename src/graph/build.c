@@ -61,6 +61,11 @@ lg_status_t lg__report_bad_edge(const char *fn, int64_t i, int64_t n, lg_vertex_
         return lg__error(LG_ERR_INVALID_ARGUMENT,
                          "%s: edge %lld: destination %d %s num_vertices %lld", fn, (long long)i,
                          (int)v, v < 0 ? "< 0," : ">=", (long long)n);
+    if (w && isfinite(*w)) /* a float64 weight that float32 cannot hold */
+        return lg__error(LG_ERR_INVALID_ARGUMENT,
+                         "%s: edge %lld (%d -> %d): weight %g is beyond float32's range (about "
+                         "3.4e38): keep the weights float64 (weight_type)",
+                         fn, (long long)i, (int)u, (int)v, *w);
     return lg__error(LG_ERR_INVALID_ARGUMENT,
                      "%s: edge %lld (%d -> %d): weight %g is not finite", fn, (long long)i,
                      (int)u, (int)v, w ? *w : 0.0);

@@ -433,7 +433,7 @@ lg_status_t lg__read_lgb(lg_context_t *context, const char *path, const lg_graph
     weights = NULL;
     weights64 = NULL;
     if ((st = lg__blame_file(
-             lg__graph_from_own_csr("lg_graph_from_csr", context, h.n, &csr, undirected, &b, graph),
+             lg__graph_from_own_csr("lg_graph_read", context, h.n, &csr, undirected, &b, graph),
              path)) != LG_OK)
         goto cleanup;
     (*graph)->names = names; /* the graph owns them now */
