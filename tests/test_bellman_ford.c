@@ -13,7 +13,8 @@
  * planted negative cycle reachable from the source (LG_ERR_UNBOUNDED, the
  * vertex named lies on a negative closed walk), the same cycle unreachable
  * (no error), an undirected graph with one negative edge.  Also: cutoff and
- * target as filters, predecessors tight and ending at a source,
+ * target (a vertex stays reached when a shortest path to it keeps within
+ * them; Bellman-Ford keeps those past the target), predecessors tight and ending at a source, with and without them,
  * LG_SSSP_BELLMAN_FORD on non-negative weights, delta-stepping's refusal,
  * PageRank's refusal, cancellation.
  */
@@ -61,6 +62,32 @@ static bool oracle(const struct wgraph *g, bool directed, const lg_vertex_t *sou
             return true;
     }
     return false;
+}
+
+/* Cutoff and target on the oracle's distances: a vertex stays reached when
+ * a shortest path to it keeps within limit, that is when tight arcs (dist[u]
+ * + w == dist[v]) join it to a source through vertices within limit. */
+static void keep_within(const struct wgraph *g, bool directed, const lg_vertex_t *sources, int k,
+                        double limit, double *dist)
+{
+    bool *in = or_alloc((size_t)g->n + 1, sizeof *in);
+    for (int64_t v = 0; v < g->n; v++)
+        in[v] = false;
+    for (int i = 0; i < k; i++)
+        in[sources[i]] = dist[sources[i]] <= limit;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int64_t i = 0; i < g->E; i++)
+            for (int dir = 0; dir < (directed ? 1 : 2); dir++) {
+                const lg_vertex_t u = dir ? g->dst[i] : g->src[i], v = dir ? g->src[i] : g->dst[i];
+                if (in[u] && !in[v] && dist[v] <= limit && dist[u] + g->w[i] == dist[v])
+                    in[v] = true, changed = true;
+            }
+    }
+    for (int64_t v = 0; v < g->n; v++)
+        if (!in[v])
+            dist[v] = INFINITY;
+    free(in);
 }
 
 static lg_graph_t *build(const struct wgraph *g, bool directed, bool wide, int c)
@@ -129,11 +156,16 @@ static void check(const struct wgraph *g, bool directed, const lg_vertex_t *sour
     double *from = or_alloc((size_t)n, sizeof *from);
     lg_vertex_t *pred = or_alloc((size_t)n, sizeof *pred);
     const bool cycle = oracle(g, directed, sources, k, want);
-    const double reach = target >= 0 ? want[target] : INFINITY;
+    /* Bellman-Ford (asked for, or for negative weights) keeps every distance
+     * but those past the cutoff; delta-stepping also those past the target */
+    bool negative = false;
+    for (int64_t i = 0; i < g->E; i++)
+        negative |= g->w[i] < 0;
+    const bool bf = method == LG_SSSP_BELLMAN_FORD || negative;
+    const double reach = target >= 0 && !bf ? want[target] : INFINITY;
     const double limit = reach < cutoff ? reach : cutoff;
-    for (int64_t v = 0; v < n; v++)
-        if (want[v] > limit)
-            want[v] = INFINITY;
+    if (!cycle && limit < INFINITY)
+        keep_within(g, directed, sources, k, limit, want);
     for (int c = wide_only ? NUM_CTX : 0; c < NUM_CTX * 2; c++) {
         const bool wide = c >= NUM_CTX;
         lg_graph_t *lg = build(g, directed, wide, c % NUM_CTX);
@@ -144,7 +176,7 @@ static void check(const struct wgraph *g, bool directed, const lg_vertex_t *sour
         o.cutoff = cutoff;
         o.target = target;
         o.method = method;
-        o.compute_predecessors = !cycle && cutoff == INFINITY && target < 0;
+        o.compute_predecessors = !cycle && (c & 1); /* both with and without */
         const lg_status_t st =
             lg_sssp(ctx[c % NUM_CTX], lg, sources, k, &o, got, o.compute_predecessors ? pred : NULL);
         runs++;
@@ -185,7 +217,7 @@ static void check(const struct wgraph *g, bool directed, const lg_vertex_t *sour
                     const int64_t wrong = bad_predecessor(g, directed, sources, k, got, pred);
                     CHECK(wrong < 0);
                     if (wrong >= 0)
-                        report("predecessor of %lld is %d", (long long)wrong, (int)pred[wrong]);
+                        report("predecessor of %lld is %d (cutoff %g, target %d, %d sources, source %d, dist %g)", (long long)wrong, (int)pred[wrong], cutoff, (int)target, k, (int)sources[0], got[wrong]);
                 }
             }
         }

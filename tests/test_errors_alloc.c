@@ -678,6 +678,13 @@ static bool float64_once(long k, lg_context_t *c)
     st = lg_sssp(c, g, &s, 1, &so, d, p);
     lg__alloc_fail_after(-1);
     all &= sweep_ok(st, "lg_sssp (Bellman-Ford)", k);
+    /* with a cutoff and no predecessors: the reached set in scratch memory */
+    so.compute_predecessors = false;
+    so.cutoff = 1.0;
+    lg__alloc_fail_after(k);
+    st = lg_sssp(c, g, &s, 1, &so, d, NULL);
+    lg__alloc_fail_after(-1);
+    all &= sweep_ok(st, "lg_sssp (Bellman-Ford, cutoff)", k);
     lg_graph_free(&g);
     return all;
 }

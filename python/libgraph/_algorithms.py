@@ -324,7 +324,10 @@ def shortest_path(G, source, target=None, *, weight="weight", method="auto", dev
     predecessors of sssp (weight: the graph's weights, method as sssp's) or,
     with weight None, the parents of bfs; any shortest path where several
     tie (NetworkX's own choice among them comes from its search order: the
-    NetworkX backend reproduces that).
+    NetworkX backend reproduces that).  One pair on the CPU (device None or
+    "cpu", method "auto", no negative weight) is a bidirectional search,
+    which grows a ball from each end until they meet: breadth-first with
+    weight None, else Dijkstra's; elsewhere sssp stops once target is final.
     """
     G = _graph(G, "shortest_path(G, source, target)")
     names = G.names
@@ -335,15 +338,22 @@ def shortest_path(G, source, target=None, *, weight="weight", method="auto", dev
         if not 0 <= target < G.num_vertices:
             raise ValueError(f"target: {target} is not a vertex (num_vertices "
                              f"{G.num_vertices})")
-    if weight is None:
+    key = (lambda v: names[v]) if names is not None else (lambda v: v)
+    weighted = bool(weight) and G.weighted
+    if (target is not None and method == "auto" and (device is None or device == "cpu") and
+            not (weighted and G.negative_weights)):
+        path = _pair_path(G, source, target, weighted)
+        if path is None:
+            raise ValueError(f"no path from {source!r} to {key(target)!r}")
+        return [key(u) for u in path]
+    if weight is None and target is None:
         dist, pred = bfs(G, source, parents=True, device=device)
         reached = dist >= 0
     else:
         dist, pred = sssp(G, source, weight=weight, predecessors=True, method=method,
-                          device=device)
+                          target=None if target is None else key(target), device=device)
         reached = dist != float("inf")
     pred = pred.tolist()
-    key = (lambda v: names[v]) if names is not None else (lambda v: v)
 
     def walk(v):
         path = [v]
@@ -371,6 +381,26 @@ def shortest_path(G, source, target=None, *, weight="weight", method="auto", dev
             paths[y] = paths[pred[y]] + [y]
         out[key(v)] = [key(u) for u in paths[v]]
     return out
+
+
+def _pair_path(G, source, target, weighted):
+    """The vertex ids of a shortest path from source to target by the
+    bidirectional search of nxkit (bidirectional_visit, or with weights
+    bidirectional_dijkstra), over the out-arcs and the in-arcs; None when
+    there is none."""
+    s = G.vertex(source) if G._index() is not None else integer(source, "source")
+    if not 0 <= s < G.num_vertices:
+        raise ValueError(f"source: {s} is not a vertex (num_vertices {G.num_vertices})")
+    if s == target:
+        return [s]
+    off, idx, w = G.csr()
+    roff, ridx, rw = G.csc() if G.directed else (off, idx, w)
+    if weighted:
+        found = _libgraph.bidirectional_dijkstra(off, idx, w, roff, ridx, rw, s, target)
+        raw = None if found is None else found[1]
+    else:
+        raw = _libgraph.bidirectional_visit(off, idx, roff, ridx, s, target)
+    return None if raw is None else memoryview(raw).cast("i").tolist()
 
 
 def algorithms():

@@ -515,7 +515,14 @@ def test_library_shortest_path(seed, directed):
             assert path[0] == s and path[-1] == node
             length = sum(G[u][v]["weight"] if weight else 1 for u, v in zip(path, path[1:]))
             assert length == want[node]
-            assert lg.shortest_path(g, s, node, weight=weight, device=CPU) == path
+            # one pair: a bidirectional search (non-negative weights) or sssp to the
+            # target, on the default device and the CPU: any path of that length
+            for device, method in ((None, "auto"), (CPU, "auto"), (CPU, "bellman-ford")):
+                pair = lg.shortest_path(g, s, node, weight=weight, device=device, method=method)
+                assert pair[0] == s and pair[-1] == node
+                assert all(G.has_edge(u, v) for u, v in zip(pair, pair[1:]))
+                assert sum(G[u][v]["weight"] if weight else 1
+                           for u, v in zip(pair, pair[1:])) == want[node]
         missing = [v for v in G if v not in want]
         if missing:
             with pytest.raises(ValueError, match="no path from"):

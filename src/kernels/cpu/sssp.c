@@ -362,15 +362,15 @@ static void gather(struct step *s, struct lane *me)
 #pragma omp barrier
 }
 
-/* The tight-edge search of the top of the file: pred[v] for every reached v. */
+/* The tight-edge search of the top of the file: pred[v] for every v that a
+ * path of tight arcs reaches from a source, -1 for the rest. */
 static lg_status_t predecessors(const struct lg_graph_view *g, const struct lg_sssp_args *a,
-                                const float *w, const double *w64, int threads)
+                                lg_vertex_t *pred, const float *w, const double *w64, int threads)
 {
     const int64_t n = g->n;
     const lg_edge_t *off = g->out.offsets;
     const lg_vertex_t *adj = g->out.indices;
     const double *dist = a->dist;
-    lg_vertex_t *pred = a->predecessors;
     static const char what[] = "lg_sssp: the predecessors' queues";
     lg_vertex_t *queue = lg__alloc_array((size_t)n, 2 * sizeof *queue, what);
     if (!queue)
@@ -415,29 +415,43 @@ static lg_status_t predecessors(const struct lg_graph_view *g, const struct lg_s
 
 #include "bellman_ford.h"
 
-/* Bellman-Ford (bellman_ford.h), then the predecessors, then cutoff and
- * target as filters of the final distances: a vertex beyond them is
- * unreached, and one kept may have its predecessors lead through it. */
+/* Bellman-Ford (bellman_ford.h), then the cutoff on the final distances: a
+ * negative arc can bring a path that left it back within, so a vertex is
+ * reached when some shortest path to it stays within it, the tight-arc
+ * search from the sources over the vertices no farther (predecessors, into
+ * a scratch array when the call asked for none); the rest are unreached.
+ * The target filters nothing: every distance is final at once, and the
+ * path to the target may pass vertices farther than it. */
 static lg_status_t negative_weights(const struct lg_exec *x, const struct lg_graph_view *g,
                                     const struct lg_sssp_args *a, const float *w,
                                     const double *w64, int threads)
 {
     lg_status_t st = bellman_ford(x, g, a, w, w64, threads);
-    if (st == LG_OK && a->predecessors)
-        st = predecessors(g, a, w, w64, threads);
     if (st != LG_OK)
         return st;
     double *dist = a->dist;
-    const double reach = a->target >= 0 ? dist[a->target] : INFINITY;
-    const double limit = reach < a->cutoff ? reach : a->cutoff;
+    const double limit = a->cutoff;
+    if (!(limit < INFINITY))
+        return a->predecessors ? predecessors(g, a, a->predecessors, w, w64, threads) : LG_OK;
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t v = 0; v < g->n; v++)
-        if (dist[v] > limit) {
+        if (dist[v] > limit)
             dist[v] = INFINITY;
-            if (a->predecessors)
-                a->predecessors[v] = -1;
-        }
-    return LG_OK;
+    lg_vertex_t *scratch = NULL, *pred = a->predecessors;
+    if (!pred) {
+        scratch = lg__alloc_array((size_t)g->n, sizeof *scratch, "lg_sssp: the reached set");
+        if (!(pred = scratch))
+            return LG_ERR_OUT_OF_MEMORY;
+    }
+    st = predecessors(g, a, pred, w, w64, threads);
+    if (st == LG_OK) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (int64_t v = 0; v < g->n; v++)
+            if (pred[v] < 0)
+                dist[v] = INFINITY;
+    }
+    lg__free(scratch);
+    return st;
 }
 
 static lg_status_t sssp(const struct lg_exec *x, const struct lg_graph_view *g, const void *args)
@@ -510,7 +524,7 @@ static lg_status_t sssp(const struct lg_exec *x, const struct lg_graph_view *g, 
                 dist[v] = INFINITY;
     }
     if (a->predecessors)
-        st = predecessors(g, a, w, w64, threads);
+        st = predecessors(g, a, a->predecessors, w, w64, threads);
     goto done;
 out_of_memory:
     st = lg__error(LG_ERR_OUT_OF_MEMORY, "lg_sssp: out of memory for the buckets");

@@ -36,7 +36,8 @@
  * before; each drop records its parent.  A frontier left after n rounds is
  * a negative cycle; the host walks the parents (downloaded at rounds 64,
  * 128, ... and n) and, failing that, searches (src/graph/negative_cycle.h)
- * to name a vertex on it.  cutoff and target then filter the distances.
+ * to name a vertex on it.  The cutoff then keeps the vertices a tight-arc
+ * path within it joins to a source; the target filters nothing.
  *
  * Memory: the device graph (cached); in the context's work buffer the
  * distances (8 n bytes), four queues (4 n each), the stamps and flags
@@ -224,6 +225,14 @@ __global__ void trim(unsigned long long *dist, int64_t n, unsigned long long lim
         if (pred)
             pred[v] = -1;
     }
+}
+
+/* Every vertex the tight-arc search left unclaimed is unreached. */
+__global__ void unclaimed(unsigned long long *dist, int64_t n, const lg_vertex_t *pred)
+{
+    LG_FOR_EACH(v, n)
+    if (pred[v] < 0)
+        dist[v] = INF_KEY;
 }
 
 /* The keys back to the doubles' bits, for delivery. */
@@ -490,36 +499,39 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
                               "moving the split");
         }
     }
-    if (pred) {
-        lg_vertex_t *level = queue[0], *next = queue[1];
-        pred_start<<<blocks, SSSP_BLOCK, 0, s->stream>>>(pred, n);
-        LG_TRY_OR_CLEANUP(hipMemsetAsync(counts, 0, sizeof *counts, s->stream), "predecessors");
-        pred_sources<<<lg__blocks_for(k, SSSP_BLOCK), SSSP_BLOCK, 0, s->stream>>>(
-            pred, d_sources, k, level, counts);
-        LG_TRY_OR_CLEANUP(lg__launched(), "predecessors");
-        LG_TRY_OR_CLEANUP(lg__download(s, h, counts, sizeof *h), "predecessors");
-        for (int64_t q = (int64_t)h[0]; q > 0;) {
-            LG_TRY_OR_CLEANUP(hipMemsetAsync(counts, 0, sizeof *counts, s->stream),
-                              "predecessors");
-            tight_level<<<lg__blocks_for(q, SSSP_BLOCK), SSSP_BLOCK, 0, s->stream>>>(
-                a, level, q, pred, next, counts);
+    /* Bellman-Ford: the cutoff on the final distances, then reached only what
+     * a tight-arc path within it joins to a source (the CPU's rule; the
+     * target filters nothing); the parents' array serves when the call asked
+     * for no predecessors */
+    {
+        const bool cut = bf && call->cutoff < INFINITY;
+        if (cut) {
+            trim<<<blocks, SSSP_BLOCK, 0, s->stream>>>(a.dist, n, key_of(call->cutoff), NULL);
+            LG_TRY_OR_CLEANUP(lg__launched(), "cutting at the cutoff");
+        }
+        lg_vertex_t *tight = pred ? pred : cut ? a.parent : NULL;
+        if (tight) {
+            lg_vertex_t *level = queue[0], *next = queue[1];
+            pred_start<<<blocks, SSSP_BLOCK, 0, s->stream>>>(tight, n);
+            LG_TRY_OR_CLEANUP(hipMemsetAsync(counts, 0, sizeof *counts, s->stream), "predecessors");
+            pred_sources<<<lg__blocks_for(k, SSSP_BLOCK), SSSP_BLOCK, 0, s->stream>>>(
+                tight, d_sources, k, level, counts);
             LG_TRY_OR_CLEANUP(lg__launched(), "predecessors");
             LG_TRY_OR_CLEANUP(lg__download(s, h, counts, sizeof *h), "predecessors");
-            q = (int64_t)h[0];
-            lg_vertex_t *t = level;
-            level = next, next = t;
+            for (int64_t q = (int64_t)h[0]; q > 0;) {
+                LG_TRY_OR_CLEANUP(hipMemsetAsync(counts, 0, sizeof *counts, s->stream),
+                                  "predecessors");
+                tight_level<<<lg__blocks_for(q, SSSP_BLOCK), SSSP_BLOCK, 0, s->stream>>>(
+                    a, level, q, tight, next, counts);
+                LG_TRY_OR_CLEANUP(lg__launched(), "predecessors");
+                LG_TRY_OR_CLEANUP(lg__download(s, h, counts, sizeof *h), "predecessors");
+                q = (int64_t)h[0];
+                lg_vertex_t *t = level;
+                level = next, next = t;
+            }
         }
-    }
-    if (bf) { /* cutoff and target filter the final distances */
-        double limit = call->cutoff;
-        if (call->target >= 0) {
-            unsigned long long key;
-            LG_TRY_OR_CLEANUP(lg__download(s, &key, a.dist + call->target, sizeof key),
-                              "reading the target");
-            limit = of_key(key) < limit ? of_key(key) : limit;
-        }
-        if (limit < INFINITY) {
-            trim<<<blocks, SSSP_BLOCK, 0, s->stream>>>(a.dist, n, key_of(limit), pred);
+        if (cut) {
+            unclaimed<<<blocks, SSSP_BLOCK, 0, s->stream>>>(a.dist, n, tight);
             LG_TRY_OR_CLEANUP(lg__launched(), "cutting at the cutoff");
         }
     }
