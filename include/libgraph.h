@@ -855,8 +855,11 @@ LG_API void lg_sssp_options_init(lg_sssp_options_t *options);
  * parallel, until none drops.  A vertex still dropping after num_vertices
  * rounds means a negative cycle reachable from a source (in an undirected
  * graph, any negative edge reached is one): LG_ERR_UNBOUNDED, whose message
- * names a vertex on the cycle, and the arrays hold no result.  cutoff and
- * target apply to the final distances; the search does not stop early.
+ * names a vertex on the cycle, and the arrays hold no result.  The search
+ * does not stop early: the cutoff applies to the final distances, keeping
+ * the vertices that a shortest path within it reaches (a negative arc can
+ * bring a path that left the cutoff back under it), and the target filters
+ * nothing (the path to it may pass vertices farther than it).
  */
 LG_API lg_status_t lg_sssp(lg_context_t *context, const lg_graph_t *graph,
                            const lg_vertex_t *sources, int64_t num_sources,
