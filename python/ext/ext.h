@@ -16,8 +16,9 @@
  *   algorithms.c  BFS, PageRank, connected components;
  *   networkx.c    a NetworkX graph's adjacency dicts read as CSR arrays;
  *   nx_backend.c  the NetworkX backend's BFS visit and result objects.
- *   nx_paths.c    its Dijkstra and bidirectional BFS, the path dicts of its
- *                 results, and the CSR readers its searches share;
+ *   nx_paths.c    its Dijkstra, the path dicts of its results, and the CSR
+ *                 readers its searches share;
+ *   nx_bidirectional.c  its bidirectional BFS and bidirectional Dijkstra;
  *   nx_scc.c      its strongly connected components' search;
  *   nx_bellman_ford.c  its Bellman-Ford and the paths of its predecessors.
  *
@@ -238,6 +239,20 @@ void lgpy_csr_release(lgpy_csr_buffers *c);
  * a new array of *k (PyMem); NULL with an exception. */
 int32_t *lgpy_vertex_ids(PyObject *first_o, int64_t n, const char *fn, Py_ssize_t *k);
 
+/* An entry of NetworkX's Dijkstra heaps (nx_paths.c, nx_bidirectional.c):
+ * (distance, count, vertex), the count the order of pushes, which breaks
+ * ties as NetworkX's heap of tuples does. */
+typedef struct {
+    double d;
+    int64_t c;
+    int32_t v;
+} lgpy_heap_item;
+
+static inline bool lgpy_heap_before(const lgpy_heap_item *a, const lgpy_heap_item *b)
+{
+    return a->d < b->d || (a->d == b->d && a->c < b->c);
+}
+
 /* ---- builders.c, algorithms.c: the module's functions ---------------------- */
 
 extern PyMethodDef lgpy_builder_methods[];
@@ -245,6 +260,7 @@ extern PyMethodDef lgpy_algorithm_methods[];
 extern PyMethodDef lgpy_networkx_methods[];
 extern PyMethodDef lgpy_nx_backend_methods[];
 extern PyMethodDef lgpy_nx_paths_methods[];
+extern PyMethodDef lgpy_nx_bidirectional_methods[];
 extern PyMethodDef lgpy_nx_scc_methods[];
 extern PyMethodDef lgpy_nx_bellman_ford_methods[];
 extern PyMethodDef lgpy_watch_methods[];

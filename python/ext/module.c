@@ -140,6 +140,7 @@ static int module_exec(PyObject *m)
         PyModule_AddFunctions(m, lgpy_networkx_methods) < 0 ||
         PyModule_AddFunctions(m, lgpy_nx_backend_methods) < 0 ||
         PyModule_AddFunctions(m, lgpy_nx_paths_methods) < 0 ||
+        PyModule_AddFunctions(m, lgpy_nx_bidirectional_methods) < 0 ||
         PyModule_AddFunctions(m, lgpy_nx_scc_methods) < 0 ||
         PyModule_AddFunctions(m, lgpy_nx_bellman_ford_methods) < 0 ||
         PyModule_AddFunctions(m, lgpy_watch_methods) < 0 ||

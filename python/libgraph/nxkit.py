@@ -2,8 +2,8 @@
 NetworkX backend (libgraph's own, ``nx_libgraph``, is built on these and
 on the public package alone) or a tool that mirrors NetworkX needs beyond
 the algorithms themselves.  Each is done in C (python/ext/networkx.c,
-nx_backend.c, nx_paths.c, nx_scc.c, nx_bellman_ford.c), since building
-these Python objects is most of such a call's time.
+nx_backend.c, nx_paths.c, nx_bidirectional.c, nx_scc.c, nx_bellman_ford.c),
+since building these Python objects is most of such a call's time.
 
 adjacency_csr(nodes, adj, weight=None, default=1.0, multigraph=False,
               count_parallel=False, strict=False, exact=False, wide=False,
