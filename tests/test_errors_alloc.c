@@ -35,6 +35,7 @@ struct expected {
     int pr_iters;
     double sssp[64];
     lg_vertex_t scc[64];
+    double bc[2][64]; /* lg_betweenness from every vertex, from two (no failure injected) */
 };
 
 /* Strongly connected components by reachability from every vertex (the
@@ -211,6 +212,18 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
     else
         all = false;
 
+    /* betweenness from every vertex, and from two (the check of distinct
+     * sources, the sample's marks) */
+    for (int call = 0; call < 2; call++) {
+        const lg_vertex_t two[2] = {3, 1};
+        double bc[64];
+        st = lg_betweenness(c, g, call ? two : NULL, call ? 2 : 0, NULL, bc);
+        if (sweep_ok(st, "lg_betweenness", k))
+            CHECK(memcmp(bc, want->bc[call], (size_t)n * sizeof *bc) == 0);
+        else
+            all = false;
+    }
+
     lg_edge_t deg[64];
     all &= sweep_ok(lg_graph_in_degrees(g, deg), "lg_graph_in_degrees", k);
 
@@ -236,6 +249,22 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
     lg_graph_free(&g2);
     lg_graph_free(&g);
     return all;
+}
+
+/* want->bc: lg_betweenness's own values with no failure injected (the
+ * sweep checks that a failure changes nothing; test_betweenness.c checks
+ * the values against an oracle). */
+static void expected_betweenness(lg_context_t *c, int64_t n, int64_t E, const lg_vertex_t *src,
+                                 const lg_vertex_t *dst, const float *w,
+                                 const lg_graph_options_t *o, struct expected *want)
+{
+    lg_graph_t *g = NULL;
+    const lg_vertex_t two[2] = {3, 1};
+    lg__alloc_fail_after(-1);
+    CHECK_OK(lg_graph_from_edges(c, n, E, src, dst, w, o, &g));
+    CHECK_OK(lg_betweenness(c, g, NULL, 0, NULL, want->bc[0]));
+    CHECK_OK(lg_betweenness(c, g, two, 2, NULL, want->bc[1]));
+    lg_graph_free(&g);
 }
 
 /* More allocations than any of the swept pipelines makes. */
@@ -277,6 +306,7 @@ static void test_allocation_failures(void)
         want.count = or_components(&want.o, want.labels);
         bellman_ford(&want.o, want.sssp);
         scc_by_closure(&want.o, want.scc);
+        expected_betweenness(c, N, E, src, dst, wv, &o, &want);
         or_pagerank(&want.o, 0.85, NULL, NULL, NULL, true, 100, 1e-6, want.pr, &want.pr_iters,
                     NULL);
 

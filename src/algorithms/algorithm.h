@@ -49,6 +49,10 @@ struct lg_call {
     lg_progress_fn progress; /* from the call's options */
     void *progress_data;
     lg_memory_t output_memory; /* checked: host or device */
+    /* the call's work in passes over the graph, for its thread count (a
+     * graph too small to share one pass may share many: betweenness's
+     * searches); 0 reads as 1 */
+    int64_t passes;
 };
 
 /* The call of algorithm `a` on its arguments struct, with the progress

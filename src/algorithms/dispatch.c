@@ -152,6 +152,12 @@ static const struct lg_kernel *choose(const lg_context_t *ctx, const lg_graph_t 
     return NULL;
 }
 
+/* c's work in elements: its passes over the graph's vertices and arcs. */
+static int64_t work_of(const lg_graph_t *graph, const struct lg_call *c)
+{
+    return (graph->n + graph->m) * (c->passes > 1 ? c->passes : 1);
+}
+
 /* The view kernel k reads for c: with the in-edges built first (on the
  * host, once per graph) when its row says it reads them. */
 static lg_status_t prepare(const lg_context_t *ctx, const lg_graph_t *graph,
@@ -174,7 +180,7 @@ static lg_status_t run_cpu(const lg_context_t *ctx, const lg_graph_t *graph,
                            const struct lg_kernel *k, const struct lg_call *c)
 {
     const struct lg_exec x = {
-        NULL, lg__threads_for(ctx, graph->n + graph->m), {c->progress, c->progress_data, 1}, false};
+        NULL, lg__threads_for(ctx, work_of(graph, c)), {c->progress, c->progress_data, 1}, false};
     struct lg_graph_view g;
     lg_status_t st = prepare(ctx, graph, k, c, &g);
     if (st != LG_OK)
@@ -194,7 +200,7 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
     const bool device_outputs = c->output_memory == LG_MEMORY_DEVICE;
     /* the host's part (the staged copies) on a team that fits the machine too */
     const struct lg_exec x = {ctx->gpu_state,
-                              lg__threads_for(ctx, graph->n + graph->m),
+                              lg__threads_for(ctx, work_of(graph, c)),
                               {c->progress, c->progress_data, 1},
                               device_outputs};
     struct lg_graph_view view;

@@ -43,7 +43,8 @@ extern "C" {
     X(PAGERANK, pagerank, GPU)                                                                     \
     X(COMPONENTS, components, GPU)                                                                \
     X(SSSP, sssp, GPU)                                                                             \
-    X(SCC, scc, GPU)
+    X(SCC, scc, GPU)                                                                               \
+    X(BETWEENNESS, betweenness, CPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,
@@ -101,6 +102,18 @@ struct lg_sssp_args {
     bool bellman_ford; /* Bellman-Ford (negative weights), else delta-stepping */
     double *dist;
     lg_vertex_t *predecessors;
+};
+
+/* Betweenness: centrality[v] as lg_betweenness defines it, from
+ * num_sources distinct sources, or from every vertex (sources NULL); the
+ * graph's weights (>= 0) when use_weights; n > 0. */
+struct lg_betweenness_args {
+    const lg_vertex_t *sources;
+    int64_t num_sources;
+    bool use_weights;
+    bool normalized;
+    bool endpoints;
+    double *centrality;
 };
 
 #ifdef __cplusplus

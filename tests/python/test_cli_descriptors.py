@@ -11,7 +11,7 @@ import pytest
 lg = pytest.importorskip("libgraph")
 
 SHORT = {"connected_components": "cc",  # names.c's short command names
-         "strongly_connected_components": "scc"}
+         "strongly_connected_components": "scc", "betweenness_centrality": "bc"}
 
 
 def command(a):
@@ -53,7 +53,9 @@ def cli_value(p, v):
 # keep their defaults): values away from the defaults where the type allows.
 CHOSEN = {"bfs": {"source": [3, 9], "parents": True, "max_depth": 3},
           "pagerank": {"alpha": 0.7, "tol": 1e-9, "precision": "float32"},
-          "sssp": {"source": [3], "predecessors": True, "cutoff": 3.0}}
+          "sssp": {"source": [3], "predecessors": True, "cutoff": 3.0},
+          "betweenness_centrality": {"sources": [3, 9, 20], "normalized": False,
+                                     "endpoints": True}}
 
 
 @pytest.mark.parametrize("a", lg.algorithms(), ids=lambda a: a["name"])

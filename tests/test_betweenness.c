@@ -1,0 +1,493 @@
+/*
+ * test_betweenness.c - lg_betweenness against Brandes's algorithm written
+ * here as NetworkX writes it (a stack of settled vertices, predecessor
+ * lists, dependencies pushed to predecessors), with contexts of 1, 2 and 3
+ * threads.
+ *
+ * The oracle's searches are its own: a FIFO BFS, and a Dijkstra that
+ * settles the unsettled vertex of least (distance, id) by a linear scan.
+ * Its rescaling is NetworkX's _rescale (3.5 and later) transcribed.  Values
+ * must agree to a relative 1e-9 (the sums run in another order; path
+ * counts are exact integers in double on these graphs, so any real
+ * difference is far larger): the random shapes of oracle_shapes.h directed
+ * and undirected; unweighted, weighted by small integers (many equal-length
+ * paths), with zero weights, and float64 tenths; every source and samples
+ * of 1, 2 and 7 sources; normalized or not, endpoints or not.  Then larger
+ * graphs that take the parallel steps, refusals, messages and cancellation.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "harness.h"
+#include "kernel_graphs.h"
+#include "libgraph.h"
+#include "oracle.h"
+#include "oracle_shapes.h"
+#include "test_util.h"
+
+#include <math.h>
+
+/* No GPU kernel yet: the *_gpu build's calls run on the CPU. */
+#define BC_ON_GPU false
+
+static long bc_runs;
+
+/* ---- the oracle ---------------------------------------------------------------------- */
+
+struct bc_graph {
+    const or_graph *g;
+    const double *w; /* m exact weights, or NULL: every arc weighs 1 */
+};
+
+/* Brandes from s into bc (NetworkX's _accumulate_basic / _endpoints). */
+static void brandes_from(const struct bc_graph *b, lg_vertex_t s, bool endpoints, double *bc)
+{
+    const or_graph *g = b->g;
+    const int64_t n = g->n;
+    double *dist = or_alloc((size_t)n, sizeof *dist), *sigma = or_alloc((size_t)n, sizeof *sigma);
+    double *delta = or_alloc((size_t)n, sizeof *delta);
+    lg_vertex_t *stack = or_alloc((size_t)n, sizeof *stack);
+    bool *done = or_alloc((size_t)n, sizeof *done);
+    /* predecessor lists: at most the in-degree each; as arcs into one array */
+    int64_t *pcount = or_alloc((size_t)n, sizeof *pcount);
+    lg_vertex_t *pred = or_alloc((size_t)g->m + 1, sizeof *pred);
+    int64_t *pstart = or_alloc((size_t)n + 1, sizeof *pstart);
+    for (int64_t u = 0; u < n; u++)
+        for (lg_edge_t e = g->off[u]; e < g->off[u + 1]; e++)
+            pstart[g->idx[e] + 1]++;
+    for (int64_t v = 0; v < n; v++)
+        pstart[v + 1] += pstart[v];
+    for (int64_t v = 0; v < n; v++)
+        dist[v] = INFINITY;
+    dist[s] = 0.0;
+    sigma[s] = 1.0;
+    int64_t settled = 0;
+    if (!b->w) { /* BFS: the stack is its FIFO queue */
+        stack[settled++] = s;
+        for (int64_t head = 0; head < settled; head++) {
+            const lg_vertex_t u = stack[head];
+            for (lg_edge_t e = g->off[u]; e < g->off[u + 1]; e++) {
+                const lg_vertex_t v = g->idx[e];
+                if (!isfinite(dist[v])) {
+                    dist[v] = dist[u] + 1.0;
+                    stack[settled++] = v;
+                }
+                if (dist[v] == dist[u] + 1.0) {
+                    sigma[v] += sigma[u];
+                    pred[pstart[v] + pcount[v]++] = u;
+                }
+            }
+        }
+    } else { /* Dijkstra: settle the least (distance, id) by a scan */
+        for (;;) {
+            lg_vertex_t u = -1;
+            for (int64_t v = 0; v < n; v++)
+                if (!done[v] && isfinite(dist[v]) &&
+                    (u < 0 || dist[v] < dist[u] || (dist[v] == dist[u] && v < u)))
+                    u = (lg_vertex_t)v;
+            if (u < 0)
+                break;
+            done[u] = true;
+            stack[settled++] = u;
+            for (lg_edge_t e = g->off[u]; e < g->off[u + 1]; e++) {
+                const lg_vertex_t v = g->idx[e];
+                if (done[v])
+                    continue;
+                const double d = dist[u] + b->w[e];
+                if (d < dist[v]) {
+                    dist[v] = d;
+                    sigma[v] = sigma[u];
+                    pcount[v] = 1;
+                    pred[pstart[v]] = u;
+                } else if (d == dist[v]) {
+                    sigma[v] += sigma[u];
+                    pred[pstart[v] + pcount[v]++] = u;
+                }
+            }
+        }
+    }
+    if (endpoints)
+        bc[s] += (double)(settled - 1);
+    while (settled > 0) {
+        const lg_vertex_t w = stack[--settled];
+        const double coeff = (1.0 + delta[w]) / sigma[w];
+        for (int64_t i = 0; i < pcount[w]; i++) {
+            const lg_vertex_t v = pred[pstart[w] + i];
+            delta[v] += sigma[v] * coeff;
+        }
+        if (w != s)
+            bc[w] += endpoints ? delta[w] + 1.0 : delta[w];
+    }
+    free(dist);
+    free(sigma);
+    free(delta);
+    free(stack);
+    free(done);
+    free(pcount);
+    free(pred);
+    free(pstart);
+}
+
+/* NetworkX's _rescale (NetworkX 3.5 and later), as it reads. */
+static void nx_rescale(double *bc, int64_t n, bool normalized, bool directed, bool endpoints,
+                       const lg_vertex_t *sampled, int64_t k_sampled)
+{
+    const int64_t big_n = endpoints ? n : n - 1;
+    if (big_n < 2)
+        return;
+    const int64_t k_source = sampled ? k_sampled : big_n;
+    if (!sampled || endpoints) {
+        double scale;
+        if (normalized)
+            scale = 1.0 / (double)(k_source * (big_n - 1));
+        else
+            scale = (double)big_n / (double)(k_source * (directed ? 1 : 2));
+        if (scale != 1.0)
+            for (int64_t v = 0; v < n; v++)
+                bc[v] *= scale;
+        return;
+    }
+    double scale_source, scale_nonsource;
+    const int64_t correction = directed ? 1 : 2;
+    if (normalized) {
+        scale_source = k_source > 1 ? 1.0 / (double)((k_source - 1) * (big_n - 1)) : NAN;
+        scale_nonsource = 1.0 / (double)(k_source * (big_n - 1));
+    } else {
+        scale_source = k_source > 1 ? (double)big_n / (double)((k_source - 1) * correction) : NAN;
+        scale_nonsource = (double)big_n / (double)(k_source * correction);
+    }
+    for (int64_t v = 0; v < n; v++) {
+        bool in = false;
+        for (int64_t i = 0; i < k_sampled; i++)
+            in = in || sampled[i] == v;
+        bc[v] *= in ? scale_source : scale_nonsource;
+    }
+}
+
+static void oracle(const struct bc_graph *b, const lg_vertex_t *sources, int64_t k, bool normalized,
+                   bool endpoints, double *bc)
+{
+    const int64_t n = b->g->n;
+    for (int64_t v = 0; v < n; v++)
+        bc[v] = 0.0;
+    const bool sampled = sources && k < n;
+    for (int64_t i = 0; i < (sources ? k : n); i++)
+        brandes_from(b, sources ? sources[i] : (lg_vertex_t)i, endpoints, bc);
+    nx_rescale(bc, n, normalized, b->g->directed, endpoints, sampled ? sources : NULL, k);
+}
+
+/* ---- the checks ------------------------------------------------------------------------ */
+
+static bool close_to(double got, double want)
+{
+    if (isnan(want))
+        return isnan(got);
+    return fabs(got - want) <= 1e-9 * (fabs(want) > 1.0 ? fabs(want) : 1.0);
+}
+
+/* Every combination of sources, normalized and endpoints on g. */
+static void check_graph(const lg_graph_t *g, const struct bc_graph *b, bool use_weights,
+                        unsigned long long *rng)
+{
+    const int64_t n = b->g->n;
+    double *want = or_alloc((size_t)n, sizeof *want), *got = or_alloc((size_t)n, sizeof *got);
+    lg_vertex_t *sample = or_alloc((size_t)n + 1, sizeof *sample);
+    static const int64_t sizes[] = {0, 1, 2, 7};
+    for (int si = 0; si < 4; si++) {
+        int64_t k = sizes[si] < n ? sizes[si] : n;
+        if (si > 0 && k == 0)
+            continue;
+        /* k distinct sources: a partial Fisher-Yates shuffle */
+        for (int64_t v = 0; v < n; v++)
+            sample[v] = (lg_vertex_t)v;
+        for (int64_t i = 0; i < k; i++) {
+            const int64_t j = i + (int64_t)or_rand_below(rng, (uint64_t)(n - i));
+            const lg_vertex_t t = sample[i];
+            sample[i] = sample[j];
+            sample[j] = t;
+        }
+        for (int flags = 0; flags < 4; flags++) {
+            const bool normalized = flags & 1, endpoints = flags & 2;
+            oracle(b, si ? sample : NULL, k, normalized, endpoints, want);
+            lg_betweenness_options_t o;
+            lg_betweenness_options_init(&o);
+            o.normalized = normalized;
+            o.endpoints = endpoints;
+            o.use_weights = use_weights;
+            const int c = (int)((flags + si) % NUM_CTX);
+            for (int64_t v = 0; v < n; v++)
+                got[v] = -7.0;
+            const lg_status_t st = lg_betweenness(ctx[c], g, si ? sample : NULL, k, &o, got);
+            bc_runs++;
+            CHECK(st == LG_OK);
+            if (st != LG_OK) {
+                report("lg_betweenness, %d threads: %s: %s", c + 1, lg_status_string(st),
+                       lg_last_error());
+                continue;
+            }
+            CHECK(n == 0 || or_ran_on_expected(BC_ON_GPU)); /* empty: answered before */
+            int64_t bad = -1;
+            for (int64_t v = 0; v < n && bad < 0; v++)
+                if (!close_to(got[v], want[v]))
+                    bad = v;
+            CHECK(bad < 0);
+            if (bad >= 0)
+                report("lg_betweenness, %d threads, %lld sources, normalized %d, endpoints %d, "
+                       "weights %d: vertex %lld has %.17g, want %.17g",
+                       c + 1, (long long)k, normalized, endpoints, use_weights, (long long)bad,
+                       got[bad], want[bad]);
+        }
+    }
+    free(want);
+    free(got);
+    free(sample);
+}
+
+/* Weights kind 0: as drawn (unweighted calls), 1: integers 1-4, 2: integers
+ * 0-3 (zero-weight arcs). */
+static void reweigh(float *w, int64_t E, int kind, unsigned long long *rng)
+{
+    for (int64_t i = 0; i < E; i++)
+        w[i] = kind == 1   ? (float)(1 + or_rand_below(rng, 4))
+               : kind == 2 ? (float)or_rand_below(rng, 4)
+                           : 1.0f;
+}
+
+/* The oracle's weights: g's float32 ones widened. */
+static double *widened(const or_graph *g)
+{
+    double *w = or_alloc((size_t)g->m + 1, sizeof *w);
+    for (int64_t e = 0; e < g->m; e++)
+        w[e] = g->w ? (double)g->w[e] : 1.0;
+    return w;
+}
+
+static void test_shapes(void)
+{
+    for (int gi = 0; gi < 144; gi++) {
+        unsigned long long seed = 4100 + (unsigned long long)gi, rng = seed * 31 + 5;
+        or_edges e;
+        or_random_edges(&e, gi % OR_NUM_SHAPES, &rng);
+        const bool directed = (gi / OR_NUM_SHAPES) % 2 == 0;
+        const int kind = (gi / (2 * OR_NUM_SHAPES)) % 3;
+        reweigh(e.w, e.E, kind, &rng);
+        set_subject("shape %s, seed %llu, %s, weights kind %d", e.shape, seed,
+                    directed ? "directed" : "undirected", kind);
+        struct elist el = {e.n, e.E, e.E, e.src, e.dst, e.w};
+        struct tgraph t;
+        if (tgraph_from_elist(&t, &el, directed, kind != 0, gi % NUM_CTX)) {
+            double *w = kind ? widened(&t.o) : NULL;
+            const struct bc_graph b = {&t.o, w};
+            check_graph(t.g, &b, true, &rng);
+            if (kind) { /* the same graph, its weights not used */
+                const struct bc_graph u = {&t.o, NULL};
+                check_graph(t.g, &u, false, &rng);
+            }
+            free(w);
+        }
+        tgraph_free(&t);
+        or_edges_free(&e);
+    }
+}
+
+/* A float64 graph of tenths: sums that round, equal only when NetworkX's
+ * sums would be. */
+static void test_float64(void)
+{
+    unsigned long long rng = 515;
+    for (int gi = 0; gi < 8; gi++) {
+        const int64_t n = 40 + 10 * gi, E = 4 * n;
+        lg_vertex_t *src = or_alloc((size_t)E, sizeof *src),
+                    *dst = or_alloc((size_t)E, sizeof *dst);
+        double *w = or_alloc((size_t)E, sizeof *w);
+        for (int64_t i = 0; i < E; i++) {
+            src[i] = (lg_vertex_t)or_rand_below(&rng, (uint64_t)n);
+            dst[i] = (lg_vertex_t)or_rand_below(&rng, (uint64_t)n);
+            w[i] = (double)(1 + or_rand_below(&rng, 5)) / 10.0;
+        }
+        const bool directed = gi % 2;
+        lg_graph_options_t go = graph_options(directed);
+        go.duplicates = LG_DUPLICATES_MIN;
+        lg_graph_t *g = NULL;
+        set_subject("float64 tenths, %lld vertices, %s", (long long)n,
+                    directed ? "directed" : "undirected");
+        CHECK_OK(lg_graph_from_edges_f64(ctx[0], n, E, src, dst, w, &go, &g));
+        if (g) {
+            const lg_edge_t *off;
+            const lg_vertex_t *idx;
+            const double *w64;
+            const int64_t nn = lg_graph_num_vertices(g), m = lg_graph_num_edges(g);
+            CHECK_OK(lg_graph_csr(g, &off, &idx, NULL));
+            CHECK_OK(lg_graph_weights_f64(g, false, &w64));
+            or_graph o = {nn, m, directed, (lg_edge_t *)off, (lg_vertex_t *)idx, NULL};
+            const struct bc_graph b = {&o, w64};
+            check_graph(g, &b, true, &rng);
+        }
+        lg_graph_free(&g);
+        free(src);
+        free(dst);
+        free(w);
+    }
+}
+
+/* Graphs large enough for every thread to take sources (the parallel
+ * steps, several steps a call), and a Kronecker graph's hubs. */
+static void test_larger(void)
+{
+    unsigned long long rng = 919;
+    for (int directed = 0; directed < 2; directed++)
+        for (int weighted = 0; weighted < 2; weighted++) {
+            struct elist el;
+            el_init(&el, 1500);
+            el_random(&el, 0, 1500, 6000, &rng);
+            el_random(&el, 0, 60, 600, &rng); /* a dense core: many equal paths */
+            if (weighted)
+                for (int64_t i = 0; i < el.E; i++)
+                    el.w[i] = (float)(1 + or_rand_below(&rng, 3));
+            set_subject("random, 1500 vertices, %s, %s", directed ? "directed" : "undirected",
+                        weighted ? "weighted" : "unweighted");
+            struct tgraph t;
+            if (tgraph_from_elist(&t, &el, directed, weighted, 2)) {
+                double *w = weighted ? widened(&t.o) : NULL;
+                const struct bc_graph b = {&t.o, w};
+                double *want = or_alloc(1500, sizeof *want), *got = or_alloc(1500, sizeof *got);
+                /* weighted: 150 sources (the oracle's Dijkstra is quadratic) */
+                lg_vertex_t sources[150];
+                for (int i = 0; i < 150; i++)
+                    sources[i] = (lg_vertex_t)(i * 7);
+                const int64_t k = weighted ? 150 : 0;
+                oracle(&b, k ? sources : NULL, k, true, false, want);
+                for (int c = 0; c < NUM_CTX; c++) {
+                    CHECK_OK(lg_betweenness(ctx[c], t.g, k ? sources : NULL, k, NULL, got));
+                    int64_t bad = -1;
+                    for (int64_t v = 0; v < 1500 && bad < 0; v++)
+                        if (!close_to(got[v], want[v]))
+                            bad = v;
+                    CHECK(bad < 0);
+                    if (bad >= 0)
+                        report("%d threads: vertex %lld has %.17g, want %.17g", c + 1,
+                               (long long)bad, got[bad], want[bad]);
+                }
+                free(want);
+                free(got);
+                free(w);
+            }
+            tgraph_free(&t);
+            el_free(&el);
+        }
+    struct tgraph t;
+    set_subject("Kronecker scale 10, 64 sources");
+    if (tgraph_generate(&t, LG_GENERATOR_KRONECKER, 10, 8, 5, false, 0)) {
+        const int64_t n = t.o.n;
+        const struct bc_graph b = {&t.o, NULL};
+        double *want = or_alloc((size_t)n, sizeof *want), *got = or_alloc((size_t)n, sizeof *got);
+        lg_vertex_t sources[64];
+        for (int i = 0; i < 64; i++)
+            sources[i] = (lg_vertex_t)(i * 13 % n);
+        oracle(&b, sources, 64, false, false, want);
+        lg_betweenness_options_t o;
+        lg_betweenness_options_init(&o);
+        o.normalized = false;
+        for (int c = 0; c < NUM_CTX; c++) {
+            CHECK_OK(lg_betweenness(ctx[c], t.g, sources, 64, &o, got));
+            int64_t bad = -1;
+            for (int64_t v = 0; v < n && bad < 0; v++)
+                if (!close_to(got[v], want[v]))
+                    bad = v;
+            CHECK(bad < 0);
+            /* the same call again: the same values to the bit */
+            double *again = or_alloc((size_t)n, sizeof *again);
+            CHECK_OK(lg_betweenness(ctx[c], t.g, sources, 64, &o, again));
+            CHECK(memcmp(again, got, (size_t)n * sizeof *got) == 0);
+            free(again);
+        }
+        free(want);
+        free(got);
+    }
+    tgraph_free(&t);
+}
+
+static bool stop_at_second(const lg_progress_info_t *info, void *data)
+{
+    int *calls = data;
+    CHECK(info->stage == LG_STAGE_BETWEENNESS);
+    CHECK(info->total == 3000 && info->done > 0 && info->done <= info->total);
+    return ++*calls < 2;
+}
+
+static void test_refusals(void)
+{
+    struct elist el;
+    el_init(&el, 3000);
+    el_path(&el, 0, 3000, false);
+    el.w[5] = -1.0f;
+    struct tgraph t;
+    set_subject("path of 3000");
+    if (!tgraph_from_elist(&t, &el, true, true, 0)) {
+        el_free(&el);
+        return;
+    }
+    double *bc = or_alloc(3000, sizeof *bc);
+    lg_vertex_t s[3] = {0, 7, 0}, bad = 3000;
+    CHECK_STATUS(lg_betweenness(ctx[0], NULL, NULL, 0, NULL, bc), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("graph is NULL");
+    CHECK_STATUS(lg_betweenness(ctx[0], t.g, NULL, 0, NULL, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("centrality is NULL");
+    CHECK_STATUS(lg_betweenness(ctx[0], t.g, &bad, 1, NULL, bc), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("source 3000 is not a vertex");
+    CHECK_STATUS(lg_betweenness(ctx[0], t.g, NULL, 2, NULL, bc), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("sources is NULL");
+    CHECK_STATUS(lg_betweenness(ctx[0], t.g, s, -1, NULL, bc), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("num_sources < 0");
+    CHECK_STATUS(lg_betweenness(ctx[0], t.g, s, 3, NULL, bc), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("source 0 is given twice");
+    /* the negative arc: refused with weights, counted as 1 without */
+    CHECK_STATUS(lg_betweenness(ctx[0], t.g, NULL, 0, NULL, bc), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("weighs -1: betweenness needs weights >= 0");
+    lg_betweenness_options_t o;
+    lg_betweenness_options_init(&o);
+    o.use_weights = false;
+    o.normalized = false;
+    CHECK_OK(lg_betweenness(ctx[0], t.g, NULL, 0, &o, bc));
+    /* on a directed path, vertex v lies on v * (2999 - v) paths */
+    CHECK(bc[0] == 0.0 && bc[1] == 2998.0 && bc[1500] == 1500.0 * 1499.0 && bc[2999] == 0.0);
+    o.output_memory = (lg_memory_t)7;
+    CHECK_STATUS(lg_betweenness(ctx[0], t.g, NULL, 0, &o, bc), LG_ERR_INVALID_ARGUMENT);
+    /* cancellation: stopped at the second report, then the same call to the end */
+    lg_betweenness_options_init(&o);
+    o.use_weights = false;
+    int calls = 0;
+    o.progress = stop_at_second;
+    o.progress_data = &calls;
+    CHECK_STATUS(lg_betweenness(ctx[1], t.g, NULL, 0, &o, bc), LG_ERR_CANCELLED);
+    CHECK(calls == 2);
+    CHECK_MESSAGE("cancelled");
+    calls = -1000000;
+    CHECK_OK(lg_betweenness(ctx[1], t.g, NULL, 0, &o, bc));
+    CHECK(bc[1] == 2998.0 / (2999.0 * 2998.0));
+    /* an empty graph: nothing to do, nothing written */
+    lg_graph_t *empty = NULL;
+    lg_graph_options_t go = graph_options(false);
+    CHECK_OK(lg_graph_from_edges(ctx[0], 0, 0, NULL, NULL, NULL, &go, &empty));
+    CHECK_OK(lg_betweenness(ctx[0], empty, NULL, 0, NULL, bc));
+    lg_graph_free(&empty);
+    free(bc);
+    tgraph_free(&t);
+    el_free(&el);
+}
+
+static void print_runs(void)
+{
+    printf("%ld betweenness runs\n", bc_runs);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    static const struct section sections[] = {
+        {"betweenness shapes", test_shapes},
+        {"betweenness float64", test_float64},
+        {"betweenness larger", test_larger},
+        {"betweenness refusals", test_refusals},
+    };
+    return harness_main(argv, sections, sizeof sections / sizeof sections[0], print_runs);
+}
