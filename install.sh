@@ -467,6 +467,7 @@ python_tests() {
 # (falling back to NetworkX for functions it lacks).  They run from the
 # installed networkx, whose conftest.py sets the mode up.
 NX_BACKEND_TESTS=(networkx/algorithms/link_analysis networkx/algorithms/components
+    networkx/algorithms/centrality
     networkx/algorithms/traversal networkx/algorithms/shortest_paths/tests/test_unweighted.py
     networkx/algorithms/shortest_paths/tests/test_weighted.py
     networkx/algorithms/shortest_paths/tests/test_generic.py networkx/algorithms/tests/test_dag.py)

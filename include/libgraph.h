@@ -907,7 +907,9 @@ typedef struct lg_betweenness_options {
     bool endpoints;            /* count a path's ends as on it; default false      */
     bool use_weights;          /* weighted shortest paths on a weighted graph
                                   (default true; unweighted edges weigh 1)         */
-    lg_progress_fn progress;   /* called after every 64 sources; default NULL      */
+    bool rescale;              /* scale as NetworkX does (default true); false: the
+                                  plain sums over the sources, normalized ignored  */
+    lg_progress_fn progress;   /* called after each step of sources; default NULL  */
     void *progress_data;
     lg_memory_t output_memory; /* where centrality is; default host               */
 } lg_betweenness_options_t;
@@ -924,7 +926,9 @@ LG_API void lg_betweenness_options_init(lg_betweenness_options_t *options);
  * it is the estimate from that sample, scaled up to all sources as
  * NetworkX scales its `k` sampled nodes.  normalized divides by the
  * (s, t) pairs that could pass through v; else an undirected graph's
- * values are halved (each pair is counted in both directions).
+ * values are halved (each pair is counted in both directions).  With
+ * options->rescale false, centrality holds the plain sums over the sources
+ * (ordered pairs, no factor), for a caller that scales them its own way.
  *
  * Shortest paths are counted in double.  Unweighted graphs (or use_weights
  * false) count paths of fewest edges; weighted ones of least weight,

@@ -12,7 +12,8 @@
  * difference is far larger): the random shapes of oracle_shapes.h directed
  * and undirected; unweighted, weighted by small integers (many equal-length
  * paths), with zero weights, and float64 tenths; every source and samples
- * of 1, 2 and 7 sources; normalized or not, endpoints or not.  Then larger
+ * of 1, 2 and 7 sources; normalized or not, endpoints or not, and the
+ * plain sums (rescale off).  Then larger
  * graphs that take the parallel steps, refusals, messages and cancellation.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -164,7 +165,7 @@ static void nx_rescale(double *bc, int64_t n, bool normalized, bool directed, bo
 }
 
 static void oracle(const struct bc_graph *b, const lg_vertex_t *sources, int64_t k, bool normalized,
-                   bool endpoints, double *bc)
+                   bool endpoints, bool rescale, double *bc)
 {
     const int64_t n = b->g->n;
     for (int64_t v = 0; v < n; v++)
@@ -172,7 +173,8 @@ static void oracle(const struct bc_graph *b, const lg_vertex_t *sources, int64_t
     const bool sampled = sources && k < n;
     for (int64_t i = 0; i < (sources ? k : n); i++)
         brandes_from(b, sources ? sources[i] : (lg_vertex_t)i, endpoints, bc);
-    nx_rescale(bc, n, normalized, b->g->directed, endpoints, sampled ? sources : NULL, k);
+    if (rescale)
+        nx_rescale(bc, n, normalized, b->g->directed, endpoints, sampled ? sources : NULL, k);
 }
 
 /* ---- the checks ------------------------------------------------------------------------ */
@@ -205,14 +207,15 @@ static void check_graph(const lg_graph_t *g, const struct bc_graph *b, bool use_
             sample[i] = sample[j];
             sample[j] = t;
         }
-        for (int flags = 0; flags < 4; flags++) {
-            const bool normalized = flags & 1, endpoints = flags & 2;
-            oracle(b, si ? sample : NULL, k, normalized, endpoints, want);
+        for (int flags = 0; flags < 6; flags++) { /* 4, 5: the plain sums */
+            const bool normalized = flags & 1, endpoints = flags & 2, rescale = flags < 4;
+            oracle(b, si ? sample : NULL, k, normalized, endpoints, rescale, want);
             lg_betweenness_options_t o;
             lg_betweenness_options_init(&o);
             o.normalized = normalized;
             o.endpoints = endpoints;
             o.use_weights = use_weights;
+            o.rescale = rescale;
             const int c = (int)((flags + si) % NUM_CTX);
             for (int64_t v = 0; v < n; v++)
                 got[v] = -7.0;
@@ -355,7 +358,7 @@ static void test_larger(void)
                 for (int i = 0; i < 150; i++)
                     sources[i] = (lg_vertex_t)(i * 7);
                 const int64_t k = weighted ? 150 : 0;
-                oracle(&b, k ? sources : NULL, k, true, false, want);
+                oracle(&b, k ? sources : NULL, k, true, false, true, want);
                 for (int c = 0; c < NUM_CTX; c++) {
                     CHECK_OK(lg_betweenness(ctx[c], t.g, k ? sources : NULL, k, NULL, got));
                     int64_t bad = -1;
@@ -383,7 +386,7 @@ static void test_larger(void)
         lg_vertex_t sources[64];
         for (int i = 0; i < 64; i++)
             sources[i] = (lg_vertex_t)(i * 13 % n);
-        oracle(&b, sources, 64, false, false, want);
+        oracle(&b, sources, 64, false, false, true, want);
         lg_betweenness_options_t o;
         lg_betweenness_options_init(&o);
         o.normalized = false;

@@ -37,7 +37,7 @@ def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edg
 __all__ = [
     "Graph", "Context", "generate_edges", "bfs", "pagerank", "connected_components",
     "number_connected_components", "strongly_connected_components",
-    "number_strongly_connected_components", "sssp", "shortest_path", "run", "algorithms", "last_backend", "last_backend_reason",
+    "number_strongly_connected_components", "sssp", "shortest_path", "betweenness_centrality", "run", "algorithms", "last_backend", "last_backend_reason",
     "build_info",
     "set_default_device", "get_default_device", "set_progress", "get_progress", "PageRankInfo",
     "Error", "InvalidArgumentError",
@@ -137,6 +137,10 @@ def shortest_path(G: Graph, source: Any, target: None = None, *, weight: Any = "
 @overload
 def shortest_path(G: Graph, source: Any, target: Hashable, *, weight: Any = "weight",
                   method: _SsspMethod = "auto", device: _Device = None) -> list[Hashable]: ...
+def betweenness_centrality(G: Graph, k: int | None = None, normalized: bool = True,
+                           weight: Any = None, endpoints: bool = False, seed: Any = None, *,
+                           sources: Any = None, device: _Device = None, out: Any = None
+                           ) -> npt.NDArray[np.float64]: ...
 @overload
 def sssp(G: Graph, source: Any, *, weight: Any = "weight", predecessors: Literal[False] = False,
          cutoff: float | None = None, target: Any = None, delta: float = 0.0,

@@ -22,7 +22,8 @@ from ._graph import Graph, _readable
 # The package's names from this file (libgraph/__init__.py exports them).
 __all__ = ["bfs", "pagerank", "PageRankInfo", "connected_components",
            "number_connected_components", "strongly_connected_components",
-           "number_strongly_connected_components", "sssp", "shortest_path", "run", "algorithms",
+           "number_strongly_connected_components", "sssp", "shortest_path",
+           "betweenness_centrality", "run", "algorithms",
            "last_backend",
            "last_backend_reason", "build_info"]
 
@@ -401,6 +402,64 @@ def _pair_path(G, source, target, weighted):
     else:
         raw = _libgraph.bidirectional_visit(off, idx, roff, ridx, s, target)
     return None if raw is None else memoryview(raw).cast("i").tolist()
+
+
+def _random_state(seed):
+    """A random.Random as NetworkX's py_random_state makes one of seed: the
+    random module's own for None, a new one for an int, seed itself for a
+    Random (NetworkX's other kinds through NetworkX, when it is there)."""
+    import random
+    if seed is None or seed is random:
+        return random._inst
+    if isinstance(seed, random.Random):
+        return seed
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return random.Random(seed)
+    try:
+        from networkx.utils import create_py_random_state
+    except ImportError:
+        raise TypeError(f"seed: expected None, an int or a random.Random, not "
+                        f"{type(seed).__name__}") from None
+    return create_py_random_state(seed)
+
+
+def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False, seed=None,
+                           *, sources=None, device=None, out=None):
+    """Betweenness centrality with networkx.betweenness_centrality's
+    arguments and scaling: centrality[v] sums, over the sources s and the
+    other vertices t, the fraction of shortest s-t paths through v (Brandes).
+
+    k: None, every vertex a source (exact); else k sources sampled as
+    NetworkX samples them (seed.sample of the vertices, seed an int, a
+    random.Random or None: the same sources as NetworkX's for the same
+    seed), the result scaled up to an estimate.  sources: the sample itself
+    instead (distinct vertices, node keys for a graph from NetworkX).
+    weight: None (NetworkX's default) counts paths of fewest edges, any
+    true value paths of least weight (weights >= 0).  normalized and
+    endpoints as NetworkX's.  Returns a float64 array of num_vertices (in
+    out when given); values equal NetworkX's up to rounding (its sums run
+    in another order).  Ctrl-C stops it between two steps of sources.
+    """
+    G = _graph(G, "betweenness_centrality(G)")
+    if k is not None and sources is not None:
+        raise TypeError("betweenness_centrality: give k (a sample to draw) or sources, not both")
+    if k is not None:
+        k = integer(k, "k")
+        n = G.num_vertices
+        if k != n:  # NetworkX takes k == len(G) as every node, drawing nothing
+            sources = _random_state(seed).sample(range(n), k)
+    elif sources is not None:
+        sources = (_node_sources(G, sources) if G._index() is not None
+                   else to_host(sources, "sources"))
+    params = {"normalized": flag(normalized, "normalized"), "endpoints": flag(endpoints, "endpoints"),
+              "use_weights": weight is not None and weight is not False}
+    if sources is not None:
+        params["sources"] = sources
+    ctx = context(device)
+    out, gpu_out = host_out(out, "out")
+    (centrality,) = _libgraph.run("betweenness_centrality", G._g, params, context=ctx,
+                                  outs={"centrality": out})
+    return into_device(_result(centrality, out), gpu_out, "out")
 
 
 def algorithms():

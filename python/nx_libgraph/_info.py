@@ -59,6 +59,15 @@ _SHORTEST = ("From one source (unweighted, Dijkstra or Bellman-Ford), to one tar
 for _name in ("shortest_path", "shortest_path_length"):
     FUNCTIONS[_name] = {"additional_docs": _SHORTEST}
 
+FUNCTIONS["betweenness_centrality"] = {
+    "additional_docs": "Brandes's algorithm in libgraph's C (the sources over the CPU's "
+    "threads), the same sampled sources as NetworkX's for the same seed and NetworkX's "
+    "scaling; values equal NetworkX's up to rounding (sums in another order). Weight "
+    "functions, weighted multigraphs, zero and negative weights are declined (NetworkX "
+    "runs the call).",
+    "additional_parameters": _DEVICE,
+}
+
 
 def get_info():
     """The backend's description for NetworkX (``networkx.backend_info``)."""

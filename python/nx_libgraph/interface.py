@@ -125,6 +125,8 @@ def _refusal(name, args, kwargs):
         why = _shortest_can_run(name, args, kwargs)
     elif name in _TRAVERSALS:
         why = _traversal_can_run(name, args, kwargs)
+    elif name in _CENTRALITY:
+        why = _betweenness_can_run(name, args, kwargs)
     else:
         return None
     return None if why is True else why
@@ -866,6 +868,108 @@ def _shortest_can_run(name, args, kwargs):
     return True
 
 
+# ---- centrality ---------------------------------------------------------------------
+
+
+_NEW_RESCALE = []
+
+
+def _new_rescale():
+    """Whether this NetworkX scales a sampled betweenness per source and
+    non-source (its _rescale of 3.5 and later) rather than by n / k alone,
+    and takes k == len(G) as no sample (before 3.5 it draws one)."""
+    if not _NEW_RESCALE:
+        major, minor = (int(x) for x in re.match(r"(\d+)\.(\d+)", nx.__version__).groups())
+        _NEW_RESCALE.append((major, minor) >= (3, 5))
+    return _NEW_RESCALE[0]
+
+
+def _betweenness_scales(n, normalized, directed, endpoints, sampled):
+    """(scale, scale of a sampled source) as this NetworkX's _rescale
+    computes them for betweenness_centrality (None: values left as they
+    are); sampled: the sampled nodes, or None."""
+    k = None if sampled is None else len(sampled)
+    if not _new_rescale():  # NetworkX 3.4 and before
+        if normalized:
+            if endpoints:
+                scale = None if n < 2 else 1 / (n * (n - 1))
+            else:
+                scale = None if n <= 2 else 1 / ((n - 1) * (n - 2))
+        else:
+            scale = None if directed else 0.5
+        if scale is not None and k is not None:
+            scale = scale * n / k
+        return scale, scale
+    big_n = n if endpoints else n - 1
+    if big_n < 2:
+        return None, None
+    correction = 1 if directed else 2
+    if k is None or endpoints:
+        k_source = big_n if k is None else k
+        scale = (1 / (k_source * (big_n - 1)) if normalized
+                 else big_n / (k_source * correction))
+        return (None, None) if scale == 1 else (scale, scale)
+    if normalized:
+        return 1 / (k * (big_n - 1)), 1 / ((k - 1) * (big_n - 1)) if k > 1 else math.nan
+    return big_n / (k * correction), big_n / ((k - 1) * correction) if k > 1 else math.nan
+
+
+def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False, seed=None,
+                           *, device=None):
+    n = len(G)
+    if k == n and _new_rescale():
+        k = None  # NetworkX 3.5's shortcut: every node, nothing drawn
+    nodes = G.nodes
+    sampled = None if k is None else seed.sample(list(nodes), k)
+    weighting = G.weighting(None) if weight is None else G.weighting(weight, exact=EXACT)
+    params = {"endpoints": bool(endpoints), "use_weights": weight is not None, "rescale": False}
+    if sampled is not None:
+        params["sources"] = sampled
+    g = G.graph(weighting)
+    raw = lg.run("betweenness_centrality", g, device=_device(device), **params)["centrality"]
+    scale, scale_source = _betweenness_scales(n, normalized, G.is_directed(), endpoints, sampled)
+    values = raw.tolist()
+    if scale is not None and scale_source is not scale:  # sources apart (NetworkX 3.5 on)
+        at = {g.vertex(v) for v in sampled}
+        values = [x * (scale_source if i in at else scale) for i, x in enumerate(values)]
+    elif scale is not None:
+        values = [x * scale for x in values]
+    return dict(zip(nodes, values))
+
+
+def _betweenness_can_run(name, args, kwargs):
+    function = globals()[name]
+    G = _graph_argument(args, kwargs)
+    weight, k = (_argument(function, args, kwargs, x) for x in ("weight", "k"))
+    if k is not None and not isinstance(k, numbers.Integral):
+        return f"{name}: k {k!r} is not an int"
+    if weight is None:
+        return True
+    if callable(weight):
+        return f"{name}: weight is a function"
+    if G.is_multigraph():
+        return f"{name}: a weighted multigraph (NetworkX weighs parallel edges by the smallest)"
+    try:
+        conv = _conversion(G)
+        w = conv.arcs(conv.weighting(weight, exact=EXACT))[2]
+    except (NotImplementedError, TypeError, KeyError, ValueError, RuntimeError) as exc:
+        return f"{name}: {exc}"
+    if w is not None and _has_zero(w):
+        return (f"{name}: a zero weight (NetworkX counts the paths through a zero-weight edge "
+                f"by the order of its heap)")
+    return True
+
+
+def _has_zero(weights):
+    """Whether a conversion's float64 weights (a buffer) hold a zero."""
+    import numpy  # libgraph's own arrays are numpy's: already imported
+    return bool((numpy.frombuffer(weights, dtype=numpy.float64) == 0.0).any())
+
+
+_CENTRALITY = {"betweenness_centrality"}
+EXACT_FUNCTIONS.update(dict.fromkeys(_CENTRALITY, EXACT))
+
+
 _SORTING = {"bfs_edges", "bfs_tree", "bfs_predecessors", "bfs_successors"}
 
 
@@ -884,7 +988,7 @@ _FUNCTIONS = {
     "node_connected_component", "weakly_connected_components",
     "number_weakly_connected_components", "is_weakly_connected", "strongly_connected_components",
     "number_strongly_connected_components", "is_strongly_connected",
-} | _TRAVERSALS | _DIJKSTRA | _BELLMAN_FORD | _SHORTEST
+} | _TRAVERSALS | _DIJKSTRA | _BELLMAN_FORD | _SHORTEST | _CENTRALITY
 
 # Each function checks its arguments first (_declining): NetworkX shows a
 # call asked for by name the reason libgraph declines it.

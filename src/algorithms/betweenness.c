@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* The descriptor's parameters and results, in this order. */
-enum { P_SOURCES, P_NORMALIZED, P_ENDPOINTS, P_USE_WEIGHTS };
+enum { P_SOURCES, P_NORMALIZED, P_ENDPOINTS, P_USE_WEIGHTS, P_RESCALE };
 enum { R_CENTRALITY };
 
 static const lg_param_info_t params[] = {
@@ -23,6 +23,8 @@ static const lg_param_info_t params[] = {
                      .help = "count a path's two ends as on it"},
     [P_USE_WEIGHTS] = {.name = "use_weights", .type = LG_TYPE_BOOL, .default_value.i = 1,
                        .help = "weigh the edges by the graph's weights (unweighted edges weigh 1)"},
+    [P_RESCALE] = {.name = "rescale", .type = LG_TYPE_BOOL, .default_value.i = 1,
+                   .help = "scale as NetworkX does (off: the plain sums over the sources)"},
 };
 
 static const lg_result_info_t results[] = {
@@ -38,6 +40,7 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t 
     o.normalized = p[P_NORMALIZED].i != 0;
     o.endpoints = p[P_ENDPOINTS].i != 0;
     o.use_weights = p[P_USE_WEIGHTS].i != 0;
+    o.rescale = p[P_RESCALE].i != 0;
     LG_FROM_RUN_OPTIONS(&o, ro);
     return lg_betweenness(ctx, g, p[P_SOURCES].array, p[P_SOURCES].length, &o, r[R_CENTRALITY]);
 }
@@ -65,6 +68,7 @@ void lg_betweenness_options_init(lg_betweenness_options_t *options)
     options->normalized = true;
     options->endpoints = false;
     options->use_weights = true;
+    options->rescale = true;
     options->progress = NULL;
     options->progress_data = NULL;
     options->output_memory = LG_MEMORY_HOST;
@@ -133,6 +137,7 @@ lg_status_t lg_betweenness(lg_context_t *context, const lg_graph_t *graph,
         .use_weights = use_weights,
         .normalized = options->normalized,
         .endpoints = options->endpoints,
+        .rescale = options->rescale,
         .centrality = centrality,
     };
     struct lg_call c = LG_CALL(&lg__algorithm_betweenness, &args, false, options);

@@ -113,6 +113,7 @@ struct lg_betweenness_args {
     bool use_weights;
     bool normalized;
     bool endpoints;
+    bool rescale; /* false: the plain sums */
     double *centrality;
 };
 

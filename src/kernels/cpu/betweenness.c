@@ -46,11 +46,14 @@ static inline int omp_get_thread_num(void)
 #define STEP_SOURCES 64
 #define SOURCES_A_THREAD 8
 
-/* A vertex in the unweighted search: its level (-1: unreached) and sigma,
- * which becomes (1 + delta) / sigma in the second pass. */
-struct hop_vertex {
-    int32_t level;
-    double val;
+/* One thread's unweighted search: each vertex's level (-1: unreached) and
+ * sigma, which becomes (1 + delta) / sigma in the second pass; a bit an
+ * arc, set when the arc is tight (its head one level below its tail),
+ * cleared again as the second pass reads it. */
+struct hops {
+    int32_t *level;
+    double *val;
+    uint64_t *tight;
 };
 
 /* A vertex in the weighted search: its distance (INFINITY: unreached), sigma
@@ -68,56 +71,78 @@ struct work {
     const struct lg_graph_view *g;
     const struct lg_betweenness_args *a;
     int threads;
-    struct hop_vertex *hop;     /* threads * n, unweighted */
+    struct hops *hop;           /* threads, unweighted: their arrays in levels, vals, bits */
+    int32_t *levels;            /* threads * n */
+    double *vals;               /* threads * n */
+    uint64_t *bits;             /* threads * words */
     struct weighted_vertex *wv; /* threads * n, weighted */
     lg_vertex_t *order;         /* threads * n: the search order */
     lg_vertex_t *heap;          /* threads * n, weighted */
     double *sums;               /* threads * n: each thread's centrality */
 };
 
-/* Adds s's dependencies to bc (unweighted). */
+/* Adds s's dependencies to bc (unweighted).  The first pass reads every
+ * arc's head's level; the second only the tight arcs' heads, found by the
+ * bits the first pass set. */
 static void from_source_hops(const struct lg_graph_view *g, lg_vertex_t s, bool endpoints,
-                             struct hop_vertex *st, lg_vertex_t *order, double *bc)
+                             const struct hops *h, lg_vertex_t *order, double *bc)
 {
     const lg_edge_t *off = g->out.offsets;
     const lg_vertex_t *idx = g->out.indices;
+    int32_t *level = h->level;
+    double *val = h->val;
+    uint64_t *tight = h->tight;
     int64_t head = 0, tail = 0;
     order[tail++] = s;
-    st[s].level = 0;
-    st[s].val = 1.0;
+    level[s] = 0;
+    val[s] = 1.0;
     while (head < tail) {
         const lg_vertex_t u = order[head++];
-        const int32_t next = st[u].level + 1;
-        const double su = st[u].val;
+        const int32_t next = level[u] + 1;
+        const double su = val[u];
         for (lg_edge_t e = off[u]; e < off[u + 1]; e++) {
-            struct hop_vertex *t = &st[idx[e]];
-            if (t->level < 0) {
-                t->level = next;
-                t->val = su;
-                order[tail++] = idx[e];
-            } else if (t->level == next) {
-                t->val += su;
+            const lg_vertex_t v = idx[e];
+            const int32_t lv = level[v];
+            if (lv < 0) {
+                level[v] = next;
+                val[v] = su;
+                order[tail++] = v;
+            } else if (lv != next) {
+                continue;
+            } else {
+                val[v] += su;
             }
+            tight[e / 64] |= (uint64_t)1 << (e % 64);
         }
     }
     for (int64_t i = tail - 1; i >= 0; i--) {
         const lg_vertex_t w = order[i];
-        const int32_t next = st[w].level + 1;
+        const lg_edge_t lo = off[w], hi = off[w + 1];
         double sum = 0.0;
-        for (lg_edge_t e = off[w]; e < off[w + 1]; e++) {
-            const struct hop_vertex *t = &st[idx[e]];
-            if (t->level == next)
-                sum += t->val;
+        for (lg_edge_t word = lo / 64; word * 64 < hi; word++) {
+            uint64_t bits = tight[word];
+            if (!bits)
+                continue;
+            /* this row's bits of the word */
+            if (word * 64 < lo)
+                bits &= ~(uint64_t)0 << (lo % 64);
+            if ((word + 1) * 64 > hi)
+                bits &= ~(uint64_t)0 >> (63 - (hi - 1) % 64);
+            tight[word] &= ~bits;
+            while (bits) {
+                sum += val[idx[word * 64 + __builtin_ctzll(bits)]];
+                bits &= bits - 1;
+            }
         }
-        const double delta = st[w].val * sum;
+        const double delta = val[w] * sum;
         if (w != s)
             bc[w] += endpoints ? delta + 1.0 : delta;
-        st[w].val = (1.0 + delta) / st[w].val;
+        val[w] = (1.0 + delta) / val[w];
     }
     if (endpoints)
         bc[s] += (double)(tail - 1);
     for (int64_t i = 0; i < tail; i++)
-        st[order[i]].level = -1;
+        level[order[i]] = -1;
 }
 
 /* The indexed 4-ary heap of the weighted search, ordered by (dist, id). */
@@ -243,7 +268,7 @@ static void step(const struct work *w, int64_t first, int64_t last)
         for (int64_t i = first; i < last; i++) {
             const lg_vertex_t s = a->sources ? a->sources[i] : (lg_vertex_t)i;
             if (w->hop)
-                from_source_hops(g, s, a->endpoints, w->hop + (size_t)t * (size_t)n, order, bc);
+                from_source_hops(g, s, a->endpoints, &w->hop[t], order, bc);
             else
                 from_source_weighted(g, s, a->endpoints, g->out.weights64 ? NULL : g->out.weights,
                                      g->out.weights64, w->wv + (size_t)t * (size_t)n, order,
@@ -293,7 +318,7 @@ static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_vi
     if (threads > k)
         threads = (int)k;
     struct work w = {.g = g, .a = a, .threads = threads};
-    const size_t tn = (size_t)threads * (size_t)n;
+    const size_t tn = (size_t)threads * (size_t)n, words = (size_t)(g->m + 63) / 64;
     const bool weighted = a->use_weights && g->out.weights;
     /* each allocation on one line: its site is the line */
     static const char what[] = "lg_betweenness";
@@ -301,14 +326,17 @@ static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_vi
         w.wv = lg__alloc_array(tn, sizeof *w.wv, what);
         w.heap = lg__alloc_array(tn, sizeof *w.heap, what);
     } else {
-        w.hop = lg__alloc_array(tn, sizeof *w.hop, what);
+        w.hop = lg__alloc_array((size_t)threads, sizeof *w.hop, what);
+        w.levels = lg__alloc_array(tn, sizeof *w.levels, what);
+        w.vals = lg__alloc_array(tn, sizeof *w.vals, what);
+        w.bits = lg__alloc_array((size_t)threads * words, sizeof *w.bits, what);
     }
     w.order = lg__alloc_array(tn, sizeof *w.order, what);
     w.sums = lg__alloc_array(tn, sizeof *w.sums, what);
-    const bool sampled = a->sources && k < n && !a->endpoints;
+    const bool sampled = a->rescale && a->sources && k < n && !a->endpoints;
     unsigned char *mark = sampled ? lg__alloc_array((size_t)n, 1, what) : NULL;
     lg_status_t st = LG_OK;
-    if ((weighted ? !w.wv || !w.heap : !w.hop) || !w.order || !w.sums || (sampled && !mark)) {
+    if ((weighted ? !w.wv || !w.heap : !w.hop || !w.levels || !w.vals || !w.bits) || !w.order || !w.sums || (sampled && !mark)) {
         st = LG_ERR_OUT_OF_MEMORY;
         goto done;
     }
@@ -318,7 +346,13 @@ static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_vi
         if (weighted)
             w.wv[i] = (struct weighted_vertex){INFINITY, 0.0, -1, -1};
         else
-            w.hop[i] = (struct hop_vertex){-1, 0.0};
+            w.levels[i] = -1;
+    }
+    if (!weighted) {
+        memset(w.bits, 0, (size_t)threads * words * sizeof *w.bits);
+        for (int t = 0; t < threads; t++)
+            w.hop[t] = (struct hops){w.levels + (size_t)t * (size_t)n,
+                                     w.vals + (size_t)t * (size_t)n, w.bits + (size_t)t * words};
     }
     const int64_t per_step = STEP_SOURCES > (int64_t)SOURCES_A_THREAD * threads
                                  ? STEP_SOURCES
@@ -344,9 +378,13 @@ static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_vi
         for (int64_t i = 0; i < k; i++)
             mark[a->sources[i]] = 1;
     }
-    rescale(&w, c, mark);
+    if (a->rescale)
+        rescale(&w, c, mark);
 done:
     lg__free(w.hop);
+    lg__free(w.levels);
+    lg__free(w.vals);
+    lg__free(w.bits);
     lg__free(w.wv);
     lg__free(w.heap);
     lg__free(w.order);

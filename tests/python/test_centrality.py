@@ -1,0 +1,211 @@
+"""Betweenness centrality: lg.betweenness_centrality and the NetworkX
+backend's betweenness_centrality against NetworkX's own, on random graphs
+(directed and undirected, weighted and not, disconnected, stars, paths,
+ties), exact and from sampled sources (the same sources for the same
+seed), every scaling; values to a relative 1e-12 (libgraph sums in another
+order), keys in NetworkX's order."""
+
+import math
+import random
+import warnings
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import libgraph as lg
+
+CPU = {"device": "cpu"}
+# NetworkX 3.5 changed how a sampled betweenness is scaled; lg's follows 3.5
+NEW_RESCALE = tuple(int(x) for x in nx.__version__.split(".")[:2]) >= (3, 5)
+
+
+@pytest.fixture(autouse=True)
+def _quiet_cache_note():
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*(conversions to backend graphs|cached "
+                                "graph is being used).*")
+        yield
+
+
+def random_graph(seed, directed):
+    """Random shapes: sparse and dense random graphs, clusters, a star, a
+    path; small integer weights on some (equal-length paths tie)."""
+    rng = random.Random(seed)
+    shape = seed % 5
+    n = rng.randint(1, 60)
+    G = nx.DiGraph() if directed else nx.Graph()
+    G.add_nodes_from(rng.sample(range(10 * n + 10), n))
+    nodes = list(G)
+    if shape == 0:
+        for _ in range(rng.randint(0, 3 * n)):
+            G.add_edge(rng.choice(nodes), rng.choice(nodes))
+    elif shape == 1:  # dense: many shortest paths of one length
+        for u in nodes:
+            for v in nodes:
+                if u != v and rng.random() < 0.3:
+                    G.add_edge(u, v)
+    elif shape == 2:  # disconnected clusters
+        for lo in range(0, n, 7):
+            part = nodes[lo:lo + 7]
+            for _ in range(2 * len(part)):
+                G.add_edge(rng.choice(part), rng.choice(part))
+    elif shape == 3:  # a star, both ways when directed
+        for v in nodes[1:]:
+            G.add_edge(nodes[0], v)
+            if directed and rng.random() < 0.5:
+                G.add_edge(v, nodes[0])
+    else:  # a path
+        nx.add_path(G, nodes)
+    for u, v in G.edges:
+        G[u][v]["weight"] = rng.randint(1, 3)
+        G[u][v]["w"] = rng.choice([0.5, 1.5, 0.1, 0.2])
+    return G
+
+
+def close(got, want):
+    assert list(got) == list(want)
+    for v in want:
+        if math.isnan(want[v]):
+            assert math.isnan(got[v]), v
+        else:
+            assert got[v] == pytest.approx(want[v], rel=1e-12, abs=1e-12), v
+
+
+CASES = [{}, {"normalized": False}, {"endpoints": True}, {"normalized": False, "endpoints": True},
+         {"weight": "weight"}, {"weight": "w", "normalized": False}]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_backend_equals_networkx(seed):
+    G = random_graph(seed, directed=seed % 2 == 1)
+    for kw in CASES:
+        close(nx.betweenness_centrality(G, backend="libgraph", **kw, **CPU),
+              nx.betweenness_centrality(G, **kw))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_backend_samples_what_networkx_samples(seed):
+    G = random_graph(seed, directed=seed % 2 == 0)
+    n = len(G)
+    for k in sorted(k for k in {1, 2, n // 2, n - 1, n} if 0 < k <= n):
+        for kw in CASES[:4]:
+            close(nx.betweenness_centrality(G, k=k, seed=seed, backend="libgraph", **kw, **CPU),
+                  nx.betweenness_centrality(G, k=k, seed=seed, **kw))
+    # a Random as the seed: the same draws, and the generator left as NetworkX leaves it
+    a, b = random.Random(7), random.Random(7)
+    k = max(1, n // 3)
+    close(nx.betweenness_centrality(G, k=k, seed=a, backend="libgraph"),
+          nx.betweenness_centrality(G, k=k, seed=b))
+    assert a.random() == b.random()
+
+
+def test_backend_on_a_real_graph():
+    G = nx.read_edgelist(_data("facebook_combined.el"), nodetype=int)
+    sub = G.subgraph(list(G)[:600]).copy()
+    close(nx.betweenness_centrality(sub, backend="libgraph", **CPU),
+          nx.betweenness_centrality(sub))
+    close(nx.betweenness_centrality(G, k=40, seed=1, backend="libgraph", **CPU),
+          nx.betweenness_centrality(G, k=40, seed=1))
+
+
+def _data(name):
+    import pathlib
+    return str(pathlib.Path(__file__).resolve().parents[1] / "data" / name)
+
+
+def declined(call, reason):
+    """call raises NetworkX's NotImplementedError, caused by the backend's
+    own saying reason."""
+    with pytest.raises(NotImplementedError) as e:
+        call()
+    assert reason in str(e.value.__cause__ or e.value)
+
+
+def weighted_path(weights):
+    G = nx.path_graph(len(weights) + 1)
+    for i, w in enumerate(weights):
+        G[i][i + 1]["weight"] = w
+    return G
+
+
+def test_backend_declines_what_it_cannot_match():
+    declined(lambda: nx.betweenness_centrality(weighted_path([1, 0.0, 2]), weight="weight",
+                                               backend="libgraph"), "zero weight")
+    declined(lambda: nx.betweenness_centrality(weighted_path([1, -1.0, 2]), weight="weight",
+                                               backend="libgraph"), "betweenness_centrality")
+    M = nx.MultiGraph([(0, 1), (0, 1), (1, 2)])
+    declined(lambda: nx.betweenness_centrality(M, weight="weight", backend="libgraph"),
+             "multigraph")
+    declined(lambda: nx.betweenness_centrality(weighted_path([1, 2]), weight=lambda u, v, d: 1,
+                                               backend="libgraph"), "function")
+    # unweighted, a multigraph counts each neighbour once, as NetworkX's BFS does
+    M = nx.MultiGraph([(0, 1), (0, 1), (1, 2), (2, 3), (1, 3)])
+    close(nx.betweenness_centrality(M, backend="libgraph"), nx.betweenness_centrality(M))
+    assert nx.betweenness_centrality(nx.Graph(), backend="libgraph") == {}
+    with pytest.raises(ValueError):  # NetworkX's own error for k > n
+        nx.betweenness_centrality(weighted_path([1, 2]), k=9, seed=1, backend="libgraph")
+
+
+def test_scales_of_either_networkx():
+    """The backend's scaling follows the running NetworkX's _rescale; the
+    rule before 3.5 (n / k on every node) is checked here against its
+    formula, whichever NetworkX runs the suite."""
+    from nx_libgraph import interface as nl
+    saved = list(nl._NEW_RESCALE)
+    try:
+        nl._NEW_RESCALE[:] = [False]
+        assert nl._betweenness_scales(10, True, False, False, None) == (1 / 72, 1 / 72)
+        assert nl._betweenness_scales(10, True, False, False, [1, 2]) == (1 / 72 * 10 / 2,) * 2
+        assert nl._betweenness_scales(10, False, False, True, [1, 2]) == (0.5 * 10 / 2,) * 2
+        assert nl._betweenness_scales(10, False, True, False, [1, 2]) == (None, None)
+        assert nl._betweenness_scales(2, True, False, False, None) == (None, None)
+        nl._NEW_RESCALE[:] = [True]
+        scale, source = nl._betweenness_scales(10, True, False, False, [1, 2])
+        assert (scale, source) == (1 / (2 * 8), 1 / (1 * 8))
+        assert math.isnan(nl._betweenness_scales(10, True, False, False, [1])[1])
+    finally:
+        nl._NEW_RESCALE[:] = saved
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_module_function_equals_networkx(seed):
+    G = random_graph(seed + 100, directed=seed % 2 == 0)
+    g = lg.Graph.from_networkx(G)
+    for kw in CASES[:4]:
+        want = nx.betweenness_centrality(G, **kw)
+        got = lg.betweenness_centrality(g, **kw, **CPU)
+        assert isinstance(got, np.ndarray) and got.dtype == np.float64
+        close(dict(zip(G, got.tolist())), want)
+    want = nx.betweenness_centrality(G, weight="weight")
+    close(dict(zip(G, lg.betweenness_centrality(g, weight="weight").tolist())), want)
+    if not NEW_RESCALE:
+        return  # the module scales samples as NetworkX 3.5 and later do
+    k = max(1, len(G) // 2)
+    want = nx.betweenness_centrality(G, k=k, seed=seed)
+    close(dict(zip(G, lg.betweenness_centrality(g, k=k, seed=seed).tolist())), want)
+    # the sample given as node keys: the same result
+    sample = random.Random(seed).sample(list(G), k)
+    if k != len(G):
+        close(dict(zip(G, lg.betweenness_centrality(g, sources=sample).tolist())), want)
+
+
+def test_module_function_arguments():
+    g = lg.Graph.from_edges([0, 1, 2], [1, 2, 3])
+    got = lg.betweenness_centrality(g, normalized=False)
+    assert got.tolist() == [0.0, 2.0, 2.0, 0.0]
+    out = np.full(4, -1.0)
+    assert lg.betweenness_centrality(g, normalized=False, out=out) is out
+    assert out.tolist() == [0.0, 2.0, 2.0, 0.0]
+    with pytest.raises(TypeError, match="not both"):
+        lg.betweenness_centrality(g, k=2, sources=[0, 1])
+    with pytest.raises(ValueError, match="given twice"):
+        lg.betweenness_centrality(g, sources=[0, 0])
+    with pytest.raises(ValueError, match="not a vertex"):
+        lg.betweenness_centrality(g, sources=[7])
+    assert lg.run("betweenness_centrality", g, normalized=False)["centrality"].tolist() == \
+        [0.0, 2.0, 2.0, 0.0]
+    assert lg.run("betweenness_centrality", g, rescale=False)["centrality"].tolist() == \
+        [0.0, 4.0, 4.0, 0.0]
+    s = g.to_pandas(got, "betweenness")
+    assert s.tolist() == got.tolist()
