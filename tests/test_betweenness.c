@@ -27,8 +27,8 @@
 
 #include <math.h>
 
-/* No GPU kernel yet: the *_gpu build's calls run on the CPU. */
-#define BC_ON_GPU false
+/* The *_gpu build's calls run on the GPU. */
+#define BC_ON_GPU true
 
 static long bc_runs;
 

@@ -330,6 +330,23 @@ static void scc_summary(const struct session *s, const struct results *r)
            (long long)result_int(r, "count"), (long long)largest, (long long)singletons);
 }
 
+static void bc_summary(const struct session *s, const struct results *r)
+{
+    const double *c = result(r, "centrality");
+    const int k = lg_algorithm_index(r->alg, "sources", false);
+    const int64_t sources = k >= 0 ? s->a->params[k].length : 0;
+    int64_t top = 0;
+    for (int64_t v = 1; v < r->n; v++)
+        if (c[v] > c[top] || c[top] != c[top])
+            top = v;
+    if (sources)
+        printf("betweenness from %lld sources: ", (long long)sources);
+    else
+        printf("betweenness from every vertex: ");
+    if (r->n)
+        printf("the most central vertex %lld (%.6g)", (long long)top, c[top]);
+}
+
 static void cc_json(const struct session *s, const struct results *r)
 {
     (void)s;
@@ -353,6 +370,7 @@ static const struct {
     {"connected_components", cc_summary, NULL, cc_json},
     {"sssp", sssp_summary, sssp_details, NULL},
     {"strongly_connected_components", scc_summary, NULL, cc_json},
+    {"betweenness_centrality", bc_summary, NULL, NULL},
 };
 
 /* ---- any algorithm ---------------------------------------------------------------- */

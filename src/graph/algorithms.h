@@ -44,7 +44,7 @@ extern "C" {
     X(COMPONENTS, components, GPU)                                                                \
     X(SSSP, sssp, GPU)                                                                             \
     X(SCC, scc, GPU)                                                                               \
-    X(BETWEENNESS, betweenness, CPU)
+    X(BETWEENNESS, betweenness, GPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,

@@ -16,6 +16,8 @@
 #    bench_sssp (SSSP on the GPU against the CPU, and a delta sweep) on
 #    kron:20 urand:20 kron:22 (SSSP=..., SSSP_DELTAS=...), and its --scc
 #    (strongly connected components, directed Kronecker graphs: SCC=...);
+#    betweenness on the GPU against the CPU, and GAPBS's bc beside the CPU
+#    when GAPBS_DIR names a built GAPBS (BC=..., BC_SOURCES=...);
 # 4. the Python package built there (pip, no build isolation: the machine has
 #    no registry) and its tests: tests/python/test_gpu.py on the GPU (CuPy and
 #    PyTorch arrays in and out too), and the module's CPU tests (PYTEST_ARGS=...
@@ -26,6 +28,7 @@
 # 5. bench/nx_backend.py on kron:18 with the backend's device "gpu":
 #    NetworkX on this host's CPU against the backend (NX_SCALE=...).
 # STEPS="1 2 3 4 5" (the default) chooses the steps; step 3 needs step 1's build.
+# CTEST_REGEX=... runs only the matching suites in steps 1 and 2.
 # Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log,
 # traversal.log, python.log, and summary.txt (also printed last).
 set -uo pipefail
@@ -56,7 +59,8 @@ if ! step 1; then
     :
 elif build "$root/build-gpu"; then
     say "build (native waves): ok in $((SECONDS - t0)) s"
-    (cd "$root/build-gpu" && ctest --output-on-failure -j 4 >"$out/ctest.log" 2>&1)
+    (cd "$root/build-gpu" && ctest --output-on-failure -j 4 ${CTEST_REGEX:+-R "$CTEST_REGEX"} \
+        >"$out/ctest.log" 2>&1)
     say "ctest (native waves): $(grep -E 'tests passed|tests failed' "$out/ctest.log")"
     grep -E '^test_wave|GPU tests on|skipped' "$out"/ctest.log | head -5 | tee -a "$summary"
     grep -E 'Failed|\*\*\*' "$out/ctest.log" | tee -a "$summary"
@@ -70,7 +74,8 @@ if ! step 2; then
     :
 elif build "$root/build-gpu64" -DLIBGRAPH_EMULATE_WAVE64=ON; then
     say "build (emulated wave64): ok in $((SECONDS - t0)) s"
-    (cd "$root/build-gpu64" && ctest --output-on-failure -R 'gpu|wave' >"$out/ctest-wave64.log" 2>&1)
+    (cd "$root/build-gpu64" && ctest --output-on-failure -R "${CTEST_REGEX:-gpu|wave}" \
+        >"$out/ctest-wave64.log" 2>&1)
     say "ctest (emulated wave64, GPU suites): $(grep -E 'tests passed|tests failed' "$out/ctest-wave64.log")"
     grep -E '^test_wave' "$out/ctest-wave64.log" | head -2 | tee -a "$summary"
     grep -E 'Failed|\*\*\*' "$out/ctest-wave64.log" | tee -a "$summary"
@@ -114,6 +119,37 @@ if step 3 && [ -x "$root/build-gpu/bench_sssp" ]; then
         ${SCC:-kron:20 kron:22} >"$out/scc.log" 2>&1
     say "bench_sssp --scc (exit $?):"
     grep -E '^(row|kron|urand)' "$out/scc.log" | tee -a "$summary"
+fi
+
+# 3d. betweenness (BC=... graphs): from BC_SOURCES sources of positive degree
+# on the GPU, and on the host's CPU at 16 threads and 2, the values checked
+# equal (relative 1e-9); GAPBS's bc -i 16 beside lgraph's from 16 sources at
+# both thread counts when GAPBS_DIR holds a built GAPBS (the same .el file)
+if step 3 && [ -x "$root/build-gpu/lgraph" ]; then
+    for spec in ${BC:-kron:20 urand:20}; do
+        el="/tmp/bc-${spec//:/-}.el"
+        "$root/build-gpu/lgraph" generate "$spec" "$el" >/dev/null 2>&1 || continue
+        pick() { awk -v k="$1" 'NR % 104729 == 1 && !($1 in s) {s[$1]; print $1; if (++c == k) exit}' "$el" | paste -sd,; }
+        s64="$(pick "${BC_SOURCES:-64}")" s16="$(pick 16)"
+        bc() { LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" bc "$el" "$@" 2>&1 | grep -E '^betweenness'; }
+        say "bc $spec GPU, ${BC_SOURCES:-64} sources: $(bc --sources "$s64" --device gpu --repeat 3 --output /tmp/bc-gpu.txt)"
+        say "bc $spec CPU 16 threads, ${BC_SOURCES:-64} sources: $(bc --sources "$s64" --device cpu --threads 16 --output /tmp/bc-cpu.txt)"
+        python3 - /tmp/bc-cpu.txt /tmp/bc-gpu.txt "$spec" <<'PY' | tee -a "$summary"
+import sys
+import numpy as np
+a, b = np.loadtxt(sys.argv[1]), np.loadtxt(sys.argv[2])
+d = float((np.abs(a - b) / np.maximum(np.abs(a), 1e-300)).max())
+print(f"bc {sys.argv[3]}: GPU vs CPU max relative diff {d:.3g} ({'ok' if d < 1e-9 else 'FAILED'})")
+PY
+        say "bc $spec CPU 2 threads, ${BC_SOURCES:-64} sources: $(bc --sources "$s64" --device cpu --threads 2)"
+        for t in 16 2; do
+            say "bc $spec CPU $t threads, 16 sources: $(bc --sources "$s16" --device cpu --threads $t --repeat 2)"
+            if [ -x "${GAPBS_DIR:-/nonexistent}/bc" ]; then
+                say "gapbs bc $spec $t threads -i 16: $(OMP_NUM_THREADS=$t "$GAPBS_DIR/bc" -f "$el" -s -i 16 -n 2 | grep -E 'Trial Time' | paste -sd' ')"
+            fi
+        done
+        rm -f "$el" /tmp/bc-gpu.txt /tmp/bc-cpu.txt
+    done
 fi
 
 # 3b. large graphs through the whole GPU path (staged upload in 32 MB chunks,

@@ -28,6 +28,7 @@
  * Cost: O(m + n) a source unweighted, O(m + n log n) weighted.  Memory a
  * thread: 28 bytes a vertex unweighted, 44 weighted.
  */
+#include "betweenness_scale.h"
 #include "cpu.h"
 
 #include <math.h>
@@ -277,38 +278,6 @@ static void step(const struct work *w, int64_t first, int64_t last)
     }
 }
 
-/* NetworkX's rescaling (its _rescale, NetworkX 3.5 and later), written
- * with its operations: a factor computed once, each value multiplied by
- * it.  sampled: the sources are a sample (fewer than n), marked in `mark`
- * (a source's factor differs without endpoints). */
-static void rescale(const struct work *w, double *c, const unsigned char *mark)
-{
-    const struct lg_betweenness_args *a = w->a;
-    const int64_t n = w->g->n, big_n = a->endpoints ? n : n - 1;
-    if (big_n < 2)
-        return;
-    const bool sampled = a->num_sources < n;
-    const int64_t k = sampled ? a->num_sources : big_n;
-    const int64_t correction = w->g->directed ? 1 : 2;
-    double scale, scale_source;
-    if (!sampled || a->endpoints) {
-        scale = a->normalized ? 1.0 / (double)(k * (big_n - 1))
-                              : (double)big_n / (double)(k * correction);
-        scale_source = scale;
-    } else if (a->normalized) {
-        scale_source = k > 1 ? 1.0 / (double)((k - 1) * (big_n - 1)) : NAN;
-        scale = 1.0 / (double)(k * (big_n - 1));
-    } else {
-        scale_source = k > 1 ? (double)big_n / (double)((k - 1) * correction) : NAN;
-        scale = (double)big_n / (double)(k * correction);
-    }
-    if (scale == 1.0 && scale_source == 1.0)
-        return;
-#pragma omp parallel for num_threads(w->threads) schedule(static)
-    for (int64_t v = 0; v < n; v++)
-        c[v] *= mark && mark[v] ? scale_source : scale;
-}
-
 static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_view *g,
                                const void *args)
 {
@@ -333,10 +302,10 @@ static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_vi
     }
     w.order = lg__alloc_array(tn, sizeof *w.order, what);
     w.sums = lg__alloc_array(tn, sizeof *w.sums, what);
-    const bool sampled = a->rescale && a->sources && k < n && !a->endpoints;
-    unsigned char *mark = sampled ? lg__alloc_array((size_t)n, 1, what) : NULL;
+    const struct lg_betweenness_scale scale = lg_betweenness_scale_of(a, n, g->directed);
+    unsigned char *mark = scale.by_source ? lg__alloc_array((size_t)n, 1, what) : NULL;
     lg_status_t st = LG_OK;
-    if ((weighted ? !w.wv || !w.heap : !w.hop || !w.levels || !w.vals || !w.bits) || !w.order || !w.sums || (sampled && !mark)) {
+    if ((weighted ? !w.wv || !w.heap : !w.hop || !w.levels || !w.vals || !w.bits) || !w.order || !w.sums || (scale.by_source && !mark)) {
         st = LG_ERR_OUT_OF_MEMORY;
         goto done;
     }
@@ -378,8 +347,11 @@ static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_vi
         for (int64_t i = 0; i < k; i++)
             mark[a->sources[i]] = 1;
     }
-    if (a->rescale)
-        rescale(&w, c, mark);
+    if (scale.apply) { /* NetworkX's scaling (betweenness_scale.h) */
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (int64_t v = 0; v < n; v++)
+            c[v] *= mark && mark[v] ? scale.source : scale.other;
+    }
 done:
     lg__free(w.hop);
     lg__free(w.levels);

@@ -16,6 +16,8 @@
 #include "prims.h"
 #include "wave.h"
 
+#include <string.h>
+
 /* The services the core lent at lg_plugin_entry. */
 extern const struct lg_plugin_host *lg__gpu_host;
 
@@ -289,6 +291,29 @@ LG_ALGORITHMS(LG_GPU_DECLARE)
 #define LG_GPU_KERNEL_ROW(name, ID, reads_in_edges)                                               \
     const struct lg_kernel lg__gpu_##name##_row = {LG_ALG_##ID, lg__gpu_##name, reads_in_edges};
 #endif
+
+/* Doubles as unsigned keys that order as the doubles do (atomicMin on a
+ * distance): SSSP's and weighted betweenness's. */
+#define SIGN_BIT 0x8000000000000000ull
+#define INF_KEY 0xFFF0000000000000ull  /* key_of(+INFINITY) */
+#define ZERO_KEY SIGN_BIT               /* key_of(+0.0) */
+
+/* A double as an unsigned key that orders as the doubles do: the sign bit
+ * set for a positive one, every bit flipped for a negative one. */
+__host__ __device__ static inline unsigned long long key_of(double d)
+{
+    unsigned long long b;
+    memcpy(&b, &d, sizeof b);
+    return (b & SIGN_BIT) ? ~b : b | SIGN_BIT;
+}
+
+__host__ __device__ static inline double of_key(unsigned long long k)
+{
+    const unsigned long long b = (k & SIGN_BIT) ? k & ~SIGN_BIT : ~k;
+    double d;
+    memcpy(&d, &b, sizeof d);
+    return d;
+}
 
 lg_status_t lg__gpu_build(void *state, const struct lg_plugin_build *b,
                           struct lg_plugin_built *out);

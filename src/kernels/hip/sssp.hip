@@ -56,27 +56,6 @@
 /* Rounds between two reports to the progress callback. */
 #define REPORT_ROUNDS 64
 
-#define SIGN_BIT 0x8000000000000000ull
-#define INF_KEY 0xFFF0000000000000ull  /* key_of(+INFINITY) */
-#define ZERO_KEY SIGN_BIT               /* key_of(+0.0) */
-
-/* A double as an unsigned key that orders as the doubles do: the sign bit
- * set for a positive one, every bit flipped for a negative one. */
-__host__ __device__ static inline unsigned long long key_of(double d)
-{
-    unsigned long long b;
-    memcpy(&b, &d, sizeof b);
-    return (b & SIGN_BIT) ? ~b : b | SIGN_BIT;
-}
-
-__host__ __device__ static inline double of_key(unsigned long long k)
-{
-    const unsigned long long b = (k & SIGN_BIT) ? k & ~SIGN_BIT : ~k;
-    double d;
-    memcpy(&d, &b, sizeof d);
-    return d;
-}
-
 /* The kernels and their host side are this file's own (kernel names are
  * otherwise global across the plugin's sources). */
 namespace {
