@@ -28,7 +28,8 @@
 # 5. bench/nx_backend.py on kron:18 with the backend's device "gpu":
 #    NetworkX on this host's CPU against the backend (NX_SCALE=...).
 # STEPS="1 2 3 4 5" (the default) chooses the steps; step 3 needs step 1's build.
-# CTEST_REGEX=... runs only the matching suites in steps 1 and 2.
+# CTEST_REGEX=... runs only the matching suites in steps 1 and 2; BENCHES=...
+# (pagerank traversal sssp bc large, the default) step 3's parts.
 # Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log,
 # traversal.log, python.log, and summary.txt (also printed last).
 set -uo pipefail
@@ -42,6 +43,8 @@ summary="$out/summary.txt"
 say() { echo "$*" | tee -a "$summary"; }
 steps=" ${STEPS:-1 2 3 4 5} "
 step() { [[ "$steps" == *" $1 "* ]]; }
+benches=" ${BENCHES:-pagerank traversal sssp bc large} "
+bench() { step 3 && [[ "$benches" == *" $1 "* ]]; }
 
 say "== $(date -u +%FT%TZ) on $(hostname)"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader 2>&1 | tee -a "$summary"
@@ -84,7 +87,7 @@ else
     tail -30 "$out/build.log" | tee -a "$summary"
 fi
 
-if step 3 && [ -x "$root/build-gpu/bench_gpu_pagerank" ]; then
+if bench pagerank && [ -x "$root/build-gpu/bench_gpu_pagerank" ]; then
     LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/bench_gpu_pagerank" --repeat 7 $scales \
         >"$out/bench.log" 2>&1
     say "bench_gpu_pagerank (exit $?):"
@@ -99,7 +102,7 @@ if step 3 && [ -x "$root/build-gpu/bench_gpu_pagerank" ]; then
 fi
 
 # 3a. BFS and CC: bench_gpu_traversal on the issue's graphs (TRAVERSAL=...)
-if step 3 && [ -x "$root/build-gpu/bench_gpu_traversal" ]; then
+if bench traversal && [ -x "$root/build-gpu/bench_gpu_traversal" ]; then
     LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/bench_gpu_traversal" \
         ${TRAVERSAL:-kron:21:48 kron:22 urand:22} >"$out/traversal.log" 2>&1
     say "bench_gpu_traversal (exit $?):"
@@ -109,7 +112,7 @@ fi
 # 3c. SSSP: bench_sssp on weighted Kronecker and uniform graphs (SSSP=...),
 # the GPU's distances checked equal to the CPU's from every source, and the
 # GPU at a sweep of bucket widths (SSSP_DELTAS=...)
-if step 3 && [ -x "$root/build-gpu/bench_sssp" ]; then
+if bench sssp && [ -x "$root/build-gpu/bench_sssp" ]; then
     LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/bench_sssp" --gpu --sources 16 \
         --deltas "${SSSP_DELTAS:-4,16,64,256,1024}" ${SSSP:-kron:20 urand:20 kron:22} \
         >"$out/sssp.log" 2>&1
@@ -125,7 +128,7 @@ fi
 # on the GPU, and on the host's CPU at 16 threads and 2, the values checked
 # equal (relative 1e-9); GAPBS's bc -i 16 beside lgraph's from 16 sources at
 # both thread counts when GAPBS_DIR holds a built GAPBS (the same .el file)
-if step 3 && [ -x "$root/build-gpu/lgraph" ]; then
+if bench bc && [ -x "$root/build-gpu/lgraph" ]; then
     for spec in ${BC:-kron:20 urand:20}; do
         el="/tmp/bc-${spec//:/-}.el"
         "$root/build-gpu/lgraph" generate "$spec" "$el" >/dev/null 2>&1 || continue
@@ -154,7 +157,7 @@ fi
 
 # 3b. large graphs through the whole GPU path (staged upload in 32 MB chunks,
 # pull structure, PageRank) against the CPU: the tests' graphs are small
-if step 3 && [ -x "$root/build-gpu/lgraph" ]; then
+if bench large && [ -x "$root/build-gpu/lgraph" ]; then
     for scale in $scales; do
         "$root/build-gpu/lgraph" pagerank "kron:$scale" --device cpu --top 1 \
             --output "/tmp/pr-cpu$scale.txt" >/dev/null 2>&1 &&
