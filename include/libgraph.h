@@ -932,11 +932,9 @@ LG_API void lg_betweenness_options_init(lg_betweenness_options_t *options);
  *
  * Shortest paths are counted in double.  Unweighted graphs (or use_weights
  * false) count paths of fewest edges; weighted ones of least weight,
- * weights >= 0 (a negative weight is LG_ERR_INVALID_ARGUMENT naming an
- * arc), summed in double as lg_sssp sums them, so paths tie exactly when
- * NetworkX's do.  A zero-weight arc u -> v between vertices at one
- * distance counts when u is settled first (Dijkstra's order, ties by
- * vertex id).
+ * weights > 0 (a weight <= 0 is LG_ERR_INVALID_ARGUMENT naming its arc: on
+ * a zero-weight cycle the shortest paths are infinitely many), summed in
+ * double as lg_sssp sums them, so paths tie exactly when NetworkX's do.
  *
  * Values equal NetworkX's up to rounding: the sums run in another order
  * (relative differences near 1e-15).  With a given thread count and

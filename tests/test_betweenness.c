@@ -10,8 +10,8 @@
  * must agree to a relative 1e-9 (the sums run in another order; path
  * counts are exact integers in double on these graphs, so any real
  * difference is far larger): the random shapes of oracle_shapes.h directed
- * and undirected; unweighted, weighted by small integers (many equal-length
- * paths), with zero weights, and float64 tenths; every source and samples
+ * and undirected; unweighted, weighted by small integers and halves (many
+ * equal-length paths), and float64 tenths; every source and samples
  * of 1, 2 and 7 sources; normalized or not, endpoints or not, and the
  * plain sums (rescale off).  Then larger
  * graphs that take the parallel steps, refusals, messages and cancellation.
@@ -245,13 +245,13 @@ static void check_graph(const lg_graph_t *g, const struct bc_graph *b, bool use_
     free(sample);
 }
 
-/* Weights kind 0: as drawn (unweighted calls), 1: integers 1-4, 2: integers
- * 0-3 (zero-weight arcs). */
+/* Weights kind 0: as drawn (unweighted calls), 1: integers 1-4, 2: halves
+ * 0.5-2 (sums that tie in other ways). */
 static void reweigh(float *w, int64_t E, int kind, unsigned long long *rng)
 {
     for (int64_t i = 0; i < E; i++)
         w[i] = kind == 1   ? (float)(1 + or_rand_below(rng, 4))
-               : kind == 2 ? (float)or_rand_below(rng, 4)
+               : kind == 2 ? (float)(1 + or_rand_below(rng, 4)) / 2.0f
                            : 1.0f;
 }
 
@@ -413,30 +413,30 @@ static bool stop_at_second(const lg_progress_info_t *info, void *data)
 {
     int *calls = data;
     CHECK(info->stage == LG_STAGE_BETWEENNESS);
-    CHECK(info->total == 3000 && info->done > 0 && info->done <= info->total);
+    CHECK(info->total == 300 && info->done > 0 && info->done <= info->total);
     return ++*calls < 2;
 }
 
 static void test_refusals(void)
 {
     struct elist el;
-    el_init(&el, 3000);
-    el_path(&el, 0, 3000, false);
+    el_init(&el, 300);
+    el_path(&el, 0, 300, false);
     el.w[5] = -1.0f;
     struct tgraph t;
-    set_subject("path of 3000");
+    set_subject("path of 300");
     if (!tgraph_from_elist(&t, &el, true, true, 0)) {
         el_free(&el);
         return;
     }
-    double *bc = or_alloc(3000, sizeof *bc);
-    lg_vertex_t s[3] = {0, 7, 0}, bad = 3000;
+    double *bc = or_alloc(300, sizeof *bc);
+    lg_vertex_t s[3] = {0, 7, 0}, bad = 300;
     CHECK_STATUS(lg_betweenness(ctx[0], NULL, NULL, 0, NULL, bc), LG_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE("graph is NULL");
     CHECK_STATUS(lg_betweenness(ctx[0], t.g, NULL, 0, NULL, NULL), LG_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE("centrality is NULL");
     CHECK_STATUS(lg_betweenness(ctx[0], t.g, &bad, 1, NULL, bc), LG_ERR_INVALID_ARGUMENT);
-    CHECK_MESSAGE("source 3000 is not a vertex");
+    CHECK_MESSAGE("source 300 is not a vertex");
     CHECK_STATUS(lg_betweenness(ctx[0], t.g, NULL, 2, NULL, bc), LG_ERR_INVALID_ARGUMENT);
     CHECK_MESSAGE("sources is NULL");
     CHECK_STATUS(lg_betweenness(ctx[0], t.g, s, -1, NULL, bc), LG_ERR_INVALID_ARGUMENT);
@@ -445,14 +445,25 @@ static void test_refusals(void)
     CHECK_MESSAGE("source 0 is given twice");
     /* the negative arc: refused with weights, counted as 1 without */
     CHECK_STATUS(lg_betweenness(ctx[0], t.g, NULL, 0, NULL, bc), LG_ERR_INVALID_ARGUMENT);
-    CHECK_MESSAGE("weighs -1: betweenness needs weights >= 0");
+    CHECK_MESSAGE("the arc 5 -> 6 weighs -1: weighted betweenness needs weights > 0");
+    /* a zero weight too (float64 graph) */
+    {
+        const lg_vertex_t zs[2] = {0, 1}, zd[2] = {1, 2};
+        const double zw[2] = {1.0, 0.0};
+        lg_graph_t *z = NULL;
+        lg_graph_options_t zo = graph_options(true);
+        CHECK_OK(lg_graph_from_edges_f64(ctx[0], 3, 2, zs, zd, zw, &zo, &z));
+        CHECK_STATUS(lg_betweenness(ctx[0], z, NULL, 0, NULL, bc), LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("the arc 1 -> 2 weighs 0: weighted betweenness needs weights > 0");
+        lg_graph_free(&z);
+    }
     lg_betweenness_options_t o;
     lg_betweenness_options_init(&o);
     o.use_weights = false;
     o.normalized = false;
     CHECK_OK(lg_betweenness(ctx[0], t.g, NULL, 0, &o, bc));
-    /* on a directed path, vertex v lies on v * (2999 - v) paths */
-    CHECK(bc[0] == 0.0 && bc[1] == 2998.0 && bc[1500] == 1500.0 * 1499.0 && bc[2999] == 0.0);
+    /* on a directed path, vertex v lies on v * (299 - v) paths */
+    CHECK(bc[0] == 0.0 && bc[1] == 298.0 && bc[150] == 150.0 * 149.0 && bc[299] == 0.0);
     o.output_memory = (lg_memory_t)7;
     CHECK_STATUS(lg_betweenness(ctx[0], t.g, NULL, 0, &o, bc), LG_ERR_INVALID_ARGUMENT);
     /* cancellation: stopped at the second report, then the same call to the end */
@@ -466,7 +477,7 @@ static void test_refusals(void)
     CHECK_MESSAGE("cancelled");
     calls = -1000000;
     CHECK_OK(lg_betweenness(ctx[1], t.g, NULL, 0, &o, bc));
-    CHECK(bc[1] == 2998.0 / (2999.0 * 2998.0));
+    CHECK(bc[1] == 298.0 * (1.0 / (299.0 * 298.0)));
     /* an empty graph: nothing to do, nothing written */
     lg_graph_t *empty = NULL;
     lg_graph_options_t go = graph_options(false);

@@ -283,7 +283,7 @@ static void test_allocation_failures(void)
     for (int i = 0; i < E; i++) {
         src[i] = (lg_vertex_t)or_rand_below(&rng, N - 1); /* N-1 is a sink */
         dst[i] = (lg_vertex_t)or_rand_below(&rng, N);
-        w[i] = (float)or_rand_below(&rng, 40) / 8.0f;
+        w[i] = (float)(1 + or_rand_below(&rng, 40)) / 8.0f; /* > 0: betweenness takes them */
     }
     lg_context_t *c3 = NULL;
     lg_context_options_t co;

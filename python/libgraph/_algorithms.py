@@ -435,7 +435,7 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
     seed), the result scaled up to an estimate.  sources: the sample itself
     instead (distinct vertices, node keys for a graph from NetworkX).
     weight: None (NetworkX's default) counts paths of fewest edges, any
-    true value paths of least weight (weights >= 0).  normalized and
+    true value paths of least weight (weights > 0: a zero or negative one is a ValueError).  normalized and
     endpoints as NetworkX's.  Returns a float64 array of num_vertices (in
     out when given); values equal NetworkX's up to rounding (its sums run
     in another order).  Ctrl-C stops it between two steps of sources.

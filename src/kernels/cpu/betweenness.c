@@ -9,9 +9,9 @@
  * Math. Sociol. 25 (2001).  From each source s:
  *   1. a search in order of distance counts the shortest paths sigma[v]
  *      from s to every v: BFS on unweighted graphs, Dijkstra (an indexed
- *      4-ary heap ordered by distance, then vertex id) on weighted ones;
- *      sigma[v] is the sum of sigma[u] over the tight arcs u -> v (u
- *      settled before v);
+ *      4-ary heap ordered by distance, then vertex id) on weighted ones
+ *      (weights > 0: the entry point refuses others); sigma[v] is the sum
+ *      of sigma[u] over the tight arcs u -> v (dist[u] + w == dist[v]);
  *   2. in the reverse of that order, each vertex's dependency
  *      delta[w] = sigma[w] * sum over tight arcs w -> v of (1 + delta[v]) / sigma[v]
  *      is pulled from its successors, which are already done; the quotient

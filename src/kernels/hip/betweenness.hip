@@ -17,8 +17,8 @@
  *      in double below 2^53, so the order of the adds does not matter).
  *      Weighted: distances first by frontier relaxation rounds (atomicMin
  *      on order-preserving keys, gpu.h's key_of), then the tight arcs
- *      (dist[u] + w == dist[v], and u before v in (distance, id) order where
- *      w is 0: the CPU's Dijkstra order) counted into each head's in-degree,
+ *      (dist[u] + w == dist[v]; weights are > 0, so they make a DAG)
+ *      counted into each head's in-degree,
  *      and sigma pushed along them in rounds of the vertices whose tight
  *      in-arcs are all done (Kahn's order): each round is a level.
  *   2. the dependencies in the reverse order of the levels, pulled: a wave
@@ -64,11 +64,11 @@ __device__ static inline double arc_weight(const bc_args &a, lg_edge_t e)
     return a.w64 ? a.w64[e] : (double)a.w[e];
 }
 
-/* Whether arc e = u -> v is on a shortest path (weighted). */
+/* Whether arc e = u -> v is on a shortest path (weighted; weights > 0, so
+ * the tight arcs make a DAG). */
 __device__ static inline bool tight(const bc_args &a, lg_vertex_t u, lg_vertex_t v, lg_edge_t e)
 {
-    const double w = arc_weight(a, e);
-    return of_key(a.dist[u]) + w == of_key(a.dist[v]) && (w > 0.0 || u < v);
+    return of_key(a.dist[u]) + arc_weight(a, e) == of_key(a.dist[v]);
 }
 
 __global__ void clear_all(bc_args a, int64_t n)
