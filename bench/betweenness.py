@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Betweenness centrality by one tool on one graph, in this process:
+
+    python3 bench/betweenness.py TOOL GRAPH [--k K] [--threads T] [--repeat R]
+
+TOOL: libgraph (lg.betweenness_centrality on a libgraph.Graph), backend
+(networkx.betweenness_centrality with backend="libgraph", the conversion
+cached), networkx (NetworkX's own), networkit (networkit.centrality.
+Betweenness, or ApproxBetweenness-free exact sampling by its
+EstimateBetweenness with K sources), igraph (Graph.betweenness, exact
+only).  GRAPH: an edge-list file (undirected: the shared ego-Facebook and
+oregon1 files in tests/data) or kron:SCALE (libgraph's generator,
+undirected).  --k K: K sampled sources (None: exact).  Prints one "row:"
+line: the tool, graph, k, threads, the best of --repeat runs in seconds and
+the largest value (to check that the tools agree).  Run each tool in its own
+process (networkit and igraph may live in another venv, without libgraph:
+kron: graphs then need libgraph to write the .el first, `lgraph generate`).
+"""
+import argparse
+import os
+import time
+
+
+def edges_of(spec):
+    if spec.startswith("kron:"):
+        import libgraph as lg
+        src, dst = lg.generate_edges("kron", int(spec.split(":")[1]), seed=1)
+        return list(zip(src.tolist(), dst.tolist()))
+    with open(spec) as f:
+        return [tuple(map(int, line.split()[:2])) for line in f if line[:1].isdigit()]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("tool")
+    ap.add_argument("graph")
+    ap.add_argument("--k", type=int, default=None)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=3)
+    a = ap.parse_args()
+    os.environ.setdefault("OMP_NUM_THREADS", str(a.threads))
+    edges = edges_of(a.graph)
+    if a.tool in ("libgraph", "backend", "networkx"):
+        import networkx as nx
+        G = nx.Graph()
+        G.add_edges_from(edges)
+        if a.tool == "libgraph":
+            import libgraph as lg
+            g = lg.Graph.from_networkx(G)
+            run = lambda: max(lg.betweenness_centrality(g, k=a.k, seed=1).tolist())  # noqa: E731
+        else:
+            kw = {"backend": "libgraph"} if a.tool == "backend" else {}
+            if kw:
+                import warnings
+                warnings.filterwarnings("ignore", message=".*conversions to backend graphs.*")
+                nx.betweenness_centrality(nx.path_graph(300), **kw)  # the module loaded
+            run = lambda: max(nx.betweenness_centrality(G, k=a.k, seed=1, **kw).values())  # noqa
+    elif a.tool == "networkit":
+        import networkit as nk
+        nk.setNumberOfThreads(a.threads)
+        n = max(max(e) for e in edges) + 1
+        G = nk.Graph(n)
+        for u, v in edges:
+            if u != v and not G.hasEdge(u, v):
+                G.addEdge(u, v)
+
+        def run():
+            if a.k is None:
+                b = nk.centrality.Betweenness(G, normalized=True)
+            else:
+                b = nk.centrality.EstimateBetweenness(G, a.k, normalized=True, parallel=True)
+            b.run()
+            return max(b.scores())
+    elif a.tool == "igraph":
+        import igraph as ig
+        G = ig.Graph(edges=edges, directed=False).simplify()
+        n = G.vcount()
+        run = lambda: max(G.betweenness()) / ((n - 1) * (n - 2) / 2)  # noqa: E731
+    else:
+        raise SystemExit(f"unknown tool {a.tool}")
+    best, top = float("inf"), None
+    for _ in range(a.repeat):
+        t = time.perf_counter()
+        top = run()
+        best = min(best, time.perf_counter() - t)
+    print(f"row: {a.tool} {os.path.basename(a.graph)} k={a.k} threads={a.threads} "
+          f"best={best:.4f}s top={top:.6g}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
