@@ -136,7 +136,8 @@ typedef enum lg_stage {
     LG_STAGE_SSSP = 9,       /* SSSP: done buckets, total -1 (unknown); residual: the
                                 distance the buckets have settled up to              */
     LG_STAGE_SCC = 10,       /* strongly connected components: done steps, total -1  */
-    LG_STAGE_BETWEENNESS = 11 /* betweenness: done and total sources                  */
+    LG_STAGE_BETWEENNESS = 11, /* betweenness: done and total sources                 */
+    LG_STAGE_CLOSENESS = 12    /* closeness: done and total vertices                  */
 } lg_stage_t;
 
 typedef struct lg_progress_info {
@@ -950,6 +951,44 @@ LG_API void lg_betweenness_options_init(lg_betweenness_options_t *options);
 LG_API lg_status_t lg_betweenness(lg_context_t *context, const lg_graph_t *graph,
                                   const lg_vertex_t *sources, int64_t num_sources,
                                   const lg_betweenness_options_t *options, double *centrality);
+
+/* ------------------------------------------------------------------------ */
+/* Closeness and harmonic centrality                                        */
+/* ------------------------------------------------------------------------ */
+
+typedef struct lg_closeness_options {
+    bool harmonic;             /* the harmonic centrality instead; default false     */
+    bool wf_improved;          /* closeness: Wasserman and Faust's scaling by the
+                                  vertices reached (NetworkX's); default true       */
+    bool use_weights;          /* weighted distances on a weighted graph (default
+                                  true; unweighted edges weigh 1)                   */
+    lg_progress_fn progress;   /* called after each step of vertices; default NULL  */
+    void *progress_data;
+    lg_memory_t output_memory; /* where centrality is; default host               */
+} lg_closeness_options_t;
+
+LG_API void lg_closeness_options_init(lg_closeness_options_t *options);
+
+/*
+ * Closeness centrality as NetworkX's closeness_centrality computes it, from
+ * the distances d(v, u) of the r vertices v that reach u (u among them,
+ * along out-edges, so on a directed graph the distances into u):
+ * centrality[u] = (r - 1) / sum d(v, u), times (r - 1) / (n - 1) with
+ * wf_improved; 0 when nothing else reaches u.  With harmonic, NetworkX's
+ * harmonic_centrality: the sum of 1 / d(v, u) over the v that reach u at a
+ * distance > 0.  Distances are hops, or with weights (>= 0; a negative
+ * one is LG_ERR_INVALID_ARGUMENT naming an arc) sums in double as lg_sssp's.
+ * Unweighted closeness equals NetworkX's to the bit (integer sums, then
+ * NetworkX's two divisions); weighted and harmonic sums run in another
+ * order than NetworkX's (relative differences near 1e-15).  The same on
+ * every call whatever the threads: each vertex's value is one thread's.
+ *
+ * Method: a search from each vertex over the in-arcs (BFS, or Dijkstra on
+ * an indexed heap for weights), the vertices spread over the threads.
+ * Reads the in-edges of a directed graph (built once and cached).
+ */
+LG_API lg_status_t lg_closeness(lg_context_t *context, const lg_graph_t *graph,
+                                const lg_closeness_options_t *options, double *centrality);
 
 /* ------------------------------------------------------------------------ */
 /* Algorithms as data                                                       */

@@ -36,6 +36,7 @@ struct expected {
     double sssp[64];
     lg_vertex_t scc[64];
     double bc[2][64]; /* lg_betweenness from every vertex, from two (no failure injected) */
+    double closeness[2][64]; /* lg_closeness by hops and by weights (likewise) */
 };
 
 /* Strongly connected components by reachability from every vertex (the
@@ -224,6 +225,19 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
             all = false;
     }
 
+    /* closeness by hops, and by weights (the heap's arrays) */
+    for (int call = 0; call < 2; call++) {
+        lg_closeness_options_t co;
+        lg_closeness_options_init(&co);
+        co.use_weights = call == 1;
+        double cl[64];
+        st = lg_closeness(c, g, &co, cl);
+        if (sweep_ok(st, "lg_closeness", k))
+            CHECK(memcmp(cl, want->closeness[call], (size_t)n * sizeof *cl) == 0);
+        else
+            all = false;
+    }
+
     lg_edge_t deg[64];
     all &= sweep_ok(lg_graph_in_degrees(g, deg), "lg_graph_in_degrees", k);
 
@@ -251,9 +265,9 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
     return all;
 }
 
-/* want->bc: lg_betweenness's own values with no failure injected (the
- * sweep checks that a failure changes nothing; test_betweenness.c checks
- * the values against an oracle). */
+/* want->bc and want->closeness: the library's own values with no failure
+ * injected (the sweep checks that a failure changes nothing;
+ * test_betweenness.c and test_closeness.c check the values against oracles). */
 static void expected_betweenness(lg_context_t *c, int64_t n, int64_t E, const lg_vertex_t *src,
                                  const lg_vertex_t *dst, const float *w,
                                  const lg_graph_options_t *o, struct expected *want)
@@ -264,6 +278,12 @@ static void expected_betweenness(lg_context_t *c, int64_t n, int64_t E, const lg
     CHECK_OK(lg_graph_from_edges(c, n, E, src, dst, w, o, &g));
     CHECK_OK(lg_betweenness(c, g, NULL, 0, NULL, want->bc[0]));
     CHECK_OK(lg_betweenness(c, g, two, 2, NULL, want->bc[1]));
+    for (int call = 0; call < 2; call++) {
+        lg_closeness_options_t co;
+        lg_closeness_options_init(&co);
+        co.use_weights = call == 1;
+        CHECK_OK(lg_closeness(c, g, &co, want->closeness[call]));
+    }
     lg_graph_free(&g);
 }
 

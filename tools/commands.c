@@ -330,7 +330,9 @@ static void scc_summary(const struct session *s, const struct results *r)
            (long long)result_int(r, "count"), (long long)largest, (long long)singletons);
 }
 
-static void bc_summary(const struct session *s, const struct results *r)
+/* Betweenness and closeness: the most central vertex (from how many
+ * sources, when the call named some). */
+static void centrality_summary(const struct session *s, const struct results *r)
 {
     const double *c = result(r, "centrality");
     const int k = lg_algorithm_index(r->alg, "sources", false);
@@ -339,12 +341,11 @@ static void bc_summary(const struct session *s, const struct results *r)
     for (int64_t v = 1; v < r->n; v++)
         if (c[v] > c[top] || c[top] != c[top])
             top = v;
+    printf("%s", r->alg->title);
     if (sources)
-        printf("betweenness from %lld sources: ", (long long)sources);
-    else
-        printf("betweenness from every vertex: ");
+        printf(" from %lld sources", (long long)sources);
     if (r->n)
-        printf("the most central vertex %lld (%.6g)", (long long)top, c[top]);
+        printf(": the most central vertex %lld (%.6g)", (long long)top, c[top]);
 }
 
 static void cc_json(const struct session *s, const struct results *r)
@@ -370,7 +371,8 @@ static const struct {
     {"connected_components", cc_summary, NULL, cc_json},
     {"sssp", sssp_summary, sssp_details, NULL},
     {"strongly_connected_components", scc_summary, NULL, cc_json},
-    {"betweenness_centrality", bc_summary, NULL, NULL},
+    {"betweenness_centrality", centrality_summary, NULL, NULL},
+    {"closeness_centrality", centrality_summary, NULL, NULL},
 };
 
 /* ---- any algorithm ---------------------------------------------------------------- */

@@ -86,6 +86,7 @@ static const char *stage_name(lg_stage_t stage)
     case LG_STAGE_SSSP: return "sssp";
     case LG_STAGE_SCC: return "scc";
     case LG_STAGE_BETWEENNESS: return "betweenness";
+    case LG_STAGE_CLOSENESS: return "closeness";
     }
     return "?";
 }

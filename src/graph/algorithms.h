@@ -44,7 +44,8 @@ extern "C" {
     X(COMPONENTS, components, GPU)                                                                \
     X(SSSP, sssp, GPU)                                                                             \
     X(SCC, scc, GPU)                                                                               \
-    X(BETWEENNESS, betweenness, GPU)
+    X(BETWEENNESS, betweenness, GPU)                                                               \
+    X(CLOSENESS, closeness, CPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,
@@ -114,6 +115,16 @@ struct lg_betweenness_args {
     bool normalized;
     bool endpoints;
     bool rescale; /* false: the plain sums */
+    double *centrality;
+};
+
+/* Closeness: centrality[v] as lg_closeness defines it (harmonic or not),
+ * over the in-arcs (a directed graph's in-edges are in the view); the
+ * graph's weights (>= 0) when use_weights; n > 0. */
+struct lg_closeness_args {
+    bool harmonic;
+    bool wf_improved;
+    bool use_weights;
     double *centrality;
 };
 

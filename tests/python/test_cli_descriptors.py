@@ -11,7 +11,8 @@ import pytest
 lg = pytest.importorskip("libgraph")
 
 SHORT = {"connected_components": "cc",  # names.c's short command names
-         "strongly_connected_components": "scc", "betweenness_centrality": "bc"}
+         "strongly_connected_components": "scc", "betweenness_centrality": "bc",
+         "closeness_centrality": "closeness"}
 
 
 def command(a):
@@ -55,7 +56,8 @@ CHOSEN = {"bfs": {"source": [3, 9], "parents": True, "max_depth": 3},
           "pagerank": {"alpha": 0.7, "tol": 1e-9, "precision": "float32"},
           "sssp": {"source": [3], "predecessors": True, "cutoff": 3.0},
           "betweenness_centrality": {"sources": [3, 9, 20], "normalized": False,
-                                     "endpoints": True}}
+                                     "endpoints": True},
+          "closeness_centrality": {"wf_improved": False}}
 
 
 @pytest.mark.parametrize("a", lg.algorithms(), ids=lambda a: a["name"])
