@@ -37,7 +37,7 @@ def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edg
 __all__ = [
     "Graph", "Context", "generate_edges", "bfs", "pagerank", "connected_components",
     "number_connected_components", "strongly_connected_components",
-    "number_strongly_connected_components", "sssp", "shortest_path", "betweenness_centrality", "run", "algorithms", "last_backend", "last_backend_reason",
+    "number_strongly_connected_components", "sssp", "shortest_path", "betweenness_centrality", "closeness_centrality", "harmonic_centrality", "run", "algorithms", "last_backend", "last_backend_reason",
     "build_info",
     "set_default_device", "get_default_device", "set_progress", "get_progress", "PageRankInfo",
     "Error", "InvalidArgumentError",
@@ -141,6 +141,10 @@ def betweenness_centrality(G: Graph, k: int | None = None, normalized: bool = Tr
                            weight: Any = None, endpoints: bool = False, seed: Any = None, *,
                            sources: Any = None, device: _Device = None, out: Any = None
                            ) -> npt.NDArray[np.float64]: ...
+def closeness_centrality(G: Graph, distance: Any = None, wf_improved: bool = True, *,
+                         device: _Device = None, out: Any = None) -> npt.NDArray[np.float64]: ...
+def harmonic_centrality(G: Graph, distance: Any = None, *, device: _Device = None,
+                        out: Any = None) -> npt.NDArray[np.float64]: ...
 @overload
 def sssp(G: Graph, source: Any, *, weight: Any = "weight", predecessors: Literal[False] = False,
          cutoff: float | None = None, target: Any = None, delta: float = 0.0,

@@ -23,7 +23,8 @@ from ._graph import Graph, _readable
 __all__ = ["bfs", "pagerank", "PageRankInfo", "connected_components",
            "number_connected_components", "strongly_connected_components",
            "number_strongly_connected_components", "sssp", "shortest_path",
-           "betweenness_centrality", "run", "algorithms",
+           "betweenness_centrality", "closeness_centrality", "harmonic_centrality", "run",
+           "algorithms",
            "last_backend",
            "last_backend_reason", "build_info"]
 
@@ -460,6 +461,38 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
     (centrality,) = _libgraph.run("betweenness_centrality", G._g, params, context=ctx,
                                   outs={"centrality": out})
     return into_device(_result(centrality, out), gpu_out, "out")
+
+
+def _closeness(G, harmonic, distance, wf_improved, device, out):
+    params = {"harmonic": harmonic, "wf_improved": flag(wf_improved, "wf_improved"),
+              "use_weights": distance is not None and distance is not False}
+    out, gpu_out = host_out(out, "out")
+    (centrality,) = _libgraph.run("closeness_centrality", G._g, params, context=context(device),
+                                  outs={"centrality": out})
+    return into_device(_result(centrality, out), gpu_out, "out")
+
+
+def closeness_centrality(G, distance=None, wf_improved=True, *, device=None, out=None):
+    """Closeness centrality with networkx.closeness_centrality's semantics:
+    for each vertex u, (r - 1) / (the sum of the distances d(v, u) of the r
+    vertices v that reach u, u included), times (r - 1) / (n - 1) with
+    wf_improved; on a directed graph the distances into u, as NetworkX's.
+    distance: None counts edges (the result equals NetworkX's to the bit),
+    a true value weighs them by the graph's weights (>= 0).  Returns a
+    float64 array of num_vertices (in out when given)."""
+    G = _graph(G, "closeness_centrality(G)")
+    return _closeness(G, False, distance, wf_improved, device, out)
+
+
+def harmonic_centrality(G, distance=None, *, device=None, out=None):
+    """Harmonic centrality with networkx.harmonic_centrality's semantics:
+    for each vertex u the sum of 1 / d(v, u) over the vertices v that reach
+    u at a distance > 0 (on a directed graph the distances into u).
+    distance as closeness_centrality's; values equal NetworkX's up to
+    rounding (the sums run in another order).  Returns a float64 array of
+    num_vertices (in out when given)."""
+    G = _graph(G, "harmonic_centrality(G)")
+    return _closeness(G, True, distance, True, device, out)
 
 
 def algorithms():

@@ -68,6 +68,16 @@ FUNCTIONS["betweenness_centrality"] = {
     "additional_parameters": _DEVICE,
 }
 
+for _name in ("closeness_centrality", "harmonic_centrality"):
+    FUNCTIONS[_name] = {
+        "additional_docs": "A search from every node in libgraph's C, over the in-arcs "
+        "(NetworkX's distances into a node), the nodes over the CPU's threads; unweighted "
+        "closeness equals NetworkX's to the bit, weighted closeness and harmonic values up to "
+        "rounding. u, nbunch, sources, distance functions, weighted multigraphs and negative "
+        "weights are declined (NetworkX runs the call).",
+        "additional_parameters": _DEVICE,
+    }
+
 
 def get_info():
     """The backend's description for NetworkX (``networkx.backend_info``)."""

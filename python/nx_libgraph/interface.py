@@ -125,8 +125,10 @@ def _refusal(name, args, kwargs):
         why = _shortest_can_run(name, args, kwargs)
     elif name in _TRAVERSALS:
         why = _traversal_can_run(name, args, kwargs)
-    elif name in _CENTRALITY:
+    elif name == "betweenness_centrality":
         why = _betweenness_can_run(name, args, kwargs)
+    elif name in _CENTRALITY:
+        why = _closeness_can_run(name, args, kwargs)
     else:
         return None
     return None if why is True else why
@@ -966,7 +968,45 @@ def _has_zero(weights):
     return bool((numpy.frombuffer(weights, dtype=numpy.float64) == 0.0).any())
 
 
-_CENTRALITY = {"betweenness_centrality"}
+def closeness_centrality(G, u=None, distance=None, wf_improved=True, *, device=None):
+    weighting = G.weighting(None) if distance is None else G.weighting(distance, exact=EXACT)
+    g = G.graph(weighting)
+    x = lg.closeness_centrality(g, distance, wf_improved, device=_device(device))
+    return dict(zip(G.nodes, x.tolist()))
+
+
+def harmonic_centrality(G, nbunch=None, distance=None, sources=None, *, device=None):
+    weighting = G.weighting(None) if distance is None else G.weighting(distance, exact=EXACT)
+    g = G.graph(weighting)
+    x = lg.harmonic_centrality(g, distance, device=_device(device))
+    # NetworkX's keys in the order of the set of its nodes; it starts every
+    # value at the int 0 and adds 1 / d > 0 to it
+    values = dict(zip(G.nodes, x.tolist()))
+    return {v: values[v] or 0 for v in set(G.nodes)}
+
+
+def _closeness_can_run(name, args, kwargs):
+    function = globals()[name]
+    G = _graph_argument(args, kwargs)
+    for given in ("u",) if name == "closeness_centrality" else ("nbunch", "sources"):
+        if _argument(function, args, kwargs, given) is not None:
+            return f"{name}: {given} is given (NetworkX's searches from a few nodes are as fast)"
+    distance = _argument(function, args, kwargs, "distance")
+    if distance is None:
+        return True
+    if callable(distance):
+        return f"{name}: distance is a function"
+    if G.is_multigraph():
+        return f"{name}: a weighted multigraph (NetworkX weighs parallel edges by the smallest)"
+    try:
+        conv = _conversion(G)
+        conv.arcs(conv.weighting(distance, exact=EXACT))
+    except (NotImplementedError, TypeError, KeyError, ValueError, RuntimeError) as exc:
+        return f"{name}: {exc}"
+    return True
+
+
+_CENTRALITY = {"betweenness_centrality", "closeness_centrality", "harmonic_centrality"}
 EXACT_FUNCTIONS.update(dict.fromkeys(_CENTRALITY, EXACT))
 
 

@@ -1,9 +1,10 @@
-"""Betweenness centrality: lg.betweenness_centrality and the NetworkX
-backend's betweenness_centrality against NetworkX's own, on random graphs
+"""Betweenness, closeness and harmonic centrality: the module's functions
+and the NetworkX backend's against NetworkX's own, on random graphs
 (directed and undirected, weighted and not, disconnected, stars, paths,
-ties), exact and from sampled sources (the same sources for the same
-seed), every scaling; values to a relative 1e-12 (libgraph sums in another
-order), keys in NetworkX's order."""
+ties); betweenness exact and from sampled sources (the same sources for
+the same seed), every scaling; values to a relative 1e-12 where libgraph
+sums in another order, unweighted closeness to the bit; keys in NetworkX's
+order."""
 
 import math
 import random
@@ -209,3 +210,43 @@ def test_module_function_arguments():
         [0.0, 4.0, 4.0, 0.0]
     s = g.to_pandas(got, "betweenness")
     assert s.tolist() == got.tolist()
+
+
+# ---- closeness and harmonic centrality -------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_closeness_and_harmonic_equal_networkx(seed):
+    G = random_graph(seed + 200, directed=seed % 2 == 0)
+    for wf in (True, False):
+        got = nx.closeness_centrality(G, wf_improved=wf, backend="libgraph", **CPU)
+        assert got == nx.closeness_centrality(G, wf_improved=wf)  # to the bit, in order
+        close(nx.closeness_centrality(G, distance="w", wf_improved=wf, backend="libgraph"),
+              nx.closeness_centrality(G, distance="w", wf_improved=wf))
+    for distance in (None, "weight", "w"):
+        got = nx.harmonic_centrality(G, distance=distance, backend="libgraph", **CPU)
+        want = nx.harmonic_centrality(G, distance=distance)
+        close(got, want)
+        assert [type(x) for x in got.values()] == [type(x) for x in want.values()]
+
+
+def test_closeness_declines_and_module_functions():
+    G = weighted_path([1.0, 2.0, 0.5])
+    declined(lambda: nx.closeness_centrality(G, u=1, backend="libgraph"), "u is given")
+    declined(lambda: nx.harmonic_centrality(G, nbunch=[1], backend="libgraph"), "nbunch")
+    declined(lambda: nx.harmonic_centrality(G, sources=[1], backend="libgraph"), "sources")
+    declined(lambda: nx.closeness_centrality(G, distance=lambda u, v, d: 1, backend="libgraph"),
+             "function")
+    declined(lambda: nx.closeness_centrality(weighted_path([1, -1.0]), distance="weight",
+                                             backend="libgraph"), "closeness_centrality")
+    g = lg.Graph.from_networkx(G)
+    assert lg.closeness_centrality(g).tolist() == list(nx.closeness_centrality(G).values())
+    close(dict(zip(G, lg.closeness_centrality(g, "weight").tolist())),
+          nx.closeness_centrality(G, distance="weight"))
+    close(dict(zip(G, lg.harmonic_centrality(g, distance="weight").tolist())),
+          nx.harmonic_centrality(G, distance="weight"))
+    out = np.zeros(4)
+    assert lg.harmonic_centrality(g, out=out) is out
+    got = lg.run("closeness_centrality", g, harmonic=True, use_weights=False)["centrality"]
+    assert got.tolist() == \
+        out.tolist()

@@ -523,6 +523,8 @@ def _function_calls(G):
     yield "ancestors", (node,), {}
     yield "has_path", (node, node), {}
     yield "betweenness_centrality", (), {}
+    yield "closeness_centrality", (), {}
+    yield "harmonic_centrality", (), {}
     if not G.is_multigraph():  # declined there: NetworkX weighs parallel edges by the smallest
         for name in ("single_source_dijkstra", "single_source_dijkstra_path",
                      "single_source_dijkstra_path_length"):
@@ -570,7 +572,7 @@ def test_weights_libgraph_cannot_take(kind, w):
             _declined_by_name(f, G, *args, why="pagerank: edge attribute 'weight': ", **kwargs)
         else:
             assert why is True, (name, why)
-            if name in ("pagerank", "betweenness_centrality"):  # sums: to NetworkX's precision
+            if name in ("pagerank", "betweenness_centrality", "harmonic_centrality"):  # sums
                 _close(f(G, *args, backend="libgraph", **kwargs), f(G, *args, **kwargs))
                 continue
             assert _outcome(f, G, *args, backend="libgraph", **kwargs) == want, name
