@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Betweenness centrality by one tool on one graph, in this process:
+"""Betweenness (or closeness, harmonic) centrality by one tool on one graph,
+in this process:
 
     python3 bench/betweenness.py TOOL GRAPH [--k K] [--threads T] [--repeat R]
+                                 [--measure betweenness|closeness|harmonic]
 
 TOOL: libgraph (lg.betweenness_centrality on a libgraph.Graph), backend
 (networkx.betweenness_centrality with backend="libgraph", the conversion
@@ -10,7 +12,11 @@ Betweenness, or ApproxBetweenness-free exact sampling by its
 EstimateBetweenness with K sources), igraph (Graph.betweenness, exact
 only).  GRAPH: an edge-list file (undirected: the shared ego-Facebook and
 oregon1 files in tests/data) or kron:SCALE (libgraph's generator,
-undirected).  --k K: K sampled sources (None: exact).  Prints one "row:"
+undirected).  --k K: K sampled sources (None: exact; betweenness only).
+--measure closeness: NetworkX's closeness_centrality (networkit's
+Closeness, GENERALIZED: Wasserman and Faust's; igraph's closeness), harmonic
+its harmonic_centrality (networkit's HarmonicCloseness unnormalized,
+igraph's harmonic_centrality unnormalized).  Prints one "row:"
 line: the tool, graph, k, threads, the best of --repeat runs in seconds and
 the largest value (to check that the tools agree).  Run each tool in its own
 process (networkit and igraph may live in another venv, without libgraph:
@@ -37,6 +43,8 @@ def main():
     ap.add_argument("--k", type=int, default=None)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--measure", default="betweenness",
+                    choices=("betweenness", "closeness", "harmonic"))
     a = ap.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", str(a.threads))
     edges = edges_of(a.graph)
@@ -44,17 +52,20 @@ def main():
         import networkx as nx
         G = nx.Graph()
         G.add_edges_from(edges)
+        args = {"k": a.k, "seed": 1} if a.measure == "betweenness" else {}
         if a.tool == "libgraph":
             import libgraph as lg
             g = lg.Graph.from_networkx(G)
-            run = lambda: max(lg.betweenness_centrality(g, k=a.k, seed=1).tolist())  # noqa: E731
+            f = getattr(lg, f"{a.measure}_centrality")
+            run = lambda: max(f(g, **args).tolist())  # noqa: E731
         else:
             kw = {"backend": "libgraph"} if a.tool == "backend" else {}
+            f = getattr(nx, f"{a.measure}_centrality")
             if kw:
                 import warnings
                 warnings.filterwarnings("ignore", message=".*conversions to backend graphs.*")
-                nx.betweenness_centrality(nx.path_graph(300), **kw)  # the module loaded
-            run = lambda: max(nx.betweenness_centrality(G, k=a.k, seed=1, **kw).values())  # noqa
+                f(nx.path_graph(300), **kw)  # the module loaded
+            run = lambda: max(f(G, **args, **kw).values())  # noqa: E731
     elif a.tool == "networkit":
         import networkit as nk
         nk.setNumberOfThreads(a.threads)
@@ -65,7 +76,11 @@ def main():
                 G.addEdge(u, v)
 
         def run():
-            if a.k is None:
+            if a.measure == "closeness":
+                b = nk.centrality.Closeness(G, True, nk.centrality.ClosenessVariant.GENERALIZED)
+            elif a.measure == "harmonic":
+                b = nk.centrality.HarmonicCloseness(G, normalized=False)
+            elif a.k is None:
                 b = nk.centrality.Betweenness(G, normalized=True)
             else:
                 b = nk.centrality.EstimateBetweenness(G, a.k, normalized=True, parallel=True)
@@ -75,7 +90,12 @@ def main():
         import igraph as ig
         G = ig.Graph(edges=edges, directed=False).simplify()
         n = G.vcount()
-        run = lambda: max(G.betweenness()) / ((n - 1) * (n - 2) / 2)  # noqa: E731
+        if a.measure == "closeness":
+            run = lambda: max(G.closeness())  # noqa: E731
+        elif a.measure == "harmonic":
+            run = lambda: max(G.harmonic_centrality(normalized=False))  # noqa: E731
+        else:
+            run = lambda: max(G.betweenness()) / ((n - 1) * (n - 2) / 2)  # noqa: E731
     else:
         raise SystemExit(f"unknown tool {a.tool}")
     best, top = float("inf"), None
@@ -83,7 +103,7 @@ def main():
         t = time.perf_counter()
         top = run()
         best = min(best, time.perf_counter() - t)
-    print(f"row: {a.tool} {os.path.basename(a.graph)} k={a.k} threads={a.threads} "
+    print(f"row: {a.measure} {a.tool} {os.path.basename(a.graph)} k={a.k} threads={a.threads} "
           f"best={best:.4f}s top={top:.6g}", flush=True)
 
 

@@ -99,12 +99,12 @@ static void oracle(const double *d, int64_t n, bool harmonic, bool wf_improved, 
 
 /* ---- the checks ------------------------------------------------------------------------ */
 
-static void check_graph(const lg_graph_t *g, const or_graph *o, const double *w,
-                        bool use_weights)
+static void check_graph(const lg_graph_t *g, const or_graph *o, const double *w, bool use_weights)
 {
     const int64_t n = o->n;
     double *d = all_pairs(o, use_weights ? w : NULL);
-    double *want = or_alloc((size_t)n + 1, sizeof *want), *got = or_alloc((size_t)n + 1, sizeof *got);
+    double *want = or_alloc((size_t)n + 1, sizeof *want),
+           *got = or_alloc((size_t)n + 1, sizeof *got);
     for (int flags = 0; flags < 3; flags++) {
         const bool harmonic = flags == 2, wf = flags == 0;
         oracle(d, n, harmonic, wf, want);
