@@ -78,6 +78,10 @@ for _name in ("closeness_centrality", "harmonic_centrality"):
         "additional_parameters": _DEVICE,
     }
 
+for _name in ("degree_centrality", "in_degree_centrality", "out_degree_centrality"):
+    FUNCTIONS[_name] = {"additional_docs": "From the converted graph's rows (NetworkX's degrees: "
+                        "a self-loop twice in an undirected graph); multigraphs are declined."}
+
 
 def get_info():
     """The backend's description for NetworkX (``networkx.backend_info``)."""

@@ -129,6 +129,8 @@ def _refusal(name, args, kwargs):
         why = _betweenness_can_run(name, args, kwargs)
     elif name in _CENTRALITY:
         why = _closeness_can_run(name, args, kwargs)
+    elif name in _DEGREES:
+        why = _degree_can_run(name, args, kwargs)
     else:
         return None
     return None if why is True else why
@@ -1006,6 +1008,50 @@ def _closeness_can_run(name, args, kwargs):
     return True
 
 
+def _degrees(G, kind):
+    """Each node's degree as NetworkX counts it, from the conversion's arcs
+    in NetworkX's order (int64 offsets, int32 heads): kind "out", "in", or
+    "all" (a directed graph's in + out; an undirected graph's, where a
+    self-loop counts twice)."""
+    import numpy  # libgraph's own arrays are numpy's: already imported
+    off, idx = (numpy.frombuffer(b, dtype=t) for b, t in zip(G.adjacency, ("<i8", "<i4")))
+    n = len(off) - 1
+    out = numpy.diff(off)
+    if kind == "out":
+        return out
+    if kind == "in" or G.is_directed():
+        into = numpy.bincount(idx, minlength=n)
+        return into if kind == "in" else out + into
+    rows = numpy.repeat(numpy.arange(n, dtype=numpy.int32), out)
+    return out + numpy.bincount(rows[idx == rows], minlength=n)
+
+
+def _degree_centrality(G, kind):
+    if len(G) <= 1:
+        return {v: 1 for v in G.nodes}
+    s = 1.0 / (len(G) - 1.0)
+    return dict(zip(G.nodes, (d * s for d in _degrees(G, kind).tolist())))
+
+
+def degree_centrality(G):
+    return _degree_centrality(G, "all")
+
+
+def in_degree_centrality(G):
+    return _degree_centrality(G, "in")
+
+
+def out_degree_centrality(G):
+    return _degree_centrality(G, "out")
+
+
+def _degree_can_run(name, args, kwargs):
+    if _graph_argument(args, kwargs).is_multigraph():
+        return f"{name}: a multigraph (its parallel edges are one arc here)"
+    return True
+
+
+_DEGREES = {"degree_centrality", "in_degree_centrality", "out_degree_centrality"}
 _CENTRALITY = {"betweenness_centrality", "closeness_centrality", "harmonic_centrality"}
 EXACT_FUNCTIONS.update(dict.fromkeys(_CENTRALITY, EXACT))
 
@@ -1028,7 +1074,7 @@ _FUNCTIONS = {
     "node_connected_component", "weakly_connected_components",
     "number_weakly_connected_components", "is_weakly_connected", "strongly_connected_components",
     "number_strongly_connected_components", "is_strongly_connected",
-} | _TRAVERSALS | _DIJKSTRA | _BELLMAN_FORD | _SHORTEST | _CENTRALITY
+} | _TRAVERSALS | _DIJKSTRA | _BELLMAN_FORD | _SHORTEST | _CENTRALITY | _DEGREES
 
 # Each function checks its arguments first (_declining): NetworkX shows a
 # call asked for by name the reason libgraph declines it.

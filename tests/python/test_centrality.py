@@ -250,3 +250,14 @@ def test_closeness_declines_and_module_functions():
     got = lg.run("closeness_centrality", g, harmonic=True, use_weights=False)["centrality"]
     assert got.tolist() == \
         out.tolist()
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_degree_centralities_equal_networkx(seed):
+    G = random_graph(seed + 300, directed=seed % 2 == 0)
+    G.add_edges_from([(v, v) for v in list(G)[::5]])  # self-loops count twice undirected
+    assert nx.degree_centrality(G, backend="libgraph") == nx.degree_centrality(G)
+    if G.is_directed():
+        for f in (nx.in_degree_centrality, nx.out_degree_centrality):
+            assert f(G, backend="libgraph") == f(G)
+    declined(lambda: nx.degree_centrality(nx.MultiGraph(G), backend="libgraph"), "multigraph")

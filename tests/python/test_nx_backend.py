@@ -525,6 +525,11 @@ def _function_calls(G):
     yield "betweenness_centrality", (), {}
     yield "closeness_centrality", (), {}
     yield "harmonic_centrality", (), {}
+    if not G.is_multigraph():  # declined there: parallel edges are one arc
+        yield "degree_centrality", (), {}
+        if G.is_directed():
+            yield "in_degree_centrality", (), {}
+            yield "out_degree_centrality", (), {}
     if not G.is_multigraph():  # declined there: NetworkX weighs parallel edges by the smallest
         for name in ("single_source_dijkstra", "single_source_dijkstra_path",
                      "single_source_dijkstra_path_length"):
