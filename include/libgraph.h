@@ -946,7 +946,8 @@ LG_API void lg_betweenness_options_init(lg_betweenness_options_t *options);
  * paths (BFS, or Dijkstra for weights), then dependencies accumulated in
  * the reverse of the search's order, pulled from each vertex's successors;
  * on the CPU the sources are spread over the threads, each with its own
- * arrays (about 32 bytes a vertex a thread).
+ * arrays (about 24 bytes a vertex and a bit an arc a thread; 44 bytes a
+ * vertex weighted), one after another on the GPU.
  */
 LG_API lg_status_t lg_betweenness(lg_context_t *context, const lg_graph_t *graph,
                                   const lg_vertex_t *sources, int64_t num_sources,

@@ -436,8 +436,8 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
     seed), the result scaled up to an estimate.  sources: the sample itself
     instead (distinct vertices, node keys for a graph from NetworkX).
     weight: None (NetworkX's default) counts paths of fewest edges, any
-    true value paths of least weight (weights > 0: a zero or negative one is a ValueError).  normalized and
-    endpoints as NetworkX's.  Returns a float64 array of num_vertices (in
+    true value paths of least weight (weights > 0: a zero or negative one
+    is a ValueError).  normalized and endpoints as NetworkX's.  Returns a float64 array of num_vertices (in
     out when given); values equal NetworkX's up to rounding (its sums run
     in another order).  Ctrl-C stops it between two steps of sources.
     """
@@ -452,7 +452,8 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
     elif sources is not None:
         sources = (_node_sources(G, sources) if G._index() is not None
                    else to_host(sources, "sources"))
-    params = {"normalized": flag(normalized, "normalized"), "endpoints": flag(endpoints, "endpoints"),
+    params = {"normalized": flag(normalized, "normalized"),
+              "endpoints": flag(endpoints, "endpoints"),
               "use_weights": weight is not None and weight is not False}
     if sources is not None:
         params["sources"] = sources

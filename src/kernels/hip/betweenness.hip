@@ -396,9 +396,10 @@ static lg_status_t betweenness_on_device(lg__gpu_state *s, const struct lg_graph
             goto cleanup;
         for (int32_t L = levels - 1; L >= 0; L--) {
             const int64_t q = starts[L + 1] - starts[L];
-            const unsigned per_block = BC_BLOCK / (unsigned)s->info.wave_size;
-            accumulate<<<lg__blocks_for(q, per_block), BC_BLOCK, 0, s->stream>>>(
-                a, order + starts[L], q, L, src, call->endpoints);
+            /* a wave a vertex: the grid sized by its lanes (lg__blocks_for's cap) */
+            const unsigned blocks_q = lg__blocks_for(q * s->info.wave_size, BC_BLOCK);
+            accumulate<<<blocks_q, BC_BLOCK, 0, s->stream>>>(a, order + starts[L], q, L, src,
+                                                             call->endpoints);
             LG_TRY_OR_CLEANUP(lg__launched(), "accumulating the dependencies");
         }
         if (call->endpoints && reached > 1) {
