@@ -79,6 +79,7 @@ string(REGEX MATCHALL "X\\([A-Z0-9_]+, *[a-z0-9_]+, *(GPU|CPU)\\)" LG_ALGORITHM_
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
              ${LG_SOURCE_ROOT}/src/graph/algorithms.h)
 set(LG_ALGORITHM_NAMES)
+set(LG_GPU_ALGORITHM_NAMES) # those marked GPU: their C tests run again on GPU contexts
 foreach(line ${LG_ALGORITHM_LINES})
   string(REGEX REPLACE "X\\([A-Z0-9_]+, *([a-z0-9_]+), *(GPU|CPU)\\)" "\\1;\\2" entry "${line}")
   list(GET entry 0 name)
@@ -89,6 +90,7 @@ foreach(line ${LG_ALGORITHM_LINES})
   list(APPEND LG_TWIN_SOURCES ${LG_SOURCE_ROOT}/src/kernels/cpu/${name}.c)
   if(where STREQUAL "GPU")
     list(APPEND LG_GPU_SOURCES src/kernels/hip/${name}.hip)
+    list(APPEND LG_GPU_ALGORITHM_NAMES ${name})
   endif()
 endforeach()
 if(NOT LG_ALGORITHM_NAMES)
