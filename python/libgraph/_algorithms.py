@@ -446,12 +446,17 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
         raise TypeError("betweenness_centrality: give k (a sample to draw) or sources, not both")
     if k is not None:
         k = integer(k, "k")
+        if k < 1:
+            raise ValueError(f"k: a sample of {k} sources estimates nothing (k >= 1, or None "
+                             f"for every vertex)")
         n = G.num_vertices
         if k != n:  # NetworkX takes k == len(G) as every node, drawing nothing
             sources = _random_state(seed).sample(range(n), k)
     elif sources is not None:
         sources = (_node_sources(G, sources) if G._index() is not None
                    else to_host(sources, "sources"))
+        if len(sources) == 0:
+            raise ValueError("sources: empty (None for every vertex)")
     params = {"normalized": flag(normalized, "normalized"),
               "endpoints": flag(endpoints, "endpoints"),
               "use_weights": weight is not None and weight is not False}

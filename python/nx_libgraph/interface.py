@@ -945,8 +945,8 @@ def _betweenness_can_run(name, args, kwargs):
     function = globals()[name]
     G = _graph_argument(args, kwargs)
     weight, k = (_argument(function, args, kwargs, x) for x in ("weight", "k"))
-    if k is not None and not isinstance(k, numbers.Integral):
-        return f"{name}: k {k!r} is not an int"
+    if k is not None and (not isinstance(k, numbers.Integral) or k < 1):
+        return f"{name}: k {k!r} is not an int >= 1 (NetworkX has its own answer)"
     if weight is None:
         return True
     if callable(weight):

@@ -146,6 +146,8 @@ def test_backend_declines_what_it_cannot_match():
     assert nx.betweenness_centrality(nx.Graph(), backend="libgraph") == {}
     with pytest.raises(ValueError):  # NetworkX's own error for k > n
         nx.betweenness_centrality(weighted_path([1, 2]), k=9, seed=1, backend="libgraph")
+    declined(lambda: nx.betweenness_centrality(weighted_path([1, 2]), k=0, backend="libgraph"),
+             "k 0 is not an int >= 1")
 
 
 def test_scales_of_either_networkx():
@@ -200,6 +202,10 @@ def test_module_function_arguments():
     assert out.tolist() == [0.0, 2.0, 2.0, 0.0]
     with pytest.raises(TypeError, match="not both"):
         lg.betweenness_centrality(g, k=2, sources=[0, 1])
+    with pytest.raises(ValueError, match="k >= 1"):
+        lg.betweenness_centrality(g, k=0)
+    with pytest.raises(ValueError, match="empty"):
+        lg.betweenness_centrality(g, sources=[])
     with pytest.raises(ValueError, match="given twice"):
         lg.betweenness_centrality(g, sources=[0, 0])
     with pytest.raises(ValueError, match="not a vertex"):
