@@ -455,6 +455,8 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
     elif sources is not None:
         sources = (_node_sources(G, sources) if G._index() is not None
                    else to_host(sources, "sources"))
+        if not hasattr(sources, "__len__"):
+            sources = [sources]  # one vertex
         if len(sources) == 0:
             raise ValueError("sources: empty (None for every vertex)")
     params = {"normalized": flag(normalized, "normalized"),

@@ -206,6 +206,9 @@ def test_module_function_arguments():
         lg.betweenness_centrality(g, k=0)
     with pytest.raises(ValueError, match="empty"):
         lg.betweenness_centrality(g, sources=[])
+    one = lg.betweenness_centrality(g, sources=1, normalized=False)  # one vertex: a sample of 1
+    assert np.array_equal(one, lg.betweenness_centrality(g, sources=[1], normalized=False),
+                          equal_nan=True)
     with pytest.raises(ValueError, match="given twice"):
         lg.betweenness_centrality(g, sources=[0, 0])
     with pytest.raises(ValueError, match="not a vertex"):
