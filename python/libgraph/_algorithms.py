@@ -464,9 +464,14 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
               "use_weights": weight is not None and weight is not False}
     if sources is not None:
         params["sources"] = sources
-    ctx = context(device)
+    return _centrality("betweenness_centrality", G, params, device, out)
+
+
+def _centrality(algorithm, G, params, device, out):
+    """An algorithm's one per-vertex result "centrality", its vertex
+    parameters already ids (run() would read ints as node keys)."""
     out, gpu_out = host_out(out, "out")
-    (centrality,) = _libgraph.run("betweenness_centrality", G._g, params, context=ctx,
+    (centrality,) = _libgraph.run(algorithm, G._g, params, context=context(device),
                                   outs={"centrality": out})
     return into_device(_result(centrality, out), gpu_out, "out")
 
@@ -474,10 +479,7 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
 def _closeness(G, harmonic, distance, wf_improved, device, out):
     params = {"harmonic": harmonic, "wf_improved": flag(wf_improved, "wf_improved"),
               "use_weights": distance is not None and distance is not False}
-    out, gpu_out = host_out(out, "out")
-    (centrality,) = _libgraph.run("closeness_centrality", G._g, params, context=context(device),
-                                  outs={"centrality": out})
-    return into_device(_result(centrality, out), gpu_out, "out")
+    return _centrality("closeness_centrality", G, params, device, out)
 
 
 def closeness_centrality(G, distance=None, wf_improved=True, *, device=None, out=None):

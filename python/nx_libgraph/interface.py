@@ -642,6 +642,12 @@ def dijkstra_path(G, source, target, weight="weight"):
     return single_source_dijkstra(G, source, target=target, weight=weight)[1]
 
 
+def _nx_release():
+    """(major, minor) of the running NetworkX, which decides the forms some
+    of its results take."""
+    return tuple(int(x) for x in re.match(r"(\d+)\.(\d+)", nx.__version__).groups())
+
+
 _SNAPSHOT_PATHS = []
 
 
@@ -650,8 +656,7 @@ def _snapshot_paths():
     when it finds it (before 3.6) rather than reading it from its
     predecessors at the end."""
     if not _SNAPSHOT_PATHS:
-        major, minor = (int(x) for x in re.match(r"(\d+)\.(\d+)", nx.__version__).groups())
-        _SNAPSHOT_PATHS.append((major, minor) < (3, 6))
+        _SNAPSHOT_PATHS.append(_nx_release() < (3, 6))
     return _SNAPSHOT_PATHS[0]
 
 
@@ -883,8 +888,7 @@ def _new_rescale():
     non-source (its _rescale of 3.5 and later) rather than by n / k alone,
     and takes k == len(G) as no sample (before 3.5 it draws one)."""
     if not _NEW_RESCALE:
-        major, minor = (int(x) for x in re.match(r"(\d+)\.(\d+)", nx.__version__).groups())
-        _NEW_RESCALE.append((major, minor) >= (3, 5))
+        _NEW_RESCALE.append(_nx_release() >= (3, 5))
     return _NEW_RESCALE[0]
 
 
@@ -941,6 +945,22 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
     return dict(zip(nodes, values))
 
 
+def _exact_weights(name, G, weight, argument):
+    """(why a weighted centrality call is declined, or None; the weights
+    read exactly, a float64 buffer, or None when unweighted): a function
+    for weight, a weighted multigraph, weights the conversion refuses."""
+    if callable(weight):
+        return f"{name}: {argument} is a function", None
+    if G.is_multigraph():
+        return (f"{name}: a weighted multigraph (NetworkX weighs parallel edges by the "
+                f"smallest)"), None
+    try:
+        conv = _conversion(G)
+        return None, conv.arcs(conv.weighting(weight, exact=EXACT))[2]
+    except (NotImplementedError, TypeError, KeyError, ValueError, RuntimeError) as exc:
+        return f"{name}: {exc}", None
+
+
 def _betweenness_can_run(name, args, kwargs):
     function = globals()[name]
     G = _graph_argument(args, kwargs)
@@ -949,15 +969,9 @@ def _betweenness_can_run(name, args, kwargs):
         return f"{name}: k {k!r} is not an int >= 1 (NetworkX has its own answer)"
     if weight is None:
         return True
-    if callable(weight):
-        return f"{name}: weight is a function"
-    if G.is_multigraph():
-        return f"{name}: a weighted multigraph (NetworkX weighs parallel edges by the smallest)"
-    try:
-        conv = _conversion(G)
-        w = conv.arcs(conv.weighting(weight, exact=EXACT))[2]
-    except (NotImplementedError, TypeError, KeyError, ValueError, RuntimeError) as exc:
-        return f"{name}: {exc}"
+    why, w = _exact_weights(name, G, weight, "weight")
+    if why:
+        return why
     if w is not None and _has_zero(w):
         return (f"{name}: a zero weight (NetworkX counts the paths through a zero-weight edge "
                 f"by the order of its heap)")
@@ -996,16 +1010,7 @@ def _closeness_can_run(name, args, kwargs):
     distance = _argument(function, args, kwargs, "distance")
     if distance is None:
         return True
-    if callable(distance):
-        return f"{name}: distance is a function"
-    if G.is_multigraph():
-        return f"{name}: a weighted multigraph (NetworkX weighs parallel edges by the smallest)"
-    try:
-        conv = _conversion(G)
-        conv.arcs(conv.weighting(distance, exact=EXACT))
-    except (NotImplementedError, TypeError, KeyError, ValueError, RuntimeError) as exc:
-        return f"{name}: {exc}"
-    return True
+    return _exact_weights(name, G, distance, "distance")[0] or True
 
 
 def _degrees(G, kind):
