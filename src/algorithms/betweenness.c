@@ -103,25 +103,6 @@ static lg_status_t check_sources(const lg_graph_t *graph, const lg_vertex_t *sou
     return st;
 }
 
-/* LG_ERR_INVALID_ARGUMENT naming the first arc of weight <= 0: on a
- * zero-weight cycle the shortest paths are infinitely many, and which
- * zero-weight arcs are on one would otherwise depend on the search's order. */
-static lg_status_t refuse_zero_weights(const lg_graph_t *g)
-{
-    const struct lg_csr *c = &g->out;
-    for (int64_t u = 0; u < g->n; u++)
-        for (lg_edge_t e = c->offsets[u]; e < c->offsets[u + 1]; e++) {
-            const double w = c->weights64 ? c->weights64[e] : (double)c->weights[e];
-            if (!(w > 0.0))
-                return lg__error(LG_ERR_INVALID_ARGUMENT,
-                                 "lg_betweenness: the arc %lld -> %d weighs %g: weighted "
-                                 "betweenness needs weights > 0 (use_weights false counts "
-                                 "edges)",
-                                 (long long)u, (int)c->indices[e], w);
-        }
-    return LG_OK;
-}
-
 lg_status_t lg_betweenness(lg_context_t *context, const lg_graph_t *graph,
                            const lg_vertex_t *sources, int64_t num_sources,
                            const lg_betweenness_options_t *options, double *centrality)
@@ -145,7 +126,13 @@ lg_status_t lg_betweenness(lg_context_t *context, const lg_graph_t *graph,
     if ((st = check_sources(graph, sources, num_sources)) != LG_OK)
         return st;
     const bool use_weights = options->use_weights && graph->out.weights;
-    if (use_weights && (st = refuse_zero_weights(graph)) != LG_OK)
+    /* weights > 0: on a zero-weight cycle the shortest paths are infinitely
+     * many, and which zero-weight arcs are on one would otherwise depend on
+     * the search's order */
+    if (use_weights &&
+        (st = lg__refuse_weights_below("lg_betweenness", graph, true,
+                                       "weighted betweenness needs weights > 0 (use_weights "
+                                       "false counts edges)")) != LG_OK)
         return st;
     if (graph->n == 0)
         return LG_OK;

@@ -185,18 +185,27 @@ lg_status_t lg_graph_csc(const lg_graph_t *graph, const lg_edge_t **col_offsets,
     return LG_OK;
 }
 
-lg_status_t lg__refuse_negative_weights(const char *fn, const lg_graph_t *g, const char *why)
+lg_status_t lg__refuse_weights_below(const char *fn, const lg_graph_t *g, bool zero_too,
+                                     const char *why)
 {
     const struct lg_csr *c = &g->out;
     for (int64_t u = 0; u < g->n; u++)
         for (lg_edge_t e = c->offsets[u]; e < c->offsets[u + 1]; e++) {
             const double w = c->weights64 ? c->weights64[e] : (double)c->weights[e];
-            if (w < 0.0)
+            if (w < 0.0 || (zero_too && w == 0.0))
                 return lg__error(LG_ERR_INVALID_ARGUMENT,
                                  "%s: the arc %lld -> %d weighs %g: %s", fn,
                                  (long long)u, (int)c->indices[e], w, why);
         }
-    return lg__error(LG_ERR_INTERNAL, "%s: negative weights were recorded but none is found", fn);
+    return LG_OK;
+}
+
+lg_status_t lg__refuse_negative_weights(const char *fn, const lg_graph_t *g, const char *why)
+{
+    const lg_status_t st = lg__refuse_weights_below(fn, g, false, why);
+    return st != LG_OK ? st
+                       : lg__error(LG_ERR_INTERNAL,
+                                   "%s: negative weights were recorded but none is found", fn);
 }
 
 lg_weight_type_t lg_graph_weight_type(const lg_graph_t *graph)

@@ -341,8 +341,13 @@ struct lg_graph {
     atomic_llong auto_cpu_ns;
 };
 
-/* LG_ERR_INVALID_ARGUMENT naming g's first negative arc: "fn: the arc u -> v
- * weighs w: <why>" (g->negative_weights is set). */
+/* LG_ERR_INVALID_ARGUMENT naming g's first arc of weight < 0 (or <= 0 with
+ * zero_too): "fn: the arc u -> v weighs w: <why>"; LG_OK when there is none.
+ * Reads a float64 graph's exact weights. */
+LG_INTERNAL lg_status_t lg__refuse_weights_below(const char *fn, const lg_graph_t *g,
+                                                 bool zero_too, const char *why);
+/* lg__refuse_weights_below for negative arcs, when g->negative_weights is
+ * set (LG_ERR_INTERNAL should none be found). */
 LG_INTERNAL lg_status_t lg__refuse_negative_weights(const char *fn, const lg_graph_t *g,
                                                     const char *why);
 

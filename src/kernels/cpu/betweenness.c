@@ -256,8 +256,9 @@ static void from_source_weighted(const struct lg_graph_view *g, lg_vertex_t s, b
 }
 
 /* Sources [first, last) on the threads, source i on thread i % threads. */
-static void step(const struct work *w, int64_t first, int64_t last)
+static void step(const void *work, int64_t first, int64_t last)
 {
+    const struct work *w = work;
     const struct lg_graph_view *g = w->g;
     const struct lg_betweenness_args *a = w->a;
     const int64_t n = g->n;
@@ -325,17 +326,9 @@ static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_vi
             w.hop[t] = (struct hops){w.levels + (size_t)t * (size_t)n,
                                      w.vals + (size_t)t * (size_t)n, w.bits + (size_t)t * words};
     }
-    const int64_t per_step = STEP_SOURCES > (int64_t)SOURCES_A_THREAD * threads
-                                 ? STEP_SOURCES
-                                 : (int64_t)SOURCES_A_THREAD * threads;
-    for (int64_t first = 0; first < k; first += per_step) {
-        const int64_t last = k - first < per_step ? k : first + per_step;
-        step(&w, first, last);
-        if (!lg_exec_go_on(x, LG_STAGE_BETWEENNESS, last, k, 0.0)) {
-            st = LG_ERR_CANCELLED;
-            goto done;
-        }
-    }
+    if ((st = lg__cpu_in_steps(x, LG_STAGE_BETWEENNESS, k, STEP_SOURCES, SOURCES_A_THREAD, threads,
+                               step, &w)) != LG_OK)
+        goto done;
     double *c = a->centrality;
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t v = 0; v < n; v++) {

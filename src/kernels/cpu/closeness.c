@@ -222,8 +222,9 @@ static double by_weights(const struct closeness_work *w, lg_vertex_t u, double *
     return value_of(w->a, w->g->n, settled, sum, inverse);
 }
 
-static void closeness_step(const struct closeness_work *w, int64_t first, int64_t last)
+static void closeness_step(const void *work, int64_t first, int64_t last)
 {
+    const struct closeness_work *w = work;
     const int64_t n = w->g->n;
 #pragma omp parallel num_threads(w->threads)
     {
@@ -287,17 +288,8 @@ static lg_status_t closeness(const struct lg_exec *x, const struct lg_graph_view
             w.seen[i] = w.visit[i] = w.next[i] = 0;
         }
     }
-    const int64_t per_step = STEP_VERTICES > (int64_t)VERTICES_A_THREAD * threads
-                                 ? STEP_VERTICES
-                                 : (int64_t)VERTICES_A_THREAD * threads;
-    for (int64_t first = 0; first < n; first += per_step) {
-        const int64_t last = n - first < per_step ? n : first + per_step;
-        closeness_step(&w, first, last);
-        if (!lg_exec_go_on(x, LG_STAGE_CLOSENESS, last, n, 0.0)) {
-            st = LG_ERR_CANCELLED;
-            goto done;
-        }
-    }
+    st = lg__cpu_in_steps(x, LG_STAGE_CLOSENESS, n, STEP_VERTICES, VERTICES_A_THREAD, threads,
+                          closeness_step, &w);
 done:
     lg__free(w.seen);
     lg__free(w.visit);

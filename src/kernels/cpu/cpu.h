@@ -42,4 +42,26 @@ static inline int64_t lg__task_vertices(int64_t n, int threads, int64_t most)
     return k < 64 ? 64 : k > most ? most : k;
 }
 
+/* Runs run(work, first, last) over [0, count) in steps of at least `least`
+ * items, `per_thread` a thread when that is more, each step one parallel
+ * region of run's, and tells the call's progress callback (stage, items
+ * done of count) between steps; LG_ERR_CANCELLED when it says stop
+ * (betweenness's sources, closeness's vertices). */
+static inline lg_status_t lg__cpu_in_steps(const struct lg_exec *x, lg_stage_t stage,
+                                           int64_t count, int64_t least, int64_t per_thread,
+                                           int threads,
+                                           void (*run)(const void *work, int64_t first,
+                                                       int64_t last),
+                                           const void *work)
+{
+    const int64_t step = least > per_thread * threads ? least : per_thread * threads;
+    for (int64_t first = 0; first < count; first += step) {
+        const int64_t last = count - first < step ? count : first + step;
+        run(work, first, last);
+        if (!lg_exec_go_on(x, stage, last, count, 0.0))
+            return LG_ERR_CANCELLED;
+    }
+    return LG_OK;
+}
+
 #endif
