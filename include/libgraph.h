@@ -137,7 +137,10 @@ typedef enum lg_stage {
                                 distance the buckets have settled up to              */
     LG_STAGE_SCC = 10,       /* strongly connected components: done steps, total -1  */
     LG_STAGE_BETWEENNESS = 11, /* betweenness: done and total sources                 */
-    LG_STAGE_CLOSENESS = 12    /* closeness: done and total vertices                  */
+    LG_STAGE_CLOSENESS = 12,   /* closeness: done and total vertices                  */
+    LG_STAGE_EIGENVECTOR = 13, /* eigenvector: done iterations, total max_iter; residual */
+    LG_STAGE_KATZ = 14,        /* Katz: done iterations, total max_iter; residual     */
+    LG_STAGE_HITS = 15         /* HITS: done iterations, total max_iter; residual     */
 } lg_stage_t;
 
 typedef struct lg_progress_info {
@@ -990,6 +993,119 @@ LG_API void lg_closeness_options_init(lg_closeness_options_t *options);
  */
 LG_API lg_status_t lg_closeness(lg_context_t *context, const lg_graph_t *graph,
                                 const lg_closeness_options_t *options, double *centrality);
+
+/* ------------------------------------------------------------------------ */
+/* Eigenvector, Katz and HITS: power iterations                             */
+/* ------------------------------------------------------------------------ */
+
+/* What a power iteration did: PageRank's result, read the same way. */
+typedef lg_pagerank_result_t lg_iteration_result_t;
+
+typedef struct lg_eigenvector_options {
+    double tol;                /* stop when sum|x - xlast| < N * tol; 1e-6        */
+    int max_iter;              /* default 100, >= 0                                */
+    bool use_weights;          /* the graph's weights (default true; unweighted
+                                  edges weigh 1)                                    */
+    const double *nstart;      /* NULL: all 1; else N finite entries, sum != 0     */
+    lg_progress_fn progress;   /* called after each iteration; default NULL        */
+    void *progress_data;
+    lg_memory_t output_memory; /* where centrality is; default host               */
+} lg_eigenvector_options_t;
+
+LG_API void lg_eigenvector_options_init(lg_eigenvector_options_t *options);
+
+/*
+ * Eigenvector centrality as NetworkX's eigenvector_centrality computes it:
+ * x starts at nstart / sum(nstart), then each iteration is
+ *   x' = (A + I)^T x / |(A + I)^T x|_2
+ * (A the weighted adjacency matrix, A[u][v] the weight of arc u -> v, so a
+ * vertex gathers from its in-neighbours; the shift by I makes the iteration
+ * converge on bipartite graphs too) until the first iteration whose L1
+ * change sum |x' - x| is below N * tol.  centrality[num_vertices] gets the
+ * result; result (may be NULL) the iterations, the last change and whether
+ * it converged, also when the call returns LG_ERR_NOT_CONVERGED (max_iter
+ * ran out; centrality holds the last iterate).  Weights may be of any sign.
+ * Parallel edges add their weights.  An empty graph returns
+ * LG_ERR_INVALID_ARGUMENT (NetworkX's NetworkXPointlessConcept).
+ *
+ * Method: power iteration pulling over the in-edges (built once and cached
+ * for a directed graph): one pass over the arcs and two over the vertices
+ * an iteration; memory 3 vectors of num_vertices.
+ */
+LG_API lg_status_t lg_eigenvector(lg_context_t *context, const lg_graph_t *graph,
+                                  const lg_eigenvector_options_t *options, double *centrality,
+                                  lg_iteration_result_t *result);
+
+typedef struct lg_katz_options {
+    double alpha;              /* the attenuation factor; default 0.1               */
+    double beta;               /* the weight every vertex starts with; default 1.0  */
+    const double *betas;       /* NULL: beta for all; else N finite entries         */
+    double tol;                /* stop when sum|x - xlast| < N * tol; 1e-6         */
+    int max_iter;              /* default 1000, >= 0                                */
+    const double *nstart;      /* NULL: all 0; else N finite entries                */
+    bool normalized;           /* scale the result to unit L2 norm; default true   */
+    bool use_weights;          /* the graph's weights (default true)               */
+    lg_progress_fn progress;   /* called after each iteration; default NULL        */
+    void *progress_data;
+    lg_memory_t output_memory; /* where centrality is; default host               */
+} lg_katz_options_t;
+
+LG_API void lg_katz_options_init(lg_katz_options_t *options);
+
+/*
+ * Katz centrality as NetworkX's katz_centrality computes it: from x =
+ * nstart (0 by default), each iteration x' = alpha A^T x + beta (A as for
+ * lg_eigenvector; beta a vertex's entry of betas when given), until the
+ * first iteration whose L1 change is below N * tol; then, when normalized,
+ * x / |x|_2 (unscaled when that norm is 0).  It converges when |alpha| is
+ * below the inverse of A's largest eigenvalue; otherwise max_iter runs out:
+ * LG_ERR_NOT_CONVERGED with centrality holding the last iterate, unscaled,
+ * and result as lg_eigenvector's.  An empty graph returns LG_OK with nothing
+ * written but result.
+ *
+ * Method: Katz, "A new status index derived from sociometric analysis",
+ * Psychometrika 18 (1953), by power iteration pulling over the in-edges;
+ * one pass over the arcs an iteration; memory 2 vectors of num_vertices.
+ */
+LG_API lg_status_t lg_katz(lg_context_t *context, const lg_graph_t *graph,
+                           const lg_katz_options_t *options, double *centrality,
+                           lg_iteration_result_t *result);
+
+typedef struct lg_hits_options {
+    double tol;                /* stop when sum|h - hlast| < tol; default 1e-8      */
+    int max_iter;              /* default 100, >= 0                                */
+    const double *nstart;      /* NULL: uniform; else N finite entries >= 0, sum > 0:
+                                  the first hub scores                              */
+    bool normalized;           /* the results scaled to sum 1; default true        */
+    bool use_weights;          /* the graph's weights (default true)               */
+    lg_progress_fn progress;   /* called after each iteration; default NULL        */
+    void *progress_data;
+    lg_memory_t output_memory; /* where hubs and authorities are; default host     */
+} lg_hits_options_t;
+
+LG_API void lg_hits_options_init(lg_hits_options_t *options);
+
+/*
+ * Hubs and authorities (Kleinberg, "Authoritative sources in a hyperlinked
+ * environment", JACM 46, 1999) as NetworkX's HITS: from the hubs h =
+ * nstart / sum(nstart) (uniform by default), each iteration
+ *   a = A^T h,  h = A a,  each then divided by its largest entry,
+ * until the first iteration whose L1 change sum |h - hlast| is below tol
+ * (not N * tol, as NetworkX's); then, when normalized, each scaled to sum
+ * 1.  The limit is the principal singular pair of A, which NetworkX's
+ * hits computes by an SVD.  hubs and authorities get num_vertices values
+ * each; result as lg_eigenvector's; LG_ERR_NOT_CONVERGED when max_iter ran
+ * out (the last iterate, unnormalized).  Weights must be >= 0.  A graph
+ * whose arcs all weigh 0 (or that has none) has no hubs:
+ * LG_ERR_INVALID_ARGUMENT.  An empty graph returns LG_OK with nothing
+ * written but result.
+ *
+ * Method: power iteration, a pull over the in-edges then one over the
+ * out-edges an iteration; memory 3 vectors of num_vertices.
+ */
+LG_API lg_status_t lg_hits(lg_context_t *context, const lg_graph_t *graph,
+                           const lg_hits_options_t *options, double *hubs, double *authorities,
+                           lg_iteration_result_t *result);
 
 /* ------------------------------------------------------------------------ */
 /* Algorithms as data                                                       */

@@ -35,8 +35,9 @@ struct expected {
     int pr_iters;
     double sssp[64];
     lg_vertex_t scc[64];
-    double bc[2][64]; /* lg_betweenness from every vertex, from two (no failure injected) */
+    double bc[2][64];        /* lg_betweenness from every vertex, from two (no failure injected) */
     double closeness[2][64]; /* lg_closeness by hops and by weights (likewise) */
+    double power[4][64];     /* eigenvector, Katz, HITS's hubs and authorities (likewise) */
 };
 
 /* Strongly connected components by reachability from every vertex (the
@@ -238,6 +239,33 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
             all = false;
     }
 
+    /* the power iterations (each has its vectors and its blocks' sums) */
+    {
+        double x[4][64];
+        lg_katz_options_t ko;
+        lg_katz_options_init(&ko);
+        ko.alpha = 0.01;
+        lg_eigenvector_options_t eo;
+        lg_eigenvector_options_init(&eo);
+        eo.max_iter = 1000;
+        st = lg_eigenvector(c, g, &eo, x[0], NULL);
+        if (sweep_ok(st, "lg_eigenvector", k))
+            CHECK(memcmp(x[0], want->power[0], (size_t)n * sizeof **x) == 0);
+        else
+            all = false;
+        st = lg_katz(c, g, &ko, x[1], NULL);
+        if (sweep_ok(st, "lg_katz", k))
+            CHECK(memcmp(x[1], want->power[1], (size_t)n * sizeof **x) == 0);
+        else
+            all = false;
+        st = lg_hits(c, g, NULL, x[2], x[3], NULL);
+        if (sweep_ok(st, "lg_hits", k))
+            CHECK(memcmp(x[2], want->power[2], (size_t)n * sizeof **x) == 0 &&
+                  memcmp(x[3], want->power[3], (size_t)n * sizeof **x) == 0);
+        else
+            all = false;
+    }
+
     lg_edge_t deg[64];
     all &= sweep_ok(lg_graph_in_degrees(g, deg), "lg_graph_in_degrees", k);
 
@@ -284,6 +312,15 @@ static void expected_betweenness(lg_context_t *c, int64_t n, int64_t E, const lg
         co.use_weights = call == 1;
         CHECK_OK(lg_closeness(c, g, &co, want->closeness[call]));
     }
+    lg_katz_options_t ko;
+    lg_katz_options_init(&ko);
+    ko.alpha = 0.01;
+    lg_eigenvector_options_t eo;
+    lg_eigenvector_options_init(&eo);
+    eo.max_iter = 1000;
+    CHECK_OK(lg_eigenvector(c, g, &eo, want->power[0], NULL));
+    CHECK_OK(lg_katz(c, g, &ko, want->power[1], NULL));
+    CHECK_OK(lg_hits(c, g, NULL, want->power[2], want->power[3], NULL));
     lg_graph_free(&g);
 }
 
@@ -735,6 +772,20 @@ static bool float64_once(long k, lg_context_t *c)
     st = lg_sssp(c, g, &s, 1, &so, d, NULL);
     lg__alloc_fail_after(-1);
     all &= sweep_ok(st, "lg_sssp (Bellman-Ford, cutoff)", k);
+    lg_graph_free(&g);
+    /* a negative cycle: LG_ERR_UNBOUNDED naming a vertex on it (the cycle's
+     * search has arrays of its own) */
+    const lg_vertex_t cs[3] = {0, 1, 2}, cd[3] = {1, 2, 0};
+    const double cw[3] = {1.0, -2.0, 0.5};
+    CHECK_OK(lg_graph_from_edges_f64(c, 4, 3, cs, cd, cw, &o, &g));
+    so.cutoff = INFINITY;
+    lg__alloc_fail_after(k);
+    st = lg_sssp(c, g, &s, 1, &so, d, NULL);
+    lg__alloc_fail_after(-1);
+    if (st == LG_ERR_UNBOUNDED)
+        CHECK(strstr(lg_last_error(), "cycle") != NULL);
+    else
+        all &= sweep_ok(st, "lg_sssp (Bellman-Ford, a negative cycle)", k) && false;
     lg_graph_free(&g);
     return all;
 }

@@ -82,4 +82,29 @@ LG_INTERNAL lg_status_t lg__label_vertices(lg_context_t *ctx, const lg_graph_t *
 /* LG_ERR_INVALID_ARGUMENT unless memory is one of lg_memory_t's values. */
 LG_INTERNAL lg_status_t lg__check_output_memory(const char *function, lg_memory_t memory);
 
+/* What the power iterations' entry points share (eigenvector, Katz, HITS;
+ * defined in eigenvector.c).  Their descriptors end with the results
+ * iterations, residual and converged, from index `first`: */
+#define LG_ITERATION_RESULTS(first)                                                                \
+    [first] = {.name = "iterations", .type = LG_TYPE_INT, .help = "iterations run"},               \
+    [first + 1] = {.name = "residual", .type = LG_TYPE_DOUBLE,                                     \
+                   .help = "the L1 change of the last iteration"},                                 \
+    [first + 2] = {.name = "converged", .type = LG_TYPE_BOOL,                                      \
+                   .help = "whether that change was below the limit"}
+/* ... which a generic call fills from *res (when st is LG_OK or
+ * LG_ERR_NOT_CONVERGED) into r[0..2] (each may be NULL). */
+LG_INTERNAL void lg__iteration_results(lg_status_t st, const lg_iteration_result_t *res,
+                                       void *const *r);
+/* tol finite and >= 0, max_iter >= 0, memory host or device. */
+LG_INTERNAL lg_status_t lg__check_iteration(const char *function, double tol, int max_iter,
+                                            lg_memory_t memory);
+/* Every v[i] (i < n) finite, and >= 0 with a positive sum when
+ * non_negative; *sum gets the sum. */
+LG_INTERNAL lg_status_t lg__check_vector(const char *function, const char *name, const double *v,
+                                         int64_t n, bool non_negative, double *sum);
+/* A kernel's status: LG_ERR_NOT_CONVERGED with the message when it ran
+ * but did not converge (result's change against `limit`). */
+LG_INTERNAL lg_status_t lg__iteration_status(const char *function, lg_status_t st,
+                                             const lg_iteration_result_t *result, double limit);
+
 #endif /* LIBGRAPH_ALGORITHM_H */

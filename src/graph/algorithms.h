@@ -45,7 +45,10 @@ extern "C" {
     X(SSSP, sssp, GPU)                                                                             \
     X(SCC, scc, GPU)                                                                               \
     X(BETWEENNESS, betweenness, GPU)                                                               \
-    X(CLOSENESS, closeness, CPU)
+    X(CLOSENESS, closeness, CPU)                                                                   \
+    X(EIGENVECTOR, eigenvector, CPU)                                                               \
+    X(KATZ, katz, CPU)                                                                             \
+    X(HITS, hits, CPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,
@@ -126,6 +129,38 @@ struct lg_closeness_args {
     bool wf_improved;
     bool use_weights;
     double *centrality;
+};
+
+/* Eigenvector and Katz centrality (whose kernels take the same struct):
+ * from x = x0 / x0_divisor (x0 NULL: every entry x0_fill), each iteration
+ *   x' = scale * A^T x + keep * x + b     (b: b[v], or b0 when b is NULL)
+ * divided by its L2 norm when unit_each (eigenvector), until sum |x' - x| <
+ * limit or max_iter iterations; unit_at_end: the converged x divided by
+ * its L2 norm (when > 0).  x gets the last iterate, *result what ran; n > 0. */
+struct lg_power_args {
+    const double *x0;
+    double x0_divisor, x0_fill;
+    double scale, keep;
+    const double *b;
+    double b0;
+    bool unit_each, unit_at_end;
+    bool use_weights;
+    double limit;
+    int max_iter;
+    lg_stage_t stage;
+    double *x;
+    lg_pagerank_result_t *result;
+};
+
+/* HITS: lg_hits's iteration from the hubs h0 (NULL: uniform); n > 0. */
+struct lg_hits_args {
+    const double *h0;
+    double tol;
+    int max_iter;
+    bool normalized;
+    bool use_weights;
+    double *hubs, *authorities;
+    lg_pagerank_result_t *result;
 };
 
 #ifdef __cplusplus
