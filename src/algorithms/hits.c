@@ -119,6 +119,9 @@ lg_status_t lg_hits(lg_context_t *context, const lg_graph_t *graph,
     if ((st = lg__check_iteration(fn, options->tol, options->max_iter, options->output_memory)) !=
         LG_OK)
         return st;
+    if (graph->n > 0 && (!hubs || !authorities))
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn,
+                         hubs ? "authorities" : "hubs");
     const bool use_weights = options->use_weights && graph->out.weights;
     if (use_weights && graph->negative_weights)
         return lg__refuse_negative_weights(fn, graph, "HITS needs weights >= 0");
@@ -129,9 +132,6 @@ lg_status_t lg_hits(lg_context_t *context, const lg_graph_t *graph,
         lg__set_last_backend(LG_BACKEND_CPU); /* nothing to rank, answered here */
         return LG_OK;
     }
-    if (!hubs || !authorities)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn,
-                         hubs ? "authorities" : "hubs");
     double sum;
     if (options->nstart &&
         (st = lg__check_vector(fn, "nstart", options->nstart, graph->n, true, &sum)) != LG_OK)

@@ -1,0 +1,360 @@
+/*
+ * test_eigenvector.c - the power iterations (lg_eigenvector, lg_katz,
+ * lg_hits) against NetworkX's iterations written out here plainly: a push
+ * over the out-arcs in vertex order (for u, for each arc u -> v: x[v] +=
+ * x[u] w), serial, with contexts of 1, 2 and 3 threads.
+ *
+ * Values must equal the oracle's to a relative 1e-12 of the largest entry
+ * (the sums run in another order), and the iterations run within one (a
+ * change at the very limit may round to either side).  The random shapes
+ * of oracle_shapes.h directed and undirected, unweighted and weighted,
+ * nstart and per-vertex betas; not converging; refusals, messages and
+ * cancellation.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "harness.h"
+#include "kernel_graphs.h"
+#include "libgraph.h"
+#include "oracle.h"
+#include "oracle_shapes.h"
+#include "test_util.h"
+
+#include <math.h>
+
+static long power_runs;
+
+/* ---- the oracles ----------------------------------------------------------------------- */
+
+/* y = A^T x over o's arcs (w: weights, NULL: 1). */
+static void push(const or_graph *o, const double *w, const double *x, double *y)
+{
+    for (int64_t v = 0; v < o->n; v++)
+        y[v] = 0.0;
+    for (int64_t u = 0; u < o->n; u++)
+        for (lg_edge_t e = o->off[u]; e < o->off[u + 1]; e++)
+            y[o->idx[e]] += x[u] * (w ? w[e] : 1.0);
+}
+
+/* NetworkX's eigenvector_centrality (kind 0), katz_centrality (1, alpha
+ * 0.05, betas b), _hits_python (2: x the hubs, a the authorities);
+ * returns the iterations run, -1 when max_iter ran out. */
+static int oracle(int kind, const or_graph *o, const double *w, const double *nstart,
+                  const double *b, int max_iter, double *x, double *a)
+{
+    const int64_t n = o->n;
+    double *last = or_alloc((size_t)n + 1, sizeof *last), *y = or_alloc((size_t)n + 1, sizeof *y);
+    double sum = 0.0;
+    for (int64_t v = 0; v < n; v++)
+        sum += nstart ? nstart[v] : 1.0;
+    for (int64_t v = 0; v < n; v++)
+        x[v] = kind == 1 ? (nstart ? nstart[v] : 0.0) : (nstart ? nstart[v] : 1.0) / sum;
+    const double tol = kind == 2 ? 1e-8 : 1e-6, limit = kind == 2 ? tol : (double)n * tol;
+    int iter = 0, done = -1;
+    while (iter < max_iter && done < 0) {
+        for (int64_t v = 0; v < n; v++)
+            last[v] = x[v];
+        push(o, w, last, y);
+        double err = 0.0;
+        if (kind == 0) {
+            double sq = 0.0;
+            for (int64_t v = 0; v < n; v++) {
+                y[v] += last[v];
+                sq += y[v] * y[v];
+            }
+            const double norm = sq > 0.0 ? sqrt(sq) : 1.0;
+            for (int64_t v = 0; v < n; v++)
+                x[v] = y[v] / norm;
+        } else if (kind == 1) {
+            for (int64_t v = 0; v < n; v++)
+                x[v] = 0.05 * y[v] + (b ? b[v] : 1.0);
+        } else {
+            for (int64_t v = 0; v < n; v++)
+                a[v] = y[v];
+            double ma = 0.0, mh = 0.0;
+            for (int64_t u = 0; u < n; u++) {
+                double h = 0.0;
+                for (lg_edge_t e = o->off[u]; e < o->off[u + 1]; e++)
+                    h += a[o->idx[e]] * (w ? w[e] : 1.0);
+                x[u] = h;
+                mh = fmax(mh, h);
+                ma = fmax(ma, a[u]);
+            }
+            for (int64_t v = 0; v < n; v++) {
+                x[v] *= 1.0 / mh;
+                a[v] *= 1.0 / ma;
+            }
+        }
+        for (int64_t v = 0; v < n; v++)
+            err += fabs(x[v] - last[v]);
+        iter++;
+        if (err < limit)
+            done = iter;
+    }
+    if (done > 0 && kind == 1) {
+        double sq = 0.0;
+        for (int64_t v = 0; v < n; v++)
+            sq += x[v] * x[v];
+        for (int64_t v = 0; v < n && sq > 0.0; v++)
+            x[v] *= 1.0 / sqrt(sq);
+    }
+    if (done > 0 && kind == 2) {
+        double sh = 0.0, sa = 0.0;
+        for (int64_t v = 0; v < n; v++) {
+            sh += x[v];
+            sa += a[v];
+        }
+        for (int64_t v = 0; v < n; v++) {
+            x[v] *= 1.0 / sh;
+            a[v] *= 1.0 / sa;
+        }
+    }
+    free(last);
+    free(y);
+    return done;
+}
+
+/* ---- the checks ------------------------------------------------------------------------ */
+
+static bool near(const double *got, const double *want, int64_t n)
+{
+    double scale = 1e-300;
+    for (int64_t v = 0; v < n; v++)
+        scale = fmax(scale, fabs(want[v]));
+    for (int64_t v = 0; v < n; v++)
+        if (!(fabs(got[v] - want[v]) <= 1e-12 * scale))
+            return false;
+    return true;
+}
+
+static const char *const names[3] = {"lg_eigenvector", "lg_katz", "lg_hits"};
+
+/* One call of kind's function (options as the oracle's); its status. */
+static lg_status_t call(int kind, const lg_graph_t *g, bool use_weights, const double *nstart,
+                        const double *b, int max_iter, double *x, double *a,
+                        lg_iteration_result_t *r)
+{
+    lg_context_t *c = ctx[power_runs++ % NUM_CTX];
+    if (kind == 0) {
+        lg_eigenvector_options_t o;
+        lg_eigenvector_options_init(&o);
+        o.use_weights = use_weights, o.nstart = nstart, o.max_iter = max_iter;
+        return lg_eigenvector(c, g, &o, x, r);
+    }
+    if (kind == 1) {
+        lg_katz_options_t o;
+        lg_katz_options_init(&o);
+        o.alpha = 0.05, o.use_weights = use_weights, o.nstart = nstart, o.betas = b;
+        o.max_iter = max_iter;
+        return lg_katz(c, g, &o, x, r);
+    }
+    lg_hits_options_t o;
+    lg_hits_options_init(&o);
+    o.use_weights = use_weights, o.nstart = nstart, o.max_iter = max_iter;
+    return lg_hits(c, g, &o, x, a, r);
+}
+
+static void check_graph(const lg_graph_t *g, const or_graph *o, bool use_weights,
+                        unsigned long long *rng)
+{
+    const int64_t n = o->n;
+    if (n == 0)
+        return;
+    double *w = NULL;
+    if (use_weights && o->w) {
+        w = or_alloc((size_t)o->m + 1, sizeof *w);
+        for (int64_t e = 0; e < o->m; e++)
+            w[e] = (double)o->w[e];
+    }
+    double *want = or_alloc((size_t)n, sizeof *want), *want_a = or_alloc((size_t)n, sizeof *want),
+           *got = or_alloc((size_t)n, sizeof *got), *got_a = or_alloc((size_t)n, sizeof *got),
+           *nstart = or_alloc((size_t)n, sizeof *nstart), *b = or_alloc((size_t)n, sizeof *b);
+    for (int64_t v = 0; v < n; v++) {
+        nstart[v] = 0.5 + (double)or_rand_below(rng, 8);
+        b[v] = 1.0 + (double)or_rand_below(rng, 3);
+    }
+    for (int kind = 0; kind < 3; kind++)
+        for (int given = 0; given < 2; given++) {
+            if (kind == 2 && o->m == 0)
+                continue; /* no hubs: the refusal is test_refusals' */
+            const double *ns = given ? nstart : NULL, *bs = given ? b : NULL;
+            const int max_iter = 3000;
+            const int iters = oracle(kind, o, w, ns, bs, max_iter, want, want_a);
+            lg_iteration_result_t r;
+            const lg_status_t st = call(kind, g, use_weights, ns, bs, max_iter, got, got_a, &r);
+            if (iters < 0) { /* Katz diverges on graphs whose largest eigenvalue is > 20 */
+                CHECK(st == LG_ERR_NOT_CONVERGED && !r.converged && r.iterations == max_iter);
+                continue;
+            }
+            CHECK(st == LG_OK);
+            if (st != LG_OK) {
+                report("%s: %s: %s", names[kind], lg_status_string(st), lg_last_error());
+                continue;
+            }
+            CHECK(r.converged && abs(r.iterations - iters) <= 1);
+            const bool same = abs(r.iterations - iters) == 0;
+            if (same)
+                CHECK(near(got, want, n) && (kind < 2 || near(got_a, want_a, n)));
+            if (!same || !near(got, want, n) || (kind == 2 && !near(got_a, want_a, n)))
+                report("%s, weights %d, nstart %d: %d iterations (oracle %d), vertex 0 %.17g "
+                       "(oracle %.17g)",
+                       names[kind], use_weights, given, r.iterations, iters, got[0], want[0]);
+        }
+    free(w);
+    free(want);
+    free(want_a);
+    free(got);
+    free(got_a);
+    free(nstart);
+    free(b);
+}
+
+static void test_shapes(void)
+{
+    for (int gi = 0; gi < 96; gi++) {
+        unsigned long long seed = 8100 + (unsigned long long)gi, rng = seed * 41 + 3;
+        or_edges e;
+        or_random_edges(&e, gi % OR_NUM_SHAPES, &rng);
+        const bool directed = (gi / OR_NUM_SHAPES) % 2 == 0, weighted = gi % 3 != 0;
+        for (int64_t i = 0; i < e.E; i++)
+            e.w[i] = (float)(1 + or_rand_below(&rng, 4)) / 2.0f;
+        set_subject("shape %s, seed %llu, %s, %s", e.shape, seed,
+                    directed ? "directed" : "undirected", weighted ? "weighted" : "unweighted");
+        struct elist el = {e.n, e.E, e.E, e.src, e.dst, e.w};
+        struct tgraph t;
+        if (tgraph_from_elist(&t, &el, directed, weighted, gi % NUM_CTX)) {
+            check_graph(t.g, &t.o, true, &rng);
+            if (weighted)
+                check_graph(t.g, &t.o, false, &rng);
+        }
+        tgraph_free(&t);
+        or_edges_free(&e);
+    }
+}
+
+/* Enough vertices for many blocks of rows. */
+static void test_larger(void)
+{
+    unsigned long long rng = 707;
+    for (int directed = 0; directed < 2; directed++) {
+        struct elist el;
+        el_init(&el, 20000);
+        el_random(&el, 0, 20000, 50000, &rng);
+        set_subject("random, 20000 vertices, %s", directed ? "directed" : "undirected");
+        struct tgraph t;
+        if (tgraph_from_elist(&t, &el, directed, false, 1))
+            check_graph(t.g, &t.o, true, &rng);
+        tgraph_free(&t);
+        el_free(&el);
+    }
+}
+
+static bool stop_at_second(const lg_progress_info_t *info, void *data)
+{
+    int *calls = data;
+    CHECK(info->stage == LG_STAGE_EIGENVECTOR || info->stage == LG_STAGE_KATZ ||
+          info->stage == LG_STAGE_HITS);
+    CHECK(info->done > 0 && info->done <= info->total);
+    return ++*calls < 2;
+}
+
+static void test_refusals(void)
+{
+    struct elist el;
+    el_init(&el, 50);
+    el_path(&el, 0, 50, false);
+    el.w[3] = -2.0f;
+    struct tgraph t;
+    set_subject("path of 50");
+    if (!tgraph_from_elist(&t, &el, true, true, 0)) {
+        el_free(&el);
+        return;
+    }
+    double x[50], a[50], bad[50];
+    lg_iteration_result_t r;
+    CHECK_STATUS(lg_eigenvector(ctx[0], NULL, NULL, x, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("graph is NULL");
+    CHECK_STATUS(lg_katz(ctx[0], t.g, NULL, NULL, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("centrality is NULL");
+    CHECK_STATUS(lg_hits(ctx[0], t.g, NULL, x, NULL, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("authorities is NULL");
+    CHECK_STATUS(lg_hits(ctx[0], t.g, NULL, x, a, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("the arc 3 -> 4 weighs -2: HITS needs weights >= 0");
+    /* negative weights are fine for eigenvector and Katz */
+    lg_katz_options_t ko;
+    lg_katz_options_init(&ko);
+    CHECK_OK(lg_katz(ctx[0], t.g, &ko, x, &r));
+    CHECK(r.converged && r.iterations > 1);
+    lg_eigenvector_options_t eo;
+    lg_eigenvector_options_init(&eo);
+    eo.max_iter = 2;
+    CHECK_STATUS(lg_eigenvector(ctx[0], t.g, &eo, x, &r), LG_ERR_NOT_CONVERGED);
+    CHECK_MESSAGE("no convergence in 2 iterations");
+    CHECK(!r.converged && r.iterations == 2 && r.residual > 0.0);
+    eo.max_iter = -1;
+    CHECK_STATUS(lg_eigenvector(ctx[0], t.g, &eo, x, &r), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("max_iter -1 < 0");
+    lg_eigenvector_options_init(&eo);
+    eo.tol = NAN;
+    CHECK_STATUS(lg_eigenvector(ctx[0], t.g, &eo, x, &r), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("tol nan is not finite");
+    for (int v = 0; v < 50; v++)
+        bad[v] = 0.0;
+    eo.tol = 1e-6;
+    eo.nstart = bad;
+    CHECK_STATUS(lg_eigenvector(ctx[0], t.g, &eo, x, &r), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("nstart sums to 0");
+    bad[7] = INFINITY;
+    CHECK_STATUS(lg_eigenvector(ctx[0], t.g, &eo, x, &r), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("nstart[7] = inf is not finite");
+    lg_hits_options_t ho;
+    lg_hits_options_init(&ho);
+    ho.use_weights = false;
+    bad[7] = -1.0;
+    ho.nstart = bad;
+    CHECK_STATUS(lg_hits(ctx[0], t.g, &ho, x, a, &r), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("nstart[7] = -1 is not finite and >= 0");
+    /* hubs only where no arc leaves: no hub after an iteration */
+    bad[7] = 0.0;
+    bad[49] = 1.0;
+    CHECK_STATUS(lg_hits(ctx[0], t.g, &ho, x, a, &r), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("every hub score is 0");
+    /* cancellation between iterations */
+    lg_eigenvector_options_init(&eo);
+    eo.use_weights = false;
+    eo.tol = 0.0;
+    int calls = 0;
+    eo.progress = stop_at_second;
+    eo.progress_data = &calls;
+    CHECK_STATUS(lg_eigenvector(ctx[1], t.g, &eo, x, &r), LG_ERR_CANCELLED);
+    CHECK(calls == 2);
+    CHECK_MESSAGE("cancelled");
+    /* the empty graph */
+    lg_graph_t *empty = NULL;
+    lg_graph_options_t go = graph_options(false);
+    CHECK_OK(lg_graph_from_edges(ctx[0], 0, 0, NULL, NULL, NULL, &go, &empty));
+    CHECK_STATUS(lg_eigenvector(ctx[0], empty, NULL, x, NULL), LG_ERR_INVALID_ARGUMENT);
+    CHECK_MESSAGE("the graph has no vertices");
+    CHECK_OK(lg_katz(ctx[0], empty, NULL, x, &r));
+    CHECK(r.converged && r.iterations == 0);
+    CHECK_OK(lg_hits(ctx[0], empty, NULL, x, a, &r));
+    lg_graph_free(&empty);
+    tgraph_free(&t);
+    el_free(&el);
+}
+
+static void print_runs(void)
+{
+    printf("%ld power iteration runs\n", power_runs);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    static const struct section sections[] = {
+        {"power iteration shapes", test_shapes},
+        {"power iteration larger", test_larger},
+        {"power iteration refusals", test_refusals},
+    };
+    return harness_main(argv, sections, sizeof sections / sizeof sections[0], print_runs);
+}
