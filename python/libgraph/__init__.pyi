@@ -37,7 +37,7 @@ def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edg
 __all__ = [
     "Graph", "Context", "generate_edges", "bfs", "pagerank", "connected_components",
     "number_connected_components", "strongly_connected_components",
-    "number_strongly_connected_components", "sssp", "shortest_path", "betweenness_centrality", "closeness_centrality", "harmonic_centrality", "run", "algorithms", "last_backend", "last_backend_reason",
+    "number_strongly_connected_components", "sssp", "shortest_path", "betweenness_centrality", "closeness_centrality", "harmonic_centrality", "eigenvector_centrality", "katz_centrality", "hits", "run", "algorithms", "last_backend", "last_backend_reason",
     "build_info",
     "set_default_device", "get_default_device", "set_progress", "get_progress", "PageRankInfo",
     "Error", "InvalidArgumentError",
@@ -145,6 +145,16 @@ def closeness_centrality(G: Graph, distance: Any = None, wf_improved: bool = Tru
                          device: _Device = None, out: Any = None) -> npt.NDArray[np.float64]: ...
 def harmonic_centrality(G: Graph, distance: Any = None, *, device: _Device = None,
                         out: Any = None) -> npt.NDArray[np.float64]: ...
+def eigenvector_centrality(G: Graph, max_iter: int = 100, tol: float = 1.0e-6,
+                           nstart: Any = None, weight: Any = None, *, device: _Device = None,
+                           out: Any = None) -> npt.NDArray[np.float64]: ...
+def katz_centrality(G: Graph, alpha: float = 0.1, beta: Any = 1.0, max_iter: int = 1000,
+                    tol: float = 1.0e-6, nstart: Any = None, normalized: bool = True,
+                    weight: Any = None, *, device: _Device = None,
+                    out: Any = None) -> npt.NDArray[np.float64]: ...
+def hits(G: Graph, max_iter: int = 100, tol: float = 1.0e-8, nstart: Any = None,
+         normalized: bool = True, *, weight: Any = "weight", device: _Device = None,
+         out: Any = None) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
 @overload
 def sssp(G: Graph, source: Any, *, weight: Any = "weight", predecessors: Literal[False] = False,
          cutoff: float | None = None, target: Any = None, delta: float = 0.0,

@@ -23,7 +23,8 @@ from ._graph import Graph, _readable
 __all__ = ["bfs", "pagerank", "PageRankInfo", "connected_components",
            "number_connected_components", "strongly_connected_components",
            "number_strongly_connected_components", "sssp", "shortest_path",
-           "betweenness_centrality", "closeness_centrality", "harmonic_centrality", "run",
+           "betweenness_centrality", "closeness_centrality", "harmonic_centrality",
+           "eigenvector_centrality", "katz_centrality", "hits", "run",
            "algorithms",
            "last_backend",
            "last_backend_reason", "build_info"]
@@ -503,6 +504,80 @@ def harmonic_centrality(G, distance=None, *, device=None, out=None):
     num_vertices (in out when given)."""
     G = _graph(G, "harmonic_centrality(G)")
     return _closeness(G, True, distance, True, device, out)
+
+
+def _iterated(algorithm, G, params, names, device, outs):
+    """A power iteration's per-vertex results (names), with NotConverged's
+    attributes of those names made arrays like the results'."""
+    host = [host_out(o, "out") for o in outs]
+    given = {k: o for k, (o, _) in zip(names, host) if o is not None}
+    try:
+        r = _libgraph.run(algorithm, G._g, params, context=context(device), outs=given or None)
+    except _libgraph.NotConverged as e:
+        for k, (o, gpu) in zip(names, host):
+            setattr(e, k, into_device(_result(getattr(e, k), o), gpu, "out"))
+        raise
+    return [into_device(_result(x, o), gpu, "out") for x, (o, gpu) in zip(r, host)]
+
+
+def eigenvector_centrality(G, max_iter=100, tol=1.0e-6, nstart=None, weight=None, *,
+                           device=None, out=None):
+    """Eigenvector centrality with networkx.eigenvector_centrality's
+    semantics: power iteration on A + I (a vertex gathers its
+    in-neighbours' values) from nstart (None: uniform; an array or a dict
+    {vertex: value}, not summing to 0), normalised to unit length each
+    iteration, stopped after the first whose L1 change is below
+    num_vertices * tol.  weight: a true value weighs the edges by the
+    graph's weights (of any sign).  Raises NotConverged (.centrality the
+    last iterate) when max_iter runs out, ValueError for a graph with no
+    vertices.  Returns a float64 array of num_vertices (in out when given).
+    Ctrl-C stops it between two iterations (KeyboardInterrupt)."""
+    G = _graph(G, "eigenvector_centrality(G)")
+    return _iterated("eigenvector_centrality", G, {
+        "max_iter": max_iter, "tol": tol, "nstart": _vector(G, nstart, "nstart"),
+        "use_weights": flag(weight, "weight")}, ["centrality"], device, [out])[0]
+
+
+def katz_centrality(G, alpha=0.1, beta=1.0, max_iter=1000, tol=1.0e-6, nstart=None,
+                    normalized=True, weight=None, *, device=None, out=None):
+    """Katz centrality with networkx.katz_centrality's semantics: x =
+    alpha A^T x + beta by power iteration from nstart (None: 0), stopped
+    after the first iteration whose L1 change is below num_vertices * tol,
+    then scaled to unit length when normalized.  beta: a number, or an
+    array or dict {vertex: value} of each vertex's own.  weight as
+    eigenvector_centrality's.  Raises NotConverged (.centrality the last
+    iterate) when max_iter runs out (alpha at or above 1 / the largest
+    eigenvalue of A).  Returns a float64 array of num_vertices (in out
+    when given).  Ctrl-C stops it between two iterations."""
+    G = _graph(G, "katz_centrality(G)")
+    scalar = not isinstance(beta, dict) and not hasattr(beta, "__len__")
+    return _iterated("katz_centrality", G, {
+        "alpha": alpha, "beta": float(beta) if scalar else 1.0,
+        "betas": None if scalar else _vector(G, beta, "beta"), "max_iter": max_iter,
+        "tol": tol, "nstart": _vector(G, nstart, "nstart"),
+        "normalized": flag(normalized, "normalized"), "use_weights": flag(weight, "weight")},
+        ["centrality"], device, [out])[0]
+
+
+def hits(G, max_iter=100, tol=1.0e-8, nstart=None, normalized=True, *, weight="weight",
+         device=None, out=None):
+    """Hubs and authorities with networkx.hits's semantics, by NetworkX's
+    own power iteration: from the hubs nstart (None: uniform; values >= 0),
+    a = A^T h and h = A a, each divided by its largest entry, until the
+    first iteration whose L1 change of h is below tol; scaled to sum 1 each
+    when normalized.  weight: NetworkX's hits weighs edges by "weight";
+    None/False ignores the weights (which must be >= 0).  Raises
+    NotConverged (.hubs, .authorities) when max_iter runs out.  Returns
+    (hubs, authorities), float64 arrays of num_vertices (out: a pair of
+    arrays to write into).  Ctrl-C stops it between two iterations."""
+    G = _graph(G, "hits(G)")
+    outs = list(out) if out is not None else [None, None]
+    if len(outs) != 2:
+        raise ValueError("out: expected a pair of arrays (hubs, authorities)")
+    return tuple(_iterated("hits", G, {
+        "max_iter": max_iter, "tol": tol, "nstart": _vector(G, nstart, "nstart"),
+        "normalized": flag(normalized, "normalized"), "use_weights": flag(weight, "weight")},
+        ["hubs", "authorities"], device, outs))
 
 
 def algorithms():

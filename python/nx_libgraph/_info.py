@@ -82,6 +82,23 @@ for _name in ("degree_centrality", "in_degree_centrality", "out_degree_centralit
     FUNCTIONS[_name] = {"additional_docs": "From the converted graph's rows (NetworkX's degrees: "
                         "a self-loop twice in an undirected graph); multigraphs are declined."}
 
+for _name in ("eigenvector_centrality", "katz_centrality"):
+    FUNCTIONS[_name] = {
+        "additional_docs": "NetworkX's power iteration in libgraph's C (a pull over the "
+        "in-edges, the vertices over the CPU's threads); values equal NetworkX's up to rounding "
+        "and the same iterations run. Multigraphs and weight functions are declined (NetworkX "
+        "runs the call).",
+        "additional_parameters": _DEVICE,
+    }
+
+FUNCTIONS["hits"] = {
+    "additional_docs": "NetworkX's own HITS power iteration (its _hits_python, scaled by the "
+    "largest entries, stopped by the L1 change of the hubs) in libgraph's C, whose limit is the "
+    "singular vectors NetworkX's hits computes by an SVD: values equal to about tol. "
+    "Multigraphs and negative weights are declined (NetworkX runs the call).",
+    "additional_parameters": _DEVICE,
+}
+
 
 def get_info():
     """The backend's description for NetworkX (``networkx.backend_info``)."""

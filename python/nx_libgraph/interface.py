@@ -131,6 +131,8 @@ def _refusal(name, args, kwargs):
         why = _closeness_can_run(name, args, kwargs)
     elif name in _DEGREES:
         why = _degree_can_run(name, args, kwargs)
+    elif name in _POWER:
+        why = _power_can_run(name, args, kwargs)
     else:
         return None
     return None if why is True else why
@@ -984,6 +986,12 @@ def _has_zero(weights):
     return bool((numpy.frombuffer(weights, dtype=numpy.float64) == 0.0).any())
 
 
+def _has_negative(weights):
+    """Whether a conversion's float64 weights (a buffer) hold a negative one."""
+    import numpy  # libgraph's own arrays are numpy's: already imported
+    return bool((numpy.frombuffer(weights, dtype=numpy.float64) < 0.0).any())
+
+
 def closeness_centrality(G, u=None, distance=None, wf_improved=True, *, device=None):
     weighting = G.weighting(None) if distance is None else G.weighting(distance, exact=EXACT)
     g = G.graph(weighting)
@@ -1056,6 +1064,85 @@ def _degree_can_run(name, args, kwargs):
     return True
 
 
+def _node_values(G, values):
+    """A dict {node: number} as a float64 array in the graph's node order
+    (a missing node is NetworkX's KeyError)."""
+    import numpy  # libgraph's own arrays are numpy's: already imported
+    return None if values is None else numpy.array([values[v] for v in G.nodes], dtype=float)
+
+
+def _iterated(function, max_iter, *args, **kwargs):
+    """function's result, with libgraph's NotConverged as NetworkX's
+    PowerIterationFailedConvergence."""
+    try:
+        return function(*args, **kwargs)
+    except lg.NotConverged:
+        raise nx.PowerIterationFailedConvergence(max_iter) from None
+
+
+def _weighted(G, weight):
+    return G.graph(G.weighting(None) if weight is None else G.weighting(weight, exact=EXACT))
+
+
+def eigenvector_centrality(G, max_iter=100, tol=1.0e-6, nstart=None, weight=None, *,
+                           device=None):
+    if len(G.nodes) == 0:
+        raise nx.NetworkXPointlessConcept("cannot compute centrality for the null graph")
+    if nstart is not None and all(v == 0 for v in nstart.values()):
+        raise nx.NetworkXError("initial vector cannot have all zero values")
+    x = _iterated(lg.eigenvector_centrality, max_iter, _weighted(G, weight), max_iter, tol,
+                  _node_values(G, nstart), weight is not None, device=_device(device))
+    return dict(zip(G.nodes, x.tolist()))
+
+
+def katz_centrality(G, alpha=0.1, beta=1.0, max_iter=1000, tol=1.0e-6, nstart=None,
+                    normalized=True, weight=None, *, device=None):
+    if len(G.nodes) == 0:
+        return {}
+    try:
+        beta = float(beta)
+    except (TypeError, ValueError, AttributeError) as err:
+        if not isinstance(beta, Mapping) or set(beta) != set(G.nodes):
+            raise nx.NetworkXError("beta dictionary must have a value for every node") from err
+        beta = _node_values(G, beta)
+    x = _iterated(lg.katz_centrality, max_iter, _weighted(G, weight), alpha, beta, max_iter, tol,
+                  _node_values(G, nstart), normalized, weight is not None,
+                  device=_device(device))
+    return dict(zip(G.nodes, x.tolist()))
+
+
+def hits(G, max_iter=100, tol=1.0e-8, nstart=None, normalized=True, *, device=None):
+    if len(G.nodes) == 0:
+        return {}, {}
+    if max_iter <= 0:
+        raise nx.PowerIterationFailedConvergence(max_iter)
+    h, a = _iterated(lg.hits, max_iter, _weighted(G, "weight"), max_iter, tol,
+                     _node_values(G, nstart), normalized, weight="weight",
+                     device=_device(device))
+    return dict(zip(G.nodes, h.tolist())), dict(zip(G.nodes, a.tolist()))
+
+
+def _power_can_run(name, args, kwargs):
+    """eigenvector_centrality, katz_centrality and hits decline multigraphs
+    (NetworkX's iterations count a neighbour once, its hits the parallel
+    edges' sum), weights the conversion cannot read exactly, and for hits
+    negative weights (NetworkX's SVD takes any)."""
+    G = _graph_argument(args, kwargs)
+    if G.is_multigraph():
+        return f"{name}: a multigraph (NetworkX counts each neighbour once)"
+    weight = "weight" if name == "hits" else _argument(globals()[name], args, kwargs, "weight")
+    if weight is None:
+        return True
+    why, w = _exact_weights(name, G, weight, "weight")
+    if why:
+        return why
+    if name == "hits" and w is not None and _has_negative(w):
+        return f"{name}: a negative weight (libgraph's HITS takes weights >= 0)"
+    return True
+
+
+_POWER = {"eigenvector_centrality", "katz_centrality", "hits"}
+EXACT_FUNCTIONS.update(dict.fromkeys(_POWER, EXACT))
 _DEGREES = {"degree_centrality", "in_degree_centrality", "out_degree_centrality"}
 _CENTRALITY = {"betweenness_centrality", "closeness_centrality", "harmonic_centrality"}
 EXACT_FUNCTIONS.update(dict.fromkeys(_CENTRALITY, EXACT))
@@ -1079,7 +1166,7 @@ _FUNCTIONS = {
     "node_connected_component", "weakly_connected_components",
     "number_weakly_connected_components", "is_weakly_connected", "strongly_connected_components",
     "number_strongly_connected_components", "is_strongly_connected",
-} | _TRAVERSALS | _DIJKSTRA | _BELLMAN_FORD | _SHORTEST | _CENTRALITY | _DEGREES
+} | _TRAVERSALS | _DIJKSTRA | _BELLMAN_FORD | _SHORTEST | _CENTRALITY | _DEGREES | _POWER
 
 # Each function checks its arguments first (_declining): NetworkX shows a
 # call asked for by name the reason libgraph declines it.

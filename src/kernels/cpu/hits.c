@@ -48,17 +48,16 @@ static void hub_block(const struct power_rows *out, const double *a, double *h,
     b->part[2 * k + 1] = 0.0;
 }
 
-/* h' *= sh, a *= sa over block k, and the block's sum |h' - hlast|. */
-static void scale_block(double *h, const double *hlast, double sh, double *a, double sa,
-                        const struct power_blocks *b, int64_t k)
+/* x *= s over block k, and the block's sum |x' - last| (last NULL: 0). */
+static void scale_block(double *x, double s, const double *last, const struct power_blocks *b,
+                        int64_t k)
 {
     int64_t v0, v1;
     power_block_rows(b, k, &v0, &v1);
     double change = 0.0;
     for (int64_t v = v0; v < v1; v++) {
-        h[v] *= sh;
-        a[v] *= sa;
-        change += fabs(h[v] - hlast[v]);
+        x[v] *= s;
+        change += last ? fabs(x[v] - last[v]) : 0.0;
     }
     b->part[2 * k] = 0.0;
     b->part[2 * k + 1] = change;
@@ -101,25 +100,28 @@ static lg_status_t hits(const struct lg_exec *exec, const struct lg_graph_view *
     }
     int iter = 0;
     double err = 0.0;
-    bool converged = false;
+    bool converged = false, no_hubs = false;
     while (iter < a->max_iter && !converged) {
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
         for (int64_t k = 0; k < blocks.count; k++)
             authority_block(&in, h, au, &blocks, k);
         const double most_a = largest(&blocks);
+        if ((no_hubs = !(most_a > 0.0)))
+            break;
+            /* a scaled before h = A a (NetworkX scales both after): the same
+         * h once scaled, and no overflow of h where weights are large */
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (int64_t k = 0; k < blocks.count; k++)
+            scale_block(au, 1.0 / most_a, NULL, &blocks, k);
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
         for (int64_t k = 0; k < blocks.count; k++)
             hub_block(&out, au, hn, &blocks, k);
         const double most_h = largest(&blocks);
-        if (!(most_a > 0.0) || !(most_h > 0.0)) {
-            st = lg__error(LG_ERR_INVALID_ARGUMENT,
-                           "lg_hits: every hub score is 0 after an iteration (no arc of positive "
-                           "weight leaves a vertex of the start vector)");
-            goto cleanup;
-        }
+        if ((no_hubs = !(most_h > 0.0)))
+            break;
 #pragma omp parallel for num_threads(threads) schedule(static)
         for (int64_t k = 0; k < blocks.count; k++)
-            scale_block(hn, h, 1.0 / most_h, au, 1.0 / most_a, &blocks, k);
+            scale_block(hn, 1.0 / most_h, h, &blocks, k);
         double unused;
         power_blocks_sum(&blocks, &unused, &err);
         double *t = h;
@@ -132,6 +134,12 @@ static lg_status_t hits(const struct lg_exec *exec, const struct lg_graph_view *
             st = LG_ERR_CANCELLED;
             goto cleanup;
         }
+    }
+    if (no_hubs) {
+        st = lg__error(LG_ERR_INVALID_ARGUMENT,
+                       "lg_hits: every hub score is 0 after an iteration (no arc of positive "
+                       "weight leaves a vertex of the start vector)");
+        goto cleanup;
     }
     double sh = 1.0, sa = 1.0;
     if (converged && a->normalized) {
