@@ -238,9 +238,9 @@ static void test_larger(void)
     unsigned long long rng = 707;
     for (int directed = 0; directed < 2; directed++) {
         struct elist el;
-        el_init(&el, 20000);
-        el_random(&el, 0, 20000, 50000, &rng);
-        set_subject("random, 20000 vertices, %s", directed ? "directed" : "undirected");
+        el_init(&el, 6000);
+        el_random(&el, 0, 6000, 15000, &rng);
+        set_subject("random, 6000 vertices, %s", directed ? "directed" : "undirected");
         struct tgraph t;
         if (tgraph_from_elist(&t, &el, directed, false, 1))
             check_graph(t.g, &t.o, true, &rng);
