@@ -18,31 +18,17 @@
 
 #include <string.h>
 
-/* a = A^T h over block k; its largest entry in part[2k]. */
-static void authority_block(const struct power_rows *in, const double *h, double *a,
-                            const struct power_blocks *b, int64_t k)
+/* y = the pull of x over rows' arcs for block k (a = A^T h over the
+ * in-edges, h = A a over the out-edges); its largest entry in part[2k]. */
+static void pull_block(const struct power_rows *rows, const double *x, double *y,
+                       const struct power_blocks *b, int64_t k)
 {
     int64_t v0, v1;
     power_block_rows(b, k, &v0, &v1);
     double most = 0.0;
     for (int64_t v = v0; v < v1; v++) {
-        a[v] = power_sum(in, h, v);
-        most = a[v] > most ? a[v] : most;
-    }
-    b->part[2 * k] = most;
-    b->part[2 * k + 1] = 0.0;
-}
-
-/* h' = A a over block k; its largest entry in part[2k]. */
-static void hub_block(const struct power_rows *out, const double *a, double *h,
-                      const struct power_blocks *b, int64_t k)
-{
-    int64_t v0, v1;
-    power_block_rows(b, k, &v0, &v1);
-    double most = 0.0;
-    for (int64_t v = v0; v < v1; v++) {
-        h[v] = power_sum(out, a, v);
-        most = h[v] > most ? h[v] : most;
+        y[v] = power_sum(rows, x, v);
+        most = y[v] > most ? y[v] : most;
     }
     b->part[2 * k] = most;
     b->part[2 * k + 1] = 0.0;
@@ -104,7 +90,7 @@ static lg_status_t hits(const struct lg_exec *exec, const struct lg_graph_view *
     while (iter < a->max_iter && !converged) {
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
         for (int64_t k = 0; k < blocks.count; k++)
-            authority_block(&in, h, au, &blocks, k);
+            pull_block(&in, h, au, &blocks, k);
         const double most_a = largest(&blocks);
         if ((no_hubs = !(most_a > 0.0)))
             break;
@@ -115,7 +101,7 @@ static lg_status_t hits(const struct lg_exec *exec, const struct lg_graph_view *
             scale_block(au, 1.0 / most_a, NULL, &blocks, k);
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
         for (int64_t k = 0; k < blocks.count; k++)
-            hub_block(&out, au, hn, &blocks, k);
+            pull_block(&out, au, hn, &blocks, k);
         const double most_h = largest(&blocks);
         if ((no_hubs = !(most_h > 0.0)))
             break;
