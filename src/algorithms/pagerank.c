@@ -65,14 +65,7 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t 
     lg_pagerank_result_t res = {0, 0.0, false};
     const lg_precision_t precision = p[P_PRECISION].i ? LG_PRECISION_F32 : LG_PRECISION_F64;
     const lg_status_t st = pagerank(ctx, g, &o, precision, r[R_SCORES], &res);
-    if (st == LG_OK || st == LG_ERR_NOT_CONVERGED) {
-        if (r[R_ITERATIONS])
-            *(int64_t *)r[R_ITERATIONS] = res.iterations;
-        if (r[R_RESIDUAL])
-            *(double *)r[R_RESIDUAL] = res.residual;
-        if (r[R_CONVERGED])
-            *(bool *)r[R_CONVERGED] = res.converged;
-    }
+    lg__iteration_results(st, &res, r + R_ITERATIONS);
     return st;
 }
 
@@ -111,20 +104,8 @@ void lg_pagerank_options_init(lg_pagerank_options_t *options)
 /* A vector option must be a non-negative, finite distribution with a positive sum. */
 static lg_status_t check_distribution(const char *name, const double *v, int64_t n)
 {
-    if (!v)
-        return LG_OK;
-    double sum = 0.0;
-    for (int64_t i = 0; i < n; i++) {
-        if (!isfinite(v[i]) || v[i] < 0.0)
-            return lg__error(LG_ERR_INVALID_ARGUMENT,
-                             "lg_pagerank: %s[%lld] = %g is not finite and >= 0", name,
-                             (long long)i, v[i]);
-        sum += v[i];
-    }
-    if (!(sum > 0.0) || !isfinite(sum))
-        return lg__error(LG_ERR_INVALID_ARGUMENT,
-                         "lg_pagerank: %s sums to %g; it needs a positive, finite sum", name, sum);
-    return LG_OK;
+    double sum;
+    return v ? lg__check_vector("lg_pagerank", name, v, n, true, &sum) : LG_OK;
 }
 
 static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
@@ -144,13 +125,8 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
     if (!(options->alpha >= 0.0 && options->alpha <= 1.0))
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: alpha %g is not in [0, 1]",
                          options->alpha);
-    if (!(options->tol >= 0.0) || !isfinite(options->tol))
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: tol %g is not finite and >= 0",
-                         options->tol);
-    if (options->max_iter < 0)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: max_iter %d < 0",
-                         options->max_iter);
-    if ((st = lg__check_output_memory("lg_pagerank", options->output_memory)) != LG_OK)
+    if ((st = lg__check_iteration("lg_pagerank", options->tol, options->max_iter,
+                                  options->output_memory)) != LG_OK)
         return st;
     if (options->use_weights && graph->negative_weights)
         return lg__refuse_negative_weights("lg_pagerank", graph,
