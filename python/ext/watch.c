@@ -87,6 +87,9 @@ static const char *stage_name(lg_stage_t stage)
     case LG_STAGE_SCC: return "scc";
     case LG_STAGE_BETWEENNESS: return "betweenness";
     case LG_STAGE_CLOSENESS: return "closeness";
+    case LG_STAGE_EIGENVECTOR: return "eigenvector";
+    case LG_STAGE_KATZ: return "katz";
+    case LG_STAGE_HITS: return "hits";
     }
     return "?";
 }

@@ -1,5 +1,5 @@
 """Long calls that can be stopped and watched: Ctrl-C (a real SIGINT sent to
-the process) stops PageRank, BFS and a build between two steps with
+the process) stops PageRank, BFS, the centralities and a build between two steps with
 KeyboardInterrupt and leaves the graph usable; loads and builds show their
 progress through set_progress's function; PageRank says what it did
 (iterations, the last L1 change, converged) and the residual is checked
@@ -508,3 +508,30 @@ def test_a_signal_handler_cannot_call_into_libgraph(kron):
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, before)
     assert lg.bfs(kron, 0, device="cpu")[0] == 0
+
+
+
+
+# each centrality's long loop stopped by Ctrl-C (exact betweenness and
+# closeness of kron:14 take seconds; the power iterations never converge at
+# tol 0); after it the graph and the algorithm answer as before
+CENTRALITY_LOOPS = {
+    "betweenness": ("_centrality", lg.betweenness_centrality, {}),
+    "closeness": ("_centrality", lg.closeness_centrality, {}),
+    "harmonic": ("_centrality", lg.harmonic_centrality, {}),
+    "eigenvector": ("_iterated", lg.eigenvector_centrality, {"tol": 0.0, "max_iter": 10**6}),
+    "katz": ("_iterated", lg.katz_centrality, {"alpha": 0.001, "tol": 0.0, "max_iter": 10**6}),
+    "hits": ("_iterated", lg.hits, {"tol": 0.0, "max_iter": 10**6}),
+}
+
+
+@pytest.mark.parametrize("name", list(CENTRALITY_LOOPS))
+def test_ctrl_c_stops_the_centralities(kron, name):
+    where, call, forever = CENTRALITY_LOOPS[name]
+    small = lg.Graph.generate("kron", 8, device="cpu")
+    quick = {"alpha": 0.001} if name == "katz" else {}
+    want = call(small, device="cpu", **quick), lg.pagerank(kron, device="cpu")
+    interrupted(lambda: call(kron, device="cpu", **forever), where)
+    got = call(small, device="cpu", **quick), lg.pagerank(kron, device="cpu")
+    np.testing.assert_array_equal(got[0], want[0])
+    np.testing.assert_allclose(got[1], want[1], rtol=1e-12)
