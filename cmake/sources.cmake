@@ -64,7 +64,8 @@ set(LG_GPU_SOURCES
   src/kernels/hip/build.hip)
 set(LG_GPU_HEADERS
   src/kernels/hip/gpu.h src/kernels/hip/wave.h src/kernels/hip/prims.h src/kernels/hip/expand.h
-  src/kernels/hip/gpu_runtime.h src/kernels/hip/pull_kernel.h src/kernels/hip/bfs_kernel.h
+  src/kernels/hip/gpu_runtime.h src/kernels/hip/pull_kernel.h src/kernels/hip/power_kernel.h
+  src/kernels/hip/bfs_kernel.h
   src/graph/plugin.h src/graph/kernels.h src/graph/algorithms.h include/libgraph.h)
 
 # Each algorithm's own files, by its line X(ID, name, GPU|CPU) in the list

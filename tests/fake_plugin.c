@@ -42,6 +42,7 @@ enum mode {
     MODE_OK,
     MODE_NO_DEVICE,
     MODE_OOM,
+    MODE_UNSUPPORTED,
     MODE_ABI_MISMATCH,
     MODE_TWO_ROWS,
     MODE_ENTRY_FAILS
@@ -169,7 +170,7 @@ static lg_status_t fake_pagerank(const struct lg_exec *exec, const struct lg_gra
         atomic_fetch_add(&fake_plugin_stats.overlaps, 1);
     linger();
     for (int64_t v = 0; v < g->n; v++) {
-        double x = mode == MODE_OOM ? -1.0 : FAKE_SCORE(v);
+        double x = mode == MODE_OOM || mode == MODE_UNSUPPORTED ? -1.0 : FAKE_SCORE(v);
         if (precision == LG_PRECISION_F32)
             ((float *)scores)[v] = (float)x;
         else
@@ -178,6 +179,11 @@ static lg_status_t fake_pagerank(const struct lg_exec *exec, const struct lg_gra
     atomic_fetch_sub(&d->busy, 1);
     if (mode == MODE_OOM) {
         st = host->error(LG_ERR_OUT_OF_MEMORY, "fake: out of device memory (%lld arcs)",
+                         (long long)g->m);
+        goto done;
+    }
+    if (mode == MODE_UNSUPPORTED) {
+        st = host->error(LG_ERR_UNSUPPORTED, "fake: cannot take this call (%lld arcs)",
                          (long long)g->m);
         goto done;
     }
@@ -261,6 +267,7 @@ lg_status_t FAKE_ENTRY(const struct lg_plugin_host *h, const struct lg_plugin **
     mode = !m || !strcmp(m, "ok")       ? MODE_OK
            : !strcmp(m, "no-device")    ? MODE_NO_DEVICE
            : !strcmp(m, "oom")          ? MODE_OOM
+           : !strcmp(m, "unsupported")  ? MODE_UNSUPPORTED
            : !strcmp(m, "abi-mismatch") ? MODE_ABI_MISMATCH
            : !strcmp(m, "two-rows")     ? MODE_TWO_ROWS
            : !strcmp(m, "entry-fails")  ? MODE_ENTRY_FAILS

@@ -8,8 +8,8 @@
  * (the sums run in another order), and the iterations run within one (a
  * change at the very limit may round to either side).  The random shapes
  * of oracle_shapes.h directed and undirected, unweighted and weighted,
- * nstart and per-vertex betas; not converging; refusals, messages and
- * cancellation.
+ * nstart and per-vertex betas; a float64 graph's exact weights (refused on
+ * the GPU); not converging; refusals, messages and cancellation.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -249,6 +249,68 @@ static void test_larger(void)
     }
 }
 
+/* A float64 graph's exact weights: the CPU reads them (the oracle weighs
+ * each arc u -> v as weight_of(u, v), not its float32 rounding); the GPU
+ * kernels, which read float32, refuse them under LG_BACKEND_GPU (and an
+ * AUTO context reruns the call on the CPU: test_plugin_dispatch). */
+static double weight_of(int64_t u, int64_t v)
+{
+    return 0.1 + 0.01 * (double)((u * 7 + v) % 10);
+}
+
+static void test_float64_weights(void)
+{
+    unsigned long long rng = 909;
+    struct elist el;
+    el_init(&el, 300);
+    el_random(&el, 0, 300, 900, &rng);
+    set_subject("random, 300 vertices, float64 weights");
+    struct tgraph t;
+    double *w64 = or_alloc((size_t)el.E, sizeof *w64);
+    for (int64_t i = 0; i < el.E; i++)
+        w64[i] = weight_of(el.src[i], el.dst[i]);
+    lg_graph_options_t go = graph_options(true);
+    lg_graph_t *g = NULL;
+    if (!tgraph_from_elist(&t, &el, true, false, 0)) {
+        free(w64);
+        el_free(&el);
+        return;
+    }
+    CHECK_OK(lg_graph_from_edges_f64(ctx[0], el.n, el.E, el.src, el.dst, w64, &go, &g));
+    const or_graph *o = &t.o;
+    double *w = or_alloc((size_t)o->m + 1, sizeof *w), *want = or_alloc(300, sizeof *want),
+           *want_a = or_alloc(300, sizeof *want), *got = or_alloc(300, sizeof *got),
+           *got_a = or_alloc(300, sizeof *got);
+    for (int64_t u = 0; u < o->n; u++)
+        for (lg_edge_t e = o->off[u]; e < o->off[u + 1]; e++)
+            w[e] = weight_of(u, o->idx[e]);
+    for (int kind = 0; g && kind < 3; kind++) {
+        const int iters = oracle(kind, o, w, NULL, NULL, 3000, want, want_a);
+        lg_iteration_result_t r;
+        const lg_status_t st = call(kind, g, true, NULL, NULL, 3000, got, got_a, &r);
+#ifdef LG_TEST_GPU
+        (void)iters;
+        CHECK_STATUS(st, LG_ERR_UNSUPPORTED);
+        CHECK_MESSAGE("the GPU kernel reads float32 weights, and this graph's are float64");
+        /* unweighted, the graph's float64 weights are not read */
+        CHECK_OK(call(kind, g, false, NULL, NULL, 3000, got, got_a, &r));
+#else
+        CHECK(iters > 0 && st == LG_OK && abs(r.iterations - iters) <= 1);
+        if (st == LG_OK && r.iterations == iters)
+            CHECK(near(got, want, o->n) && (kind < 2 || near(got_a, want_a, o->n)));
+#endif
+    }
+    lg_graph_free(&g);
+    free(w);
+    free(want);
+    free(want_a);
+    free(got);
+    free(got_a);
+    free(w64);
+    tgraph_free(&t);
+    el_free(&el);
+}
+
 static bool stop_at_second(const lg_progress_info_t *info, void *data)
 {
     int *calls = data;
@@ -355,6 +417,7 @@ int main(int argc, char **argv)
         {"power iteration shapes", test_shapes},
         {"power iteration larger", test_larger},
         {"power iteration refusals", test_refusals},
+        {"power iteration float64 weights", test_float64_weights},
     };
     return harness_main(argv, sections, sizeof sections / sizeof sections[0], print_runs);
 }

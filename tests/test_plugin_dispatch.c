@@ -10,6 +10,8 @@
  *                   exactly once, with the graph, even after the context
  *   oom             PageRank out of device memory: the CPU's answer under
  *                   AUTO (message untouched), LG_ERR_OUT_OF_MEMORY under GPU
+ *   unsupported     the plugin's kernel refuses the call: likewise, with
+ *                   LG_ERR_UNSUPPORTED under GPU
  *   auto_rule       AUTO's rent-or-buy choice: the CPU while a graph's CPU
  *                   calls cost less than its upload, then the GPU, at once
  *                   for a graph already there; lg_last_backend_reason
@@ -193,7 +195,9 @@ static void gpu_context(void)
     lg_context_free(&autoc);
 }
 
-static void oom(void)
+/* The plugin's PageRank fails with `status` (the fake's mode): AUTO reruns
+ * it on the CPU, saying `reason`; GPU returns the plugin's error. */
+static void rerun_on_cpu(lg_status_t status, const char *reason, const char *message)
 {
     (void)lg__auto_upload_ns_override(0); /* AUTO takes the GPU at once */
     lg_graph_t *g = test_graph();
@@ -211,7 +215,7 @@ static void oom(void)
     CHECK_OK(lg_pagerank(ctx, g, NULL, x, &r));
     CHECK_SENTINEL();
     CHECK(lg_last_backend() == LG_BACKEND_CPU);
-    CHECK(strcmp(lg_last_backend_reason(), "the GPU ran out of memory") == 0);
+    CHECK(strcmp(lg_last_backend_reason(), reason) == 0);
     CHECK(close_to(x, want, N) && r.iterations == want_iters);
     CHECK_OK(lg_pagerank_f32(ctx, g, NULL, xf, NULL));
     CHECK(lg_last_backend() == LG_BACKEND_CPU && memcmp(xf, wantf, sizeof xf) == 0);
@@ -220,8 +224,8 @@ static void oom(void)
 
     /* GPU: the error stands */
     CHECK_OK(open_context(LG_BACKEND_GPU, 0, 2, NULL, &ctx));
-    CHECK_STATUS(lg_pagerank(ctx, g, NULL, x, NULL), LG_ERR_OUT_OF_MEMORY);
-    CHECK_MESSAGE("fake: out of device memory (6 arcs)");
+    CHECK_STATUS(lg_pagerank(ctx, g, NULL, x, NULL), status);
+    CHECK_MESSAGE(message);
     CHECK(lg_last_backend() == LG_BACKEND_GPU);
     lg_context_free(&ctx);
 
@@ -229,6 +233,18 @@ static void oom(void)
     CHECK(atomic_load(&stats()->graph_allocs) == 1);
     lg_graph_free(&g);
     CHECK(atomic_load(&stats()->graph_frees) == 1);
+}
+
+static void oom(void)
+{
+    rerun_on_cpu(LG_ERR_OUT_OF_MEMORY, "the GPU ran out of memory",
+                 "fake: out of device memory (6 arcs)");
+}
+
+static void unsupported(void)
+{
+    rerun_on_cpu(LG_ERR_UNSUPPORTED, "the GPU kernel cannot take this call",
+                 "fake: cannot take this call (6 arcs)");
 }
 
 /* ---- allocation failures ---------------------------------------------------------------- */
@@ -377,6 +393,7 @@ static void auto_rule(void)
 static const struct scenario scenarios[] = {
     {"gpu_context", LG_FAKE_PLUGIN, "ok", gpu_context},
     {"oom", LG_FAKE_PLUGIN, "oom", oom},
+    {"unsupported", LG_FAKE_PLUGIN, "unsupported", unsupported},
     {"alloc_failures", LG_FAKE_PLUGIN, "ok", alloc_failures},
     {"auto_rule", LG_FAKE_PLUGIN, "ok", auto_rule},
 };

@@ -21,9 +21,10 @@
  * graph is often faster on the CPU than an upload plus the GPU call, and
  * every later call is faster on the GPU; not knowing how many calls will
  * come, this spends at most about twice what the best choice would have.
- * A GPU kernel that runs out of memory is rerun on the CPU under
- * LG_BACKEND_AUTO, leaving the thread's last error as the call found it, and
- * returns LG_ERR_OUT_OF_MEMORY under LG_BACKEND_GPU.
+ * A GPU kernel that runs out of memory, or that refuses the call
+ * (LG_ERR_UNSUPPORTED: a graph's float64 weights where it reads float32), is
+ * rerun on the CPU under LG_BACKEND_AUTO, leaving the thread's last error as
+ * the call found it, and returns its status under LG_BACKEND_GPU.
  *
  * What a kernel reads: its row says whether it reads the in-edges; the
  * dispatch builds them (lg__graph_ensure_csc: once per graph) before
@@ -55,8 +56,7 @@ static struct lg_graph_view view_of(const lg_graph_t *g)
     v.n = g->n;
     v.m = g->m;
     v.directed = g->directed;
-    v.out = (struct lg_csr_view){g->out.offsets, g->out.indices, g->out.weights,
-                                 g->out.weights64};
+    v.out = (struct lg_csr_view){g->out.offsets, g->out.indices, g->out.weights, g->out.weights64};
     if (lg__graph_has_csc(g))
         v.in = (struct lg_csr_view){g->in.offsets, g->in.indices, g->in.weights, g->in.weights64};
     /* the device copy is a cache: filling it leaves the graph as it is */
@@ -217,7 +217,8 @@ static lg_status_t run_gpu(lg_context_t *ctx, const lg_graph_t *graph, const str
         g->device_owner = ctx->plugin;
     pthread_mutex_unlock(&g->device_lock);
     pthread_mutex_unlock(&ctx->gpu_lock);
-    *done = !(st == LG_ERR_OUT_OF_MEMORY && ctx->requested == LG_BACKEND_AUTO && !device_outputs);
+    *done = !((st == LG_ERR_OUT_OF_MEMORY || st == LG_ERR_UNSUPPORTED) &&
+              ctx->requested == LG_BACKEND_AUTO && !device_outputs);
     if (*done)
         lg__set_last_backend(LG_BACKEND_GPU);
     else
@@ -238,7 +239,9 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *graph, const struct 
         lg_status_t st = run_gpu(ctx, graph, k, c, &done);
         if (done)
             return st;
-        lg__set_last_backend_reason("the GPU ran out of memory");
+        lg__set_last_backend_reason(st == LG_ERR_UNSUPPORTED
+                                        ? "the GPU kernel cannot take this call"
+                                        : "the GPU ran out of memory");
         k = lg__cpu_kernel(c->algorithm->id);
     }
     const long long t0 = rent ? now_ns() : 0;

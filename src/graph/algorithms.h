@@ -46,9 +46,9 @@ extern "C" {
     X(SCC, scc, GPU)                                                                               \
     X(BETWEENNESS, betweenness, GPU)                                                               \
     X(CLOSENESS, closeness, CPU)                                                                   \
-    X(EIGENVECTOR, eigenvector, CPU)                                                               \
-    X(KATZ, katz, CPU)                                                                             \
-    X(HITS, hits, CPU)
+    X(EIGENVECTOR, eigenvector, GPU)                                                               \
+    X(KATZ, katz, GPU)                                                                             \
+    X(HITS, hits, GPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,

@@ -18,6 +18,8 @@
 #    (strongly connected components, directed Kronecker graphs: SCC=...);
 #    betweenness on the GPU against the CPU, and GAPBS's bc beside the CPU
 #    when GAPBS_DIR names a built GAPBS (BC=..., BC_SOURCES=...);
+#    an iteration of eigenvector, Katz and HITS beside PageRank's on the GPU,
+#    and their results against the CPU's (POWER=..., POWER_ITERS=...);
 # 4. the Python package built there (pip, no build isolation: the machine has
 #    no registry) and its tests: tests/python/test_gpu.py on the GPU (CuPy and
 #    PyTorch arrays in and out too), and the module's CPU tests (PYTEST_ARGS=...
@@ -29,7 +31,7 @@
 #    NetworkX on this host's CPU against the backend (NX_SCALE=...).
 # STEPS="1 2 3 4 5" (the default) chooses the steps; step 3 needs step 1's build.
 # CTEST_REGEX=... runs only the matching suites in steps 1 and 2; BENCHES=...
-# (pagerank traversal sssp bc large, the default) step 3's parts.
+# (pagerank traversal sssp bc power large, the default) step 3's parts.
 # Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log,
 # traversal.log, python.log, and summary.txt (also printed last).
 set -uo pipefail
@@ -43,7 +45,7 @@ summary="$out/summary.txt"
 say() { echo "$*" | tee -a "$summary"; }
 steps=" ${STEPS:-1 2 3 4 5} "
 step() { [[ "$steps" == *" $1 "* ]]; }
-benches=" ${BENCHES:-pagerank traversal sssp bc large} "
+benches=" ${BENCHES:-pagerank traversal sssp bc power large} "
 bench() { step 3 && [[ "$benches" == *" $1 "* ]]; }
 
 say "== $(date -u +%FT%TZ) on $(hostname)"
@@ -152,6 +154,44 @@ PY
             fi
         done
         rm -f "$el" /tmp/bc-gpu.txt /tmp/bc-cpu.txt
+    done
+fi
+
+# 3a. an iteration of eigenvector, Katz and HITS beside PageRank's (double,
+# POWER_ITERS iterations, tol 0) on the GPU, the graph read undirected and
+# directed (HITS's second pull then runs over the renamed out-edges), and the
+# GPU's results against the CPU's
+if bench power && [ -x "$root/build-gpu/lgraph" ]; then
+    for spec in ${POWER:-kron:22 urand:22}; do
+        el="/tmp/power-${spec//:/-}.el"
+        "$root/build-gpu/lgraph" generate "$spec" "$el" >/dev/null 2>&1 || continue
+        iters="${POWER_ITERS:-50}"
+        for dir in --undirected --directed; do
+            line="power $spec $dir GPU, ms an iteration (median of 7 runs of $iters):"
+            for alg in pagerank eigenvector katz hits; do
+                extra=""; [ "$alg" = katz ] && extra="--alpha 1e-4"
+                ms="$(LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" "$alg" "$el" $dir \
+                    --device gpu --tol 0 --max-iter "$iters" $extra --repeat 7 --json 2>/dev/null |
+                    tail -1 | python3 -c "import json,sys; d=json.load(sys.stdin); print(f\"{d['median_s'] * 1e3 / $iters:.3f}\" if d['ran_on'] == 'gpu' else 'not-on-gpu')")"
+                line="$line $alg ${ms:-failed}"
+            done
+            say "$line"
+            for alg in eigenvector katz hits; do
+                extra=""; [ "$alg" = katz ] && extra="--alpha 1e-4"
+                LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" "$alg" "$el" $dir \
+                    $extra --device gpu --output /tmp/power-gpu.txt >/dev/null 2>&1
+                "$root/build-gpu/lgraph" "$alg" "$el" $dir $extra --device cpu \
+                    --output /tmp/power-cpu.txt >/dev/null 2>&1
+                python3 - /tmp/power-cpu.txt /tmp/power-gpu.txt "$alg $spec $dir" <<'PY' | tee -a "$summary"
+import sys
+import numpy as np
+a, b = np.loadtxt(sys.argv[1]), np.loadtxt(sys.argv[2])
+d = float(np.abs(a - b).max() / max(np.abs(a).max(), 1e-300)) if a.shape == b.shape else float("inf")
+print(f"power {sys.argv[3]}: GPU vs CPU max |diff| / max {d:.3g} ({'ok' if d < 1e-9 else 'FAILED'})")
+PY
+            done
+        done
+        rm -f "$el" /tmp/power-gpu.txt /tmp/power-cpu.txt
     done
 fi
 

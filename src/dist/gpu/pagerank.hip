@@ -151,7 +151,7 @@ static lg_status_t iterate(lg_rank_state *s, const lg_rank_graph *g,
             a->c = c;
             a->cn = cn;
             a->dangling = dangling;
-            pull_kernel<double><<<(unsigned)grid, tpb, 0, s->stream>>>(*a);
+            pull_kernel<pr_args<double>><<<(unsigned)grid, tpb, 0, s->stream>>>(*a);
             LG_RANK_TRY(hipGetLastError(), "running the PageRank kernel");
             /* the sums and the next contributions' halo, then one wait */
             if ((st = global_sums(s, b, grid, &sums, fn)) != LG_OK ||

@@ -32,6 +32,7 @@ void lg__dev_graph_free(void *device_graph)
         if (d->out.weights64)
             (void)lg__device_free(d->out.weights64);
         lg__dev_pull_free(&d->pull);
+        lg__dev_pull_out_free(&d->pull_out);
         (void)lg__device_free(d->in.offsets);
         (void)lg__device_free(d->in.indices);
     }

@@ -99,6 +99,18 @@ struct lg__dev_pull {
     int64_t bin_begin[LG_BINS];
 };
 
+/* A directed graph's out-edges in the pull's numbering, for a kernel that
+ * pulls both ways (HITS: h = A a after a = A^T h): row i is new vertex i's
+ * out-arcs, heads renamed by the pull's rank.  The rows keep the pull's
+ * numbering, so they are not in out-degree order; `rows` lists them by
+ * out-degree, descending, and bin k is rows[bin_begin[k] .. bin_begin[k - 1])
+ * as in the pull (the kernels' pull_shape.rows). */
+struct lg__dev_pull_out {
+    struct lg__dev_csr csr;
+    lg_vertex_t *rows;
+    int64_t bin_begin[LG_BINS];
+};
+
 struct lg__dev_graph {
     int device;
     int64_t n, m;
@@ -106,6 +118,8 @@ struct lg__dev_graph {
     struct lg__dev_csr out;
     struct lg__dev_pull pull;
     bool pull_ready;
+    struct lg__dev_pull_out pull_out; /* built the first time a kernel asks */
+    bool pull_out_ready;
     /* a directed graph's in-edges in vertex order (the host's CSC, without
      * weights), uploaded the first time a kernel asks (lg__dev_in_edges) */
     struct lg__dev_csr in;
@@ -181,6 +195,11 @@ lg_status_t lg__dev_in_edges(lg__gpu_state *s, const struct lg_graph_view *g, lg
 lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *fn);
 /* Frees p's device arrays and zeroes it. */
 void lg__dev_pull_free(lg__dev_pull *p);
+/* d->pull_out built from d->out and d->pull (d->pull_ready; d directed) on
+ * the context's stream (d->pull_out_ready set), complete on return; on
+ * failure d is left as it was. */
+lg_status_t lg__dev_pull_out_build(lg__gpu_state *s, lg__dev_graph *d, const char *fn);
+void lg__dev_pull_out_free(lg__dev_pull_out *p);
 
 /* A load through the read-only (non-coherent) data cache where the target
  * has one (NVIDIA's ld.global.nc); a plain load on AMD.  Only for data no
@@ -275,9 +294,9 @@ lg_status_t lg__gpu_run(const struct lg_exec *x, const struct lg_graph_view *g, 
  * list marks GPU: its entry lg__gpu_<name> (kernels.h's signature), which
  * runs through lg__gpu_run, and its row lg__gpu_<name>_row, which
  * plugin.hip lists. */
-#define LG_GPU_DECLARE_GPU(name)                                                                  \
-    lg_status_t lg__gpu_##name(const struct lg_exec *x, const struct lg_graph_view *g,          \
-                               const void *args);                                               \
+#define LG_GPU_DECLARE_GPU(name)                                                                   \
+    lg_status_t lg__gpu_##name(const struct lg_exec *x, const struct lg_graph_view *g,             \
+                               const void *args);                                                  \
     extern const struct lg_kernel lg__gpu_##name##_row;
 #define LG_GPU_DECLARE_CPU(name)
 #define LG_GPU_DECLARE(ID, name, gpu) LG_GPU_DECLARE_##gpu(name)
@@ -288,15 +307,15 @@ LG_ALGORITHMS(LG_GPU_DECLARE)
 #if defined(__HIP_DEVICE_COMPILE__)
 #define LG_GPU_KERNEL_ROW(name, ID, reads_in_edges)
 #else
-#define LG_GPU_KERNEL_ROW(name, ID, reads_in_edges)                                               \
+#define LG_GPU_KERNEL_ROW(name, ID, reads_in_edges)                                                \
     const struct lg_kernel lg__gpu_##name##_row = {LG_ALG_##ID, lg__gpu_##name, reads_in_edges};
 #endif
 
 /* Doubles as unsigned keys that order as the doubles do (atomicMin on a
  * distance): SSSP's and weighted betweenness's. */
 #define SIGN_BIT 0x8000000000000000ull
-#define INF_KEY 0xFFF0000000000000ull  /* key_of(+INFINITY) */
-#define ZERO_KEY SIGN_BIT               /* key_of(+0.0) */
+#define INF_KEY 0xFFF0000000000000ull /* key_of(+INFINITY) */
+#define ZERO_KEY SIGN_BIT             /* key_of(+0.0) */
 
 /* A double as an unsigned key that orders as the doubles do: the sign bit
  * set for a positive one, every bit flipped for a negative one. */

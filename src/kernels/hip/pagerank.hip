@@ -83,14 +83,6 @@ __global__ void __launch_bounds__(LG_PULL_BLOCK)
     }
 }
 
-/* dst[i] = src[perm[i]]: a vertex vector into the relabelled order. */
-template <class T>
-__global__ void gather_permuted(T *dst, const T *src, const lg_vertex_t *perm, int64_t n)
-{
-    LG_FOR_EACH(i, n)
-    dst[i] = src[perm[i]];
-}
-
 /* A vector option normalised to sum 1 on the host, in T, uploaded through
  * staging (n entries) and put in the relabelled order in *dev. */
 template <class T>
@@ -215,7 +207,7 @@ static lg_status_t run(lg__gpu_state *s, const lg__dev_graph *dg, const lg_pager
             a.c = c;
             a.cn = cn;
             a.dangling = (T)dangling;
-            pull_kernel<T><<<(unsigned)grid, tpb, 0, s->stream>>>(a);
+            pull_kernel<pr_args<T>><<<(unsigned)grid, tpb, 0, s->stream>>>(a);
             LG_TRY_OR_CLEANUP(lg__launched(), "running the PageRank kernel");
             LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const pr_sums *)partial, total, grid,
                                          pr_sums_plus(), zero, s->stream),

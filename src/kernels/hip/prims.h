@@ -96,6 +96,23 @@ hipError_t lg__inclusive_scan(lg__scratch *s, const T *in, T *out, int64_t n, Op
     return e;
 }
 
+/* The larger of two values: lg__reduce's and lg__inclusive_scan's op for a
+ * maximum or a running maximum. */
+struct lg__max_op {
+    template <class T> __host__ __device__ T operator()(const T &a, const T &b) const
+    {
+        return a > b ? a : b;
+    }
+};
+
+/* The sum of two values: lg__reduce's op for a total. */
+struct lg__plus_op {
+    template <class T> __host__ __device__ T operator()(const T &a, const T &b) const
+    {
+        return a + b;
+    }
+};
+
 /* *out = op(init, in[0], ..., in[n-1]) on the device, for an associative op
  * of T (which has a host-device operator() ). */
 template <class T, class Op>

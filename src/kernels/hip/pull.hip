@@ -1,6 +1,8 @@
 /*
  * pull.hip - the pull structure of the PageRank kernels (struct lg__dev_pull,
- * gpu.h), built on the device from a graph's CSR (lg__dev_pull_build).
+ * gpu.h), built on the device from a graph's CSR (lg__dev_pull_build), and
+ * the out-edges in its numbering for a kernel that pulls both ways
+ * (struct lg__dev_pull_out, lg__dev_pull_out_build: the end of the file).
  *
  * What: the in-edges (rows = destinations, each row's sources ascending),
  * with the vertices renumbered by in-degree, descending (stable), and the
@@ -141,9 +143,11 @@ __global__ void unpack_weighted(const uint64_t *values, int64_t m, lg_vertex_t *
     }
 }
 
-/* bin_begin[k]: the first relabelled row with degree <= LG_ARCS_PER_LANE << k
- * (degrees do not increase along the rows); the last bin starts at row 0. */
-__global__ void bin_bounds(const lg_edge_t *offsets, int64_t n, int64_t *bin_begin)
+/* bin_begin[k]: the first position i of the rows' list whose row has length
+ * <= LG_ARCS_PER_LANE << k (row rows[i], or i when rows is NULL; lengths do
+ * not increase along the list); the last bin starts at 0. */
+__global__ void bin_bounds(const lg_edge_t *offsets, const lg_vertex_t *rows, int64_t n,
+                           int64_t *bin_begin)
 {
     int k = (int)threadIdx.x;
     if (k >= LG_BINS)
@@ -156,20 +160,14 @@ __global__ void bin_bounds(const lg_edge_t *offsets, int64_t n, int64_t *bin_beg
     int64_t lo = 0, hi = n;
     while (lo < hi) {
         int64_t mid = lo + (hi - lo) / 2;
-        if (offsets[mid + 1] - offsets[mid] <= limit)
+        const int64_t r = rows ? rows[mid] : mid;
+        if (offsets[r + 1] - offsets[r] <= limit)
             hi = mid;
         else
             lo = mid + 1;
     }
     bin_begin[k] = lo;
 }
-
-struct max_op {
-    template <class T> __host__ __device__ T operator()(const T &a, const T &b) const
-    {
-        return a > b ? a : b;
-    }
-};
 
 /* The pull structure of d (the method is at the top of the file): vertices
  * sorted by in-degree, arcs listed by new source, the arcs sorted by new
@@ -223,7 +221,7 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
     }
     LG_TRY_OR_CLEANUP(lg__launched(), "counting in-degrees");
     /* the largest in-degree bounds the sort keys: max_degree - degree */
-    LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const int64_t *)degree, max_degree, n, max_op(),
+    LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const int64_t *)degree, max_degree, n, lg__max_op(),
                                  (int64_t)0, s->stream),
                       "relabelling the graph");
     LG_TRY_OR_CLEANUP(
@@ -271,7 +269,7 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
         mark_sources<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(from, n, heads);
         LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the arcs");
         LG_TRY_OR_CLEANUP(lg__inclusive_scan(&s->scratch, (const lg_vertex_t *)heads, sources, m,
-                                             max_op(), s->stream),
+                                             lg__max_op(), s->stream),
                           "relabelling the arcs");
         if (weighted) {
             LG_TRY_OR_CLEANUP(lg__device_malloc(&packed, mm * sizeof *packed),
@@ -298,7 +296,7 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
         }
         LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the arcs");
     }
-    bin_bounds<<<1, LG_BINS, 0, s->stream>>>(pull.csr.offsets, n, bin_begin);
+    bin_bounds<<<1, LG_BINS, 0, s->stream>>>(pull.csr.offsets, NULL, n, bin_begin);
     LG_TRY_OR_CLEANUP(lg__launched(), "binning rows");
     LG_TRY_OR_CLEANUP(hipMemcpyAsync(pull.bin_begin, bin_begin, LG_BINS * sizeof(int64_t),
                                      hipMemcpyDeviceToHost, s->stream),
@@ -322,5 +320,115 @@ cleanup:
     (void)lg__device_free(packed_sorted);
     (void)lg__device_free(sources);
     lg__dev_pull_free(&pull);
+    return st;
+}
+
+void lg__dev_pull_out_free(lg__dev_pull_out *p)
+{
+    (void)lg__device_free(p->csr.offsets);
+    (void)lg__device_free(p->csr.indices);
+    (void)lg__device_free(p->csr.weights);
+    (void)lg__device_free(p->rows);
+    memset(p, 0, sizeof *p);
+}
+
+/* Row i of the out-edges in the pull's numbering (from position to[i]): old
+ * vertex perm[i]'s out-arcs, heads renamed by rank, weights with them.  A
+ * wave a row, its lanes side by side along the row. */
+__global__ void renamed_out_rows(const lg_edge_t *to, const lg_vertex_t *perm,
+                                 const lg_vertex_t *rank, const lg_edge_t *offsets,
+                                 const lg_vertex_t *indices, const float *weights, int64_t n,
+                                 lg_vertex_t *new_indices, float *new_weights)
+{
+    const int64_t waves = (int64_t)gridDim.x * (blockDim.x / LG_WAVE_SIZE);
+    for (int64_t i = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / LG_WAVE_SIZE; i < n;
+         i += waves) {
+        const lg_edge_t base = offsets[perm[i]], len = offsets[perm[i] + 1] - base;
+        for (lg_edge_t k = lg__lane_id(); k < len; k += LG_WAVE_SIZE) {
+            new_indices[to[i] + k] = rank[indices[base + k]];
+            if (weights)
+                new_weights[to[i] + k] = weights[base + k];
+        }
+    }
+}
+
+/* The out-edges in the pull's numbering (struct lg__dev_pull_out): each new
+ * row's length, their exclusive sum as offsets, the rows copied with their
+ * heads renamed, and the rows sorted by length (a stable radix sort, as the
+ * pull's vertices are) and binned. */
+lg_status_t lg__dev_pull_out_build(lg__gpu_state *s, lg__dev_graph *d, const char *fn)
+{
+    lg_status_t st = LG_OK;
+    const int64_t n = d->n, m = d->m;
+    const unsigned threads = 256;
+    const size_t nn = (size_t)(n ? n : 1), mm = (size_t)(m ? m : 1);
+    const lg__dev_pull &pull = d->pull;
+    uint64_t *keys = NULL, *keys_sorted = NULL;
+    lg_vertex_t *ids = NULL;
+    int64_t *length = NULL, *max_length = NULL, *bin_begin = NULL;
+    int64_t max_host = 0;
+    lg__dev_pull_out out;
+    memset(&out, 0, sizeof out);
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&out.csr.offsets, (nn + 1) * sizeof(lg_edge_t)),
+                      "allocating the relabelled out-edges");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&out.csr.indices, mm * sizeof(lg_vertex_t)),
+                      "allocating the relabelled out-edges");
+    if (d->out.weights)
+        LG_TRY_OR_CLEANUP(lg__device_malloc(&out.csr.weights, mm * sizeof(float)),
+                          "allocating the relabelled out-edges");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&out.rows, nn * sizeof *out.rows),
+                      "allocating the relabelled out-edges");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&length, (nn + 1) * sizeof *length),
+                      "relabelling the out-edges");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&max_length, sizeof *max_length),
+                      "relabelling the out-edges");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&keys, nn * sizeof *keys), "relabelling the out-edges");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&keys_sorted, nn * sizeof *keys_sorted),
+                      "relabelling the out-edges");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&ids, nn * sizeof *ids), "relabelling the out-edges");
+    LG_TRY_OR_CLEANUP(lg__device_malloc(&bin_begin, LG_BINS * sizeof *bin_begin),
+                      "binning the out-edges");
+    permuted_row_lengths<<<lg__blocks_for(n + 1, threads), threads, 0, s->stream>>>(
+        d->out.offsets, pull.perm, n, length);
+    LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the out-edges");
+    LG_TRY_OR_CLEANUP(lg__exclusive_sum(&s->scratch, (const int64_t *)length,
+                                        (int64_t *)out.csr.offsets, n + 1, s->stream),
+                      "relabelling the out-edges");
+    renamed_out_rows<<<lg__blocks_for(n * (int64_t)s->info.wave_size, threads), threads, 0,
+                       s->stream>>>(out.csr.offsets, pull.perm, pull.rank, d->out.offsets,
+                                    d->out.indices, d->out.weights, n, out.csr.indices,
+                                    out.csr.weights);
+    LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the out-edges");
+    LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const int64_t *)length, max_length, n, lg__max_op(),
+                                 (int64_t)0, s->stream),
+                      "sorting rows by out-degree");
+    LG_TRY_OR_CLEANUP(
+        hipMemcpyAsync(&max_host, max_length, sizeof max_host, hipMemcpyDeviceToHost, s->stream),
+        "sorting rows by out-degree");
+    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "sorting rows by out-degree");
+    degree_keys<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(
+        length, n, (uint64_t)max_host, keys, ids);
+    LG_TRY_OR_CLEANUP(lg__launched(), "sorting rows by out-degree");
+    LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, (const uint64_t *)keys, keys_sorted,
+                                           (const lg_vertex_t *)ids, out.rows, n,
+                                           bits_for(max_host + 1), s->stream),
+                      "sorting rows by out-degree");
+    bin_bounds<<<1, LG_BINS, 0, s->stream>>>(out.csr.offsets, out.rows, n, bin_begin);
+    LG_TRY_OR_CLEANUP(lg__launched(), "binning the out-edges");
+    LG_TRY_OR_CLEANUP(hipMemcpyAsync(out.bin_begin, bin_begin, LG_BINS * sizeof(int64_t),
+                                     hipMemcpyDeviceToHost, s->stream),
+                      "binning the out-edges");
+    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "binning the out-edges");
+    d->pull_out = out;
+    d->pull_out_ready = true;
+    memset(&out, 0, sizeof out);
+cleanup:
+    (void)lg__device_free(keys);
+    (void)lg__device_free(keys_sorted);
+    (void)lg__device_free(ids);
+    (void)lg__device_free(length);
+    (void)lg__device_free(max_length);
+    (void)lg__device_free(bin_begin);
+    lg__dev_pull_out_free(&out);
     return st;
 }

@@ -1,13 +1,15 @@
 /*
- * pull_kernel.h - the binned pull kernel of PageRank, shared by the GPU
- * plugin (pagerank.hip, which states the method) and libgraph_dist's GPU
- * ranks (src/dist/gpu/pagerank.hip).
+ * pull_kernel.h - the binned pull kernel of PageRank and the power
+ * iterations, shared by the GPU plugin (pagerank.hip, which states the
+ * method; power_kernel.h) and libgraph_dist's GPU ranks (src/dist/gpu/pagerank.hip).
  *
- * One launch of pull_kernel is one Jacobi sweep x'[v] for the rows
- * [0, bin_end[0]) of a pull structure (struct lg__dev_pull's layout: rows
- * grouped by in-degree bin, the longest first), reading the contributions c
- * of every column -- columns past the rows (a rank's ghosts) only read --
- * and leaving each block's error and dangling sums in partial[].
+ * One launch of pull_kernel is one sweep over the rows [0, bin_end[0]) of a
+ * pull structure (struct lg__dev_pull's layout: rows grouped by in-degree
+ * bin, the longest first), each row the sum of the vector c over its arcs
+ * -- columns past the rows (a rank's ghosts) only read -- ended by the
+ * arguments' finish_row, which leaves its two sums in each block's
+ * partial[]: for PageRank (pr_args) a Jacobi sweep x'[v] and the error and
+ * dangling sums; the power iterations (power_kernel.h) extend it likewise.
  */
 #ifndef LG_PULL_KERNEL_H
 #define LG_PULL_KERNEL_H
@@ -29,22 +31,32 @@ struct pr_sums_plus {
     }
 };
 
-template <class T> struct pr_args {
-    const lg_edge_t *off; /* in-edges, relabelled (gpu.h, struct lg__dev_pull) */
+/* What the binned pull below reads: the rows and their bins, the vector
+ * the arcs gather, and where each block leaves its two sums.  Each kernel's
+ * arguments extend it with its own vectors and say what a row's end does
+ * (an overload of finish_row). */
+template <class T> struct pull_shape {
+    using real = T;
+    const lg_edge_t *off; /* the rows' arcs (gpu.h, struct lg__dev_pull) */
     const lg_vertex_t *idx;
     const float *w;                               /* NULL: unweighted */
+    const lg_vertex_t *rows;                      /* row i of the bins is rows[i]; NULL: i */
     int64_t bin_begin[LG_BINS], bin_end[LG_BINS]; /* rows of bin k */
     /* blocks, the heaviest bin first: bin k has blocks [block_end[k+1], block_end[k]),
      * block_end[LG_BINS] = 0 */
     int64_t block_end[LG_BINS + 1];
+    const T *c;       /* the gathered vector: PageRank's contributions of this iteration */
+    pr_sums *partial; /* one per block */
+};
+
+/* PageRank's sweep. */
+template <class T> struct pr_args : pull_shape<T> {
     T *x;             /* scores, updated in place */
-    const T *c;       /* contributions of this iteration */
-    T *cn;            /* contributions of the next */
+    T *cn;            /* contributions of the next iteration */
     const T *inv_out; /* 1 / outweight, 0 when dangling */
     const T *p, *d;   /* personalization, dangling distribution; NULL: uniform */
     T alpha, uniform;
     T dangling;       /* D of this iteration */
-    pr_sums *partial; /* one per block */
 };
 
 /* The end of row v: its new score, contribution and the two sums. */
@@ -80,9 +92,10 @@ template <int N> __device__ inline double pairwise_sum(const double *t)
  * bins give most lanes 8 to 16 arcs: one batch, with no tail loop that
  * loads one arc at a time.  The batch is added up as a pairwise tree (no chain of dependent
  * adds), into the row's sum batch by batch: a fixed order. */
-template <bool Weighted, class T>
-__device__ inline double row_part(const pr_args<T> &a, lg_vertex_t v, int lane, int stride)
+template <bool Weighted, class A>
+__device__ inline double row_part(const A &a, lg_vertex_t v, int lane, int stride)
 {
+    using T = typename A::real;
     constexpr int U = LG_ARCS_PER_LANE;
     static_assert(U > 0 && (U & (U - 1)) == 0, "the pairwise tree needs a power of two");
     double sum = 0.0;
@@ -108,13 +121,13 @@ __device__ inline double row_part(const pr_args<T> &a, lg_vertex_t v, int lane, 
 /* Block `blk` of the bin of G-lane groups: LG_PULL_BLOCK / G rows.  Groups
  * within a wave sum with lg__group_sum; groups of several waves add their
  * waves' sums through shared memory. */
-template <int G, class T>
-__device__ inline pr_sums pull_groups(const pr_args<T> &a, int bin, int64_t blk)
+template <int G, class A>
+__device__ inline pr_sums pull_groups(const A &a, int bin, int64_t blk)
 {
     const int group = (int)threadIdx.x / G, lane = (int)threadIdx.x % G;
     const int64_t i = a.bin_begin[bin] + blk * (LG_PULL_BLOCK / G) + group;
     const bool active = i < a.bin_end[bin];
-    const lg_vertex_t v = (lg_vertex_t)(active ? i : 0);
+    const lg_vertex_t v = (lg_vertex_t)(active ? (a.rows ? a.rows[i] : i) : 0);
     double sum = 0.0;
     if (active)
         sum = a.w ? row_part<true>(a, v, lane, G) : row_part<false>(a, v, lane, G);
@@ -141,30 +154,31 @@ __device__ inline pr_sums pull_groups(const pr_args<T> &a, int bin, int64_t blk)
 }
 
 /* Bin `bin` of the block: groups of 2^bin lanes (uniform in the block). */
-template <int G, class T>
-__device__ inline pr_sums pull_bin(const pr_args<T> &a, int bin, int64_t blk)
+template <int G, class A>
+__device__ inline pr_sums pull_bin(const A &a, int bin, int64_t blk)
 {
     if constexpr (G <= LG_PULL_BLOCK) {
         if ((1 << bin) == G)
-            return pull_groups<G, T>(a, bin, blk);
-        return pull_bin<G * 2, T>(a, bin, blk);
+            return pull_groups<G, A>(a, bin, blk);
+        return pull_bin<G * 2, A>(a, bin, blk);
     } else {
         pr_sums none = {0.0, 0.0};
         return none;
     }
 }
 
-/* Block b of the launch shape (struct pr_args) for b = blockIdx.x,
+/* Block b of the launch shape (struct pull_shape) for b = blockIdx.x,
  * blockIdx.x + gridDim.x, ...: one pass unless the shape has more blocks
- * than a grid may (lg__blocks_for). */
-template <class T> __global__ void __launch_bounds__(LG_PULL_BLOCK) pull_kernel(pr_args<T> a)
+ * than a grid may (lg__blocks_for).  A is pr_args or another extension of
+ * pull_shape with its finish_row. */
+template <class A> __global__ void __launch_bounds__(LG_PULL_BLOCK) pull_kernel(A a)
 {
     pr_sums r = {0.0, 0.0};
     for (int64_t b = blockIdx.x; b < a.block_end[0]; b += gridDim.x) {
         int bin = LG_BINS - 1; /* the same for the whole block */
         while (b >= a.block_end[bin])
             bin--;
-        const pr_sums rb = pull_bin<1, T>(a, bin, b - a.block_end[bin + 1]);
+        const pr_sums rb = pull_bin<1, A>(a, bin, b - a.block_end[bin + 1]);
         r.err += rb.err;
         r.dangling += rb.dangling;
     }
@@ -196,6 +210,14 @@ __global__ void __launch_bounds__(LG_PULL_BLOCK)
     }
 }
 
+/* dst[i] = src[perm[i]]: a vertex vector into the relabelled order. */
+template <class T>
+__global__ void gather_permuted(T *dst, const T *src, const lg_vertex_t *perm, int64_t n)
+{
+    LG_FOR_EACH(i, n)
+    dst[i] = src[perm[i]];
+}
+
 /* dst[perm[i]] = src[i]: a vector of pull rows back to the graph's own
  * order. */
 template <class T>
@@ -210,8 +232,8 @@ __global__ void scatter_permuted(T *dst, const T *src, const lg_vertex_t *perm, 
  * block; the blocks of the longest rows come first (they are the first
  * rows), so that they start first and the short ones fill in.  Returns the
  * blocks. */
-template <class T>
-static inline int64_t pr_launch_shape(pr_args<T> *a, const int64_t *bin_begin, int64_t rows)
+template <class A>
+static inline int64_t pr_launch_shape(A *a, const int64_t *bin_begin, int64_t rows)
 {
     int64_t blocks = 0;
     a->block_end[LG_BINS] = 0;
