@@ -270,8 +270,10 @@ LG_API lg_status_t lg_context_copy(lg_context_t *context, void *dst, const void 
 /*
  * Where the algorithms run.  On a CPU context (or a NULL one), on the CPU.
  * On a context created with LG_BACKEND_GPU, on the GPU; an algorithm the
- * GPU plugin has no kernel for fails with LG_ERR_UNSUPPORTED, and one that
- * runs out of GPU memory with LG_ERR_OUT_OF_MEMORY.
+ * GPU plugin has no kernel for fails with LG_ERR_UNSUPPORTED, as does a call
+ * its GPU kernel cannot take (the power iterations read float32 weights and
+ * refuse a float64 graph's), and one that runs out of GPU memory with
+ * LG_ERR_OUT_OF_MEMORY.
  * On a context created with LG_BACKEND_AUTO that found a GPU, where the
  * answer comes sooner:
  *  - on the GPU when the graph is already there (an earlier GPU call copied
@@ -282,7 +284,7 @@ LG_API lg_status_t lg_context_copy(lg_context_t *context, void *dst, const void 
  *    the GPU from then on: the first calls on a graph are often faster on
  *    the CPU than a copy plus the GPU call, the later ones faster on the GPU;
  *  - on the CPU when the GPU plugin has no kernel for the algorithm, or
- *    after the GPU ran out of memory for the call.
+ *    after the GPU ran out of memory for the call or its kernel refused it.
  * The first GPU call on a graph copies it to the device; the copy stays with
  * the graph (one per graph, made and used under a lock of the graph's, so
  * GPU calls on one graph run one at a time) until lg_graph_free.
