@@ -1,6 +1,6 @@
 /*
  * gpu_oom.h - what the GPU allocation-failure tests (test_pagerank_oom.c,
- * test_traversal_oom.c) share: the plugin's hooks and the two contexts they
+ * test_traversal_oom.c, test_power_oom.c) share: the plugin's hooks and the two contexts they
  * run on, and the leak check at the end.
  */
 #ifndef LG_TEST_GPU_OOM_H

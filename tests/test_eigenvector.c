@@ -9,7 +9,8 @@
  * change at the very limit may round to either side).  The random shapes
  * of oracle_shapes.h directed and undirected, unweighted and weighted,
  * nstart and per-vertex betas; a float64 graph's exact weights (refused on
- * the GPU); not converging; refusals, messages and cancellation.
+ * the GPU); not converging; refusals and messages; cancellation at each
+ * iteration, the graph usable after it (the same answer, bit for bit).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -405,6 +406,80 @@ static void test_refusals(void)
     el_free(&el);
 }
 
+/* Each iteration reports (stage, done = the iterations run); the k-th report
+ * stops the call (struct stop_after's stop), which frees what it holds and
+ * leaves the graph usable: the same call without a callback then gives the
+ * answer it gave before. */
+struct stop_after {
+    int calls, stop;
+    lg_stage_t stage;
+};
+
+static bool stop_at_k(const lg_progress_info_t *info, void *data)
+{
+    struct stop_after *s = data;
+    s->calls++;
+    CHECK(info->stage == s->stage && info->done == (int64_t)s->calls && info->total == 30);
+    return s->calls < s->stop;
+}
+
+static void test_cancellation(void)
+{
+    unsigned long long rng = 919;
+    struct elist el;
+    el_init(&el, 2000);
+    el_random(&el, 0, 2000, 8000, &rng);
+    set_subject("random, 2000 vertices, directed, stopped at each iteration");
+    struct tgraph t;
+    if (!tgraph_from_elist(&t, &el, true, false, 0)) {
+        el_free(&el);
+        return;
+    }
+    static const lg_stage_t stages[3] = {LG_STAGE_EIGENVECTOR, LG_STAGE_KATZ, LG_STAGE_HITS};
+    double *want = or_alloc(2000, sizeof *want), *want_a = or_alloc(2000, sizeof *want_a),
+           *x = or_alloc(2000, sizeof *x), *a = or_alloc(2000, sizeof *a);
+    for (int kind = 0; kind < 3; kind++) {
+        lg_iteration_result_t r;
+        lg_eigenvector_options_t eo;
+        lg_katz_options_t ko;
+        lg_hits_options_t ho;
+        lg_eigenvector_options_init(&eo);
+        lg_katz_options_init(&ko);
+        lg_hits_options_init(&ho);
+        eo.tol = ko.tol = ho.tol = 0.0;
+        eo.max_iter = ko.max_iter = ho.max_iter = 30;
+        ko.alpha = 0.05;
+        CHECK_STATUS(kind == 0   ? lg_eigenvector(ctx[1], t.g, &eo, want, &r)
+                     : kind == 1 ? lg_katz(ctx[1], t.g, &ko, want, &r)
+                                 : lg_hits(ctx[1], t.g, &ho, want, want_a, &r),
+                     LG_ERR_NOT_CONVERGED);
+        for (int stop = 1; stop < 30; stop += 7) {
+            struct stop_after s = {0, stop, stages[kind]};
+            eo.progress = ko.progress = ho.progress = stop_at_k;
+            eo.progress_data = ko.progress_data = ho.progress_data = &s;
+            CHECK_STATUS(kind == 0   ? lg_eigenvector(ctx[1], t.g, &eo, x, &r)
+                         : kind == 1 ? lg_katz(ctx[1], t.g, &ko, x, &r)
+                                     : lg_hits(ctx[1], t.g, &ho, x, a, &r),
+                         LG_ERR_CANCELLED);
+            CHECK_MESSAGE("cancelled");
+            CHECK(s.calls == stop);
+            eo.progress = ko.progress = ho.progress = NULL;
+            CHECK_STATUS(kind == 0   ? lg_eigenvector(ctx[1], t.g, &eo, x, &r)
+                         : kind == 1 ? lg_katz(ctx[1], t.g, &ko, x, &r)
+                                     : lg_hits(ctx[1], t.g, &ho, x, a, &r),
+                         LG_ERR_NOT_CONVERGED);
+            CHECK(memcmp(x, want, 2000 * sizeof *x) == 0 &&
+                  (kind < 2 || memcmp(a, want_a, 2000 * sizeof *a) == 0));
+        }
+    }
+    free(want);
+    free(want_a);
+    free(x);
+    free(a);
+    tgraph_free(&t);
+    el_free(&el);
+}
+
 static void print_runs(void)
 {
     printf("%ld power iteration runs\n", power_runs);
@@ -418,6 +493,7 @@ int main(int argc, char **argv)
         {"power iteration larger", test_larger},
         {"power iteration refusals", test_refusals},
         {"power iteration float64 weights", test_float64_weights},
+        {"power iteration cancellation", test_cancellation},
     };
     return harness_main(argv, sections, sizeof sections / sizeof sections[0], print_runs);
 }

@@ -1,0 +1,215 @@
+/*
+ * test_power_oom.c - the GPU plugin's out-of-memory paths of the power
+ * iterations (eigenvector, Katz, HITS), against the CPU kernel's answer
+ * (which test_eigenvector checks against its oracle).  Built only with a GPU
+ * plugin, as test_power_oom_gpu (tests/CMakeLists.txt); skipped (77) where no
+ * GPU answers.
+ *
+ * As test_traversal_oom.c does for BFS: the k-th device or pinned-host
+ * allocation of a call on a fresh graph and a fresh context fails, for
+ * k = 0, 1, ... until a call no longer reaches k.  A GPU context returns
+ * LG_ERR_OUT_OF_MEMORY naming GPU memory (or succeeds where the failure was a
+ * pinned staging buffer it can do without) and the graph stays usable; an
+ * AUTO context gives the CPU's answer.  Each call runs 12 iterations exactly
+ * (tol 0), with nstart (uploaded through the staging vector) on a directed
+ * weighted graph, whose HITS builds the renamed out-edges, and without on an
+ * undirected Kronecker graph.  The plugin's live allocations show that
+ * nothing leaks.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "gpu_oom.h"
+#include "harness.h"
+#include "kernel_graphs.h"
+#include "libgraph.h"
+#include "oracle.h"
+#include "test_util.h"
+
+#include <math.h>
+#include <string.h>
+
+#ifndef LG_TEST_GPU
+#error "test_power_oom.c tests the GPU plugin: it is built with LG_TEST_GPU only"
+#endif
+
+enum {
+    ITERATIONS = 12
+};
+static const char *const names[3] = {"eigenvector", "Katz", "HITS"};
+
+/* One call of kind (0 eigenvector, 1 Katz, 2 HITS) on c: its status (LG_ERR_NOT_CONVERGED
+ * when it ran its ITERATIONS), x and (HITS) a filled. */
+static lg_status_t run_once(lg_context_t *c, const lg_graph_t *g, int kind, const double *nstart,
+                            double *x, double *a)
+{
+    lg_iteration_result_t r;
+    if (kind == 0) {
+        lg_eigenvector_options_t o;
+        lg_eigenvector_options_init(&o);
+        o.tol = 0.0, o.max_iter = ITERATIONS, o.nstart = nstart;
+        return lg_eigenvector(c, g, &o, x, &r);
+    }
+    if (kind == 1) {
+        lg_katz_options_t o;
+        lg_katz_options_init(&o);
+        o.alpha = 0.01, o.tol = 0.0, o.max_iter = ITERATIONS, o.nstart = nstart;
+        return lg_katz(c, g, &o, x, &r);
+    }
+    lg_hits_options_t o;
+    lg_hits_options_init(&o);
+    o.tol = 0.0, o.max_iter = ITERATIONS, o.nstart = nstart;
+    return lg_hits(c, g, &o, x, a, &r);
+}
+
+/* got within a relative 1e-12 of want's largest entry. */
+static bool near(const double *got, const double *want, int64_t n)
+{
+    double scale = 1e-300;
+    for (int64_t v = 0; v < n; v++)
+        scale = fmax(scale, fabs(want[v]));
+    for (int64_t v = 0; v < n; v++)
+        if (!(fabs(got[v] - want[v]) <= 1e-12 * scale))
+            return false;
+    return true;
+}
+
+struct expected {
+    int kind;
+    const double *nstart, *x, *a; /* the CPU's answer */
+};
+
+/* A call on c: whether it ran its iterations and gave the CPU's answer. */
+static bool right_on(lg_context_t *c, const lg_graph_t *g, const struct expected *e, int64_t n,
+                     lg_status_t *st)
+{
+    double *x = or_alloc((size_t)n, sizeof *x), *a = or_alloc((size_t)n, sizeof *a);
+    *st = run_once(c, g, e->kind, e->nstart, x, a);
+    const bool right =
+        *st == LG_ERR_NOT_CONVERGED && near(x, e->x, n) && (e->kind < 2 || near(a, e->a, n));
+    free(x);
+    free(a);
+    return right;
+}
+
+/* The call with the k-th GPU allocation failing, on a fresh graph and
+ * context: returns whether that allocation was reached. */
+static bool failing_at(const struct lg_plugin_test_hooks *hooks, bool auto_ctx,
+                       const struct tgraph *t, long long k, const struct expected *e)
+{
+    const char *where = auto_ctx ? "AUTO context" : "GPU context";
+    lg_context_options_t co;
+    lg_context_options_init(&co);
+    co.backend = auto_ctx ? LG_BACKEND_AUTO : LG_BACKEND_GPU;
+    lg_context_t *c = NULL;
+    lg_graph_t *g = tgraph_fresh_copy(t);
+    hooks->fail_after(k);
+    CHECK_OK(lg_context_create(&c, &co));
+    if (!c) {
+        hooks->fail_after(-1);
+        lg_graph_free(&g);
+        return false;
+    }
+    lg_status_t st;
+    bool right = right_on(c, g, e, t->o.n, &st);
+    const bool fired = hooks->fail_after(-1) < 0;
+    const bool oom = st == LG_ERR_OUT_OF_MEMORY && strstr(lg_last_error(), "GPU memory") != NULL;
+    if (!fired || auto_ctx) {
+        CHECK(right);
+        if (!right)
+            report("%s, %s, allocation %lld %s: %s (%s)", names[e->kind], where, k,
+                   fired ? "failed" : "not reached", lg_status_string(st), lg_last_error());
+    } else {
+        CHECK(oom || (right && lg_last_backend() == LG_BACKEND_GPU));
+        if (!(oom || right))
+            report("%s, %s, allocation %lld failed: %s (%s), want LG_ERR_OUT_OF_MEMORY",
+                   names[e->kind], where, k, lg_status_string(st), lg_last_error());
+        right = right_on(c, g, e, t->o.n, &st);
+        const bool again = right && lg_last_backend() == LG_BACKEND_GPU;
+        CHECK(again);
+        if (!again)
+            report("%s, %s, after allocation %lld failed: the next call gave %s (%s)",
+                   names[e->kind], where, k, lg_status_string(st), lg_last_error());
+    }
+    lg_graph_free(&g);
+    lg_context_free(&c);
+    return fired;
+}
+
+static void test_device_allocation_failures(void)
+{
+    struct oom_run r;
+    if (!oom_start(&r))
+        return;
+    const struct lg_plugin_test_hooks *hooks = r.hooks;
+    const long long held = oom_extra(&r); /* the run's two contexts' staging buffers */
+    lg_context_t *cpu = NULL;
+    lg_context_options_t co;
+    lg_context_options_init(&co);
+    co.backend = LG_BACKEND_CPU;
+    CHECK_OK(lg_context_create(&cpu, &co));
+    for (int graph = 0; cpu && graph < 2; graph++) {
+        struct tgraph t;
+        unsigned long long rng = 7300 + (unsigned long long)graph;
+        bool made;
+        if (graph == 0) {
+            const int64_t n = 2003;
+            struct elist el;
+            el_init(&el, n);
+            for (int64_t i = 0; i < 6 * n; i++)
+                el_add(&el, or_rand_below(&rng, n), or_rand_below(&rng, n),
+                       (float)(1 + or_rand_below(&rng, 4)) / 2.0f);
+            set_subject("allocation failures, directed weighted random graph, seed %d", 7300);
+            made = tgraph_from_elist(&t, &el, true, true, 0);
+            el_free(&el);
+        } else {
+            set_subject("allocation failures, undirected Kronecker scale 12");
+            made = tgraph_generate(&t, LG_GENERATOR_KRONECKER, 12, 16, 7301, false, 0);
+        }
+        if (!made)
+            continue;
+        const int64_t n = t.o.n;
+        double *nstart = NULL, *x = or_alloc((size_t)n, sizeof *x),
+               *a = or_alloc((size_t)n, sizeof *a);
+        if (graph == 0) {
+            nstart = or_alloc((size_t)n, sizeof *nstart);
+            for (int64_t v = 0; v < n; v++)
+                nstart[v] = 1.0 + (double)or_rand_below(&rng, 5);
+        }
+        long long most = 0;
+        for (int kind = 0; kind < 3; kind++) {
+            CHECK_STATUS(run_once(cpu, t.g, kind, nstart, x, a), LG_ERR_NOT_CONVERGED);
+            const struct expected e = {kind, nstart, x, a};
+            long long k = 0;
+            for (bool fired = true; fired && k < 1000;) {
+                fired = failing_at(hooks, false, &t, k, &e);
+                const long long extra = oom_extra(&r);
+                most = extra > most ? extra : most;
+                if (fired)
+                    k++;
+            }
+            CHECK(k >= 5); /* the upload, the pull structure and the vectors at least */
+            printf("%s, %s: %lld GPU allocations failed one at a time\n",
+                   graph == 0 ? "directed weighted" : "Kronecker", names[kind], k);
+            for (long long j = 0; j < k; j++)
+                (void)failing_at(hooks, true, &t, j, &e);
+        }
+        CHECK(most == held); /* each call's graph and context are freed before the next */
+        if (most != held)
+            report("%lld GPU allocations outlived their calls", most - held);
+        free(nstart);
+        free(x);
+        free(a);
+        tgraph_free(&t);
+    }
+    lg_context_free(&cpu);
+    oom_finish(&r);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    static const struct section sections[] = {
+        {"GPU allocation failures of the power iterations", test_device_allocation_failures},
+    };
+    return harness_main(argv, sections, sizeof sections / sizeof sections[0], NULL);
+}
