@@ -91,6 +91,17 @@ for _name in ("eigenvector_centrality", "katz_centrality"):
         "additional_parameters": _DEVICE,
     }
 
+for _name in ("eigenvector_centrality_numpy", "katz_centrality_numpy"):
+    FUNCTIONS[_name] = {
+        "additional_docs": "The same vector as NetworkX's (its eigenvector, its linear solve), "
+        "reached by libgraph's power iteration run until an iteration's L1 change is below "
+        "n * 1e-14 (eigenvector's on A + I: max_iter and tol, ARPACK's, are not used); a call "
+        "whose iteration does not get there in 5000 iterations (Katz at or above 1 / the "
+        "largest eigenvalue) is declined when it runs, as are multigraphs and weight functions "
+        "(NetworkX runs the call).",
+        "additional_parameters": _DEVICE,
+    }
+
 FUNCTIONS["hits"] = {
     "additional_docs": "NetworkX's own HITS power iteration (its _hits_python, scaled by the "
     "largest entries, stopped by the L1 change of the hubs) in libgraph's C, whose limit is the "

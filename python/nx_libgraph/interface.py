@@ -1111,6 +1111,69 @@ def katz_centrality(G, alpha=0.1, beta=1.0, max_iter=1000, tol=1.0e-6, nstart=No
     return dict(zip(G.nodes, x.tolist()))
 
 
+# The _numpy forms' answers are an eigenvector (ARPACK) and a linear solve;
+# libgraph reaches the same vectors by iterating until an iteration's L1
+# change is below n * _TIGHT_TOL, within _TIGHT_ITERATIONS (else the call is
+# declined at run time and NetworkX's own runs).
+_TIGHT_TOL = 1e-14
+_TIGHT_ITERATIONS = 5000
+
+
+def _tight(function, name, *args, **kwargs):
+    try:
+        return function(*args, **kwargs)
+    except lg.NotConverged:
+        raise NotImplementedError(
+            f"{name}: libgraph's power iteration did not converge to its limit in "
+            f"{_TIGHT_ITERATIONS} iterations; {_ELSEWHERE}") from None
+
+
+def eigenvector_centrality_numpy(G, weight=None, max_iter=50, tol=0, *, device=None):
+    """NetworkX's principal eigenvector (of A^T, unit length, positive sum),
+    reached by libgraph's power iteration on A + I run to its limit:
+    max_iter and tol are ARPACK's, not used."""
+    if len(G.nodes) == 0:
+        raise nx.NetworkXPointlessConcept("cannot compute centrality for the null graph")
+    g = _weighted(G, weight)
+    dev = _device(device)
+    parts = (lg.number_strongly_connected_components(g, device=dev) if G.is_directed()
+             else lg.number_connected_components(g, device=dev))
+    if parts != 1:
+        raise nx.AmbiguousSolution("`eigenvector_centrality_numpy` does not give consistent "
+                                   "results for disconnected graphs")
+    x = _tight(lg.eigenvector_centrality, "eigenvector_centrality_numpy", g,
+               _TIGHT_ITERATIONS, _TIGHT_TOL, None, weight is not None, device=dev)
+    return dict(zip(G.nodes, x.tolist()))
+
+
+def katz_centrality_numpy(G, alpha=0.1, beta=1.0, normalized=True, weight=None, *,
+                          device=None):
+    """NetworkX's solution of (I - alpha A^T) x = beta, reached by libgraph's
+    Katz iteration run to its limit (declined when it diverges: alpha at or
+    above 1 / the largest eigenvalue, where NetworkX's solve still answers);
+    the keys in beta's order when beta is a dict, as NetworkX's."""
+    if len(G.nodes) == 0:
+        return {}
+    import numpy  # libgraph's own arrays are numpy's: already imported
+    nodes = list(G.nodes)
+    if isinstance(beta, Mapping):
+        if set(beta) != set(G.nodes):
+            raise nx.NetworkXError("beta dictionary must have a value for every node")
+        nodes = list(beta)
+        b = _node_values(G, beta)
+    else:
+        if not isinstance(beta, numbers.Real):
+            raise nx.NetworkXError("beta must be a number")
+        b = float(beta)
+    x = _tight(lg.katz_centrality, "katz_centrality_numpy", _weighted(G, weight), alpha, b,
+               _TIGHT_ITERATIONS, _TIGHT_TOL, None, False, weight is not None,
+               device=_device(device))
+    if normalized:
+        x = x / (numpy.sign(x.sum()) * numpy.linalg.norm(x))
+    value = dict(zip(G.nodes, x.tolist()))
+    return {v: value[v] for v in nodes}
+
+
 def hits(G, max_iter=100, tol=1.0e-8, nstart=None, normalized=True, *, device=None):
     if len(G.nodes) == 0:
         return {}, {}
@@ -1123,13 +1186,14 @@ def hits(G, max_iter=100, tol=1.0e-8, nstart=None, normalized=True, *, device=No
 
 
 def _power_can_run(name, args, kwargs):
-    """eigenvector_centrality, katz_centrality and hits decline multigraphs
-    (NetworkX's iterations count a neighbour once, its hits the parallel
-    edges' sum), weights the conversion cannot read exactly, and for hits
-    negative weights (NetworkX's SVD takes any)."""
+    """eigenvector_centrality, katz_centrality (and their _numpy forms) and
+    hits decline multigraphs (NetworkX's iterations count a neighbour once,
+    its hits and _numpy forms the parallel edges' sum), weights the
+    conversion cannot read exactly, and for hits negative weights (NetworkX's
+    SVD takes any)."""
     G = _graph_argument(args, kwargs)
     if G.is_multigraph():
-        return f"{name}: a multigraph (NetworkX counts each neighbour once)"
+        return f"{name}: a multigraph (its parallel edges are one arc here)"
     weight = "weight" if name == "hits" else _argument(globals()[name], args, kwargs, "weight")
     if weight is None:
         return True
@@ -1141,7 +1205,8 @@ def _power_can_run(name, args, kwargs):
     return True
 
 
-_POWER = {"eigenvector_centrality", "katz_centrality", "hits"}
+_POWER = {"eigenvector_centrality", "katz_centrality", "hits", "eigenvector_centrality_numpy",
+          "katz_centrality_numpy"}
 EXACT_FUNCTIONS.update(dict.fromkeys(_POWER, EXACT))
 _DEGREES = {"degree_centrality", "in_degree_centrality", "out_degree_centrality"}
 _CENTRALITY = {"betweenness_centrality", "closeness_centrality", "harmonic_centrality"}

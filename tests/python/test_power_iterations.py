@@ -3,7 +3,8 @@ backend's against NetworkX's own on random graphs (directed and
 undirected, weighted and not, disconnected, stars, paths, self-loops),
 with nstart and per-node beta; values to 1e-12 (the iterations are
 NetworkX's, summed in another order; hits to NetworkX's SVD within its
-tol); not converging; what the backend declines."""
+tol); the _numpy forms' eigenvector and linear solve to 1e-9; not
+converging; what the backend declines."""
 
 import math
 
@@ -136,3 +137,57 @@ def test_backend_declines_what_it_cannot_match():
     declined(lambda: nx.hits(N, backend="libgraph"), "negative")
     declined(lambda: nx.katz_centrality(N, weight=lambda u, v, d: 1, backend="libgraph"),
              "function")
+
+
+def connected_part(G):
+    """G's largest (strongly) connected part: what eigenvector_centrality_numpy takes."""
+    parts = nx.strongly_connected_components(G) if G.is_directed() else nx.connected_components(G)
+    return G.subgraph(max(parts, key=len)).copy()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_numpy_forms_equal_networkx(seed):
+    """eigenvector_centrality_numpy (ARPACK's eigenvector) and
+    katz_centrality_numpy (a linear solve) against NetworkX's, to 1e-9: the
+    backend's iterations run to n * 1e-14."""
+    for directed in (False, True):
+        G = connected_part(random_graph(seed, directed))
+        if len(G) < 3:  # ARPACK's k=1 needs 3 nodes; NetworkX's solve fails on 1
+            continue
+        for weight in (None, "weight", "w"):
+            want = nx.eigenvector_centrality_numpy(G, weight=weight)
+            near(nx.eigenvector_centrality_numpy(G, weight=weight, backend="libgraph", **CPU),
+                 want, 1e-9)
+            beta = {v: 1 + (i % 3) for i, v in enumerate(reversed(list(G)))}
+            for kw in ({"alpha": 0.02}, {"alpha": 0.01, "beta": beta},
+                       {"alpha": 0.01, "beta": beta, "normalized": False},
+                       {"alpha": 0.01, "beta": -2.0}):
+                A = nx.to_numpy_array(G, weight=weight)
+                if kw["alpha"] * max(abs(np.linalg.eigvals(A))) > 0.9:
+                    # the iteration converges slowly or not at all: declined
+                    # when it diverges (NetworkX's solve answers even then)
+                    continue
+                want = nx.katz_centrality_numpy(G, weight=weight, **kw)
+                near(nx.katz_centrality_numpy(G, weight=weight, backend="libgraph", **kw, **CPU),
+                     want, 1e-9)
+
+
+def test_numpy_forms_errors_and_declines():
+    with pytest.raises(nx.NetworkXPointlessConcept):
+        nx.eigenvector_centrality_numpy(nx.Graph(), backend="libgraph")
+    with pytest.raises(nx.AmbiguousSolution, match="disconnected"):
+        nx.eigenvector_centrality_numpy(nx.Graph([(0, 1), (2, 3)]), backend="libgraph")
+    with pytest.raises(nx.AmbiguousSolution, match="disconnected"):
+        nx.eigenvector_centrality_numpy(nx.DiGraph([(0, 1), (1, 2)]), backend="libgraph")
+    assert nx.katz_centrality_numpy(nx.Graph(), backend="libgraph") == {}
+    with pytest.raises(nx.NetworkXError, match="beta dictionary"):
+        nx.katz_centrality_numpy(nx.path_graph(5), beta={0: 1}, backend="libgraph")
+    with pytest.raises(nx.NetworkXError, match="beta must be a number"):
+        nx.katz_centrality_numpy(nx.path_graph(5), beta="1", backend="libgraph")
+    # alpha above 1 / the largest eigenvalue (about 2): the iteration diverges, the solve answers
+    declined(lambda: nx.katz_centrality_numpy(nx.path_graph(50), alpha=0.9, backend="libgraph"),
+             "did not converge")
+    M = nx.MultiGraph([(0, 1), (0, 1), (1, 2)])
+    with pytest.raises(nx.NetworkXNotImplemented):  # NetworkX's own refusal
+        nx.katz_centrality_numpy(M, backend="libgraph")
+    declined(lambda: nx.eigenvector_centrality_numpy(M, backend="libgraph"), "multigraph")
