@@ -89,6 +89,12 @@ def test_module_functions():
     wh, wa = nx.algorithms.link_analysis.hits_alg._hits_python(G)
     assert np.allclose(h, [wh[v] for v in G], rtol=0, atol=1e-12)
     assert np.allclose(a, [wa[v] for v in G], rtol=0, atol=1e-12)
+    # by node name: the hubs as a Series, the authorities as a dict
+    s = g.to_pandas(h, "hubs")
+    assert s.name == "hubs" and list(s.index) == list(G)
+    assert all(s[v] == pytest.approx(wh[v], abs=1e-12) for v in G)
+    d = g.to_dict(a)
+    assert list(d) == list(G) and all(d[v] == pytest.approx(wa[v], abs=1e-12) for v in G)
 
 
 def test_not_converging():
