@@ -92,10 +92,10 @@ static lg_status_t hits(const struct lg_exec *exec, const struct lg_graph_view *
         for (int64_t k = 0; k < blocks.count; k++)
             pull_block(&in, h, au, &blocks, k);
         const double most_a = largest(&blocks);
+        /* a scaled before h = A a (NetworkX scales both after): the same
+         * h once scaled, and no overflow of h where weights are large */
         if ((no_hubs = !(most_a > 0.0)))
             break;
-            /* a scaled before h = A a (NetworkX scales both after): the same
-         * h once scaled, and no overflow of h where weights are large */
 #pragma omp parallel for num_threads(threads) schedule(static)
         for (int64_t k = 0; k < blocks.count; k++)
             scale_block(au, 1.0 / most_a, NULL, &blocks, k);

@@ -56,7 +56,7 @@ template <class T> struct pr_args : pull_shape<T> {
     const T *inv_out; /* 1 / outweight, 0 when dangling */
     const T *p, *d;   /* personalization, dangling distribution; NULL: uniform */
     T alpha, uniform;
-    T dangling;       /* D of this iteration */
+    T dangling; /* D of this iteration */
 };
 
 /* The end of row v: its new score, contribution and the two sums. */
@@ -121,8 +121,7 @@ __device__ inline double row_part(const A &a, lg_vertex_t v, int lane, int strid
 /* Block `blk` of the bin of G-lane groups: LG_PULL_BLOCK / G rows.  Groups
  * within a wave sum with lg__group_sum; groups of several waves add their
  * waves' sums through shared memory. */
-template <int G, class A>
-__device__ inline pr_sums pull_groups(const A &a, int bin, int64_t blk)
+template <int G, class A> __device__ inline pr_sums pull_groups(const A &a, int bin, int64_t blk)
 {
     const int group = (int)threadIdx.x / G, lane = (int)threadIdx.x % G;
     const int64_t i = a.bin_begin[bin] + blk * (LG_PULL_BLOCK / G) + group;
@@ -154,8 +153,7 @@ __device__ inline pr_sums pull_groups(const A &a, int bin, int64_t blk)
 }
 
 /* Bin `bin` of the block: groups of 2^bin lanes (uniform in the block). */
-template <int G, class A>
-__device__ inline pr_sums pull_bin(const A &a, int bin, int64_t blk)
+template <int G, class A> __device__ inline pr_sums pull_bin(const A &a, int bin, int64_t blk)
 {
     if constexpr (G <= LG_PULL_BLOCK) {
         if ((1 << bin) == G)
