@@ -75,13 +75,15 @@ static bool near(const double *got, const double *want, int64_t n)
 
 struct expected {
     int kind;
+    int64_t n;
     const double *nstart, *x, *a; /* the CPU's answer */
 };
 
 /* A call on c: whether it ran its iterations and gave the CPU's answer. */
-static bool right_on(lg_context_t *c, const lg_graph_t *g, const struct expected *e, int64_t n,
-                     lg_status_t *st)
+static bool right_on(lg_context_t *c, lg_graph_t *g, const void *data, lg_status_t *st)
 {
+    const struct expected *e = data;
+    const int64_t n = e->n;
     double *x = or_alloc((size_t)n, sizeof *x), *a = or_alloc((size_t)n, sizeof *a);
     *st = run_once(c, g, e->kind, e->nstart, x, a);
     const bool right =
@@ -91,56 +93,11 @@ static bool right_on(lg_context_t *c, const lg_graph_t *g, const struct expected
     return right;
 }
 
-/* The call with the k-th GPU allocation failing, on a fresh graph and
- * context: returns whether that allocation was reached. */
-static bool failing_at(const struct lg_plugin_test_hooks *hooks, bool auto_ctx,
-                       const struct tgraph *t, long long k, const struct expected *e)
-{
-    const char *where = auto_ctx ? "AUTO context" : "GPU context";
-    lg_context_options_t co;
-    lg_context_options_init(&co);
-    co.backend = auto_ctx ? LG_BACKEND_AUTO : LG_BACKEND_GPU;
-    lg_context_t *c = NULL;
-    lg_graph_t *g = tgraph_fresh_copy(t);
-    hooks->fail_after(k);
-    CHECK_OK(lg_context_create(&c, &co));
-    if (!c) {
-        hooks->fail_after(-1);
-        lg_graph_free(&g);
-        return false;
-    }
-    lg_status_t st;
-    bool right = right_on(c, g, e, t->o.n, &st);
-    const bool fired = hooks->fail_after(-1) < 0;
-    const bool oom = st == LG_ERR_OUT_OF_MEMORY && strstr(lg_last_error(), "GPU memory") != NULL;
-    if (!fired || auto_ctx) {
-        CHECK(right);
-        if (!right)
-            report("%s, %s, allocation %lld %s: %s (%s)", names[e->kind], where, k,
-                   fired ? "failed" : "not reached", lg_status_string(st), lg_last_error());
-    } else {
-        CHECK(oom || (right && lg_last_backend() == LG_BACKEND_GPU));
-        if (!(oom || right))
-            report("%s, %s, allocation %lld failed: %s (%s), want LG_ERR_OUT_OF_MEMORY",
-                   names[e->kind], where, k, lg_status_string(st), lg_last_error());
-        right = right_on(c, g, e, t->o.n, &st);
-        const bool again = right && lg_last_backend() == LG_BACKEND_GPU;
-        CHECK(again);
-        if (!again)
-            report("%s, %s, after allocation %lld failed: the next call gave %s (%s)",
-                   names[e->kind], where, k, lg_status_string(st), lg_last_error());
-    }
-    lg_graph_free(&g);
-    lg_context_free(&c);
-    return fired;
-}
-
 static void test_device_allocation_failures(void)
 {
     struct oom_run r;
     if (!oom_start(&r))
         return;
-    const struct lg_plugin_test_hooks *hooks = r.hooks;
     const long long held = oom_extra(&r); /* the run's two contexts' staging buffers */
     lg_context_t *cpu = NULL;
     lg_context_options_t co;
@@ -178,20 +135,12 @@ static void test_device_allocation_failures(void)
         long long most = 0;
         for (int kind = 0; kind < 3; kind++) {
             CHECK_STATUS(run_once(cpu, t.g, kind, nstart, x, a), LG_ERR_NOT_CONVERGED);
-            const struct expected e = {kind, nstart, x, a};
-            long long k = 0;
-            for (bool fired = true; fired && k < 1000;) {
-                fired = failing_at(hooks, false, &t, k, &e);
-                const long long extra = oom_extra(&r);
-                most = extra > most ? extra : most;
-                if (fired)
-                    k++;
-            }
+            const struct expected e = {kind, n, nstart, x, a};
+            const struct oom_call call = {names[kind], right_on, &e};
+            const long long k = oom_sweep(&r, &t, &call, &most);
             CHECK(k >= 5); /* the upload, the pull structure and the vectors at least */
             printf("%s, %s: %lld GPU allocations failed one at a time\n",
                    graph == 0 ? "directed weighted" : "Kronecker", names[kind], k);
-            for (long long j = 0; j < k; j++)
-                (void)failing_at(hooks, true, &t, j, &e);
         }
         CHECK(most == held); /* each call's graph and context are freed before the next */
         if (most != held)

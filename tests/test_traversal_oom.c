@@ -56,53 +56,19 @@ static lg_status_t run_once(lg_context_t *c, lg_graph_t *g, const struct tgraph 
     return st;
 }
 
-/* The call with the k-th GPU allocation failing, on a fresh graph: returns
- * whether that allocation was reached. */
-static bool failing_at(const struct lg_plugin_test_hooks *hooks, bool auto_ctx,
-                       const struct tgraph *t, bool bfs, long long k, const int32_t *want_dist,
-                       const lg_vertex_t *want_labels)
+struct wanted {
+    const struct tgraph *t;
+    bool bfs;
+    const int32_t *dist;
+    const lg_vertex_t *labels;
+};
+
+static bool right_on(lg_context_t *c, lg_graph_t *g, const void *data, lg_status_t *st)
 {
-    const char *what = bfs ? "BFS" : "components";
-    const char *where = auto_ctx ? "AUTO context" : "GPU context";
-    /* a fresh context too, made with the hook armed: its pinned staging
-     * buffers (made when it opens, done without when they cannot be) and
-     * its work buffer (made in the call) fail in their turn */
-    lg_context_options_t co;
-    lg_context_options_init(&co);
-    co.backend = auto_ctx ? LG_BACKEND_AUTO : LG_BACKEND_GPU;
-    lg_context_t *c = NULL;
-    lg_graph_t *g = tgraph_fresh_copy(t);
+    const struct wanted *w = data;
     bool right = false;
-    hooks->fail_after(k);
-    CHECK_OK(lg_context_create(&c, &co));
-    if (!c) {
-        hooks->fail_after(-1);
-        lg_graph_free(&g);
-        return false;
-    }
-    lg_status_t st = run_once(c, g, t, bfs, want_dist, want_labels, &right);
-    const bool fired = hooks->fail_after(-1) < 0;
-    const bool oom = st == LG_ERR_OUT_OF_MEMORY && strstr(lg_last_error(), "GPU memory") != NULL;
-    if (!fired || auto_ctx) {
-        CHECK(right);
-        if (!right)
-            report("%s, %s, allocation %lld %s: %s (%s)", what, where, k,
-                   fired ? "failed" : "not reached", lg_status_string(st), lg_last_error());
-    } else {
-        CHECK(oom || (right && lg_last_backend() == LG_BACKEND_GPU));
-        if (!(oom || right))
-            report("%s, %s, allocation %lld failed: %s (%s), want LG_ERR_OUT_OF_MEMORY", what,
-                   where, k, lg_status_string(st), lg_last_error());
-        st = run_once(c, g, t, bfs, want_dist, want_labels, &right);
-        const bool again = right && lg_last_backend() == LG_BACKEND_GPU;
-        CHECK(again);
-        if (!again)
-            report("%s, %s, after allocation %lld failed: the next call gave %s (%s)", what, where,
-                   k, lg_status_string(st), lg_last_error());
-    }
-    lg_graph_free(&g);
-    lg_context_free(&c);
-    return fired;
+    *st = run_once(c, g, w->t, w->bfs, w->dist, w->labels, &right);
+    return right;
 }
 
 static void test_device_allocation_failures(void)
@@ -110,7 +76,6 @@ static void test_device_allocation_failures(void)
     struct oom_run r;
     if (!oom_start(&r))
         return;
-    const struct lg_plugin_test_hooks *hooks = r.hooks;
     /* the run's own two contexts hold their pinned staging buffers */
     const long long held = oom_extra(&r);
     for (int graph = 0; graph < 2; graph++) {
@@ -139,19 +104,12 @@ static void test_device_allocation_failures(void)
         (void)or_components(&t.o, want_labels);
         long long most = 0;
         for (int bfs = 1; bfs >= 0; bfs--) {
-            long long k = 0;
-            for (bool fired = true; fired && k < 1000;) {
-                fired = failing_at(hooks, false, &t, bfs, k, want_dist, want_labels);
-                const long long extra = oom_extra(&r);
-                most = extra > most ? extra : most;
-                if (fired)
-                    k++;
-            }
+            const struct wanted w = {&t, bfs, want_dist, want_labels};
+            const struct oom_call call = {bfs ? "BFS" : "components", right_on, &w};
+            const long long k = oom_sweep(&r, &t, &call, &most);
             CHECK(k >= 3); /* the graph's upload and the work buffer at least */
             printf("%s, %s: %lld GPU allocations failed one at a time\n",
                    graph == 0 ? "directed" : "Kronecker", bfs ? "BFS" : "components", k);
-            for (long long j = 0; j < k; j++)
-                (void)failing_at(hooks, true, &t, bfs, j, want_dist, want_labels);
         }
         CHECK(most == held); /* each call's graph and context are freed before the next */
         if (most != held)
