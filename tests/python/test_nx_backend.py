@@ -537,6 +537,8 @@ def _function_calls(G):
         yield "eigenvector_centrality", (), {"max_iter": 1000}
         yield "katz_centrality", (), {"alpha": 0.01}
         yield "hits", (), {"max_iter": 1000}
+        yield "eigenvector_centrality_numpy", (), {}
+        yield "katz_centrality_numpy", (), {"alpha": 0.01}
     if not G.is_multigraph():  # declined there: parallel edges are one arc
         yield "degree_centrality", (), {}
         if G.is_directed():
@@ -591,7 +593,8 @@ def test_weights_libgraph_cannot_take(kind, w):
         else:
             assert why is True, (name, why)
             if name in ("pagerank", "betweenness_centrality", "harmonic_centrality",
-                        "eigenvector_centrality", "katz_centrality"):  # sums
+                        "eigenvector_centrality", "katz_centrality",
+                        "katz_centrality_numpy"):  # sums
                 _close(f(G, *args, backend="libgraph", **kwargs), f(G, *args, **kwargs))
                 continue
             if name == "hits":  # NetworkX's SVD and its own iteration fail at some of these
