@@ -30,6 +30,7 @@
 #include "oracle_shapes.h"
 #include "test_util.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,6 +119,19 @@ static inline bool or_ran_on_expected(bool has_gpu_kernel)
     (void)has_gpu_kernel;
     return lg_last_backend() == LG_BACKEND_CPU;
 #endif
+}
+
+/* got[0..n) within rel of want's largest magnitude, entry by entry (a
+ * vector summed in another order). */
+static inline bool or_near(const double *got, const double *want, int64_t n, double rel)
+{
+    double scale = 1e-300;
+    for (int64_t v = 0; v < n; v++)
+        scale = fmax(scale, fabs(want[v]));
+    for (int64_t v = 0; v < n; v++)
+        if (!(fabs(got[v] - want[v]) <= rel * scale))
+            return false;
+    return true;
 }
 
 #endif

@@ -117,15 +117,10 @@ static int oracle(int kind, const or_graph *o, const double *w, const double *ns
 
 /* ---- the checks ------------------------------------------------------------------------ */
 
+/* got within a relative 1e-12 of want's largest entry. */
 static bool near(const double *got, const double *want, int64_t n)
 {
-    double scale = 1e-300;
-    for (int64_t v = 0; v < n; v++)
-        scale = fmax(scale, fabs(want[v]));
-    for (int64_t v = 0; v < n; v++)
-        if (!(fabs(got[v] - want[v]) <= 1e-12 * scale))
-            return false;
-    return true;
+    return or_near(got, want, n, 1e-12);
 }
 
 static const char *const names[3] = {"lg_eigenvector", "lg_katz", "lg_hits"};
