@@ -267,7 +267,8 @@ void cli_json_begin(const struct session *s, const double *times, int k)
 
 /* On a GPU context (--device auto), says so when an algorithm ran on the CPU
  * instead, and the library's reason: the graph not yet worth its upload
- * (AUTO's rule), no GPU kernel for the algorithm, or the GPU out of memory. */
+ * (AUTO's rule), no GPU kernel for the algorithm, the GPU kernel refusing the
+ * call (float64 weights where it reads float32), or the GPU out of memory. */
 void cli_note_fallback(const struct session *s, const char *what)
 {
     lg_backend_t kind = LG_BACKEND_CPU;
