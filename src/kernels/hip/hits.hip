@@ -65,8 +65,7 @@ struct hits_passes {
     int64_t in_grid, out_grid;
 };
 
-static void hits_passes_make(hits_passes *p, const lg__dev_graph *dg, bool use_weights,
-                             pr_sums *partial)
+static void hits_passes_make(hits_passes *p, const lg__dev_graph *dg, bool use_weights)
 {
     memset(p, 0, sizeof *p);
     p->in_grid = lg__blocks_for(
@@ -83,8 +82,6 @@ static void hits_passes_make(hits_passes *p, const lg__dev_graph *dg, bool use_w
         p->out = p->in;
         p->out_grid = p->in_grid;
     }
-    p->in.partial = partial;
-    p->out.partial = partial;
 }
 
 /* The largest entry of x (n > 0) into *most. */
@@ -127,13 +124,13 @@ static lg_status_t hits_iteration(lg__gpu_state *s, const lg__dev_graph *dg,
     LG_TRY_OR_CLEANUP(lg__device_malloc(&sums, sizeof *sums), "allocating the iteration's sums");
     {
         /* the partials are sized for the larger launch */
-        hits_passes_make(&p, dg, o->use_weights, NULL);
+        hits_passes_make(&p, dg, o->use_weights);
         int64_t partials = vertex_blocks;
         partials = p.in_grid > partials ? p.in_grid : partials;
         partials = p.out_grid > partials ? p.out_grid : partials;
         LG_TRY_OR_CLEANUP(lg__device_malloc(&partial, (size_t)partials * sizeof *partial),
                           "allocating the iteration's partial sums");
-        hits_passes_make(&p, dg, o->use_weights, partial);
+        p.in.partial = p.out.partial = partial;
     }
     if (o->h0) {
         host_tmp = (double *)lg__gpu_host->malloc(nn * sizeof *host_tmp);
