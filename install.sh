@@ -224,10 +224,11 @@ ctest_serial() {
 }
 
 # The C suite cross-compiled and run under qemu-user (tools/cross-test.sh):
-# aarch64 (NEON, OpenMP) and riscv64 with RVV 1.0 on every run; the other
-# targets (aarch64-sve, riscv64, loongarch64) on demand.
-cross_aarch64() { "$here/tools/cross-test.sh" aarch64 --jobs "$jobs"; }
-cross_riscv64_rvv() { "$here/tools/cross-test.sh" riscv64-rvv --jobs "$jobs"; }
+# aarch64 (NEON, OpenMP) and riscv64 with RVV 1.0 on every run, bounded
+# (--quick: fewer random graphs a test); the other targets (aarch64-sve,
+# riscv64, loongarch64) and the full rounds on demand.
+cross_aarch64() { "$here/tools/cross-test.sh" aarch64 --quick --jobs "$jobs"; }
+cross_riscv64_rvv() { "$here/tools/cross-test.sh" riscv64-rvv --quick --jobs "$jobs"; }
 
 # The wheels (tools/build-wheel.sh, docs/WHEELS.md): x86-64 tagged
 # manylinux2014 and run through tests/python in a fresh environment; aarch64
@@ -264,7 +265,7 @@ python_sanitized() {
     # (test_module_leaks.py) passed or failed by how much earlier tests had
     # churned; use-after-free of recently freed memory is still caught
     (cd "$pkg" && PYTHONPATH="$pkg" LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=16 \
-        UBSAN_OPTIONS=print_stacktrace=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+        UBSAN_OPTIONS=print_stacktrace=1 "$venv/bin/python" -m pytest -q -n "$jobs" -p no:cacheprovider \
         "$here/tests/python/test_module_algorithms.py" "$here/tests/python/test_module_graph.py" \
         "$here/tests/python/test_module_arrays.py" "$here/tests/python/test_module_convert.py" \
         "$here/tests/python/test_module_io.py" "$here/tests/python/test_module_context.py" \
@@ -312,8 +313,16 @@ ctest_thread_sanitizer() {
 # files, hostile inputs, every algorithm, the fake GPU plugin), built with
 # debug lines: no error, no definite or indirect leak.  OpenMP's thread
 # stacks stay allocated by design ("possibly lost") and are not counted.
+# valgrind runs a program's threads one at a time, so the programs run
+# $jobs at once, each reporting into its own log.
 VALGRIND_TESTS=(test_build test_build_csr test_io_text test_io_roundtrip test_io_failures
     test_hostile_inputs test_bfs test_components test_pagerank test_plugin)
+valgrind_one() { # DIR TEST: TEST under memcheck; DIR/valgrind-TEST.log, and .ok when clean
+    rm -f "$1/valgrind-$2.ok"
+    (cd "$1/tests" && OMP_WAIT_POLICY=passive OMP_NUM_THREADS=2 valgrind -q \
+        --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
+        "./$2" > "$1/valgrind-$2.log" 2>&1) && touch "$1/valgrind-$2.ok"
+}
 valgrind_subset() {
     local dir="$here/build-valgrind" t failed=0
     command -v valgrind >/dev/null || { echo "valgrind is missing (apt-get install valgrind)"; return 1; }
@@ -321,9 +330,12 @@ valgrind_subset() {
         -DLIBGRAPH_WERROR=ON >/dev/null &&
     cmake --build "$dir" -j "$jobs" --target "${VALGRIND_TESTS[@]}" lg_fake_plugin lg_fake_plugin_noentry || return 1
     for t in "${VALGRIND_TESTS[@]}"; do
-        if (cd "$dir/tests" && OMP_WAIT_POLICY=passive OMP_NUM_THREADS=2 valgrind -q \
-            --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
-            "./$t" > "$dir/valgrind-$t.log" 2>&1); then
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+        valgrind_one "$dir" "$t" &
+    done
+    wait
+    for t in "${VALGRIND_TESTS[@]}"; do
+        if [ -f "$dir/valgrind-$t.ok" ]; then
             echo "valgrind $t: clean"
         else
             echo "valgrind $t: FAILED"; grep -v '^==[0-9]*== *$' "$dir/valgrind-$t.log" | tail -30
@@ -334,9 +346,12 @@ valgrind_subset() {
 }
 
 # libFuzzer on each target (fuzz/: the readers, and building plus the
-# algorithms) for LIBGRAPH_FUZZ_SECONDS (60) each, under ASan and UBSan,
-# built by the clang of the ThreadSanitizer suite.
-fuzz_bounded() { FUZZ_CC="clang-$llvm" "$here/fuzz/run.sh" "${LIBGRAPH_FUZZ_SECONDS:-60}"; }
+# algorithms) for LIBGRAPH_FUZZ_SECONDS (60) of fuzzing each, under ASan and
+# UBSan, built by the clang of the ThreadSanitizer suite: one job a core,
+# each for its share of the seconds.
+fuzz_bounded() {
+    FUZZ_CC="clang-$llvm" FUZZ_JOBS="$jobs" "$here/fuzz/run.sh" "$(( ${LIBGRAPH_FUZZ_SECONDS:-60} / jobs ))"
+}
 
 installed_example() {
     local dir="$build_dir/readme-example"
@@ -456,7 +471,7 @@ cuda_wave64_build() {
 
 python_tests() {
     local rc=0
-    LIBGRAPH_PREFIX="$prefix" "$venv/bin/python" -m pytest -q "$here/tests/python" || rc=$?
+    LIBGRAPH_PREFIX="$prefix" "$venv/bin/python" -m pytest -q -n "$jobs" "$here/tests/python" || rc=$?
     # pytest's 5 means it collected nothing: that is a failure here, not a pass
     return $rc
 }

@@ -11,6 +11,10 @@
  *                      then named sections in order, each followed by a line
  *                      with its number of checks and its seconds (or the
  *                      steps harness_open, harness_run, harness_close)
+ *   harness_quick,     the bounded run of an emulated CPU (LG_TEST_QUICK set,
+ *   harness_rounds     tools/cross-test.sh --quick): loops over random graphs
+ *                      run fewer rounds, each program still reaching every
+ *                      code path it tests
  */
 #ifndef LIBGRAPH_TEST_HARNESS_H
 #define LIBGRAPH_TEST_HARNESS_H
@@ -22,6 +26,8 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #if defined(__GNUC__)
@@ -76,6 +82,19 @@ static inline double now_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* True when LG_TEST_QUICK is set (and not "0"): the run is bounded. */
+static inline bool harness_quick(void)
+{
+    const char *q = getenv("LG_TEST_QUICK");
+    return q && *q && strcmp(q, "0") != 0;
+}
+
+/* How many rounds a loop over random graphs runs: full, or quick when bounded. */
+static inline int harness_rounds(int full, int quick)
+{
+    return harness_quick() ? quick : full;
 }
 
 /* A part of a test program: a name for its summary line, and its checks. */

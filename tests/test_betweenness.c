@@ -266,7 +266,7 @@ static double *widened(const or_graph *g)
 
 static void test_shapes(void)
 {
-    for (int gi = 0; gi < 144; gi++) {
+    for (int gi = 0, rounds = harness_rounds(144, 72); gi < rounds; gi++) {
         unsigned long long seed = 4100 + (unsigned long long)gi, rng = seed * 31 + 5;
         or_edges e;
         or_random_edges(&e, gi % OR_NUM_SHAPES, &rng);

@@ -144,7 +144,7 @@ static void check_graph(const lg_graph_t *g, const or_graph *o, const double *w,
 
 static void test_shapes(void)
 {
-    for (int gi = 0; gi < 192; gi++) {
+    for (int gi = 0, rounds = harness_rounds(192, 96); gi < rounds; gi++) {
         unsigned long long seed = 5300 + (unsigned long long)gi, rng = seed * 37 + 1;
         or_edges e;
         or_random_edges(&e, gi % OR_NUM_SHAPES, &rng);

@@ -207,7 +207,7 @@ static void check_graph(const lg_graph_t *g, const or_graph *o, bool use_weights
 
 static void test_shapes(void)
 {
-    for (int gi = 0; gi < 96; gi++) {
+    for (int gi = 0, rounds = harness_rounds(96, 24); gi < rounds; gi++) {
         unsigned long long seed = 8100 + (unsigned long long)gi, rng = seed * 41 + 3;
         or_edges e;
         or_random_edges(&e, gi % OR_NUM_SHAPES, &rng);

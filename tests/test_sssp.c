@@ -234,7 +234,7 @@ static void reweigh(float *w, int64_t E, int kind, unsigned long long *rng)
 static void test_shapes(void)
 {
     static const double deltas[] = {0.0, 0.125, 3.0, 1e6};
-    for (int gi = 0; gi < 288; gi++) {
+    for (int gi = 0, rounds = harness_rounds(288, 72); gi < rounds; gi++) {
         unsigned long long seed = 9400 + (unsigned long long)gi, rng = seed * 29 + 3;
         or_edges e;
         or_random_edges(&e, gi % OR_NUM_SHAPES, &rng);

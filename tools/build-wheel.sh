@@ -559,7 +559,7 @@ check_x86_64() {
     say "running tests/python against the installed wheel (from $run)"
     # LIBGRAPH_WHEEL: test_notebook installs this wheel with its notebook extra
     (cd "$run" && LIBGRAPH_PREFIX="$b/cli" LIBGRAPH_WHEEL="$whl" timeout 1800 "$venv/bin/python" \
-        -m pytest -q -rfEs -p no:cacheprovider "$root/tests/python") 2>&1 | tee "$log" || rc=$?
+        -m pytest -q -rfEs -n "$jobs" -p no:cacheprovider "$root/tests/python") 2>&1 | tee "$log" || rc=$?
     local summary passed failed skipped errors
     summary="$(grep -E '[0-9]+ (passed|failed|skipped|errors?).* in [0-9.]+s' "$log" | tail -n 1)"
     passed="$(echo "$summary" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+' || echo 0)"

@@ -2,7 +2,7 @@
 # cross-test.sh - build libgraph for another CPU architecture and run the C
 # test suite under qemu-user.
 #
-#   tools/cross-test.sh ARCH... [--jobs N] [--build-only]   ARCH, or `all` for every one:
+#   tools/cross-test.sh ARCH... [--jobs N] [--build-only] [--quick]   ARCH, or `all` for every one:
 #     aarch64       gcc-aarch64-linux-gnu, OpenMP, NEON
 #     aarch64-sve   the same with -march=armv8-a+sve, qemu's `max` CPU
 #     riscv64       gcc-riscv64-linux-gnu, OpenMP, scalar (rv64gc)
@@ -12,7 +12,9 @@
 # Each architecture builds into build-cross/ARCH (library, CLI, C tests; no
 # GPU plugin, no Python), shows the vector instructions in the kernels'
 # objects, runs ctest through qemu and ends with one line
-# `ARCH: N passed, N failed`.  What it needs comes from Debian's packages
+# `ARCH: N passed, N failed`.  --quick (CI's runs) sets LG_TEST_QUICK: the
+# tests' loops over random graphs run fewer rounds (tests/harness.h), every
+# test still run.  What it needs comes from Debian's packages
 # (cross compilers, qemu-user-static), PyPI (zig) and Debian's
 # bookworm-backports archive (qemu 10 for LoongArch: qemu 7.2 faults on
 # LSX/LASX), cached in .cache/cross.  docs/PORTABILITY.md says more.
@@ -24,13 +26,15 @@ all_arches=(aarch64 aarch64-sve riscv64 riscv64-rvv loongarch64)
 jobs="$(nproc 2>/dev/null || echo 2)"
 arches=()
 build_only=0
+quick=0
 while [ $# -gt 0 ]; do
     case "$1" in
         all) arches+=("${all_arches[@]}") ;;
         aarch64 | aarch64-sve | riscv64 | riscv64-rvv | loongarch64) arches+=("$1") ;;
         --jobs) jobs="$2"; shift ;;
         --build-only) build_only=1 ;;
-        -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --quick) quick=1 ;;
+        -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "cross-test.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -178,7 +182,7 @@ run_arch() {
     fi
     local exclude="" log="$build/ctest.log" rc=0
     [ ${#skip[@]} -eq 0 ] || exclude="^($(IFS='|'; echo "${skip[*]}"))\$"
-    (cd "$build" && OMP_NUM_THREADS=2 timeout 3000 ctest -j "$jobs" --timeout 900 \
+    (cd "$build" && LG_TEST_QUICK="$quick" OMP_NUM_THREADS=2 timeout 3000 ctest -j "$jobs" --timeout 900 \
         ${exclude:+-E "$exclude"} >"$log" 2>&1) || rc=$?
     grep -E "^\s*[0-9]+/[0-9]+ Test .*(Failed|Timeout|Exception|Not Run)" "$log" || true
     [ ${#skip[@]} -eq 0 ] || echo "$arch: not run: ${skip[*]}: $why"
