@@ -125,17 +125,17 @@ typedef enum lg_memory {
 
 /* What a long call is doing when it reports progress. */
 typedef enum lg_stage {
-    LG_STAGE_READ = 1,      /* reading a file: done and total bytes                  */
-    LG_STAGE_PARSE = 2,     /* parsing a text file: done and total bytes             */
-    LG_STAGE_BUILD = 3,     /* building a graph: done and total steps                */
-    LG_STAGE_BFS = 4,       /* BFS: done levels, total -1 (unknown)                  */
-    LG_STAGE_PAGERANK = 5,  /* PageRank: done iterations, total max_iter; residual   */
-    LG_STAGE_COMPONENTS = 6, /* connected components: done and total passes (-1: unknown) */
-    LG_STAGE_GENERATE = 7,   /* lg_generate: done and total edges                       */
-    LG_STAGE_WRITE = 8,      /* writing a file: done and total bytes (-1: unknown)       */
-    LG_STAGE_SSSP = 9,       /* SSSP: done buckets, total -1 (unknown); residual: the
+    LG_STAGE_READ = 1,         /* reading a file: done and total bytes                  */
+    LG_STAGE_PARSE = 2,        /* parsing a text file: done and total bytes             */
+    LG_STAGE_BUILD = 3,        /* building a graph: done and total steps                */
+    LG_STAGE_BFS = 4,          /* BFS: done levels, total -1 (unknown)                  */
+    LG_STAGE_PAGERANK = 5,     /* PageRank: done iterations, total max_iter; residual   */
+    LG_STAGE_COMPONENTS = 6,   /* connected components: done and total passes (-1: unknown) */
+    LG_STAGE_GENERATE = 7,     /* lg_generate: done and total edges                       */
+    LG_STAGE_WRITE = 8,        /* writing a file: done and total bytes (-1: unknown)       */
+    LG_STAGE_SSSP = 9,         /* SSSP: done buckets, total -1 (unknown); residual: the
                                 distance the buckets have settled up to              */
-    LG_STAGE_SCC = 10,       /* strongly connected components: done steps, total -1  */
+    LG_STAGE_SCC = 10,         /* strongly connected components: done steps, total -1  */
     LG_STAGE_BETWEENNESS = 11, /* betweenness: done and total sources                 */
     LG_STAGE_CLOSENESS = 12,   /* closeness: done and total vertices                  */
     LG_STAGE_EIGENVECTOR = 13, /* eigenvector: done iterations, total max_iter; residual */
@@ -335,7 +335,7 @@ typedef enum lg_duplicates {
  * floats, for any weights.
  */
 typedef enum lg_weight_type {
-    LG_WEIGHTS_NONE = 0,    /* an unweighted graph; in options: the input's type */
+    LG_WEIGHTS_NONE = 0, /* an unweighted graph; in options: the input's type */
     LG_WEIGHTS_FLOAT32 = 1,
     LG_WEIGHTS_FLOAT64 = 2
 } lg_weight_type_t;
@@ -383,8 +383,7 @@ LG_API lg_status_t lg_graph_from_edges(lg_context_t *context, int64_t num_vertic
 LG_API lg_status_t lg_graph_from_edges_f64(lg_context_t *context, int64_t num_vertices,
                                            int64_t num_edges, const lg_vertex_t *src,
                                            const lg_vertex_t *dst, const double *weights,
-                                           const lg_graph_options_t *options,
-                                           lg_graph_t **graph);
+                                           const lg_graph_options_t *options, lg_graph_t **graph);
 
 /*
  * Builds a graph from CSR arrays: row_offsets[num_vertices + 1] (row_offsets[0]
@@ -461,9 +460,10 @@ typedef enum lg_names_kind {
 
 typedef struct lg_names {
     lg_names_kind_t kind;
-    const int64_t *ints;    /* LG_NAMES_INT64: num_vertices entries                        */
-    const int64_t *offsets; /* LG_NAMES_UTF8: num_vertices + 1 byte offsets, from 0, non-decreasing */
-    const char *text;       /* LG_NAMES_UTF8: the names end to end, valid UTF-8, not
+    const int64_t *ints; /* LG_NAMES_INT64: num_vertices entries                        */
+    const int64_t
+        *offsets;     /* LG_NAMES_UTF8: num_vertices + 1 byte offsets, from 0, non-decreasing */
+    const char *text; /* LG_NAMES_UTF8: the names end to end, valid UTF-8, not
                                NUL-terminated (a name may hold NUL bytes)      */
 } lg_names_t;
 
@@ -601,13 +601,13 @@ typedef struct lg_edge_part {
     lg_vertex_t *src, *dst; /* count each                                        */
     float *weights;         /* count, or NULL: no weights in this part's lines   */
     int64_t count;
-    int64_t num_vertices;   /* what the file declares (.mtx's size line, .lgb's
+    int64_t num_vertices;           /* what the file declares (.mtx's size line, .lgb's
                                header, libgraph's .el/.wel header line), or -1    */
     lg_directedness_t directedness; /* what the file records, or
                                        LG_DIRECTEDNESS_DEFAULT when it does not  */
-    bool both_arcs;         /* the edges are arcs, each undirected edge as both
+    bool both_arcs;                 /* the edges are arcs, each undirected edge as both
                                (u, v) and (v, u): an undirected .lgb              */
-    int64_t declared_edges; /* .mtx's entry count (the parts' counts must add up
+    int64_t declared_edges;         /* .mtx's entry count (the parts' counts must add up
                                to it), or -1                                     */
     /* A .lgb part's share of the file's checksum and, for an undirected
      * file, of a hash of its arcs less their reverses (zeros for text
@@ -668,9 +668,8 @@ LG_API lg_status_t lg_generate_edges(lg_context_t *context, lg_generator_t gener
  * ranges made apart (by the ranks of a distributed job) together are the
  * same edges. */
 LG_API lg_status_t lg_generate_edge_range(lg_context_t *context, lg_generator_t generator,
-                                          int scale, int edge_factor, uint64_t seed,
-                                          int64_t first, int64_t count, lg_vertex_t *src,
-                                          lg_vertex_t *dst);
+                                          int scale, int edge_factor, uint64_t seed, int64_t first,
+                                          int64_t count, lg_vertex_t *src, lg_vertex_t *dst);
 
 /* Generates and builds a graph.  options NULL means the GAP benchmark's
  * convention: undirected, self-loops dropped, duplicates merged.  The
@@ -738,7 +737,7 @@ typedef struct lg_pagerank_options {
     const double *dangling;        /* NULL: = personalization; else N entries >= 0, sum > 0 */
     lg_progress_fn progress;       /* called after each iteration; default NULL    */
     void *progress_data;
-    lg_memory_t output_memory;     /* where scores are; default host                */
+    lg_memory_t output_memory; /* where scores are; default host                */
 } lg_pagerank_options_t;
 
 /* What a PageRank call did. */
@@ -898,8 +897,7 @@ LG_API void lg_scc_options_init(lg_scc_options_t *options);
  * rounds of min-label coloring while many vertices are left, and Tarjan's
  * algorithm on the rest.  Reads the in-edges (built once and cached).
  */
-LG_API lg_status_t lg_strongly_connected_components(lg_context_t *context,
-                                                    const lg_graph_t *graph,
+LG_API lg_status_t lg_strongly_connected_components(lg_context_t *context, const lg_graph_t *graph,
                                                     const lg_scc_options_t *options,
                                                     lg_vertex_t *labels, int64_t *num_components);
 
@@ -908,14 +906,14 @@ LG_API lg_status_t lg_strongly_connected_components(lg_context_t *context,
 /* ------------------------------------------------------------------------ */
 
 typedef struct lg_betweenness_options {
-    bool normalized;           /* divide by the pairs counted (NetworkX's normalized);
+    bool normalized;         /* divide by the pairs counted (NetworkX's normalized);
                                   default true                                     */
-    bool endpoints;            /* count a path's ends as on it; default false      */
-    bool use_weights;          /* weighted shortest paths on a weighted graph
+    bool endpoints;          /* count a path's ends as on it; default false      */
+    bool use_weights;        /* weighted shortest paths on a weighted graph
                                   (default true; unweighted edges weigh 1)         */
-    bool rescale;              /* scale as NetworkX does (default true); false: the
+    bool rescale;            /* scale as NetworkX does (default true); false: the
                                   plain sums over the sources, normalized ignored  */
-    lg_progress_fn progress;   /* called after each step of sources; default NULL  */
+    lg_progress_fn progress; /* called after each step of sources; default NULL  */
     void *progress_data;
     lg_memory_t output_memory; /* where centrality is; default host               */
 } lg_betweenness_options_t;
@@ -958,17 +956,41 @@ LG_API lg_status_t lg_betweenness(lg_context_t *context, const lg_graph_t *graph
                                   const lg_vertex_t *sources, int64_t num_sources,
                                   const lg_betweenness_options_t *options, double *centrality);
 
+/*
+ * Edge betweenness centrality: centrality[e], for each of the graph's arcs
+ * e = u -> v in lg_graph_csr's order (lg_graph_num_edges of them), is the
+ * sum over the sources s and every other vertex t of the fraction of
+ * shortest s-t paths that take the edge, scaled as NetworkX's
+ * edge_betweenness_centrality scales it: normalized divides by the
+ * (s, t) pairs, n (n - 1) for every source and k (n - 1) for k sampled
+ * ones; else a sample is scaled up by n / k and an undirected graph's
+ * values are halved.  An undirected edge's two arcs hold the same value,
+ * the edge's (the paths through it either way); a self-loop is on no
+ * shortest path (0).  sources, use_weights and rescale as lg_betweenness's;
+ * options->endpoints must be false (an edge's ends are always on the
+ * paths it is on): true is LG_ERR_INVALID_ARGUMENT.
+ *
+ * Method: Brandes's accumulation (above) with each tight arc w -> v
+ * crediting sigma[w] (1 + delta[v]) / sigma[v] to the arc as the dependency
+ * passes along it (Brandes, "On variants of shortest-path betweenness
+ * centrality and their generic computation", Social Networks 30 (2008)).
+ * On the CPU each thread also keeps a double an arc.
+ */
+LG_API lg_status_t lg_edge_betweenness(lg_context_t *context, const lg_graph_t *graph,
+                                       const lg_vertex_t *sources, int64_t num_sources,
+                                       const lg_betweenness_options_t *options, double *centrality);
+
 /* ------------------------------------------------------------------------ */
 /* Closeness and harmonic centrality                                        */
 /* ------------------------------------------------------------------------ */
 
 typedef struct lg_closeness_options {
-    bool harmonic;             /* the harmonic centrality instead; default false     */
-    bool wf_improved;          /* closeness: Wasserman and Faust's scaling by the
+    bool harmonic;           /* the harmonic centrality instead; default false     */
+    bool wf_improved;        /* closeness: Wasserman and Faust's scaling by the
                                   vertices reached (NetworkX's); default true       */
-    bool use_weights;          /* weighted distances on a weighted graph (default
+    bool use_weights;        /* weighted distances on a weighted graph (default
                                   true; unweighted edges weigh 1)                   */
-    lg_progress_fn progress;   /* called after each step of vertices; default NULL  */
+    lg_progress_fn progress; /* called after each step of vertices; default NULL  */
     void *progress_data;
     lg_memory_t output_memory; /* where centrality is; default host               */
 } lg_closeness_options_t;
@@ -1004,12 +1026,12 @@ LG_API lg_status_t lg_closeness(lg_context_t *context, const lg_graph_t *graph,
 typedef lg_pagerank_result_t lg_iteration_result_t;
 
 typedef struct lg_eigenvector_options {
-    double tol;                /* stop when sum|x - xlast| < N * tol; 1e-6        */
-    int max_iter;              /* default 100, >= 0                                */
-    bool use_weights;          /* the graph's weights (default true; unweighted
+    double tol;              /* stop when sum|x - xlast| < N * tol; 1e-6        */
+    int max_iter;            /* default 100, >= 0                                */
+    bool use_weights;        /* the graph's weights (default true; unweighted
                                   edges weigh 1)                                    */
-    const double *nstart;      /* NULL: all 1; else N finite entries, sum != 0     */
-    lg_progress_fn progress;   /* called after each iteration; default NULL        */
+    const double *nstart;    /* NULL: all 1; else N finite entries, sum != 0     */
+    lg_progress_fn progress; /* called after each iteration; default NULL        */
     void *progress_data;
     lg_memory_t output_memory; /* where centrality is; default host               */
 } lg_eigenvector_options_t;
@@ -1039,15 +1061,15 @@ LG_API lg_status_t lg_eigenvector(lg_context_t *context, const lg_graph_t *graph
                                   lg_iteration_result_t *result);
 
 typedef struct lg_katz_options {
-    double alpha;              /* the attenuation factor; default 0.1               */
-    double beta;               /* the weight every vertex starts with; default 1.0  */
-    const double *betas;       /* NULL: beta for all; else N finite entries         */
-    double tol;                /* stop when sum|x - xlast| < N * tol; 1e-6         */
-    int max_iter;              /* default 1000, >= 0                                */
-    const double *nstart;      /* NULL: all 0; else N finite entries                */
-    bool normalized;           /* scale the result to unit L2 norm; default true   */
-    bool use_weights;          /* the graph's weights (default true)               */
-    lg_progress_fn progress;   /* called after each iteration; default NULL        */
+    double alpha;            /* the attenuation factor; default 0.1               */
+    double beta;             /* the weight every vertex starts with; default 1.0  */
+    const double *betas;     /* NULL: beta for all; else N finite entries         */
+    double tol;              /* stop when sum|x - xlast| < N * tol; 1e-6         */
+    int max_iter;            /* default 1000, >= 0                                */
+    const double *nstart;    /* NULL: all 0; else N finite entries                */
+    bool normalized;         /* scale the result to unit L2 norm; default true   */
+    bool use_weights;        /* the graph's weights (default true)               */
+    lg_progress_fn progress; /* called after each iteration; default NULL        */
     void *progress_data;
     lg_memory_t output_memory; /* where centrality is; default host               */
 } lg_katz_options_t;
@@ -1074,13 +1096,13 @@ LG_API lg_status_t lg_katz(lg_context_t *context, const lg_graph_t *graph,
                            lg_iteration_result_t *result);
 
 typedef struct lg_hits_options {
-    double tol;                /* stop when sum|h - hlast| < tol; default 1e-8      */
-    int max_iter;              /* default 100, >= 0                                */
-    const double *nstart;      /* NULL: uniform; else N finite entries >= 0, sum > 0:
+    double tol;              /* stop when sum|h - hlast| < tol; default 1e-8      */
+    int max_iter;            /* default 100, >= 0                                */
+    const double *nstart;    /* NULL: uniform; else N finite entries >= 0, sum > 0:
                                   the first hub scores                              */
-    bool normalized;           /* the results scaled to sum 1; default true        */
-    bool use_weights;          /* the graph's weights (default true)               */
-    lg_progress_fn progress;   /* called after each iteration; default NULL        */
+    bool normalized;         /* the results scaled to sum 1; default true        */
+    bool use_weights;        /* the graph's weights (default true)               */
+    lg_progress_fn progress; /* called after each iteration; default NULL        */
     void *progress_data;
     lg_memory_t output_memory; /* where hubs and authorities are; default host     */
 } lg_hits_options_t;
@@ -1150,7 +1172,7 @@ typedef struct lg_value {
 } lg_value_t;
 
 typedef struct lg_param_info {
-    const char *name;           /* "max_depth": the same name in every layer    */
+    const char *name; /* "max_depth": the same name in every layer    */
     lg_type_t type;
     bool required;              /* no default: every call gives it (BFS's source) */
     lg_value_t default_value;   /* what lg_algorithm_defaults fills in          */
@@ -1159,11 +1181,13 @@ typedef struct lg_param_info {
 } lg_param_info_t;
 
 typedef struct lg_result_info {
-    const char *name;   /* "distances"                                          */
-    lg_type_t type;     /* INT32 or REAL (per vertex); INT, DOUBLE or BOOL (one value) */
-    bool per_vertex;    /* an array of num_vertices, else one value             */
-    const char *when;   /* NULL: always made; else the BOOL parameter that asks for it */
-    const char *help;   /* one sentence                                         */
+    const char *name; /* "distances"                                          */
+    lg_type_t type;   /* INT32 or REAL (per vertex); INT, DOUBLE or BOOL (one value) */
+    bool per_vertex;  /* an array of num_vertices                             */
+    bool per_arc;     /* an array of lg_graph_num_edges, one an arc in
+                           lg_graph_csr's order; neither: one value         */
+    const char *when; /* NULL: always made; else the BOOL parameter that asks for it */
+    const char *help; /* one sentence                                         */
 } lg_result_info_t;
 
 typedef struct lg_algorithm_info {
@@ -1186,17 +1210,15 @@ LG_API const lg_algorithm_info_t *lg_algorithm_at(int i);
 LG_API const lg_algorithm_info_t *lg_algorithm_find(const char *name);
 /* The index of algorithm's parameter (or, with results true, result) of
  * that name, or -1. */
-LG_API int lg_algorithm_index(const lg_algorithm_info_t *algorithm, const char *name,
-                              bool results);
+LG_API int lg_algorithm_index(const lg_algorithm_info_t *algorithm, const char *name, bool results);
 /* Fills params[0 .. num_params) with the defaults (a required parameter's
  * value zeroed). */
-LG_API lg_status_t lg_algorithm_defaults(const lg_algorithm_info_t *algorithm,
-                                         lg_value_t *params);
+LG_API lg_status_t lg_algorithm_defaults(const lg_algorithm_info_t *algorithm, lg_value_t *params);
 
 /* What result k of a call is: whether the call makes it (a result with a
  * `when` flag is made when that parameter is set), its element type (REAL
  * resolved to FLOAT64 or FLOAT32) and its length: num_vertices for a
- * per-vertex array, 1 for one value. */
+ * per-vertex array, lg_graph_num_edges for a per-arc one, 1 for one value. */
 typedef struct lg_shape {
     bool made;
     lg_type_t type;
@@ -1220,8 +1242,8 @@ LG_API void lg_run_options_init(lg_run_options_t *options);
 /*
  * Runs algorithm on graph with params[0 .. num_params) (lg_algorithm_defaults
  * gives a starting set).  results[k] is where result k goes: a per-vertex
- * result's array of num_vertices elements of its shape's type (in
- * options->output_memory); one value's int64_t, double or bool (always in
+ * result's array of num_vertices elements of its shape's type, a per-arc
+ * one's of lg_graph_num_edges (in options->output_memory); one value's int64_t, double or bool (always in
  * host memory); NULL for a result the call does not make (lg_algorithm_shapes
  * says which), and NULL for a one-value result not wanted.  A value that its type does not allow (an INT beyond int32, a
  * BOOL not 0 or 1, a VERTEX_DOUBLES array whose length is not num_vertices)

@@ -65,6 +65,10 @@ static void test_table(void)
         for (int k = 0; k < a->num_results; k++) {
             const lg_result_info_t *r = &a->results[k];
             CHECK(r->name && r->help && lg_algorithm_index(a, r->name, true) == k);
+            /* an array is per vertex or per arc, of INT32 or REAL elements */
+            CHECK(!(r->per_vertex && r->per_arc));
+            CHECK((r->per_vertex || r->per_arc) ==
+                  (r->type == LG_TYPE_INT32 || r->type == LG_TYPE_REAL));
             /* a result asked for by a flag names a BOOL parameter */
             if (r->when) {
                 int p = lg_algorithm_index(a, r->when, false);
@@ -132,6 +136,11 @@ static void test_shapes(const lg_graph_t *g)
     v[param(p, "precision")].i = 1;
     CHECK_OK(lg_algorithm_shapes(p, g, v, s));
     CHECK(s[0].type == LG_TYPE_FLOAT32);
+    const lg_algorithm_info_t *eb = find("edge_betweenness_centrality");
+    CHECK_OK(lg_algorithm_defaults(eb, v));
+    CHECK_OK(lg_algorithm_shapes(eb, g, v, s)); /* one value an arc */
+    CHECK(s[0].made && s[0].type == LG_TYPE_FLOAT64 && s[0].length == lg_graph_num_edges(g));
+    CHECK(eb->results[0].per_arc && !eb->results[0].per_vertex);
     CHECK_OK(lg_algorithm_shapes(c, g, NULL, s)); /* no parameters: params may be NULL */
     CHECK(s[0].made && s[0].length == n && s[1].made && s[1].type == LG_TYPE_INT &&
           s[1].length == 1);
@@ -201,8 +210,8 @@ static void check_pagerank(lg_context_t *cx, const lg_graph_t *g, const or_graph
     lg_pagerank_options_init(&po);
     po.personalization = personalization;
     lg_pagerank_result_t r = {0, 0.0, false};
-    const lg_status_t typed = precision ? lg_pagerank_f32(cx, g, &po, want, &r)
-                                        : lg_pagerank(cx, g, &po, want, &r);
+    const lg_status_t typed =
+        precision ? lg_pagerank_f32(cx, g, &po, want, &r) : lg_pagerank(cx, g, &po, want, &r);
     CHECK(st == typed && st == LG_OK);
     CHECK(memcmp(scores, want, (size_t)n * size) == 0);
     CHECK(iterations == r.iterations && residual == r.residual && converged == r.converged);

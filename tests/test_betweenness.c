@@ -409,6 +409,301 @@ static void test_larger(void)
     tgraph_free(&t);
 }
 
+/* ---- edge betweenness ------------------------------------------------------------------ */
+
+/* Brandes from s as NetworkX's _accumulate_edges writes it: the
+ * predecessor arcs of each settled vertex, each credited
+ * sigma[u] * (1 + delta[w]) / sigma[w] into arcs[its index]. */
+static void brandes_edges_from(const struct bc_graph *b, lg_vertex_t s, double *arcs)
+{
+    const or_graph *g = b->g;
+    const int64_t n = g->n;
+    double *dist = or_alloc((size_t)n, sizeof *dist), *sigma = or_alloc((size_t)n, sizeof *sigma);
+    double *delta = or_alloc((size_t)n, sizeof *delta);
+    lg_vertex_t *stack = or_alloc((size_t)n, sizeof *stack),
+                *tail = or_alloc((size_t)g->m + 1, sizeof *tail);
+    bool *done = or_alloc((size_t)n, sizeof *done);
+    int64_t *pcount = or_alloc((size_t)n, sizeof *pcount);
+    lg_edge_t *pred = or_alloc((size_t)g->m + 1, sizeof *pred); /* arcs, by head */
+    int64_t *pstart = or_alloc((size_t)n + 1, sizeof *pstart);
+    for (int64_t u = 0; u < n; u++)
+        for (lg_edge_t e = g->off[u]; e < g->off[u + 1]; e++) {
+            pstart[g->idx[e] + 1]++;
+            tail[e] = (lg_vertex_t)u;
+        }
+    for (int64_t v = 0; v < n; v++) {
+        pstart[v + 1] += pstart[v];
+        dist[v] = INFINITY;
+    }
+    dist[s] = 0.0;
+    sigma[s] = 1.0;
+    int64_t settled = 0;
+    for (;;) { /* settle the least (distance, id) by a scan; BFS when unweighted */
+        lg_vertex_t u = -1;
+        for (int64_t v = 0; v < n; v++)
+            if (!done[v] && isfinite(dist[v]) &&
+                (u < 0 || dist[v] < dist[u] || (dist[v] == dist[u] && v < u)))
+                u = (lg_vertex_t)v;
+        if (u < 0)
+            break;
+        done[u] = true;
+        stack[settled++] = u;
+        for (lg_edge_t e = g->off[u]; e < g->off[u + 1]; e++) {
+            const lg_vertex_t v = g->idx[e];
+            if (done[v])
+                continue;
+            const double d = dist[u] + (b->w ? b->w[e] : 1.0);
+            if (d < dist[v]) {
+                dist[v] = d;
+                sigma[v] = sigma[u];
+                pcount[v] = 1;
+                pred[pstart[v]] = e;
+            } else if (d == dist[v]) {
+                sigma[v] += sigma[u];
+                pred[pstart[v] + pcount[v]++] = e;
+            }
+        }
+    }
+    while (settled > 0) {
+        const lg_vertex_t w = stack[--settled];
+        const double coeff = (1.0 + delta[w]) / sigma[w];
+        for (int64_t i = 0; i < pcount[w]; i++) {
+            const lg_edge_t e = pred[pstart[w] + i];
+            const double c = sigma[tail[e]] * coeff;
+            arcs[e] += c;
+            delta[tail[e]] += c;
+        }
+    }
+    free(dist);
+    free(sigma);
+    free(delta);
+    free(stack);
+    free(tail);
+    free(done);
+    free(pcount);
+    free(pred);
+    free(pstart);
+}
+
+/* NetworkX's edge betweenness of g (every arc of an undirected edge the
+ * edge's value: the j-th arc u -> v and the j-th v -> u summed, found by a
+ * scan), its _rescale with endpoints (3.5 and later) after. */
+static void edge_oracle(const struct bc_graph *b, const lg_vertex_t *sources, int64_t k,
+                        bool normalized, bool rescale, double *arcs)
+{
+    const or_graph *g = b->g;
+    const int64_t n = g->n;
+    double *raw = or_alloc((size_t)g->m + 1, sizeof *raw);
+    for (int64_t i = 0; i < (sources ? k : n); i++)
+        brandes_edges_from(b, sources ? sources[i] : (lg_vertex_t)i, raw);
+    for (int64_t u = 0; u < n; u++)
+        for (lg_edge_t e = g->off[u]; e < g->off[u + 1]; e++) {
+            const lg_vertex_t v = g->idx[e];
+            arcs[e] = raw[e];
+            if (g->directed || v == u)
+                continue;
+            int64_t j = 0; /* e is the j-th arc u -> v */
+            for (lg_edge_t f = g->off[u]; f < e; f++)
+                j += g->idx[f] == v;
+            for (lg_edge_t f = g->off[v]; f < g->off[v + 1]; f++)
+                if (g->idx[f] == u && j-- == 0) {
+                    arcs[e] += raw[f];
+                    break;
+                }
+        }
+    free(raw);
+    const bool sampled = sources && k < n;
+    if (!rescale || n < 2)
+        return;
+    const int64_t k_source = sampled ? k : n;
+    const double scale = normalized ? 1.0 / (double)(k_source * (n - 1))
+                                    : (double)n / (double)(k_source * (g->directed ? 1 : 2));
+    for (int64_t e = 0; e < g->m; e++)
+        arcs[e] *= scale;
+}
+
+/* Every source sample, normalized or not and the plain sums, on g (its
+ * oracle graph: g's own arcs). */
+static void check_edges(const lg_graph_t *g, const struct bc_graph *b, bool use_weights,
+                        unsigned long long *rng)
+{
+    const int64_t n = b->g->n, m = b->g->m;
+    double *want = or_alloc((size_t)m + 1, sizeof *want),
+           *got = or_alloc((size_t)m + 1, sizeof *got);
+    lg_vertex_t *sample = or_alloc((size_t)n + 1, sizeof *sample);
+    static const int64_t sizes[] = {0, 1, 3};
+    for (int si = 0; si < 3; si++) {
+        const int64_t k = sizes[si] < n ? sizes[si] : n;
+        if (si > 0 && k == 0)
+            continue;
+        for (int64_t v = 0; v < n; v++)
+            sample[v] = (lg_vertex_t)v;
+        for (int64_t i = 0; i < k; i++) { /* a partial Fisher-Yates shuffle */
+            const int64_t j = i + (int64_t)or_rand_below(rng, (uint64_t)(n - i));
+            const lg_vertex_t t = sample[i];
+            sample[i] = sample[j];
+            sample[j] = t;
+        }
+        for (int flags = 0; flags < 3; flags++) { /* 2: the plain sums */
+            const bool normalized = flags == 1, rescale = flags < 2;
+            edge_oracle(b, si ? sample : NULL, k, normalized, rescale, want);
+            lg_betweenness_options_t o;
+            lg_betweenness_options_init(&o);
+            o.normalized = normalized;
+            o.use_weights = use_weights;
+            o.rescale = rescale;
+            const int c = (flags + si) % NUM_CTX;
+            for (int64_t e = 0; e < m; e++)
+                got[e] = -7.0;
+            const lg_status_t st = lg_edge_betweenness(ctx[c], g, si ? sample : NULL, k, &o, got);
+            bc_runs++;
+            CHECK(st == LG_OK);
+            if (st != LG_OK) {
+                report("lg_edge_betweenness, %d threads: %s: %s", c + 1, lg_status_string(st),
+                       lg_last_error());
+                continue;
+            }
+            int64_t bad = -1;
+            for (int64_t e = 0; e < m && bad < 0; e++)
+                if (!close_to(got[e], want[e]))
+                    bad = e;
+            CHECK(bad < 0);
+            if (bad >= 0)
+                report("lg_edge_betweenness, %d threads, %lld sources, normalized %d, rescale %d, "
+                       "weights %d: arc %lld has %.17g, want %.17g",
+                       c + 1, (long long)k, normalized, rescale, use_weights, (long long)bad,
+                       got[bad], want[bad]);
+        }
+    }
+    free(want);
+    free(got);
+    free(sample);
+}
+
+/* The oracle's view of g: its own arcs, their weights widened. */
+static struct bc_graph library_arcs(const lg_graph_t *g, or_graph *o, double **w)
+{
+    const lg_edge_t *off;
+    const lg_vertex_t *idx;
+    const float *w32;
+    CHECK_OK(lg_graph_csr(g, &off, &idx, &w32));
+    *o = (or_graph){lg_graph_num_vertices(g), lg_graph_num_edges(g), lg_graph_is_directed(g),
+                    (lg_edge_t *)off,         (lg_vertex_t *)idx,    NULL};
+    *w = NULL;
+    if (w32) {
+        *w = or_alloc((size_t)o->m + 1, sizeof **w);
+        for (int64_t e = 0; e < o->m; e++)
+            (*w)[e] = (double)w32[e];
+    }
+    return (struct bc_graph){o, *w};
+}
+
+static void test_edges(void)
+{
+    for (int gi = 0, rounds = harness_rounds(72, 24); gi < rounds; gi++) {
+        unsigned long long seed = 4700 + (unsigned long long)gi, rng = seed * 43 + 1;
+        or_edges e;
+        or_random_edges(&e, gi % OR_NUM_SHAPES, &rng);
+        const bool directed = (gi / OR_NUM_SHAPES) % 2 == 0;
+        const int kind = (gi / (2 * OR_NUM_SHAPES)) % 3;
+        reweigh(e.w, e.E, kind, &rng);
+        set_subject("edges: shape %s, seed %llu, %s, weights kind %d", e.shape, seed,
+                    directed ? "directed" : "undirected", kind);
+        struct elist el = {e.n, e.E, e.E, e.src, e.dst, e.w};
+        struct tgraph t;
+        if (tgraph_from_elist(&t, &el, directed, kind != 0, gi % NUM_CTX)) {
+            or_graph o;
+            double *w;
+            const struct bc_graph b = library_arcs(t.g, &o, &w);
+            check_edges(t.g, &b, true, &rng);
+            if (kind) {
+                const struct bc_graph u = {&o, NULL};
+                check_edges(t.g, &u, false, &rng);
+            }
+            free(w);
+        }
+        tgraph_free(&t);
+        or_edges_free(&e);
+    }
+    /* parallel arcs kept (each its own path), self-loops, on 1500 vertices:
+     * every thread takes sources */
+    unsigned long long rng = 4799;
+    for (int directed = 0; directed < 2; directed++) {
+        struct elist el;
+        el_init(&el, 1500);
+        el_random(&el, 0, 1500, 5000, &rng);
+        el_random(&el, 0, 40, 400, &rng); /* a dense core: repeats, many equal paths */
+        set_subject("edges: random, 1500 vertices, %s, repeats kept",
+                    directed ? "directed" : "undirected");
+        lg_graph_options_t go = graph_options(directed);
+        go.duplicates = LG_DUPLICATES_KEEP;
+        go.drop_self_loops = false;
+        lg_graph_t *g = NULL;
+        CHECK_OK(lg_graph_from_edges(ctx[0], el.n, el.E, el.src, el.dst, NULL, &go, &g));
+        if (g) {
+            or_graph o;
+            double *w;
+            const struct bc_graph b = library_arcs(g, &o, &w);
+            double *want = or_alloc((size_t)o.m, sizeof *want),
+                   *got = or_alloc((size_t)o.m, sizeof *got);
+            lg_vertex_t sources[40];
+            for (int i = 0; i < 40; i++)
+                sources[i] = (lg_vertex_t)(i * 37);
+            edge_oracle(&b, sources, 40, true, true, want);
+            for (int c = 0; c < NUM_CTX; c++) {
+                CHECK_OK(lg_edge_betweenness(ctx[c], g, sources, 40, NULL, got));
+                int64_t bad = -1;
+                for (int64_t a = 0; a < o.m && bad < 0; a++)
+                    if (!close_to(got[a], want[a]))
+                        bad = a;
+                CHECK(bad < 0);
+                if (bad >= 0)
+                    report("%d threads: arc %lld has %.17g, want %.17g", c + 1, (long long)bad,
+                           got[bad], want[bad]);
+            }
+            free(want);
+            free(got);
+            free(w);
+        }
+        lg_graph_free(&g);
+        el_free(&el);
+    }
+    /* a path: edge i - (i + 1) is on (i + 1) (n - 1 - i) paths */
+    struct elist el;
+    el_init(&el, 50);
+    el_path(&el, 0, 50, false);
+    struct tgraph t;
+    set_subject("edges: path of 50");
+    if (tgraph_from_elist(&t, &el, false, false, 0)) {
+        double *eb = or_alloc((size_t)lg_graph_num_edges(t.g), sizeof *eb);
+        lg_betweenness_options_t o;
+        lg_betweenness_options_init(&o);
+        o.normalized = false;
+        CHECK_OK(lg_edge_betweenness(ctx[1], t.g, NULL, 0, &o, eb));
+        const lg_edge_t *off;
+        const lg_vertex_t *idx;
+        CHECK_OK(lg_graph_csr(t.g, &off, &idx, NULL));
+        for (int64_t u = 0; u < 50; u++)
+            for (lg_edge_t a = off[u]; a < off[u + 1]; a++) {
+                const int64_t lo = u < idx[a] ? u : idx[a];
+                CHECK(eb[a] == (double)((lo + 1) * (49 - lo)));
+            }
+        /* the refusals name the entry point */
+        o.endpoints = true;
+        CHECK_STATUS(lg_edge_betweenness(ctx[0], t.g, NULL, 0, &o, eb), LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("lg_edge_betweenness: endpoints is true");
+        const lg_vertex_t twice[2] = {3, 3};
+        CHECK_STATUS(lg_edge_betweenness(ctx[0], t.g, twice, 2, NULL, eb), LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("lg_edge_betweenness: source 3 is given twice");
+        CHECK_STATUS(lg_edge_betweenness(ctx[0], t.g, NULL, 0, NULL, NULL),
+                     LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("lg_edge_betweenness: centrality is NULL");
+        free(eb);
+    }
+    tgraph_free(&t);
+    el_free(&el);
+}
+
 static bool stop_at_second(const lg_progress_info_t *info, void *data)
 {
     int *calls = data;
@@ -498,9 +793,8 @@ int main(int argc, char **argv)
 {
     (void)argc;
     static const struct section sections[] = {
-        {"betweenness shapes", test_shapes},
-        {"betweenness float64", test_float64},
-        {"betweenness larger", test_larger},
+        {"betweenness shapes", test_shapes},     {"betweenness float64", test_float64},
+        {"betweenness larger", test_larger},     {"edge betweenness", test_edges},
         {"betweenness refusals", test_refusals},
     };
     return harness_main(argv, sections, sizeof sections / sizeof sections[0], print_runs);

@@ -4,7 +4,8 @@
  * descriptor (lg_algorithm_run, libgraph.h "Algorithms as data"): the
  * algorithm runs --repeat times, each run timed; a one-line summary (and
  * --json's line, with every one-value result) is printed, and --output
- * gets one line a vertex of its per-vertex results.  What a summary says
+ * gets one line a vertex of its per-vertex results (one line an arc, its
+ * tail, head and results, for an algorithm whose results are per arc).  What a summary says
  * beyond the one-value results is written per algorithm below, where an
  * algorithm has more to say (bfs: what it reached; pagerank: the top
  * vertices; cc: the largest component); any other algorithm gets the
@@ -26,6 +27,8 @@
 struct results {
     const lg_algorithm_info_t *alg;
     int64_t n;
+    const lg_edge_t *off; /* the CSR, for per-arc results' lines */
+    const lg_vertex_t *idx;
     lg_shape_t shape[MAX_RESULTS];
     void *at[MAX_RESULTS];
     union {
@@ -330,22 +333,34 @@ static void scc_summary(const struct session *s, const struct results *r)
            (long long)result_int(r, "count"), (long long)largest, (long long)singletons);
 }
 
-/* Betweenness and closeness: the most central vertex (from how many
- * sources, when the call named some). */
+/* Betweenness and closeness: the most central vertex, or edge for a
+ * per-arc centrality (from how many sources, when the call named some). */
 static void centrality_summary(const struct session *s, const struct results *r)
 {
     const double *c = result(r, "centrality");
     const int k = lg_algorithm_index(r->alg, "sources", false);
     const int64_t sources = k >= 0 ? s->a->params[k].length : 0;
+    const bool arcs = r->alg->results[lg_algorithm_index(r->alg, "centrality", true)].per_arc;
+    const int64_t count = arcs ? lg_graph_num_edges(s->g) : r->n;
     int64_t top = 0;
-    for (int64_t v = 1; v < r->n; v++)
-        if (c[v] > c[top] || c[top] != c[top])
-            top = v;
+    for (int64_t i = 1; i < count; i++)
+        if (c[i] > c[top] || c[top] != c[top])
+            top = i;
     printf("%s", r->alg->title);
     if (sources)
         printf(" from %lld sources", (long long)sources);
-    if (r->n)
+    if (count && !arcs) {
         printf(": the most central vertex %lld (%.6g)", (long long)top, c[top]);
+    } else if (count) {
+        const lg_edge_t *off;
+        const lg_vertex_t *idx;
+        lg_graph_csr(s->g, &off, &idx, NULL);
+        int64_t tail = 0;
+        while (off[tail + 1] <= top)
+            tail++;
+        printf(": the most central edge %lld %s %d (%.6g)", (long long)tail,
+               lg_graph_is_directed(s->g) ? "->" : "-", (int)idx[top], c[top]);
+    }
 }
 
 static void cc_json(const struct session *s, const struct results *r)
@@ -372,6 +387,7 @@ static const struct {
     {"sssp", sssp_summary, sssp_details, NULL},
     {"strongly_connected_components", scc_summary, NULL, cc_json},
     {"betweenness_centrality", centrality_summary, NULL, NULL},
+    {"edge_betweenness_centrality", centrality_summary, NULL, NULL},
     {"closeness_centrality", centrality_summary, NULL, NULL},
 };
 
@@ -388,9 +404,14 @@ static void print_scalar(const struct results *r, int k, bool json)
         printf("%lld", (long long)r->scalar[k].i);
 }
 
+static bool is_array(const lg_result_info_t *r)
+{
+    return r->per_vertex || r->per_arc;
+}
+
 static bool is_scalar(const struct results *r, int k)
 {
-    return !r->alg->results[k].per_vertex && r->shape[k].made;
+    return !is_array(&r->alg->results[k]) && r->shape[k].made;
 }
 
 /* The generic summary: the command and its one-value results. */
@@ -415,6 +436,17 @@ static void json_scalars(const struct results *r)
         }
 }
 
+/* Result k's element i on f, after sep. */
+static void print_element(FILE *f, const struct results *r, int k, int64_t i, const char *sep)
+{
+    if (r->shape[k].type == LG_TYPE_FLOAT64)
+        fprintf(f, "%s%.17g", sep, ((const double *)r->at[k])[i]);
+    else if (r->shape[k].type == LG_TYPE_FLOAT32)
+        fprintf(f, "%s%.9g", sep, (double)((const float *)r->at[k])[i]);
+    else
+        fprintf(f, "%s%d", sep, ((const int32_t *)r->at[k])[i]);
+}
+
 /* An --output line: the per-vertex results of vertex v, in the
  * descriptor's order, space-separated. */
 static void output_line(FILE *f, int64_t v, const void *results)
@@ -424,21 +456,46 @@ static void output_line(FILE *f, int64_t v, const void *results)
     for (int k = 0; k < r->alg->num_results; k++) {
         if (!r->alg->results[k].per_vertex || !r->shape[k].made)
             continue;
-        if (r->shape[k].type == LG_TYPE_FLOAT64)
-            fprintf(f, "%s%.17g", sep, ((const double *)r->at[k])[v]);
-        else if (r->shape[k].type == LG_TYPE_FLOAT32)
-            fprintf(f, "%s%.9g", sep, (double)((const float *)r->at[k])[v]);
-        else
-            fprintf(f, "%s%d", sep, ((const int32_t *)r->at[k])[v]);
+        print_element(f, r, k, v, sep);
         sep = " ";
     }
     fputc('\n', f);
 }
 
+/* An --output line of an algorithm whose results are per arc: arc e's tail
+ * and head, then its results. */
+static void arc_line(FILE *f, int64_t e, const void *results)
+{
+    const struct results *r = results;
+    int64_t lo = 0, hi = r->n; /* the row holding e: off[lo] <= e < off[lo + 1] */
+    while (hi - lo > 1) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (r->off[mid] <= e)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    fprintf(f, "%lld %d", (long long)lo, (int)r->idx[e]);
+    for (int k = 0; k < r->alg->num_results; k++)
+        if (r->alg->results[k].per_arc && r->shape[k].made)
+            print_element(f, r, k, e, " ");
+    fputc('\n', f);
+}
+
+/* Whether an algorithm's arrays are per arc (its --output has a line an arc). */
+static bool per_arc_output(const lg_algorithm_info_t *alg)
+{
+    for (int k = 0; k < alg->num_results; k++)
+        if (alg->results[k].per_arc)
+            return true;
+    return false;
+}
+
 static size_t element_size(lg_type_t t)
 {
-    return t == LG_TYPE_FLOAT64 ? sizeof(double) : t == LG_TYPE_FLOAT32 ? sizeof(float)
-                                                                        : sizeof(int32_t);
+    return t == LG_TYPE_FLOAT64   ? sizeof(double)
+           : t == LG_TYPE_FLOAT32 ? sizeof(float)
+                                  : sizeof(int32_t);
 }
 
 int cli_algorithm(const struct session *s)
@@ -456,9 +513,10 @@ int cli_algorithm(const struct session *s)
     for (int k = 0; ok && k < r.alg->num_results; k++) {
         if (!r.shape[k].made)
             continue;
-        r.at[k] = !r.alg->results[k].per_vertex
+        r.at[k] = !is_array(&r.alg->results[k])
                       ? (void *)&r.scalar[k]
-                      : malloc((size_t)(r.n ? r.n : 1) * element_size(r.shape[k].type));
+                      : malloc((size_t)(r.shape[k].length ? r.shape[k].length : 1) *
+                               element_size(r.shape[k].type));
         ok = r.at[k] != NULL;
     }
     if (!ok) {
@@ -498,11 +556,15 @@ int cli_algorithm(const struct session *s)
             special[which].json(s, &r);
         cli_json_end();
     }
-    if (a->output)
+    if (a->output && per_arc_output(r.alg)) {
+        lg_graph_csr(s->g, &r.off, &r.idx, NULL);
+        rc |= cli_write_output(a->output, lg_graph_num_edges(s->g), arc_line, &r);
+    } else if (a->output) {
         rc |= cli_write_output(a->output, r.n, output_line, &r);
+    }
 done:
     for (int k = 0; k < r.alg->num_results && k < MAX_RESULTS; k++)
-        if (r.alg->results[k].per_vertex)
+        if (is_array(&r.alg->results[k]))
             free(r.at[k]);
     free(times);
     return rc;

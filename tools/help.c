@@ -118,16 +118,11 @@ static void print_main(FILE *f)
 static const char *metavar(const lg_param_info_t *p)
 {
     switch (p->type) {
-    case LG_TYPE_INT:
-        return " N";
-    case LG_TYPE_DOUBLE:
-        return " X";
-    case LG_TYPE_PRECISION:
-        return " P";
-    case LG_TYPE_VERTICES:
-        return " V[,V...]";
-    default:
-        return "";
+    case LG_TYPE_INT: return " N";
+    case LG_TYPE_DOUBLE: return " X";
+    case LG_TYPE_PRECISION: return " P";
+    case LG_TYPE_VERTICES: return " V[,V...]";
+    default: return "";
     }
 }
 
@@ -188,9 +183,14 @@ static void print_algorithm(FILE *f, const char *command, const lg_algorithm_inf
     for (size_t i = 0; i < sizeof extra_options / sizeof extra_options[0]; i++)
         if (!strcmp(a->name, extra_options[i].algorithm))
             fputs(extra_options[i].text, f);
-    fputs("  --output F           one line a vertex:", f);
+    bool arcs = false;
     for (int k = 0; k < a->num_results; k++)
-        if (a->results[k].per_vertex)
+        arcs = arcs || a->results[k].per_arc;
+    fputs(arcs ? "  --output F           one line an arc: tail head"
+               : "  --output F           one line a vertex:",
+          f);
+    for (int k = 0; k < a->num_results; k++)
+        if (a->results[k].per_vertex || a->results[k].per_arc)
             fprintf(f, " %s%s%s", a->results[k].when ? "[" : "", a->results[k].name,
                     a->results[k].when ? "]" : "");
     fputs("\n", f);

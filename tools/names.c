@@ -23,9 +23,13 @@
 
 static const struct {
     const char *command, *algorithm;
-} short_names[] = {{"cc", "connected_components"}, {"scc", "strongly_connected_components"},
-                     {"bc", "betweenness_centrality"}, {"closeness", "closeness_centrality"},
-                     {"eigenvector", "eigenvector_centrality"}, {"katz", "katz_centrality"}};
+} short_names[] = {{"cc", "connected_components"},
+                   {"scc", "strongly_connected_components"},
+                   {"bc", "betweenness_centrality"},
+                   {"ebc", "edge_betweenness_centrality"},
+                   {"closeness", "closeness_centrality"},
+                   {"eigenvector", "eigenvector_centrality"},
+                   {"katz", "katz_centrality"}};
 
 /* Commands that are an algorithm's with a flag of it set and an option of
  * it required (cli.h, struct cli_preset). */

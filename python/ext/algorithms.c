@@ -23,18 +23,21 @@
 
 /* The most parameters and results a descriptor has; one with more is
  * refused, so that a call needs no allocation for them. */
-enum { MAX_PARAMS = 24, MAX_RESULTS = 12 };
+enum {
+    MAX_PARAMS = 24,
+    MAX_RESULTS = 12
+};
 
 /* ---- algorithms(): the descriptors as Python values ------------------------------- */
 
 static const char *type_name(lg_type_t t)
 {
     static const char *const names[] = {
-        [LG_TYPE_BOOL] = "bool",       [LG_TYPE_INT] = "int",
-        [LG_TYPE_DOUBLE] = "double",   [LG_TYPE_PRECISION] = "precision",
+        [LG_TYPE_BOOL] = "bool",         [LG_TYPE_INT] = "int",
+        [LG_TYPE_DOUBLE] = "double",     [LG_TYPE_PRECISION] = "precision",
         [LG_TYPE_VERTICES] = "vertices", [LG_TYPE_VERTEX_DOUBLES] = "vertex_doubles",
-        [LG_TYPE_INT32] = "int32",     [LG_TYPE_REAL] = "real",
-        [LG_TYPE_FLOAT64] = "float64", [LG_TYPE_FLOAT32] = "float32",
+        [LG_TYPE_INT32] = "int32",       [LG_TYPE_REAL] = "real",
+        [LG_TYPE_FLOAT64] = "float64",   [LG_TYPE_FLOAT32] = "float32",
     };
     return (unsigned)t < sizeof names / sizeof names[0] && names[t] ? names[t] : "?";
 }
@@ -46,16 +49,11 @@ static PyObject *default_of(const lg_param_info_t *p)
     if (p->required)
         Py_RETURN_NONE;
     switch (p->type) {
-    case LG_TYPE_BOOL:
-        return PyBool_FromLong((long)p->default_value.i);
-    case LG_TYPE_INT:
-        return PyLong_FromLongLong(p->default_value.i);
-    case LG_TYPE_DOUBLE:
-        return PyFloat_FromDouble(p->default_value.d);
-    case LG_TYPE_PRECISION:
-        return PyUnicode_FromString(p->choices[p->default_value.i]);
-    default:
-        Py_RETURN_NONE;
+    case LG_TYPE_BOOL: return PyBool_FromLong((long)p->default_value.i);
+    case LG_TYPE_INT: return PyLong_FromLongLong(p->default_value.i);
+    case LG_TYPE_DOUBLE: return PyFloat_FromDouble(p->default_value.d);
+    case LG_TYPE_PRECISION: return PyUnicode_FromString(p->choices[p->default_value.i]);
+    default: Py_RETURN_NONE;
     }
 }
 
@@ -78,21 +76,27 @@ static PyObject *choices_of(const lg_param_info_t *p)
 static PyObject *param_dict(const lg_param_info_t *p)
 {
     PyObject *def = default_of(p), *choices = def ? choices_of(p) : NULL;
-    PyObject *d = choices ? Py_BuildValue("{s:s,s:s,s:O,s:O,s:O,s:s}", "name", p->name, "type",
-                                          type_name(p->type), "required",
-                                          p->required ? Py_True : Py_False, "default", def,
-                                          "choices", choices, "help", p->help)
-                          : NULL;
+    PyObject *d =
+        choices ? Py_BuildValue("{s:s,s:s,s:O,s:O,s:O,s:s}", "name", p->name, "type",
+                                type_name(p->type), "required", p->required ? Py_True : Py_False,
+                                "default", def, "choices", choices, "help", p->help)
+                : NULL;
     Py_XDECREF(def);
     Py_XDECREF(choices);
     return d;
 }
 
+/* Whether a result is an array: one element a vertex, or one an arc. */
+static bool is_array(const lg_result_info_t *r)
+{
+    return r->per_vertex || r->per_arc;
+}
+
 static PyObject *result_dict(const lg_result_info_t *r)
 {
-    return Py_BuildValue("{s:s,s:s,s:O,s:z,s:s}", "name", r->name, "type", type_name(r->type),
-                         "per_vertex", r->per_vertex ? Py_True : Py_False, "when", r->when,
-                         "help", r->help);
+    return Py_BuildValue("{s:s,s:s,s:O,s:O,s:z,s:s}", "name", r->name, "type", type_name(r->type),
+                         "per_vertex", r->per_vertex ? Py_True : Py_False, "per_arc",
+                         r->per_arc ? Py_True : Py_False, "when", r->when, "help", r->help);
 }
 
 /* A tuple of count dicts made by each(&items[i]). */
@@ -182,8 +186,7 @@ static int int_arg(PyObject *obj, const char *name, lg_value_t *v)
     PyObject *i = PyNumber_Index(obj);
     if (!i) {
         PyErr_Clear();
-        PyErr_Format(PyExc_TypeError, "%s: expected an integer, not %s", name,
-                     lgpy_type_name(obj));
+        PyErr_Format(PyExc_TypeError, "%s: expected an integer, not %s", name, lgpy_type_name(obj));
         return -1;
     }
     int overflow = 0;
@@ -286,16 +289,11 @@ static int param_arg(run_job *j, int k, PyObject *obj, lgpy_array *copy)
     const lg_param_info_t *p = &j->alg->params[k];
     lg_value_t *v = &j->params[k];
     switch (p->type) {
-    case LG_TYPE_BOOL:
-        return bool_arg(obj, p->name, v);
-    case LG_TYPE_INT:
-        return int_arg(obj, p->name, v);
-    case LG_TYPE_DOUBLE:
-        return double_arg(obj, p->name, v);
-    case LG_TYPE_PRECISION:
-        return choice_arg(obj, p, v);
-    case LG_TYPE_VERTICES:
-        return vertices_arg(obj, p->name, j->on.n, &j->one[k], copy, v);
+    case LG_TYPE_BOOL: return bool_arg(obj, p->name, v);
+    case LG_TYPE_INT: return int_arg(obj, p->name, v);
+    case LG_TYPE_DOUBLE: return double_arg(obj, p->name, v);
+    case LG_TYPE_PRECISION: return choice_arg(obj, p, v);
+    case LG_TYPE_VERTICES: return vertices_arg(obj, p->name, j->on.n, &j->one[k], copy, v);
     case LG_TYPE_VERTEX_DOUBLES:
         if (obj == Py_None) {
             *v = (lg_value_t){0};
@@ -405,15 +403,16 @@ static int results_from(run_job *j, PyObject *outs_o, bool on_device, lgpy_resul
         j->results[k] = NULL;
         if (!j->shapes[k].made)
             continue;
-        if (!r->per_vertex) {
+        if (!is_array(r)) {
             j->results[k] = &j->scalars[k];
             continue;
         }
         if (out && out != Py_None) /* a name for its messages */
             snprintf(label, sizeof label, "%s out", r->name);
-        if (on_device ? device_address(out ? out : Py_None, r->name, &j->results[k]) < 0
-                      : lgpy_result_get(j->on.st, out, label, buffer_format(j->shapes[k].type),
-                                        j->on.n, &bufs[k]) < 0)
+        if (on_device
+                ? device_address(out ? out : Py_None, r->name, &j->results[k]) < 0
+                : lgpy_result_get(j->on.st, out, label, buffer_format(j->shapes[k].type),
+                                  j->shapes[k].length, r->per_arc ? "arc" : "vertex", &bufs[k]) < 0)
             return -1;
         if (!on_device)
             j->results[k] = bufs[k].data;
@@ -425,17 +424,14 @@ static int results_from(run_job *j, PyObject *outs_o, bool on_device, lgpy_resul
  * made), or its one value. */
 static PyObject *result_object(const run_job *j, int k, const lgpy_result *bufs)
 {
-    if (!j->shapes[k].made || (j->alg->results[k].per_vertex && !bufs[k].obj))
+    if (!j->shapes[k].made || (is_array(&j->alg->results[k]) && !bufs[k].obj))
         Py_RETURN_NONE;
-    if (j->alg->results[k].per_vertex)
+    if (is_array(&j->alg->results[k]))
         return Py_NewRef(bufs[k].obj);
     switch (j->shapes[k].type) {
-    case LG_TYPE_BOOL:
-        return PyBool_FromLong(j->scalars[k].b);
-    case LG_TYPE_DOUBLE:
-        return PyFloat_FromDouble(j->scalars[k].d);
-    default:
-        return PyLong_FromLongLong(j->scalars[k].i);
+    case LG_TYPE_BOOL: return PyBool_FromLong(j->scalars[k].b);
+    case LG_TYPE_DOUBLE: return PyFloat_FromDouble(j->scalars[k].d);
+    default: return PyLong_FromLongLong(j->scalars[k].i);
     }
 }
 
@@ -493,13 +489,12 @@ static const lg_algorithm_info_t *algorithm_arg(lgpy_state *st, PyObject *name_o
 
 static PyObject *mod_run(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"algorithm", "graph", "params", "context", "outs", "device_outputs",
-                         NULL};
+    static char *kw[] = {"algorithm", "graph", "params", "context", "outs", "device_outputs", NULL};
     PyObject *name_o, *graph_o, *params_o = Py_None, *ctx_o = Py_None, *outs_o = Py_None;
     int on_device = 0;
     run_job j;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|O$OOp:run", kw, &name_o, &graph_o,
-                                     &params_o, &ctx_o, &outs_o, &on_device) ||
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|O$OOp:run", kw, &name_o, &graph_o, &params_o,
+                                     &ctx_o, &outs_o, &on_device) ||
         lgpy_on_graph_args(module, graph_o, ctx_o, &j.on) < 0 ||
         !(j.alg = algorithm_arg(j.on.st, name_o)))
         return NULL;
@@ -540,12 +535,13 @@ PyMethodDef lgpy_algorithm_methods[] = {
     {"algorithms", mod_algorithms, METH_NOARGS,
      "algorithms() -> tuple of dicts\n\nThe library's algorithm descriptors: name, title, "
      "summary, function, uses_weights, params (name, type, required, default, choices, help) "
-     "and results (name, type, per_vertex, when, help)."},
+     "and results (name, type, per_vertex, per_arc, when, help)."},
     {"run", (PyCFunction)(void (*)(void))mod_run, METH_VARARGS | METH_KEYWORDS,
      "run(algorithm, graph, params=None, *, context=None, outs=None, device_outputs=False) -> "
      "tuple\n\nRuns the algorithm of that name with params (a dict of parameter values; the "
      "rest take their defaults).  Returns its results in the descriptor's order: a Buffer "
-     "(or the outs array of its name) for a per-vertex result, an int, float or bool for one "
+     "(or the outs array of its name) for a per-vertex or per-arc result, an int, float or bool "
+     "for one "
      "value, None for one not asked for.  With device_outputs, outs gives the address of a "
      "GPU array for every per-vertex result, and those come back None.  Raises NotConverged, "
      "with each result as an attribute, when an iteration runs out."},

@@ -133,7 +133,7 @@ PyType_Spec lgpy_buffer_spec = {"libgraph._libgraph.Buffer", sizeof(BufferObject
 /* ---- out= arrays ---------------------------------------------------------- */
 
 int lgpy_result_get(lgpy_state *st, PyObject *out_o, const char *name, char format, Py_ssize_t n,
-                    lgpy_result *r)
+                    const char *per, lgpy_result *r)
 {
     const Py_ssize_t itemsize = format == 'd' ? 8 : 4;
     r->obj = NULL;
@@ -165,8 +165,8 @@ int lgpy_result_get(lgpy_state *st, PyObject *out_o, const char *name, char form
         PyErr_Format(PyExc_TypeError, "%s: must be a one-dimensional %s array (native byte order)",
                      name, type);
     } else if (v->shape[0] != n) {
-        PyErr_Format(PyExc_ValueError, "%s: has %zd entries, needs %zd (one per vertex)", name,
-                     v->shape[0], n);
+        PyErr_Format(PyExc_ValueError, "%s: has %zd entries, needs %zd (one per %s)", name,
+                     v->shape[0], n, per);
     } else if (!PyBuffer_IsContiguous(v, 'C') || (uintptr_t)v->buf % (uintptr_t)itemsize) {
         PyErr_Format(PyExc_ValueError, "%s: must be contiguous and aligned", name);
     } else {

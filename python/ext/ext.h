@@ -104,10 +104,11 @@ typedef struct {
     }
 
 /* The result array argument `name` (out_o None: a new Buffer) of n elements
- * in format 'i' (int32), 'f' (float32) or 'd' (float64).  0, or -1 with an
+ * in format 'i' (int32), 'f' (float32) or 'd' (float64), one per `per`
+ * ("vertex", "arc": for the message of a wrong length).  0, or -1 with an
  * exception set and nothing held. */
 int lgpy_result_get(lgpy_state *st, PyObject *out_o, const char *name, char format, Py_ssize_t n,
-                    lgpy_result *r);
+                    const char *per, lgpy_result *r);
 /* Lets go of the caller's buffer; the result object stays in r->obj. */
 void lgpy_result_release(lgpy_result *r);
 /* On failure: lets go of the buffer and drops the result too. */
@@ -188,11 +189,11 @@ int lgpy_on_graph_args(PyObject *module, PyObject *graph_o, PyObject *ctx_o, lgp
 /* One long call's watch: its options' progress_data, with lgpy_watch_step as
  * their progress callback. */
 typedef struct {
-    PyObject *progress;     /* the module's progress function (shown calls only), or NULL */
-    PyThreadState *tstate;  /* saved while the call runs without the GIL */
+    PyObject *progress;    /* the module's progress function (shown calls only), or NULL */
+    PyThreadState *tstate; /* saved while the call runs without the GIL */
     double start, next_check;
-    bool shown;             /* progress was called: it gets "done" at the end */
-    bool failed;            /* a step raised (KeyboardInterrupt, progress's exception) */
+    bool shown;  /* progress was called: it gets "done" at the end */
+    bool failed; /* a step raised (KeyboardInterrupt, progress's exception) */
 } lgpy_watch;
 
 /* show: a load or build, whose steps go to the progress function. */

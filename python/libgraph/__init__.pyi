@@ -141,6 +141,10 @@ def betweenness_centrality(G: Graph, k: int | None = None, normalized: bool = Tr
                            weight: Any = None, endpoints: bool = False, seed: Any = None, *,
                            sources: Any = None, device: _Device = None, out: Any = None
                            ) -> npt.NDArray[np.float64]: ...
+def edge_betweenness_centrality(G: Graph, k: int | None = None, normalized: bool = True,
+                                weight: Any = None, seed: Any = None, *, sources: Any = None,
+                                device: _Device = None, out: Any = None
+                                ) -> npt.NDArray[np.float64]: ...
 def closeness_centrality(G: Graph, distance: Any = None, wf_improved: bool = True, *,
                          device: _Device = None, out: Any = None) -> npt.NDArray[np.float64]: ...
 def harmonic_centrality(G: Graph, distance: Any = None, *, device: _Device = None,

@@ -23,7 +23,8 @@ from ._graph import Graph, _readable
 __all__ = ["bfs", "pagerank", "PageRankInfo", "connected_components",
            "number_connected_components", "strongly_connected_components",
            "number_strongly_connected_components", "sssp", "shortest_path",
-           "betweenness_centrality", "closeness_centrality", "harmonic_centrality",
+           "betweenness_centrality", "edge_betweenness_centrality", "closeness_centrality",
+           "harmonic_centrality",
            "eigenvector_centrality", "katz_centrality", "hits", "run",
            "algorithms",
            "last_backend",
@@ -443,8 +444,43 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
     in another order).  Ctrl-C stops it between two steps of sources.
     """
     G = _graph(G, "betweenness_centrality(G)")
+    params = {"normalized": flag(normalized, "normalized"),
+              "endpoints": flag(endpoints, "endpoints"),
+              "use_weights": weight is not None and weight is not False}
+    return _centrality("betweenness_centrality", G,
+                       _brandes_sources("betweenness_centrality", G, k, seed, sources, params),
+                       device, out)
+
+
+def edge_betweenness_centrality(G, k=None, normalized=True, weight=None, seed=None, *,
+                                sources=None, device=None, out=None):
+    """Edge betweenness centrality with
+    networkx.edge_betweenness_centrality's arguments and scaling: for each
+    arc, the sum over the sources s and the other vertices t of the fraction
+    of shortest s-t paths that take it (Brandes).
+
+    Returns a float64 array of num_edges, one value an arc in G.csr()'s
+    order (an undirected edge's two arcs hold the edge's value; parallel
+    arcs are each their own paths), in out when given.  k, seed, sources,
+    weight and normalized as betweenness_centrality's (there are no
+    endpoints: an edge's ends are on every path it is on).  Values equal
+    NetworkX's up to rounding.  Ctrl-C stops it between two steps of
+    sources.
+    """
+    G = _graph(G, "edge_betweenness_centrality(G)")
+    params = {"normalized": flag(normalized, "normalized"),
+              "use_weights": weight is not None and weight is not False}
+    return _centrality("edge_betweenness_centrality", G,
+                       _brandes_sources("edge_betweenness_centrality", G, k, seed, sources,
+                                        params), device, out)
+
+
+def _brandes_sources(name, G, k, seed, sources, params):
+    """params with the sources of a betweenness call: k drawn as NetworkX
+    draws them (seed.sample of the vertices) or sources given (node keys
+    for a graph with names), none for every vertex."""
     if k is not None and sources is not None:
-        raise TypeError("betweenness_centrality: give k (a sample to draw) or sources, not both")
+        raise TypeError(f"{name}: give k (a sample to draw) or sources, not both")
     if k is not None:
         k = integer(k, "k")
         if k < 1:
@@ -460,17 +496,14 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
             sources = [sources]  # one vertex
         if len(sources) == 0:
             raise ValueError("sources: empty (None for every vertex)")
-    params = {"normalized": flag(normalized, "normalized"),
-              "endpoints": flag(endpoints, "endpoints"),
-              "use_weights": weight is not None and weight is not False}
     if sources is not None:
         params["sources"] = sources
-    return _centrality("betweenness_centrality", G, params, device, out)
+    return params
 
 
 def _centrality(algorithm, G, params, device, out):
-    """An algorithm's one per-vertex result "centrality", its vertex
-    parameters already ids (run() would read ints as node keys)."""
+    """An algorithm's one array result "centrality" (per vertex or per arc),
+    its vertex parameters already ids (run() would read ints as node keys)."""
     out, gpu_out = host_out(out, "out")
     (centrality,) = _libgraph.run(algorithm, G._g, params, context=context(device),
                                   outs={"centrality": out})
@@ -584,11 +617,12 @@ def algorithms():
     """The library's algorithms, as its descriptors give them: a tuple of
     dicts with name, title, summary, function (the C entry point),
     uses_weights, params (each a dict: name, type, required, default,
-    choices, help) and results (each: name, type, per_vertex, when, help).
-    Parameter types: bool, int, double, precision (a choice of "float64" or
-    "float32"), vertices (one vertex or several), vertex_doubles (a value a
-    vertex, or None); result types: int32 or real (per vertex: real is the
-    precision's float), int, double or bool (one value)."""
+    choices, help) and results (each: name, type, per_vertex, per_arc, when,
+    help).  Parameter types: bool, int, double, precision (a choice of
+    "float64" or "float32"), vertices (one vertex or several),
+    vertex_doubles (a value a vertex, or None); result types: int32 or real
+    (an array, per vertex or per arc: real is the precision's float), int,
+    double or bool (one value).  A per-arc array follows G.csr()'s arcs."""
     return _libgraph.algorithms()
 
 
@@ -607,7 +641,8 @@ def run(algorithm, G, *, device=None, out=None, **params):
 
     Returns a dict of the results the call made, by name: a numpy array of
     num_vertices (int32, or float64 / float32 by a precision parameter) for a
-    per-vertex result, an int, float or bool for one value.  For a graph from
+    per-vertex result, of num_edges (one an arc, in G.csr()'s order) for a
+    per-arc one, an int, float or bool for one value.  For a graph from
     NetworkX (or with names), a vertices parameter takes node keys and a
     vertex_doubles one a dict {node key: value} too.  out: a dict {result
     name: array} of arrays to write results into and return (a GPU array is
@@ -626,17 +661,17 @@ def run(algorithm, G, *, device=None, out=None, **params):
         elif kinds.get(name) == "vertex_doubles":
             params[name] = _vector(G, value, name)
     ctx = context(device)
-    per_vertex = {r["name"] for r in info["results"] if r["per_vertex"]}
+    arrays = {r["name"] for r in info["results"] if r["per_vertex"] or r["per_arc"]}
     outs, gpu = {}, {}
     for name, array in (out or {}).items():
-        if name not in per_vertex:
-            raise TypeError(f"out: {algorithm} has no per-vertex result named {name!r} (it has "
-                            f"{', '.join(sorted(per_vertex)) or 'none'})")
+        if name not in arrays:
+            raise TypeError(f"out: {algorithm} has no array result named {name!r} (it has "
+                            f"{', '.join(sorted(arrays)) or 'none'})")
         outs[name], gpu[name] = host_out(array, f"{name} out")
 
     def made(results):
         return {r["name"]: (into_device(_result(x, outs.get(r["name"])), gpu.get(r["name"]),
-                                        f"{r['name']} out") if r["per_vertex"] else x)
+                                        f"{r['name']} out") if r["name"] in arrays else x)
                 for r, x in zip(info["results"], results) if x is not None}
     try:
         results = _libgraph.run(algorithm, G._g, params, context=ctx, outs=outs)

@@ -68,6 +68,14 @@ FUNCTIONS["betweenness_centrality"] = {
     "additional_parameters": _DEVICE,
 }
 
+FUNCTIONS["edge_betweenness_centrality"] = {
+    "additional_docs": "Brandes's algorithm in libgraph's C, each shortest path's share "
+    "credited to the arcs it takes; the same sampled sources as NetworkX's for the same seed "
+    "and NetworkX's scaling; values equal NetworkX's up to rounding. Multigraphs, weight "
+    "functions, zero and negative weights are declined (NetworkX runs the call).",
+    "additional_parameters": _DEVICE,
+}
+
 for _name in ("closeness_centrality", "harmonic_centrality"):
     FUNCTIONS[_name] = {
         "additional_docs": "A search from every node in libgraph's C, over the in-arcs "

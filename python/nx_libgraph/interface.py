@@ -125,7 +125,7 @@ def _refusal(name, args, kwargs):
         why = _shortest_can_run(name, args, kwargs)
     elif name in _TRAVERSALS:
         why = _traversal_can_run(name, args, kwargs)
-    elif name == "betweenness_centrality":
+    elif name in ("betweenness_centrality", "edge_betweenness_centrality"):
         why = _betweenness_can_run(name, args, kwargs)
     elif name in _CENTRALITY:
         why = _closeness_can_run(name, args, kwargs)
@@ -947,6 +947,40 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
     return dict(zip(nodes, values))
 
 
+def edge_betweenness_centrality(G, k=None, normalized=True, weight=None, seed=None, *,
+                                device=None):
+    import numpy  # libgraph's own arrays are numpy's: already imported
+    n = len(G)
+    nodes = G.nodes
+    sampled = None if k is None else seed.sample(list(nodes), k)  # no shortcut for k == n
+    weighting = G.weighting(None) if weight is None else G.weighting(weight, exact=EXACT)
+    params = {"use_weights": weight is not None, "rescale": False}
+    if sampled is not None:
+        params["sources"] = sampled
+    g = G.graph(weighting)
+    raw = lg.run("edge_betweenness_centrality", g, device=_device(device), **params)["centrality"]
+    # NetworkX scales an edge's value as a node's with endpoints
+    scale, _ = _betweenness_scales(n, normalized, G.is_directed(), True, sampled)
+    # G.edges(): the arcs in NetworkX's adjacency order, an undirected edge
+    # once, from the endpoint that comes first
+    off, idx = G.adjacency  # bytearrays: int64 offsets, int32 indices
+    off, idx = numpy.frombuffer(off, numpy.int64), numpy.frombuffer(idx, numpy.int32)
+    tails = numpy.repeat(numpy.arange(n, dtype=numpy.int64), numpy.diff(off))
+    heads = idx.astype(numpy.int64)
+    if not G.is_directed():
+        tails, heads = tails[heads >= tails], heads[heads >= tails]
+    # each edge's arc in g's rows, sorted by (tail, head)
+    goff, gidx, _ = g.csr()
+    keys = numpy.repeat(numpy.arange(n, dtype=numpy.int64), numpy.diff(goff)) * n + gidx
+    values = numpy.zeros(len(tails))  # a self-loop is on no shortest path
+    through = tails != heads
+    values[through] = raw[numpy.searchsorted(keys, tails[through] * n + heads[through])]
+    if scale is not None:
+        values = values * scale
+    return dict(zip(zip((nodes[u] for u in tails.tolist()), (nodes[v] for v in heads.tolist())),
+                    values.tolist()))
+
+
 def _exact_weights(name, G, weight, argument):
     """(why a weighted centrality call is declined, or None; the weights
     read exactly, a float64 buffer, or None when unweighted): a function
@@ -966,6 +1000,9 @@ def _exact_weights(name, G, weight, argument):
 def _betweenness_can_run(name, args, kwargs):
     function = globals()[name]
     G = _graph_argument(args, kwargs)
+    if name == "edge_betweenness_centrality" and G.is_multigraph():
+        return (f"{name}: a multigraph (NetworkX keys each parallel edge and shares its "
+                f"value among them by weight)")
     weight, k = (_argument(function, args, kwargs, x) for x in ("weight", "k"))
     if k is not None and (not isinstance(k, numbers.Integral) or k < 1):
         return f"{name}: k {k!r} is not an int >= 1 (NetworkX has its own answer)"
@@ -1209,7 +1246,8 @@ _POWER = {"eigenvector_centrality", "katz_centrality", "hits", "eigenvector_cent
           "katz_centrality_numpy"}
 EXACT_FUNCTIONS.update(dict.fromkeys(_POWER, EXACT))
 _DEGREES = {"degree_centrality", "in_degree_centrality", "out_degree_centrality"}
-_CENTRALITY = {"betweenness_centrality", "closeness_centrality", "harmonic_centrality"}
+_CENTRALITY = {"betweenness_centrality", "edge_betweenness_centrality", "closeness_centrality",
+               "harmonic_centrality"}
 EXACT_FUNCTIONS.update(dict.fromkeys(_CENTRALITY, EXACT))
 
 

@@ -33,7 +33,7 @@ LG_ALGORITHMS(LG_ALGORITHM_DECLARE)
 /* Copies what every options struct holds besides the parameters (its
  * progress callback and output memory) from a generic call's options. */
 #define LG_FROM_RUN_OPTIONS(options, ro)                                                           \
-    ((options)->progress = (ro)->progress, (options)->progress_data = (ro)->progress_data,        \
+    ((options)->progress = (ro)->progress, (options)->progress_data = (ro)->progress_data,         \
      (options)->output_memory = (ro)->output_memory)
 
 /* The number of elements of a descriptor's static array. */
@@ -81,15 +81,24 @@ LG_INTERNAL lg_status_t lg__label_vertices(lg_context_t *ctx, const lg_graph_t *
                                            int64_t *num_components);
 /* LG_ERR_INVALID_ARGUMENT unless memory is one of lg_memory_t's values. */
 LG_INTERNAL lg_status_t lg__check_output_memory(const char *function, lg_memory_t memory);
+/* Betweenness's checks and call (betweenness.c), shared with edge
+ * betweenness: the sources, the weights, the output; algorithm's
+ * info.function names the entry point in messages. */
+LG_INTERNAL lg_status_t lg__brandes_call(lg_context_t *context, const lg_graph_t *graph,
+                                         const lg_vertex_t *sources, int64_t num_sources,
+                                         const lg_betweenness_options_t *options,
+                                         double *centrality, const struct lg_algorithm *algorithm);
 
 /* What the power iterations' entry points share (eigenvector, Katz, HITS;
  * defined in eigenvector.c).  Their descriptors end with the results
  * iterations, residual and converged, from index `first`: */
 #define LG_ITERATION_RESULTS(first)                                                                \
     [first] = {.name = "iterations", .type = LG_TYPE_INT, .help = "iterations run"},               \
-    [first + 1] = {.name = "residual", .type = LG_TYPE_DOUBLE,                                     \
+    [first + 1] = {.name = "residual",                                                             \
+                   .type = LG_TYPE_DOUBLE,                                                         \
                    .help = "the L1 change of the last iteration"},                                 \
-    [first + 2] = {.name = "converged", .type = LG_TYPE_BOOL,                                      \
+    [first + 2] = {.name = "converged",                                                            \
+                   .type = LG_TYPE_BOOL,                                                           \
                    .help = "whether that change was below the limit"}
 /* ... which a generic call fills from *res (when st is LG_OK or
  * LG_ERR_NOT_CONVERGED) into r[0..2] (each may be NULL). */

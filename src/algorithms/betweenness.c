@@ -9,31 +9,49 @@
 #include <string.h>
 
 /* The descriptor's parameters and results, in this order. */
-enum { P_SOURCES, P_NORMALIZED, P_ENDPOINTS, P_USE_WEIGHTS, P_RESCALE };
-enum { R_CENTRALITY };
+enum {
+    P_SOURCES,
+    P_NORMALIZED,
+    P_ENDPOINTS,
+    P_USE_WEIGHTS,
+    P_RESCALE
+};
+enum {
+    R_CENTRALITY
+};
 
 static const lg_param_info_t params[] = {
-    [P_SOURCES] = {.name = "sources", .type = LG_TYPE_VERTICES,
+    [P_SOURCES] = {.name = "sources",
+                   .type = LG_TYPE_VERTICES,
                    .help = "the sources of the paths counted, distinct (none given: every "
                            "vertex, the exact centrality)"},
-    [P_NORMALIZED] = {.name = "normalized", .type = LG_TYPE_BOOL, .default_value.i = 1,
+    [P_NORMALIZED] = {.name = "normalized",
+                      .type = LG_TYPE_BOOL,
+                      .default_value.i = 1,
                       .help = "divide by the number of vertex pairs that could pass through a "
                               "vertex"},
-    [P_ENDPOINTS] = {.name = "endpoints", .type = LG_TYPE_BOOL,
+    [P_ENDPOINTS] = {.name = "endpoints",
+                     .type = LG_TYPE_BOOL,
                      .help = "count a path's two ends as on it"},
-    [P_USE_WEIGHTS] = {.name = "use_weights", .type = LG_TYPE_BOOL, .default_value.i = 1,
+    [P_USE_WEIGHTS] = {.name = "use_weights",
+                       .type = LG_TYPE_BOOL,
+                       .default_value.i = 1,
                        .help = "weigh the edges by the graph's weights (unweighted edges weigh 1)"},
-    [P_RESCALE] = {.name = "rescale", .type = LG_TYPE_BOOL, .default_value.i = 1,
+    [P_RESCALE] = {.name = "rescale",
+                   .type = LG_TYPE_BOOL,
+                   .default_value.i = 1,
                    .help = "scale as NetworkX does (off: the plain sums over the sources)"},
 };
 
 static const lg_result_info_t results[] = {
-    [R_CENTRALITY] = {.name = "centrality", .type = LG_TYPE_REAL, .per_vertex = true,
+    [R_CENTRALITY] = {.name = "centrality",
+                      .type = LG_TYPE_REAL,
+                      .per_vertex = true,
                       .help = "each vertex's betweenness centrality"},
 };
 
-static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p,
-                       void *const *r, const lg_run_options_t *ro)
+static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p, void *const *r,
+                       const lg_run_options_t *ro)
 {
     lg_betweenness_options_t o;
     lg_betweenness_options_init(&o);
@@ -75,17 +93,17 @@ void lg_betweenness_options_init(lg_betweenness_options_t *options)
 }
 
 /* LG_OK when the sources are vertices and distinct, else the message. */
-static lg_status_t check_sources(const lg_graph_t *graph, const lg_vertex_t *sources,
-                                 int64_t num_sources)
+static lg_status_t check_sources(const char *function, const lg_graph_t *graph,
+                                 const lg_vertex_t *sources, int64_t num_sources)
 {
     for (int64_t i = 0; i < num_sources; i++)
         if (sources[i] < 0 || sources[i] >= graph->n)
             return lg__error(LG_ERR_INVALID_ARGUMENT,
-                             "lg_betweenness: source %d is not a vertex (num_vertices %lld)",
+                             "%s: source %d is not a vertex (num_vertices %lld)", function,
                              (int)sources[i], (long long)graph->n);
     if (num_sources < 2)
         return LG_OK;
-    uint64_t *seen = lg__alloc_array((size_t)(graph->n + 63) / 64, sizeof *seen, "lg_betweenness");
+    uint64_t *seen = lg__alloc_array((size_t)(graph->n + 63) / 64, sizeof *seen, function);
     if (!seen)
         return LG_ERR_OUT_OF_MEMORY;
     memset(seen, 0, (size_t)(graph->n + 63) / 64 * sizeof *seen);
@@ -94,43 +112,45 @@ static lg_status_t check_sources(const lg_graph_t *graph, const lg_vertex_t *sou
         const lg_vertex_t v = sources[i];
         if (seen[v / 64] >> (v % 64) & 1)
             st = lg__error(LG_ERR_INVALID_ARGUMENT,
-                           "lg_betweenness: source %d is given twice (the sources are a sample "
-                           "of distinct vertices)",
-                           (int)v);
+                           "%s: source %d is given twice (the sources are a sample of distinct "
+                           "vertices)",
+                           function, (int)v);
         seen[v / 64] |= (uint64_t)1 << (v % 64);
     }
     lg__free(seen);
     return st;
 }
 
-lg_status_t lg_betweenness(lg_context_t *context, const lg_graph_t *graph,
-                           const lg_vertex_t *sources, int64_t num_sources,
-                           const lg_betweenness_options_t *options, double *centrality)
+lg_status_t lg__brandes_call(lg_context_t *context, const lg_graph_t *graph,
+                             const lg_vertex_t *sources, int64_t num_sources,
+                             const lg_betweenness_options_t *options, double *centrality,
+                             const struct lg_algorithm *algorithm)
 {
+    const char *function = algorithm->info.function;
     lg_betweenness_options_t defaults;
     lg__set_last_backend(LG_BACKEND_AUTO);
     if (!graph)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_betweenness: graph is NULL");
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: graph is NULL", function);
     if (!options) {
         lg_betweenness_options_init(&defaults);
         options = &defaults;
     }
     if (num_sources < 0 || (num_sources > 0 && !sources))
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_betweenness: %s",
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s", function,
                          num_sources < 0 ? "num_sources < 0" : "sources is NULL");
     if (!centrality)
-        return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_betweenness: centrality is NULL");
-    lg_status_t st = lg__check_output_memory("lg_betweenness", options->output_memory);
+        return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: centrality is NULL", function);
+    lg_status_t st = lg__check_output_memory(function, options->output_memory);
     if (st != LG_OK)
         return st;
-    if ((st = check_sources(graph, sources, num_sources)) != LG_OK)
+    if ((st = check_sources(function, graph, sources, num_sources)) != LG_OK)
         return st;
     const bool use_weights = options->use_weights && graph->out.weights;
     /* weights > 0: on a zero-weight cycle the shortest paths are infinitely
      * many, and which zero-weight arcs are on one would otherwise depend on
      * the search's order */
     if (use_weights &&
-        (st = lg__refuse_weights_below("lg_betweenness", graph, true,
+        (st = lg__refuse_weights_below(function, graph, true,
                                        "weighted betweenness needs weights > 0 (use_weights "
                                        "false counts edges)")) != LG_OK)
         return st;
@@ -145,7 +165,15 @@ lg_status_t lg_betweenness(lg_context_t *context, const lg_graph_t *graph,
         .rescale = options->rescale,
         .centrality = centrality,
     };
-    struct lg_call c = LG_CALL(&lg__algorithm_betweenness, &args, false, options);
+    struct lg_call c = LG_CALL(algorithm, &args, false, options);
     c.passes = args.num_sources < 64 ? args.num_sources : 64; /* two passes a source */
     return lg__dispatch(context, graph, &c);
+}
+
+lg_status_t lg_betweenness(lg_context_t *context, const lg_graph_t *graph,
+                           const lg_vertex_t *sources, int64_t num_sources,
+                           const lg_betweenness_options_t *options, double *centrality)
+{
+    return lg__brandes_call(context, graph, sources, num_sources, options, centrality,
+                            &lg__algorithm_betweenness);
 }

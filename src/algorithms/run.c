@@ -122,7 +122,7 @@ lg_status_t lg_algorithm_shapes(const lg_algorithm_info_t *algorithm, const lg_g
         const int when = r->when ? lg_algorithm_index(algorithm, r->when, false) : -1;
         shapes[k].type = r->type == LG_TYPE_REAL ? real_type(algorithm, params) : r->type;
         shapes[k].made = when < 0 || params[when].i;
-        shapes[k].length = r->per_vertex ? graph->n : 1;
+        shapes[k].length = r->per_vertex ? graph->n : r->per_arc ? graph->m : 1;
     }
     return LG_OK;
 }

@@ -41,14 +41,15 @@ extern "C" {
 #define LG_ALGORITHMS(X)                                                                           \
     X(BFS, bfs, GPU)                                                                               \
     X(PAGERANK, pagerank, GPU)                                                                     \
-    X(COMPONENTS, components, GPU)                                                                \
+    X(COMPONENTS, components, GPU)                                                                 \
     X(SSSP, sssp, GPU)                                                                             \
     X(SCC, scc, GPU)                                                                               \
     X(BETWEENNESS, betweenness, GPU)                                                               \
     X(CLOSENESS, closeness, CPU)                                                                   \
     X(EIGENVECTOR, eigenvector, GPU)                                                               \
     X(KATZ, katz, GPU)                                                                             \
-    X(HITS, hits, GPU)
+    X(HITS, hits, GPU)                                                                             \
+    X(EDGE_BETWEENNESS, edge_betweenness, CPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,
@@ -120,6 +121,8 @@ struct lg_betweenness_args {
     bool rescale; /* false: the plain sums */
     double *centrality;
 };
+/* Edge betweenness takes the same arguments: centrality one an arc (m of
+ * them, in the view's out-arcs' order), endpoints false. */
 
 /* Closeness: centrality[v] as lg_closeness defines it (harmonic or not),
  * over the in-arcs (a directed graph's in-edges are in the view); the

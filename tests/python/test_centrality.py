@@ -221,6 +221,74 @@ def test_module_function_arguments():
     assert s.tolist() == got.tolist()
 
 
+# ---- edge betweenness --------------------------------------------------------------------
+
+EDGE_CASES = [{}, {"normalized": False}, {"weight": "weight"},
+              {"weight": "w", "normalized": False}]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_edge_betweenness_equals_networkx(seed):
+    G = random_graph(seed + 200, directed=seed % 2 == 1)
+    if seed % 3 == 0 and len(G):
+        G.add_edge(next(iter(G)), next(iter(G)))  # a self-loop: in G.edges(), on no path
+    for kw in EDGE_CASES:
+        close(nx.edge_betweenness_centrality(G, backend="libgraph", **kw, **CPU),
+              nx.edge_betweenness_centrality(G, **kw))
+    # sampled sources: the same draws for the same seed, either NetworkX's scaling
+    n = len(G)
+    for k in sorted({1, max(1, n // 2), n}):
+        for kw in EDGE_CASES[:3]:
+            close(nx.edge_betweenness_centrality(G, k=k, seed=seed, backend="libgraph", **kw,
+                                                 **CPU),
+                  nx.edge_betweenness_centrality(G, k=k, seed=seed, **kw))
+
+
+def test_edge_betweenness_module_function():
+    for directed in (False, True):
+        G = random_graph(7, directed)
+        g = lg.Graph.from_networkx(G)
+        offsets, indices, _ = g.csr()
+        tails = np.repeat(np.arange(g.num_vertices), np.diff(offsets))
+        for kw in EDGE_CASES[:3]:
+            got = lg.edge_betweenness_centrality(g, **kw, **CPU)
+            assert got.dtype == np.float64 and len(got) == g.num_edges
+            want = nx.edge_betweenness_centrality(G, **kw)
+            nodes = g.nodes
+            arcs = {(nodes[u], nodes[v]): x
+                    for u, v, x in zip(tails.tolist(), indices.tolist(), got.tolist())}
+            # every edge's arc (both arcs of an undirected edge) holds its value
+            for (u, v), x in want.items():
+                for arc in [(u, v)] if directed else [(u, v), (v, u)]:
+                    assert arcs[arc] == pytest.approx(x, rel=1e-12, abs=1e-12), arc
+        k = max(1, len(G) // 3)
+        got = lg.edge_betweenness_centrality(g, k=k, seed=3, **CPU)
+        sample = random.Random(3).sample(list(G), k)
+        assert np.array_equal(got, lg.edge_betweenness_centrality(g, sources=sample, **CPU))
+    # a path: edge i - (i + 1) on (i + 1) (n - 1 - i) paths, each arc of it
+    g = lg.Graph.from_edges([0, 1, 2], [1, 2, 3])
+    assert lg.edge_betweenness_centrality(g, normalized=False).tolist() == \
+        [3.0, 3.0, 4.0, 4.0, 3.0, 3.0]
+    out = np.zeros(6)
+    assert lg.edge_betweenness_centrality(g, normalized=False, out=out) is out
+    assert lg.run("edge_betweenness_centrality", g, rescale=False)["centrality"].tolist() == \
+        [6.0, 6.0, 8.0, 8.0, 6.0, 6.0]
+    with pytest.raises(ValueError, match=r"needs 6 \(one per arc\)"):
+        lg.edge_betweenness_centrality(g, out=np.zeros(4))
+    with pytest.raises(TypeError, match="not both"):
+        lg.edge_betweenness_centrality(g, k=2, sources=[0, 1])
+    with pytest.raises(ValueError, match="lg_edge_betweenness: source 0 is given twice"):
+        lg.edge_betweenness_centrality(g, sources=[0, 0])
+
+
+def test_edge_betweenness_declines():
+    M = nx.MultiGraph([(0, 1), (0, 1), (1, 2)])
+    declined(lambda: nx.edge_betweenness_centrality(M, backend="libgraph"), "multigraph")
+    declined(lambda: nx.edge_betweenness_centrality(weighted_path([1, 0.0, 2]), weight="weight",
+                                                    backend="libgraph"), "zero weight")
+    assert nx.edge_betweenness_centrality(nx.Graph(), backend="libgraph") == {}
+
+
 # ---- closeness and harmonic centrality -------------------------------------------------
 
 

@@ -13,7 +13,7 @@ lg = pytest.importorskip("libgraph")
 SHORT = {"connected_components": "cc",  # names.c's short command names
          "strongly_connected_components": "scc", "betweenness_centrality": "bc",
          "closeness_centrality": "closeness", "eigenvector_centrality": "eigenvector",
-         "katz_centrality": "katz"}
+         "katz_centrality": "katz", "edge_betweenness_centrality": "ebc"}
 
 
 def command(a):
@@ -89,9 +89,18 @@ def test_output_equals_libgraph_run(lgraph, tmp_path, a):
     proc = lgraph(command(a), path, "--undirected", "--threads", 1, *args, "--output", out,
                   "--json")
     want = lg.run(a["name"], g, device=lg.Context("cpu", num_threads=1), **chosen)
-    columns = [r["name"] for r in a["results"] if r["per_vertex"] and r["name"] in want]
+    per_arc = any(r["per_arc"] for r in a["results"])
+    columns = [r["name"] for r in a["results"]
+               if (r["per_arc"] if per_arc else r["per_vertex"]) and r["name"] in want]
     rows = [line.split() for line in out.read_text().splitlines()]
-    assert len(rows) == g.num_vertices and all(len(r) == len(columns) for r in rows)
+    if per_arc:  # a line an arc: its tail and head, then the results
+        offsets, indices, _ = g.csr()
+        tails = np.repeat(np.arange(g.num_vertices), np.diff(offsets))
+        assert [(int(r[0]), int(r[1])) for r in rows] == list(zip(tails.tolist(),
+                                                                   indices.tolist()))
+        rows = [r[2:] for r in rows]
+    assert len(rows) == (g.num_edges if per_arc else g.num_vertices)
+    assert all(len(r) == len(columns) for r in rows)
     for c, name in enumerate(columns):
         got = np.array([float(r[c]) for r in rows])
         # %.17g (float64) and %.9g (float32) read back exactly
@@ -99,5 +108,5 @@ def test_output_equals_libgraph_run(lgraph, tmp_path, a):
     # --json holds every one-value result, exactly (%.17g reads back as the double)
     line = json.loads(proc.stdout.strip().splitlines()[-1])
     for r in a["results"]:
-        if not r["per_vertex"] and r["name"] in want:
+        if not (r["per_vertex"] or r["per_arc"]) and r["name"] in want:
             assert line[r["name"]] == want[r["name"]], r["name"]

@@ -36,7 +36,8 @@ def test_descriptors():
             assert p["type"] in ("bool", "int", "double", "precision", "vertices",
                                  "vertex_doubles")
         for r in a["results"]:
-            assert set(r) == {"name", "type", "per_vertex", "when", "help"}
+            assert set(r) == {"name", "type", "per_vertex", "per_arc", "when", "help"}
+            assert not (r["per_vertex"] and r["per_arc"])
     bfs = {p["name"]: p for p in descriptor("bfs")["params"]}
     assert bfs["source"]["required"] and bfs["source"]["type"] == "vertices"
     assert (bfs["max_depth"]["default"], bfs["direction_alpha"]["default"],
@@ -94,7 +95,7 @@ def test_out_arrays():
     assert r["distances"] is d and r["parents"] is p
     np.testing.assert_array_equal(d, [0, 1, 2, 3])
     np.testing.assert_array_equal(p, [0, 0, 1, 2])
-    with pytest.raises(TypeError, match="no per-vertex result named 'count'"):
+    with pytest.raises(TypeError, match="no array result named 'count'"):
         lg.run("connected_components", g, out={"count": d})
     with pytest.raises(ValueError, match="labels out: has 3 entries, needs 4"):
         lg.run("connected_components", g, out={"labels": np.zeros(3, np.int32)})

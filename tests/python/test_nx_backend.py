@@ -531,6 +531,8 @@ def _function_calls(G):
     yield "ancestors", (node,), {}
     yield "has_path", (node, node), {}
     yield "betweenness_centrality", (), {}
+    if not G.is_multigraph():  # declined there: NetworkX keys each parallel edge
+        yield "edge_betweenness_centrality", (), {}
     yield "closeness_centrality", (), {}
     yield "harmonic_centrality", (), {}
     if not G.is_multigraph():  # declined there: NetworkX counts a neighbour once
@@ -592,7 +594,8 @@ def test_weights_libgraph_cannot_take(kind, w):
             _declined_by_name(f, G, *args, why=f"{name}: edge attribute 'weight': ", **kwargs)
         else:
             assert why is True, (name, why)
-            if name in ("pagerank", "betweenness_centrality", "harmonic_centrality",
+            if name in ("pagerank", "betweenness_centrality", "edge_betweenness_centrality",
+                        "harmonic_centrality",
                         "eigenvector_centrality", "katz_centrality",
                         "katz_centrality_numpy"):  # sums
                 _close(f(G, *args, backend="libgraph", **kwargs), f(G, *args, **kwargs))

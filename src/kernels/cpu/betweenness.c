@@ -18,6 +18,10 @@
  *      is kept in sigma's place once delta[w] is known, so that a vertex
  *      holds one double and its level (or distance) side by side and an
  *      arc costs one cache line.
+ * Edge betweenness (edge_betweenness.c) is the same counting with each
+ * tight arc w -> v credited its share sigma[w] * (1 + delta[v]) / sigma[v]
+ * as the second pass reads it, into per-thread arrays of one double an arc;
+ * an undirected edge's two arcs are then given their sum.
  * Only out-arcs are read, in both passes.  The sources are spread over the
  * threads, statically (so a thread count always sums in one order), each
  * thread with its own vertex state, search order and centrality array,
@@ -80,14 +84,17 @@ struct work {
     struct weighted_vertex *wv; /* threads * n, weighted */
     lg_vertex_t *order;         /* threads * n: the search order */
     lg_vertex_t *heap;          /* threads * n, weighted */
-    double *sums;               /* threads * n: each thread's centrality */
+    size_t len;                 /* n, or m per arc */
+    bool per_arc;
+    double *sums; /* threads * len: each thread's centrality */
 };
 
-/* Adds s's dependencies to bc (unweighted).  The first pass reads every
- * arc's head's level; the second only the tight arcs' heads, found by the
- * bits the first pass set. */
+/* Adds s's dependencies to bc, and to arcs each tight arc's share (either
+ * may be NULL) (unweighted).  The first pass reads every arc's head's
+ * level; the second only the tight arcs' heads, found by the bits the
+ * first pass set. */
 static void from_source_hops(const struct lg_graph_view *g, lg_vertex_t s, bool endpoints,
-                             const struct hops *h, lg_vertex_t *order, double *bc)
+                             const struct hops *h, lg_vertex_t *order, double *bc, double *arcs)
 {
     const lg_edge_t *off = g->out.offsets;
     const lg_vertex_t *idx = g->out.indices;
@@ -132,16 +139,20 @@ static void from_source_hops(const struct lg_graph_view *g, lg_vertex_t s, bool 
                 bits &= ~(uint64_t)0 >> (63 - (hi - 1) % 64);
             tight[word] &= ~bits;
             while (bits) {
-                sum += val[idx[word * 64 + __builtin_ctzll(bits)]];
+                const lg_edge_t e = word * 64 + __builtin_ctzll(bits);
+                const double q = val[idx[e]];
+                sum += q;
+                if (arcs)
+                    arcs[e] += val[w] * q;
                 bits &= bits - 1;
             }
         }
         const double delta = val[w] * sum;
-        if (w != s)
+        if (bc && w != s)
             bc[w] += endpoints ? delta + 1.0 : delta;
         val[w] = (1.0 + delta) / val[w];
     }
-    if (endpoints)
+    if (bc && endpoints)
         bc[s] += (double)(tail - 1);
     for (int64_t i = 0; i < tail; i++)
         level[order[i]] = -1;
@@ -196,10 +207,11 @@ static lg_vertex_t pop_min(struct weighted_vertex *st, lg_vertex_t *heap, int32_
     return top;
 }
 
-/* Adds s's dependencies to bc (weighted: w32 or w64, the other NULL). */
+/* Adds s's dependencies to bc and arcs, as from_source_hops (weighted: w32
+ * or w64, the other NULL). */
 static void from_source_weighted(const struct lg_graph_view *g, lg_vertex_t s, bool endpoints,
                                  const float *w32, const double *w64, struct weighted_vertex *st,
-                                 lg_vertex_t *order, lg_vertex_t *heap, double *bc)
+                                 lg_vertex_t *order, lg_vertex_t *heap, double *bc, double *arcs)
 {
     const lg_edge_t *off = g->out.offsets;
     const lg_vertex_t *idx = g->out.indices;
@@ -239,15 +251,18 @@ static void from_source_weighted(const struct lg_graph_view *g, lg_vertex_t s, b
         double sum = 0.0;
         for (lg_edge_t e = off[w]; e < off[w + 1]; e++) {
             const struct weighted_vertex *t = &st[idx[e]];
-            if (t->rank > i && dw + lg_arc_weight(w32, w64, e) == t->dist)
+            if (t->rank > i && dw + lg_arc_weight(w32, w64, e) == t->dist) {
                 sum += t->val;
+                if (arcs)
+                    arcs[e] += st[w].val * t->val;
+            }
         }
         const double delta = st[w].val * sum;
-        if (w != s)
+        if (bc && w != s)
             bc[w] += endpoints ? delta + 1.0 : delta;
         st[w].val = (1.0 + delta) / st[w].val;
     }
-    if (endpoints)
+    if (bc && endpoints)
         bc[s] += (double)(settled - 1);
     for (int32_t i = 0; i < settled; i++) {
         st[order[i]].dist = INFINITY;
@@ -266,30 +281,73 @@ static void step(const void *work, int64_t first, int64_t last)
     {
         const int t = omp_get_thread_num();
         lg_vertex_t *order = w->order + (size_t)t * (size_t)n;
-        double *bc = w->sums + (size_t)t * (size_t)n;
+        double *sums = w->sums + (size_t)t * w->len;
+        double *bc = w->per_arc ? NULL : sums, *arcs = w->per_arc ? sums : NULL;
 #pragma omp for schedule(static, 1)
         for (int64_t i = first; i < last; i++) {
             const lg_vertex_t s = a->sources ? a->sources[i] : (lg_vertex_t)i;
             if (w->hop)
-                from_source_hops(g, s, a->endpoints, &w->hop[t], order, bc);
+                from_source_hops(g, s, a->endpoints, &w->hop[t], order, bc, arcs);
             else
                 from_source_weighted(g, s, a->endpoints, g->out.weights64 ? NULL : g->out.weights,
                                      g->out.weights64, w->wv + (size_t)t * (size_t)n, order,
-                                     w->heap + (size_t)t * (size_t)n, bc);
+                                     w->heap + (size_t)t * (size_t)n, bc, arcs);
         }
     }
 }
 
-static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_view *g,
-                               const void *args)
+/* The first arc of u's row with head v (rows sorted), at or before e. */
+static lg_edge_t first_of_run(const lg_vertex_t *idx, lg_edge_t lo, lg_edge_t e)
 {
-    const struct lg_betweenness_args *a = args;
+    while (e > lo && idx[e - 1] == idx[e])
+        e--;
+    return e;
+}
+
+/* The first arc of v's row with head u, or the row's end (rows sorted). */
+static lg_edge_t lower_bound(const lg_vertex_t *idx, lg_edge_t lo, lg_edge_t hi, lg_vertex_t u)
+{
+    while (lo < hi) {
+        const lg_edge_t mid = lo + (hi - lo) / 2;
+        if (idx[mid] < u)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* An undirected graph's per-arc sums into its edges' values: the j-th arc
+ * u -> v and the j-th arc v -> u (parallel arcs paired in order) each get
+ * the two's sum, the paths through the edge either way. */
+static void fold_edges(const struct lg_graph_view *g, int threads, double *c)
+{
+    const lg_edge_t *off = g->out.offsets;
+    const lg_vertex_t *idx = g->out.indices;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 256)
+    for (int64_t u = 0; u < g->n; u++)
+        for (lg_edge_t e = off[u]; e < off[u + 1]; e++) {
+            const lg_vertex_t v = idx[e];
+            if (v <= u)
+                continue; /* the pair's other arc does it; a self-loop stays */
+            const lg_edge_t j = e - first_of_run(idx, off[u], e);
+            const lg_edge_t r = lower_bound(idx, off[v], off[v + 1], (lg_vertex_t)u) + j;
+            const double sum = c[e] + c[r];
+            c[e] = c[r] = sum;
+        }
+}
+
+lg_status_t LG_CPU_TWIN(brandes)(const struct lg_exec *x, const struct lg_graph_view *g,
+                                 const struct lg_betweenness_args *a, bool per_arc)
+{
     const int64_t n = g->n, k = a->num_sources;
     int threads = x->num_threads;
     if (threads > k)
         threads = (int)k;
-    struct work w = {.g = g, .a = a, .threads = threads};
+    struct work w = {.g = g, .a = a, .threads = threads, .per_arc = per_arc};
+    w.len = per_arc ? (size_t)g->m : (size_t)n;
     const size_t tn = (size_t)threads * (size_t)n, words = (size_t)(g->m + 63) / 64;
+    const size_t tlen = (size_t)threads * w.len;
     const bool weighted = a->use_weights && g->out.weights;
     /* each allocation on one line: its site is the line */
     static const char what[] = "lg_betweenness";
@@ -303,8 +361,12 @@ static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_vi
         w.bits = lg__alloc_array((size_t)threads * words, sizeof *w.bits, what);
     }
     w.order = lg__alloc_array(tn, sizeof *w.order, what);
-    w.sums = lg__alloc_array(tn, sizeof *w.sums, what);
-    const struct lg_betweenness_scale scale = lg_betweenness_scale_of(a, n, g->directed);
+    w.sums = lg__alloc_array(tlen ? tlen : 1, sizeof *w.sums, what);
+    /* an edge's ends are on every path it is on: NetworkX scales edge
+     * betweenness as a vertex's with endpoints */
+    struct lg_betweenness_args scaled = *a;
+    scaled.endpoints = scaled.endpoints || per_arc;
+    const struct lg_betweenness_scale scale = lg_betweenness_scale_of(&scaled, n, g->directed);
     unsigned char *mark = scale.by_source ? lg__alloc_array((size_t)n, 1, what) : NULL;
     lg_status_t st = LG_OK;
     if ((weighted ? !w.wv || !w.heap : !w.hop || !w.levels || !w.vals || !w.bits) || !w.order ||
@@ -312,13 +374,18 @@ static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_vi
         st = LG_ERR_OUT_OF_MEMORY;
         goto done;
     }
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < tn; i++) {
-        w.sums[i] = 0.0;
-        if (weighted)
-            w.wv[i] = (struct weighted_vertex){INFINITY, 0.0, -1, -1};
-        else
-            w.levels[i] = -1;
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for schedule(static) nowait
+        for (size_t i = 0; i < tlen; i++)
+            w.sums[i] = 0.0;
+#pragma omp for schedule(static)
+        for (size_t i = 0; i < tn; i++) {
+            if (weighted)
+                w.wv[i] = (struct weighted_vertex){INFINITY, 0.0, -1, -1};
+            else
+                w.levels[i] = -1;
+        }
     }
     if (!weighted) {
         memset(w.bits, 0, (size_t)threads * words * sizeof *w.bits);
@@ -330,13 +397,16 @@ static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_vi
                                step, &w)) != LG_OK)
         goto done;
     double *c = a->centrality;
+    const int64_t len = (int64_t)w.len;
 #pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t v = 0; v < n; v++) {
-        double sum = w.sums[v];
+    for (int64_t i = 0; i < len; i++) {
+        double sum = w.sums[i];
         for (int t = 1; t < threads; t++)
-            sum += w.sums[(size_t)t * (size_t)n + (size_t)v];
-        c[v] = sum;
+            sum += w.sums[(size_t)t * w.len + (size_t)i];
+        c[i] = sum;
     }
+    if (per_arc && !g->directed)
+        fold_edges(g, threads, c);
     if (mark) {
         memset(mark, 0, (size_t)n);
         for (int64_t i = 0; i < k; i++)
@@ -344,8 +414,8 @@ static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_vi
     }
     if (scale.apply) { /* NetworkX's scaling (betweenness_scale.h) */
 #pragma omp parallel for num_threads(threads) schedule(static)
-        for (int64_t v = 0; v < n; v++)
-            c[v] *= mark && mark[v] ? scale.source : scale.other;
+        for (int64_t i = 0; i < len; i++)
+            c[i] *= mark && mark[i] ? scale.source : scale.other;
     }
 done:
     lg__free(w.hop);
@@ -358,6 +428,12 @@ done:
     lg__free(w.sums);
     lg__free(mark);
     return st;
+}
+
+static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_view *g,
+                               const void *args)
+{
+    return LG_CPU_TWIN(brandes)(x, g, args, false);
 }
 
 /* Reads the out-arcs only. */

@@ -15,13 +15,26 @@
  * vec.h, cmake/sources.cmake), which lg__cpu_vector_paths(0) selects. */
 #if defined(LG_VEC_SCALAR)
 #define LG_CPU_ROW(name) lg__cpu_##name##_scalar_row
+#define LG_CPU_TWIN(name) lg__cpu_##name##_scalar
 #else
 #define LG_CPU_ROW(name) lg__cpu_##name##_row
+#define LG_CPU_TWIN(name) lg__cpu_##name
 #endif
 #define LG_CPU_ROW_DECLARE(ID, name, gpu)                                                          \
     LG_INTERNAL extern const struct lg_kernel lg__cpu_##name##_row, lg__cpu_##name##_scalar_row;
 LG_ALGORITHMS(LG_CPU_ROW_DECLARE)
 #undef LG_CPU_ROW_DECLARE
+
+/* What two kernel files share, named apart in each twin by LG_CPU_TWIN:
+ * Brandes's counting (betweenness.c), per vertex or, per_arc, per arc (the
+ * edge betweenness of edge_betweenness.c). */
+struct lg_betweenness_args;
+#define LG_CPU_BRANDES_DECLARE(fn)                                                                 \
+    LG_INTERNAL lg_status_t fn(const struct lg_exec *x, const struct lg_graph_view *g,             \
+                               const struct lg_betweenness_args *a, bool per_arc);
+LG_CPU_BRANDES_DECLARE(lg__cpu_brandes)
+LG_CPU_BRANDES_DECLARE(lg__cpu_brandes_scalar)
+#undef LG_CPU_BRANDES_DECLARE
 
 /* The CPU's kernel for an algorithm: every algorithm has one, its vector
  * path's row or, after lg__cpu_vector_paths(0), its scalar twin's. */
@@ -47,12 +60,9 @@ static inline int64_t lg__task_vertices(int64_t n, int threads, int64_t most)
  * region of run's, and tells the call's progress callback (stage, items
  * done of count) between steps; LG_ERR_CANCELLED when it says stop
  * (betweenness's sources, closeness's vertices). */
-static inline lg_status_t lg__cpu_in_steps(const struct lg_exec *x, lg_stage_t stage,
-                                           int64_t count, int64_t least, int64_t per_thread,
-                                           int threads,
-                                           void (*run)(const void *work, int64_t first,
-                                                       int64_t last),
-                                           const void *work)
+static inline lg_status_t lg__cpu_in_steps(
+    const struct lg_exec *x, lg_stage_t stage, int64_t count, int64_t least, int64_t per_thread,
+    int threads, void (*run)(const void *work, int64_t first, int64_t last), const void *work)
 {
     const int64_t step = least > per_thread * threads ? least : per_thread * threads;
     for (int64_t first = 0; first < count; first += step) {
