@@ -563,6 +563,7 @@ static void check_edges(const lg_graph_t *g, const struct bc_graph *b, bool use_
                        lg_last_error());
                 continue;
             }
+            CHECK(n == 0 || or_ran_on_expected(BC_ON_GPU)); /* empty: answered before */
             int64_t bad = -1;
             for (int64_t e = 0; e < m && bad < 0; e++)
                 if (!close_to(got[e], want[e]))

@@ -1,6 +1,8 @@
 /*
- * test_traversal_oom.c - the GPU plugin's out-of-memory paths of BFS and
- * connected components, against oracle_bfs.h and oracle_components.h.  Built
+ * test_traversal_oom.c - the GPU plugin's out-of-memory paths of BFS,
+ * connected components and betweenness (per vertex and per arc), against
+ * oracle_bfs.h, oracle_components.h and the CPU's betweenness (to a
+ * relative 1e-9: the GPU sums in another order).  Built
  * only with a GPU plugin, as test_traversal_oom_gpu (tests/CMakeLists.txt);
  * skipped (77) where no GPU answers.
  *
@@ -24,22 +26,50 @@
 #include "oracle.h"
 #include "test_util.h"
 
+#include <math.h>
 #include <string.h>
 
 #ifndef LG_TEST_GPU
 #error "test_traversal_oom.c tests the GPU plugin: it is built with LG_TEST_GPU only"
 #endif
 
-/* One BFS (bfs true, from vertex 0 with parents) or components call on g:
- * its status, and whether the answer is the oracle's. */
-static lg_status_t run_once(lg_context_t *c, lg_graph_t *g, const struct tgraph *t, bool bfs,
-                            const int32_t *want_dist, const lg_vertex_t *want_labels, bool *right)
+enum kind {
+    BFS,
+    COMPONENTS,
+    BETWEENNESS,
+    EDGE_BETWEENNESS
+};
+static const char *const kind_names[] = {"BFS", "components", "betweenness", "edge betweenness"};
+
+/* The betweenness calls' sources: 16 of them. */
+static const lg_vertex_t bc_sources[16] = {0,   5,   9,   17,  33,   64,   100,  101,
+                                           257, 300, 512, 777, 1000, 1500, 2047, 2999};
+
+static bool near_all(const double *got, const double *want, int64_t len)
 {
-    const int64_t n = t->o.n;
+    for (int64_t i = 0; i < len; i++)
+        if (!(fabs(got[i] - want[i]) <= 1e-9 * (fabs(want[i]) > 1.0 ? fabs(want[i]) : 1.0)))
+            return false;
+    return true;
+}
+
+/* One call of that kind on g (BFS from vertex 0 with parents): its status,
+ * and whether the answer is the oracle's (want_bc: the CPU's betweenness). */
+static lg_status_t run_once(lg_context_t *c, lg_graph_t *g, const struct tgraph *t, enum kind kind,
+                            const int32_t *want_dist, const lg_vertex_t *want_labels,
+                            const double *want_bc, bool *right)
+{
+    const int64_t n = t->o.n, m = lg_graph_num_edges(g);
     int32_t *dist = or_alloc((size_t)n, sizeof *dist);
     lg_vertex_t *out = or_alloc((size_t)n, sizeof *out);
     lg_status_t st;
-    if (bfs) {
+    if (kind == BETWEENNESS || kind == EDGE_BETWEENNESS) {
+        double *bc = or_alloc((size_t)(kind == BETWEENNESS ? n : m) + 1, sizeof *bc);
+        st = kind == BETWEENNESS ? lg_betweenness(c, g, bc_sources, 16, NULL, bc)
+                                 : lg_edge_betweenness(c, g, bc_sources, 16, NULL, bc);
+        *right = st == LG_OK && near_all(bc, want_bc, kind == BETWEENNESS ? n : m);
+        free(bc);
+    } else if (kind == BFS) {
         lg_bfs_options_t bo;
         lg_bfs_options_init(&bo);
         bo.compute_parents = true;
@@ -58,16 +88,17 @@ static lg_status_t run_once(lg_context_t *c, lg_graph_t *g, const struct tgraph 
 
 struct wanted {
     const struct tgraph *t;
-    bool bfs;
+    enum kind kind;
     const int32_t *dist;
     const lg_vertex_t *labels;
+    const double *bc;
 };
 
 static bool right_on(lg_context_t *c, lg_graph_t *g, const void *data, lg_status_t *st)
 {
     const struct wanted *w = data;
     bool right = false;
-    *st = run_once(c, g, w->t, w->bfs, w->dist, w->labels, &right);
+    *st = run_once(c, g, w->t, w->kind, w->dist, w->labels, w->bc, &right);
     return right;
 }
 
@@ -102,15 +133,30 @@ static void test_device_allocation_failures(void)
         lg_vertex_t *want_labels = or_alloc((size_t)n, sizeof *want_labels);
         or_bfs(&t.o, 0, want_dist);
         (void)or_components(&t.o, want_labels);
+        /* betweenness: the CPU's answers */
+        const int64_t m = lg_graph_num_edges(t.g);
+        double *want_bc = or_alloc((size_t)n, sizeof *want_bc),
+               *want_ebc = or_alloc((size_t)m + 1, sizeof *want_ebc);
+        lg_context_options_t co;
+        lg_context_options_init(&co);
+        co.backend = LG_BACKEND_CPU;
+        lg_context_t *cpu = NULL;
+        CHECK_OK(lg_context_create(&cpu, &co));
+        CHECK_OK(lg_betweenness(cpu, t.g, bc_sources, 16, NULL, want_bc));
+        CHECK_OK(lg_edge_betweenness(cpu, t.g, bc_sources, 16, NULL, want_ebc));
+        lg_context_free(&cpu);
         long long most = 0;
-        for (int bfs = 1; bfs >= 0; bfs--) {
-            const struct wanted w = {&t, bfs, want_dist, want_labels};
-            const struct oom_call call = {bfs ? "BFS" : "components", right_on, &w};
+        for (int kind = BFS; kind <= EDGE_BETWEENNESS; kind++) {
+            const struct wanted w = {&t, (enum kind)kind, want_dist, want_labels,
+                                     kind == BETWEENNESS ? want_bc : want_ebc};
+            const struct oom_call call = {kind_names[kind], right_on, &w};
             const long long k = oom_sweep(&r, &t, &call, &most);
             CHECK(k >= 3); /* the graph's upload and the work buffer at least */
             printf("%s, %s: %lld GPU allocations failed one at a time\n",
-                   graph == 0 ? "directed" : "Kronecker", bfs ? "BFS" : "components", k);
+                   graph == 0 ? "directed" : "Kronecker", kind_names[kind], k);
         }
+        free(want_bc);
+        free(want_ebc);
         CHECK(most == held); /* each call's graph and context are freed before the next */
         if (most != held)
             report("%lld GPU allocations outlived their calls", most - held);
@@ -125,7 +171,8 @@ int main(int argc, char **argv)
 {
     (void)argc;
     static const struct section sections[] = {
-        {"GPU allocation failures of BFS and components", test_device_allocation_failures},
+        {"GPU allocation failures of BFS, components, betweenness",
+         test_device_allocation_failures},
     };
     return harness_main(argv, sections, sizeof sections / sizeof sections[0], NULL);
 }

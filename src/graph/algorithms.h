@@ -49,7 +49,7 @@ extern "C" {
     X(EIGENVECTOR, eigenvector, GPU)                                                               \
     X(KATZ, katz, GPU)                                                                             \
     X(HITS, hits, GPU)                                                                             \
-    X(EDGE_BETWEENNESS, edge_betweenness, CPU)
+    X(EDGE_BETWEENNESS, edge_betweenness, GPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,

@@ -16,7 +16,7 @@
 #    bench_sssp (SSSP on the GPU against the CPU, and a delta sweep) on
 #    kron:20 urand:20 kron:22 (SSSP=..., SSSP_DELTAS=...), and its --scc
 #    (strongly connected components, directed Kronecker graphs: SCC=...);
-#    betweenness on the GPU against the CPU, and GAPBS's bc beside the CPU
+#    betweenness and edge betweenness on the GPU against the CPU, and GAPBS's bc beside the CPU
 #    when GAPBS_DIR names a built GAPBS (BC=..., BC_SOURCES=...);
 #    an iteration of eigenvector, Katz and HITS beside PageRank's on the GPU,
 #    and their results against the CPU's (POWER=..., POWER_ITERS=...);
@@ -147,6 +147,19 @@ d = float((np.abs(a - b) / np.maximum(np.abs(a), 1e-300)).max())
 print(f"bc {sys.argv[3]}: GPU vs CPU max relative diff {d:.3g} ({'ok' if d < 1e-9 else 'FAILED'})")
 PY
         say "bc $spec CPU 2 threads, ${BC_SOURCES:-64} sources: $(bc --sources "$s64" --device cpu --threads 2)"
+        # edge betweenness: the same sources, a value an arc (--output: tail head value)
+        ebc() { LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" ebc "$el" "$@" 2>&1 | grep -E '^edge betweenness'; }
+        say "ebc $spec GPU, ${BC_SOURCES:-64} sources: $(ebc --sources "$s64" --device gpu --repeat 3 --output /tmp/ebc-gpu.txt)"
+        say "ebc $spec CPU 16 threads, ${BC_SOURCES:-64} sources: $(ebc --sources "$s64" --device cpu --threads 16 --output /tmp/ebc-cpu.txt)"
+        python3 - /tmp/ebc-cpu.txt /tmp/ebc-gpu.txt "$spec" <<'PY' | tee -a "$summary"
+import sys
+import numpy as np
+a, b = np.loadtxt(sys.argv[1]), np.loadtxt(sys.argv[2])
+same = bool((a[:, :2] == b[:, :2]).all())
+d = float((np.abs(a[:, 2] - b[:, 2]) / np.maximum(np.abs(a[:, 2]), 1e-300)).max())
+print(f"ebc {sys.argv[3]}: GPU vs CPU max relative diff {d:.3g} ({'ok' if same and d < 1e-9 else 'FAILED'})")
+PY
+        rm -f /tmp/ebc-gpu.txt /tmp/ebc-cpu.txt
         for t in 16 2; do
             say "bc $spec CPU $t threads, 16 sources: $(bc --sources "$s16" --device cpu --threads $t --repeat 2)"
             if [ -x "${GAPBS_DIR:-/nonexistent}/bc" ]; then

@@ -29,9 +29,15 @@
  * After the last source the sums are scaled as NetworkX scales them
  * (betweenness_scale.h), on the device.
  *
+ * Edge betweenness (edge_betweenness.hip) is the same counting with each
+ * tight arc w -> v credited sigma[w] * (1 + delta[v]) / sigma[v] by the lane
+ * that reads it in pass 2 (one lane an arc a source: no atomics, the same
+ * result on every call), into a double an arc; an undirected edge's two
+ * arcs are then given their sum (fold_edges).
+ *
  * Memory (the context's work buffer): levels, sigma, the sums and the
  * search order (24 n bytes); weighted, the distance keys, stamps, in-degrees
- * and two frontiers (24 n more); the sample's marks (n).  The host keeps a
+ * and two frontiers (24 n more); the sample's marks (n); per arc, 8 m.  The host keeps a
  * level's start a level (8 bytes each).
  */
 #include "betweenness_scale.h"
@@ -54,6 +60,7 @@ struct bc_args {
     int32_t *level;           /* -1: unreached */
     double *val;              /* sigma, then (1 + delta) / sigma */
     double *sum;              /* the centrality's sums over the sources */
+    double *arcs;             /* edge betweenness: the arcs' sums, else NULL */
     unsigned long long *dist; /* weighted: distance keys */
     int *stamp;               /* weighted: the round v last joined a frontier */
     int *indeg;               /* weighted: v's tight in-arcs not yet pushed */
@@ -233,17 +240,21 @@ __global__ void __launch_bounds__(BC_BLOCK)
          i += waves) {
         const lg_vertex_t w = rows[i];
         const lg_edge_t lo = a.off[w], hi = a.off[w + 1];
+        const double sigma = a.val[w]; /* read by every lane before lane 0 replaces it */
         double part = 0.0;
         for (lg_edge_t e = lo + lg__lane_id(); e < hi; e += LG_WAVE_SIZE) {
             const lg_vertex_t v = lg__ldg(a.idx + e);
-            if (a.weighted ? tight(a, w, v, e) : a.level[v] == level + 1)
-                part += a.val[v];
+            if (a.weighted ? tight(a, w, v, e) : a.level[v] == level + 1) {
+                const double q = a.val[v];
+                part += q;
+                if (a.arcs)
+                    a.arcs[e] += sigma * q;
+            }
         }
         const double total = lg__wave_sum(part);
         if (lg__lane_id() == 0) {
-            const double sigma = a.val[w];
             const double delta = sigma * total;
-            if (w != s)
+            if (!a.arcs && w != s)
                 a.sum[w] += endpoints ? delta + 1.0 : delta;
             a.val[w] = (1.0 + delta) / sigma;
         }
@@ -268,14 +279,42 @@ __global__ void scale_sums(double *sum, int64_t n, const unsigned char *mark, do
     sum[v] *= mark && mark[v] ? source : other;
 }
 
+/* An undirected graph's per-arc sums into its edges' values, a thread a
+ * row: the j-th arc u -> v (u < v) and the j-th v -> u (parallel arcs
+ * paired in order, rows sorted) each get the two's sum; the row of v
+ * leaves that pair alone, so each pair has one writer. */
+__global__ void fold_edges(const lg_edge_t *off, const lg_vertex_t *idx, int64_t n, double *c)
+{
+    LG_FOR_EACH(u, n)
+    for (lg_edge_t e = off[u]; e < off[u + 1]; e++) {
+        const lg_vertex_t v = idx[e];
+        if (v <= u)
+            continue;
+        lg_edge_t first = e;
+        while (first > off[u] && idx[first - 1] == v)
+            first--;
+        lg_edge_t lo = off[v], hi = off[v + 1];
+        while (lo < hi) {
+            const lg_edge_t mid = lo + (hi - lo) / 2;
+            if (idx[mid] < (lg_vertex_t)u)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        const lg_edge_t r = lo + (e - first);
+        const double sum = c[e] + c[r];
+        c[e] = sum;
+        c[r] = sum;
+    }
+}
+
 /* The levels of source s's search into order (level L is
  * order[starts[L] .. starts[L + 1])); *levels their number, *reached the
  * vertices in them. */
-lg_status_t search(lg__gpu_state *s, const bc_args &a, int64_t n, lg_vertex_t src,
+lg_status_t search(lg__gpu_state *s, const char *fn, const bc_args &a, int64_t n, lg_vertex_t src,
                    lg_vertex_t *order, lg_vertex_t *frontier[2], unsigned long long *count,
                    int64_t *starts, int32_t *levels, int64_t *reached)
 {
-    static const char fn[] = "lg_betweenness";
     lg_status_t st = LG_OK;
     unsigned long long h = 0;
     start<<<1, 1, 0, s->stream>>>(a, src, order, frontier[0]);
@@ -321,15 +360,21 @@ cleanup:
     return st;
 }
 
-static lg_status_t betweenness_on_device(lg__gpu_state *s, const struct lg_graph_view *g,
-                                         const void *args)
+} // namespace
+
+lg_status_t lg__gpu_brandes(lg__gpu_state *s, const struct lg_graph_view *g,
+                            const struct lg_betweenness_args *call, bool per_arc)
 {
-    static const char fn[] = "lg_betweenness";
-    const struct lg_betweenness_args *call = (const struct lg_betweenness_args *)args;
+    const char *fn = per_arc ? "lg_edge_betweenness" : "lg_betweenness";
     const int64_t n = g->n, k = call->num_sources;
     const unsigned blocks = lg__blocks_for(n, BC_BLOCK);
     const bool weighted = call->use_weights && g->out.weights;
-    const struct lg_betweenness_scale scale = lg_betweenness_scale_of(call, n, g->directed);
+    /* an edge's ends are on every path it is on: NetworkX scales edge
+     * betweenness as a vertex's with endpoints */
+    struct lg_betweenness_args scaled = *call;
+    scaled.endpoints = scaled.endpoints || per_arc;
+    const struct lg_betweenness_scale scale = lg_betweenness_scale_of(&scaled, n, g->directed);
+    const int64_t len = per_arc ? g->m : n; /* the result's length */
     lg__dev_graph *dg = NULL;
     bool temporary = false;
     lg_vertex_t *order = NULL, *frontier[2] = {NULL, NULL}, *d_sources = NULL;
@@ -356,6 +401,7 @@ static lg_status_t betweenness_on_device(lg__gpu_state *s, const struct lg_graph
         const size_t at_level = c.add((size_t)n * sizeof *a.level);
         const size_t at_val = c.add((size_t)n * sizeof *a.val);
         const size_t at_sum = c.add((size_t)n * sizeof *a.sum);
+        const size_t at_arcs = per_arc ? c.add((size_t)g->m * sizeof *a.arcs) : 0;
         const size_t at_order = c.add((size_t)n * sizeof *order);
         const size_t at_dist = weighted ? c.add((size_t)n * sizeof *a.dist) : 0;
         const size_t at_stamp = weighted ? c.add((size_t)n * sizeof *a.stamp) : 0;
@@ -370,6 +416,7 @@ static lg_status_t betweenness_on_device(lg__gpu_state *s, const struct lg_graph
         a.level = c.take<int32_t>(at_level);
         a.val = c.take<double>(at_val);
         a.sum = c.take<double>(at_sum);
+        a.arcs = per_arc ? c.take<double>(at_arcs) : NULL;
         order = c.take<lg_vertex_t>(at_order);
         if (weighted) {
             a.dist = c.take<unsigned long long>(at_dist);
@@ -387,11 +434,14 @@ static lg_status_t betweenness_on_device(lg__gpu_state *s, const struct lg_graph
                           "uploading the sources");
     clear_all<<<blocks, BC_BLOCK, 0, s->stream>>>(a, n);
     LG_TRY_OR_CLEANUP(lg__launched(), "clearing the arrays");
+    if (per_arc)
+        LG_TRY_OR_CLEANUP(hipMemsetAsync(a.arcs, 0, (size_t)g->m * sizeof *a.arcs, s->stream),
+                          "clearing the arrays");
     for (int64_t i = 0; i < k; i++) {
         const lg_vertex_t src = call->sources ? call->sources[i] : (lg_vertex_t)i;
         int32_t levels = 0;
         int64_t reached = 0;
-        st = search(s, a, n, src, order, frontier, count, starts, &levels, &reached);
+        st = search(s, fn, a, n, src, order, frontier, count, starts, &levels, &reached);
         if (st != LG_OK)
             goto cleanup;
         for (int32_t L = levels - 1; L >= 0; L--) {
@@ -402,7 +452,7 @@ static lg_status_t betweenness_on_device(lg__gpu_state *s, const struct lg_graph
                                                              call->endpoints);
             LG_TRY_OR_CLEANUP(lg__launched(), "accumulating the dependencies");
         }
-        if (call->endpoints && reached > 1) {
+        if (call->endpoints && !per_arc && reached > 1) {
             add_one<<<1, 1, 0, s->stream>>>(a.sum + src, (double)(reached - 1));
             LG_TRY_OR_CLEANUP(lg__launched(), "accumulating the dependencies");
         }
@@ -417,17 +467,23 @@ static lg_status_t betweenness_on_device(lg__gpu_state *s, const struct lg_graph
             }
         }
     }
+    if (per_arc && !g->directed) {
+        fold_edges<<<blocks, BC_BLOCK, 0, s->stream>>>(a.off, a.idx, n, a.arcs);
+        LG_TRY_OR_CLEANUP(lg__launched(), "summing the edges' two arcs");
+    }
     if (scale.apply) {
         if (mark) {
             LG_TRY_OR_CLEANUP(hipMemsetAsync(mark, 0, (size_t)n, s->stream), "scaling");
             mark_sources<<<lg__blocks_for(k, BC_BLOCK), BC_BLOCK, 0, s->stream>>>(mark, d_sources,
                                                                                   k);
         }
-        scale_sums<<<blocks, BC_BLOCK, 0, s->stream>>>(a.sum, n, mark, scale.other, scale.source);
+        scale_sums<<<lg__blocks_for(len, BC_BLOCK), BC_BLOCK, 0, s->stream>>>(
+            per_arc ? a.arcs : a.sum, len, mark, scale.other, scale.source);
         LG_TRY_OR_CLEANUP(lg__launched(), "scaling");
     }
-    LG_TRY_OR_CLEANUP(lg__deliver(s, call->centrality, a.sum, (size_t)n * sizeof *a.sum),
-                      "downloading the centrality");
+    LG_TRY_OR_CLEANUP(
+        lg__deliver(s, call->centrality, per_arc ? a.arcs : a.sum, (size_t)len * sizeof(double)),
+        "downloading the centrality");
 
 cleanup:
     (void)hipStreamSynchronize(s->stream);
@@ -437,6 +493,12 @@ cleanup:
     return st;
 }
 
+namespace
+{
+lg_status_t betweenness_on_device(lg__gpu_state *s, const struct lg_graph_view *g, const void *args)
+{
+    return lg__gpu_brandes(s, g, (const struct lg_betweenness_args *)args, false);
+}
 } // namespace
 
 lg_status_t lg__gpu_betweenness(const struct lg_exec *x, const struct lg_graph_view *g,
