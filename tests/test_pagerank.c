@@ -191,7 +191,10 @@ static void pagerank_big_graph(const struct tgraph *t, unsigned long long *rng)
         default: break;
         }
         or_pr_run w = or_pagerank_run(&t->o, &po);
+        /* a bounded run takes each setting on one of the thread counts */
         for (int k = 0; k < NUM_CTX; k++) {
+            if (harness_quick() && k != setting % NUM_CTX)
+                continue;
             check_pr_double(t, &po, &w, k, what);
             check_pr_float(t, &po, &w, k, what);
         }
