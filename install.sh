@@ -149,9 +149,15 @@ print("\n".join(tomllib.load(open(sys.argv[1], "rb"))["build-system"]["requires"
 }
 install_python_package() {
     say "building the Python package (pip wheel ./python) and installing it into .venv"
+    # the GPU plugin that build_and_install installed (its manifest names
+    # it), put into the package as it is (CMakeLists.txt, LIBGRAPH_GPU_PLUGIN):
+    # the GPU code is not compiled twice
+    local plugin
+    plugin="$(grep -E '/libgraph_(cuda|hip)\.so$' "$build_dir/install_manifest.txt" | head -1 || true)"
     install_build_requirements &&
     rm -rf "$wheels" &&
     "$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation \
+        ${plugin:+--config-settings=cmake.define.LIBGRAPH_GPU_PLUGIN="$plugin"} \
         "$here/python" -w "$wheels" &&
     "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall \
         --no-deps "$wheels"/libgraph-*.whl || return 1
