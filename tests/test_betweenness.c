@@ -186,6 +186,20 @@ static bool close_to(double got, double want)
     return fabs(got - want) <= 1e-9 * (fabs(want) > 1.0 ? fabs(want) : 1.0);
 }
 
+/* k distinct sources of n vertices into sample[0 .. k): a partial
+ * Fisher-Yates shuffle. */
+static void draw_sample(lg_vertex_t *sample, int64_t n, int64_t k, unsigned long long *rng)
+{
+    for (int64_t v = 0; v < n; v++)
+        sample[v] = (lg_vertex_t)v;
+    for (int64_t i = 0; i < k; i++) {
+        const int64_t j = i + (int64_t)or_rand_below(rng, (uint64_t)(n - i));
+        const lg_vertex_t t = sample[i];
+        sample[i] = sample[j];
+        sample[j] = t;
+    }
+}
+
 /* Every combination of sources, normalized and endpoints on g. */
 static void check_graph(const lg_graph_t *g, const struct bc_graph *b, bool use_weights,
                         unsigned long long *rng)
@@ -198,15 +212,7 @@ static void check_graph(const lg_graph_t *g, const struct bc_graph *b, bool use_
         int64_t k = sizes[si] < n ? sizes[si] : n;
         if (si > 0 && k == 0)
             continue;
-        /* k distinct sources: a partial Fisher-Yates shuffle */
-        for (int64_t v = 0; v < n; v++)
-            sample[v] = (lg_vertex_t)v;
-        for (int64_t i = 0; i < k; i++) {
-            const int64_t j = i + (int64_t)or_rand_below(rng, (uint64_t)(n - i));
-            const lg_vertex_t t = sample[i];
-            sample[i] = sample[j];
-            sample[j] = t;
-        }
+        draw_sample(sample, n, k, rng);
         for (int flags = 0; flags < 6; flags++) { /* 4, 5: the plain sums */
             const bool normalized = flags & 1, endpoints = flags & 2, rescale = flags < 4;
             oracle(b, si ? sample : NULL, k, normalized, endpoints, rescale, want);
@@ -536,14 +542,7 @@ static void check_edges(const lg_graph_t *g, const struct bc_graph *b, bool use_
         const int64_t k = sizes[si] < n ? sizes[si] : n;
         if (si > 0 && k == 0)
             continue;
-        for (int64_t v = 0; v < n; v++)
-            sample[v] = (lg_vertex_t)v;
-        for (int64_t i = 0; i < k; i++) { /* a partial Fisher-Yates shuffle */
-            const int64_t j = i + (int64_t)or_rand_below(rng, (uint64_t)(n - i));
-            const lg_vertex_t t = sample[i];
-            sample[i] = sample[j];
-            sample[j] = t;
-        }
+        draw_sample(sample, n, k, rng);
         for (int flags = 0; flags < 3; flags++) { /* 2: the plain sums */
             const bool normalized = flags == 1, rescale = flags < 2;
             edge_oracle(b, si ? sample : NULL, k, normalized, rescale, want);
