@@ -121,6 +121,21 @@ static inline bool or_ran_on_expected(bool has_gpu_kernel)
 #endif
 }
 
+/* The first i in [0, n) where got[i] is not within rel of want[i]
+ * (relative to |want[i]|, or absolute below 1; a NaN wanted is a NaN got),
+ * or -1: sums of path counts that ran in another order. */
+static inline int64_t or_first_far(const double *got, const double *want, int64_t n, double rel)
+{
+    for (int64_t i = 0; i < n; i++) {
+        const bool ok = isnan(want[i]) ? isnan(got[i])
+                                       : fabs(got[i] - want[i]) <=
+                                             rel * (fabs(want[i]) > 1.0 ? fabs(want[i]) : 1.0);
+        if (!ok)
+            return i;
+    }
+    return -1;
+}
+
 /* got[0..n) within rel of want's largest magnitude, entry by entry (a
  * vector summed in another order). */
 static inline bool or_near(const double *got, const double *want, int64_t n, double rel)

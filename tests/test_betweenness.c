@@ -179,11 +179,10 @@ static void oracle(const struct bc_graph *b, const lg_vertex_t *sources, int64_t
 
 /* ---- the checks ------------------------------------------------------------------------ */
 
-static bool close_to(double got, double want)
+/* The first entry of got[0 .. n) that is not want's to a relative 1e-9, or -1. */
+static int64_t first_far(const double *got, const double *want, int64_t n)
 {
-    if (isnan(want))
-        return isnan(got);
-    return fabs(got - want) <= 1e-9 * (fabs(want) > 1.0 ? fabs(want) : 1.0);
+    return or_first_far(got, want, n, 1e-9);
 }
 
 /* k distinct sources of n vertices into sample[0 .. k): a partial
@@ -234,10 +233,7 @@ static void check_graph(const lg_graph_t *g, const struct bc_graph *b, bool use_
                 continue;
             }
             CHECK(n == 0 || or_ran_on_expected(BC_ON_GPU)); /* empty: answered before */
-            int64_t bad = -1;
-            for (int64_t v = 0; v < n && bad < 0; v++)
-                if (!close_to(got[v], want[v]))
-                    bad = v;
+            const int64_t bad = first_far(got, want, n);
             CHECK(bad < 0);
             if (bad >= 0)
                 report("lg_betweenness, %d threads, %lld sources, normalized %d, endpoints %d, "
@@ -367,10 +363,7 @@ static void test_larger(void)
                 oracle(&b, k ? sources : NULL, k, true, false, true, want);
                 for (int c = 0; c < NUM_CTX; c++) {
                     CHECK_OK(lg_betweenness(ctx[c], t.g, k ? sources : NULL, k, NULL, got));
-                    int64_t bad = -1;
-                    for (int64_t v = 0; v < 1500 && bad < 0; v++)
-                        if (!close_to(got[v], want[v]))
-                            bad = v;
+                    const int64_t bad = first_far(got, want, 1500);
                     CHECK(bad < 0);
                     if (bad >= 0)
                         report("%d threads: vertex %lld has %.17g, want %.17g", c + 1,
@@ -398,10 +391,7 @@ static void test_larger(void)
         o.normalized = false;
         for (int c = 0; c < NUM_CTX; c++) {
             CHECK_OK(lg_betweenness(ctx[c], t.g, sources, 64, &o, got));
-            int64_t bad = -1;
-            for (int64_t v = 0; v < n && bad < 0; v++)
-                if (!close_to(got[v], want[v]))
-                    bad = v;
+            const int64_t bad = first_far(got, want, n);
             CHECK(bad < 0);
             /* the same call again: the same values to the bit */
             double *again = or_alloc((size_t)n, sizeof *again);
@@ -563,10 +553,7 @@ static void check_edges(const lg_graph_t *g, const struct bc_graph *b, bool use_
                 continue;
             }
             CHECK(n == 0 || or_ran_on_expected(BC_ON_GPU)); /* empty: answered before */
-            int64_t bad = -1;
-            for (int64_t e = 0; e < m && bad < 0; e++)
-                if (!close_to(got[e], want[e]))
-                    bad = e;
+            const int64_t bad = first_far(got, want, m);
             CHECK(bad < 0);
             if (bad >= 0)
                 report("lg_edge_betweenness, %d threads, %lld sources, normalized %d, rescale %d, "
@@ -652,10 +639,7 @@ static void test_edges(void)
             edge_oracle(&b, sources, 40, true, true, want);
             for (int c = 0; c < NUM_CTX; c++) {
                 CHECK_OK(lg_edge_betweenness(ctx[c], g, sources, 40, NULL, got));
-                int64_t bad = -1;
-                for (int64_t a = 0; a < o.m && bad < 0; a++)
-                    if (!close_to(got[a], want[a]))
-                        bad = a;
+                const int64_t bad = first_far(got, want, o.m);
                 CHECK(bad < 0);
                 if (bad >= 0)
                     report("%d threads: arc %lld has %.17g, want %.17g", c + 1, (long long)bad,
