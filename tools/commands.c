@@ -333,6 +333,20 @@ static void scc_summary(const struct session *s, const struct results *r)
            (long long)result_int(r, "count"), (long long)largest, (long long)singletons);
 }
 
+/* The row of n rows that holds arc e: off[v] <= e < off[v + 1]. */
+static int64_t arc_tail(const lg_edge_t *off, int64_t n, int64_t e)
+{
+    int64_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (off[mid] <= e)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* Betweenness and closeness: the most central vertex, or edge for a
  * per-arc centrality (from how many sources, when the call named some). */
 static void centrality_summary(const struct session *s, const struct results *r)
@@ -355,10 +369,7 @@ static void centrality_summary(const struct session *s, const struct results *r)
         const lg_edge_t *off;
         const lg_vertex_t *idx;
         lg_graph_csr(s->g, &off, &idx, NULL);
-        int64_t tail = 0;
-        while (off[tail + 1] <= top)
-            tail++;
-        printf(": the most central edge %lld %s %d (%.6g)", (long long)tail,
+        printf(": the most central edge %lld %s %d (%.6g)", (long long)arc_tail(off, r->n, top),
                lg_graph_is_directed(s->g) ? "->" : "-", (int)idx[top], c[top]);
     }
 }
@@ -467,15 +478,7 @@ static void output_line(FILE *f, int64_t v, const void *results)
 static void arc_line(FILE *f, int64_t e, const void *results)
 {
     const struct results *r = results;
-    int64_t lo = 0, hi = r->n; /* the row holding e: off[lo] <= e < off[lo + 1] */
-    while (hi - lo > 1) {
-        const int64_t mid = lo + (hi - lo) / 2;
-        if (r->off[mid] <= e)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    fprintf(f, "%lld %d", (long long)lo, (int)r->idx[e]);
+    fprintf(f, "%lld %d", (long long)arc_tail(r->off, r->n, e), (int)r->idx[e]);
     for (int k = 0; k < r->alg->num_results; k++)
         if (r->alg->results[k].per_arc && r->shape[k].made)
             print_element(f, r, k, e, " ");
