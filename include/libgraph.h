@@ -1010,10 +1010,15 @@ LG_API void lg_closeness_options_init(lg_closeness_options_t *options);
  * NetworkX's two divisions); weighted and harmonic sums run in another
  * order than NetworkX's (relative differences near 1e-15).  The same on
  * every call whatever the threads: each vertex's value is one thread's.
+ * On the GPU the distances are the same as the CPU's (unweighted closeness
+ * too, to the bit); weighted and harmonic sums run in a third order.
  *
- * Method: a search from each vertex over the in-arcs (BFS, or Dijkstra on
- * an indexed heap for weights), the vertices spread over the threads.
- * Reads the in-edges of a directed graph (built once and cached).
+ * Method: a search from each vertex over the in-arcs.  CPU: 64 BFS at once
+ * a thread (a bit a search), or Dijkstra on an indexed heap for weights,
+ * the vertices spread over the threads; reads the in-edges of a directed
+ * graph (built once and cached).  GPU: batches of searches at once pulled
+ * along the out-arcs, a level (a bit a search) or a Bellman-Ford round (a
+ * distance a search, for weights) a launch.
  */
 LG_API lg_status_t lg_closeness(lg_context_t *context, const lg_graph_t *graph,
                                 const lg_closeness_options_t *options, double *centrality);

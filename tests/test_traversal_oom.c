@@ -1,8 +1,8 @@
 /*
  * test_traversal_oom.c - the GPU plugin's out-of-memory paths of BFS,
- * connected components and betweenness (per vertex and per arc), against
- * oracle_bfs.h, oracle_components.h and the CPU's betweenness (to a
- * relative 1e-9: the GPU sums in another order).  Built
+ * connected components, betweenness (per vertex and per arc) and closeness,
+ * against oracle_bfs.h, oracle_components.h and the CPU's betweenness and
+ * closeness (to a relative 1e-9: the GPU sums in another order).  Built
  * only with a GPU plugin, as test_traversal_oom_gpu (tests/CMakeLists.txt);
  * skipped (77) where no GPU answers.
  *
@@ -36,16 +36,19 @@ enum kind {
     BFS,
     COMPONENTS,
     BETWEENNESS,
-    EDGE_BETWEENNESS
+    EDGE_BETWEENNESS,
+    CLOSENESS
 };
-static const char *const kind_names[] = {"BFS", "components", "betweenness", "edge betweenness"};
+static const char *const kind_names[] = {"BFS", "components", "betweenness", "edge betweenness",
+                                         "closeness"};
 
 /* The betweenness calls' sources: 16 of them. */
 static const lg_vertex_t bc_sources[16] = {0,   5,   9,   17,  33,   64,   100,  101,
                                            257, 300, 512, 777, 1000, 1500, 2047, 2999};
 
 /* One call of that kind on g (BFS from vertex 0 with parents): its status,
- * and whether the answer is the oracle's (want_bc: the CPU's betweenness). */
+ * and whether the answer is the oracle's (want_bc: the CPU's betweenness or
+ * closeness). */
 static lg_status_t run_once(lg_context_t *c, lg_graph_t *g, const struct tgraph *t, enum kind kind,
                             const int32_t *want_dist, const lg_vertex_t *want_labels,
                             const double *want_bc, bool *right)
@@ -60,6 +63,11 @@ static lg_status_t run_once(lg_context_t *c, lg_graph_t *g, const struct tgraph 
                                  : lg_edge_betweenness(c, g, bc_sources, 16, NULL, bc);
         *right = st == LG_OK && or_first_far(bc, want_bc, kind == BETWEENNESS ? n : m, 1e-9) < 0;
         free(bc);
+    } else if (kind == CLOSENESS) {
+        double *c_out = or_alloc((size_t)n, sizeof *c_out);
+        st = lg_closeness(c, g, NULL, c_out);
+        *right = st == LG_OK && or_first_far(c_out, want_bc, n, 1e-9) < 0;
+        free(c_out);
     } else if (kind == BFS) {
         lg_bfs_options_t bo;
         lg_bfs_options_init(&bo);
@@ -127,7 +135,8 @@ static void test_device_allocation_failures(void)
         /* betweenness: the CPU's answers */
         const int64_t m = lg_graph_num_edges(t.g);
         double *want_bc = or_alloc((size_t)n, sizeof *want_bc),
-               *want_ebc = or_alloc((size_t)m + 1, sizeof *want_ebc);
+               *want_ebc = or_alloc((size_t)m + 1, sizeof *want_ebc),
+               *want_closeness = or_alloc((size_t)n, sizeof *want_closeness);
         lg_context_options_t co;
         lg_context_options_init(&co);
         co.backend = LG_BACKEND_CPU;
@@ -135,11 +144,14 @@ static void test_device_allocation_failures(void)
         CHECK_OK(lg_context_create(&cpu, &co));
         CHECK_OK(lg_betweenness(cpu, t.g, bc_sources, 16, NULL, want_bc));
         CHECK_OK(lg_edge_betweenness(cpu, t.g, bc_sources, 16, NULL, want_ebc));
+        CHECK_OK(lg_closeness(cpu, t.g, NULL, want_closeness));
         lg_context_free(&cpu);
         long long most = 0;
-        for (int kind = BFS; kind <= EDGE_BETWEENNESS; kind++) {
+        for (int kind = BFS; kind <= CLOSENESS; kind++) {
             const struct wanted w = {&t, (enum kind)kind, want_dist, want_labels,
-                                     kind == BETWEENNESS ? want_bc : want_ebc};
+                                     kind == BETWEENNESS ? want_bc
+                                     : kind == CLOSENESS ? want_closeness
+                                                         : want_ebc};
             const struct oom_call call = {kind_names[kind], right_on, &w};
             const long long k = oom_sweep(&r, &t, &call, &most);
             CHECK(k >= 3); /* the graph's upload and the work buffer at least */
@@ -148,6 +160,7 @@ static void test_device_allocation_failures(void)
         }
         free(want_bc);
         free(want_ebc);
+        free(want_closeness);
         CHECK(most == held); /* each call's graph and context are freed before the next */
         if (most != held)
             report("%lld GPU allocations outlived their calls", most - held);
@@ -162,7 +175,7 @@ int main(int argc, char **argv)
 {
     (void)argc;
     static const struct section sections[] = {
-        {"GPU allocation failures of BFS, components, betweenness",
+        {"GPU allocation failures of BFS, components, betweenness, closeness",
          test_device_allocation_failures},
     };
     return harness_main(argv, sections, sizeof sections / sizeof sections[0], NULL);

@@ -45,7 +45,7 @@ extern "C" {
     X(SSSP, sssp, GPU)                                                                             \
     X(SCC, scc, GPU)                                                                               \
     X(BETWEENNESS, betweenness, GPU)                                                               \
-    X(CLOSENESS, closeness, CPU)                                                                   \
+    X(CLOSENESS, closeness, GPU)                                                                   \
     X(EIGENVECTOR, eigenvector, GPU)                                                               \
     X(KATZ, katz, GPU)                                                                             \
     X(HITS, hits, GPU)                                                                             \

@@ -18,6 +18,7 @@
 #    (strongly connected components, directed Kronecker graphs: SCC=...);
 #    betweenness and edge betweenness on the GPU against the CPU, and GAPBS's bc beside the CPU
 #    when GAPBS_DIR names a built GAPBS (BC=..., BC_SOURCES=...);
+#    closeness and harmonic centrality on the GPU against the CPU (CLOSENESS=...);
 #    an iteration of eigenvector, Katz and HITS beside PageRank's on the GPU,
 #    and their results against the CPU's (POWER=..., POWER_ITERS=...);
 # 4. the Python package built there (pip, no build isolation: the machine has
@@ -31,7 +32,7 @@
 #    NetworkX on this host's CPU against the backend (NX_SCALE=...).
 # STEPS="1 2 3 4 5" (the default) chooses the steps; step 3 needs step 1's build.
 # CTEST_REGEX=... runs only the matching suites in steps 1 and 2; BENCHES=...
-# (pagerank traversal sssp bc power large, the default) step 3's parts.
+# (pagerank traversal sssp bc closeness power large, the default) step 3's parts.
 # Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log,
 # traversal.log, python.log, and summary.txt (also printed last).
 set -uo pipefail
@@ -45,7 +46,7 @@ summary="$out/summary.txt"
 say() { echo "$*" | tee -a "$summary"; }
 steps=" ${STEPS:-1 2 3 4 5} "
 step() { [[ "$steps" == *" $1 "* ]]; }
-benches=" ${BENCHES:-pagerank traversal sssp bc power large} "
+benches=" ${BENCHES:-pagerank traversal sssp bc closeness power large} "
 bench() { step 3 && [[ "$benches" == *" $1 "* ]]; }
 
 say "== $(date -u +%FT%TZ) on $(hostname)"
@@ -167,6 +168,34 @@ PY
             fi
         done
         rm -f "$el" /tmp/bc-gpu.txt /tmp/bc-cpu.txt
+    done
+fi
+
+# 3e. closeness and harmonic centrality of every vertex (CLOSENESS=... files
+# or generated graphs) on the GPU against the host's CPU at 16 threads,
+# unweighted and with random weights 1-8; the values checked equal (relative 1e-9)
+if bench closeness && [ -x "$root/build-gpu/lgraph" ]; then
+    for spec in ${CLOSENESS:-tests/data/facebook_combined.el tests/data/oregon1_010331.el kron:16}; do
+        el="/tmp/closeness-$(basename "${spec//:/-}" .el).el"
+        if [ -f "$root/$spec" ]; then cp "$root/$spec" "$el"; else
+            "$root/build-gpu/lgraph" generate "$spec" "$el" >/dev/null 2>&1 || continue; fi
+        awk 'BEGIN {srand(7)} /^#/ {next} {print $1, $2, 1 + int(rand() * 8)}' "$el" > "${el%.el}.wel"
+        cl() { LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" closeness "$@" 2>&1 | grep -E '^closeness'; }
+        for input in "$el" "${el%.el}.wel"; do
+            for kind in "" --harmonic; do
+                name="closeness $(basename "$input") ${kind:-closeness}"
+                say "$name GPU: $(cl "$input" $kind --device gpu --repeat 3 --output /tmp/cl-gpu.txt)"
+                say "$name CPU 16 threads: $(cl "$input" $kind --device cpu --threads 16 --repeat 3 --output /tmp/cl-cpu.txt)"
+                python3 - /tmp/cl-cpu.txt /tmp/cl-gpu.txt "$name" <<'PY' | tee -a "$summary"
+import sys
+import numpy as np
+a, b = np.loadtxt(sys.argv[1]), np.loadtxt(sys.argv[2])
+d = float((np.abs(a - b) / np.maximum(np.abs(a), 1e-300)).max())
+print(f"{sys.argv[3]}: GPU vs CPU max relative diff {d:.3g} ({'ok' if d < 1e-9 else 'FAILED'})")
+PY
+            done
+        done
+        rm -f "$el" "${el%.el}.wel" /tmp/cl-gpu.txt /tmp/cl-cpu.txt
     done
 fi
 

@@ -18,6 +18,7 @@
  * n / 64 times the graph's diameter passes), O(n (m + n log n)) weighted.
  * Memory a thread: 40 bytes a vertex unweighted, 20 weighted.
  */
+#include "closeness_value.h"
 #include "cpu.h"
 
 #include <math.h>
@@ -46,21 +47,6 @@ struct closeness_work {
     int32_t *slot;                 /* threads * n, weighted: heap places (-1: not in it) */
     lg_vertex_t *heap;             /* threads * n, weighted */
 };
-
-/* u's value from its r reached vertices (u included) at total distance
- * `sum`, or harmonic's sum of inverses `inverse`. */
-static double value_of(const struct lg_closeness_args *a, int64_t n, int64_t r, double sum,
-                       double inverse)
-{
-    if (a->harmonic)
-        return inverse;
-    if (!(sum > 0.0) || n < 2)
-        return 0.0;
-    double c = ((double)r - 1.0) / sum;
-    if (a->wf_improved)
-        c *= ((double)r - 1.0) / (double)(n - 1);
-    return c;
-}
 
 /* Unweighted: the searches from BATCH vertices at once, a bit each
  * (multi-source BFS, Then et al., "The More the Merrier: Efficient
@@ -135,7 +121,7 @@ static void by_hops(const struct closeness_work *w, int64_t first, int count,
         h->seen[h->ever[i]] = 0;
     for (int b = 0; b < count; b++)
         w->a->centrality[first + b] =
-            value_of(w->a, w->g->n, reached[b], (double)total[b], inverse[b]);
+            lg_closeness_value(w->a, w->g->n, reached[b], (double)total[b], inverse[b]);
 }
 
 /* The indexed 4-ary heap of the weighted search, ordered by (dist, id). */
@@ -219,7 +205,7 @@ static double by_weights(const struct closeness_work *w, lg_vertex_t u, double *
     }
     for (int64_t i = 0; i < settled; i++)
         dist[order[i]] = INFINITY;
-    return value_of(w->a, w->g->n, settled, sum, inverse);
+    return lg_closeness_value(w->a, w->g->n, settled, sum, inverse);
 }
 
 static void closeness_step(const void *work, int64_t first, int64_t last)
