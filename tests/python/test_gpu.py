@@ -272,3 +272,39 @@ def test_bad_gpu_edges_get_the_host_builders_messages(gpu):
         assert str(dev.value).split(": ", 1)[1] == str(host.value).split(": ", 1)[1]
     empty = lg.Graph.from_edges(cp.zeros(0, cp.int32), cp.zeros(0, cp.int32), device=gpu)
     assert empty.num_vertices == 0 and empty.num_edges == 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("directed", [False, True])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_centralities_match_networkx(gpu, seed, directed, weighted):
+    """Betweenness (vertex and edge), closeness and harmonic centrality on
+    the GPU against NetworkX on a random graph (weights of a few distinct
+    values when weighted, so that paths tie), and unweighted closeness equal
+    to the CPU's to the bit."""
+    G = nx.gnm_random_graph(300 + 50 * seed, 900 + 100 * seed, seed=40 + seed, directed=directed)
+    rng = np.random.default_rng(seed)
+    weight = "weight" if weighted else None
+    if weighted:
+        for u, v in G.edges():
+            G[u][v]["weight"] = float(rng.integers(1, 5)) / 2.0
+
+    g = lg.Graph.from_networkx(G, weight=weight)  # vertex i is node i
+
+    def check(got, want):
+        assert lg.last_backend() == "gpu"
+        np.testing.assert_allclose(got, [want[v] for v in G], rtol=1e-12, atol=1e-14)
+
+    check(lg.betweenness_centrality(g, weight=weight, device=gpu),
+          nx.betweenness_centrality(G, weight=weight))
+    got = lg.closeness_centrality(g, distance=weight, device=gpu)
+    check(got, nx.closeness_centrality(G, distance=weight))
+    if not weighted:
+        np.testing.assert_array_equal(got, lg.closeness_centrality(g, device="cpu"))
+    check(lg.harmonic_centrality(g, distance=weight, device=gpu),
+          nx.harmonic_centrality(G, distance=weight))
+    want = nx.edge_betweenness_centrality(G, weight=weight)
+    got = nx.edge_betweenness_centrality(G, weight=weight, backend="libgraph", device="gpu")
+    assert lg.last_backend() == "gpu"
+    assert list(got) == list(want)
+    np.testing.assert_allclose(list(got.values()), list(want.values()), rtol=1e-12, atol=1e-14)
