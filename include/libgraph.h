@@ -957,6 +957,32 @@ LG_API lg_status_t lg_betweenness(lg_context_t *context, const lg_graph_t *graph
                                   const lg_betweenness_options_t *options, double *centrality);
 
 /*
+ * Betweenness centrality of a subset, as NetworkX's
+ * betweenness_centrality_subset: centrality[v] = the sum over the sources
+ * s and the targets t (t != s) of the fraction of shortest s-t paths that
+ * pass through v (v neither s nor t).  sources as lg_betweenness's
+ * (distinct; NULL with num_sources 0: every vertex), but never a sample:
+ * no factor for the vertices left out.  targets: num_targets vertices
+ * (repeats count once); NULL (num_targets 0): every vertex; non-NULL with
+ * num_targets 0: none, every value 0.  Scaled as NetworkX scales a
+ * subset's (3.4 and later alike): normalized divides by (n - 1)(n - 2)
+ * (n > 2); else an undirected graph's sums are halved.  options as
+ * lg_betweenness's, endpoints false (true is LG_ERR_INVALID_ARGUMENT: the
+ * paths end at the targets); lg_betweenness_options_init sets normalized
+ * true, where networkx.betweenness_centrality_subset's default is false.
+ *
+ * Method: Brandes's counting with the 1 of a path's end kept only at the
+ * targets (Brandes, "On variants of shortest-path betweenness centrality
+ * and their generic computation", Social Networks 30 (2008)), on the CPU
+ * or the GPU as lg_betweenness's.  Values equal NetworkX's up to rounding.
+ */
+LG_API lg_status_t lg_betweenness_subset(lg_context_t *context, const lg_graph_t *graph,
+                                         const lg_vertex_t *sources, int64_t num_sources,
+                                         const lg_vertex_t *targets, int64_t num_targets,
+                                         const lg_betweenness_options_t *options,
+                                         double *centrality);
+
+/*
  * Edge betweenness centrality: centrality[e], for each of the graph's arcs
  * e = u -> v in lg_graph_csr's order (lg_graph_num_edges of them), is the
  * sum over the sources s and every other vertex t of the fraction of

@@ -26,6 +26,7 @@
 #include "test_util.h"
 
 #include <math.h>
+#include <string.h>
 
 /* The *_gpu build's calls run on the GPU. */
 #define BC_ON_GPU true
@@ -39,8 +40,11 @@ struct bc_graph {
     const double *w; /* m exact weights, or NULL: every arc weighs 1 */
 };
 
-/* Brandes from s into bc (NetworkX's _accumulate_basic / _endpoints). */
-static void brandes_from(const struct bc_graph *b, lg_vertex_t s, bool endpoints, double *bc)
+/* Brandes from s into bc (NetworkX's _accumulate_basic / _endpoints; with
+ * targets, a byte a vertex, its _accumulate_subset: a path's end counts
+ * only at a target). */
+static void brandes_from(const struct bc_graph *b, lg_vertex_t s, bool endpoints,
+                         const unsigned char *targets, double *bc)
 {
     const or_graph *g = b->g;
     const int64_t n = g->n;
@@ -110,7 +114,8 @@ static void brandes_from(const struct bc_graph *b, lg_vertex_t s, bool endpoints
         bc[s] += (double)(settled - 1);
     while (settled > 0) {
         const lg_vertex_t w = stack[--settled];
-        const double coeff = (1.0 + delta[w]) / sigma[w];
+        const double end = !targets || (targets[w] && w != s) ? 1.0 : 0.0;
+        const double coeff = (end + delta[w]) / sigma[w];
         for (int64_t i = 0; i < pcount[w]; i++) {
             const lg_vertex_t v = pred[pstart[w] + i];
             delta[v] += sigma[v] * coeff;
@@ -172,7 +177,7 @@ static void oracle(const struct bc_graph *b, const lg_vertex_t *sources, int64_t
         bc[v] = 0.0;
     const bool sampled = sources && k < n;
     for (int64_t i = 0; i < (sources ? k : n); i++)
-        brandes_from(b, sources ? sources[i] : (lg_vertex_t)i, endpoints, bc);
+        brandes_from(b, sources ? sources[i] : (lg_vertex_t)i, endpoints, NULL, bc);
     if (rescale)
         nx_rescale(bc, n, normalized, b->g->directed, endpoints, sampled ? sources : NULL, k);
 }
@@ -688,6 +693,151 @@ static void test_edges(void)
     el_free(&el);
 }
 
+/* ---- a subset's betweenness ---------------------------------------------------------------- */
+
+/* NetworkX's betweenness_centrality_subset: the sources' searches, a
+ * path's end counted at the targets only, then its own _rescale. */
+static void subset_oracle(const struct bc_graph *b, const lg_vertex_t *sources, int64_t k,
+                          const unsigned char *targets, bool normalized, bool rescale, double *bc)
+{
+    const int64_t n = b->g->n;
+    for (int64_t v = 0; v < n; v++)
+        bc[v] = 0.0;
+    for (int64_t i = 0; i < k; i++)
+        brandes_from(b, sources[i], false, targets, bc);
+    double scale = 1.0;
+    if (normalized)
+        scale = n > 2 ? 1.0 / (double)((n - 1) * (n - 2)) : 1.0;
+    else if (!b->g->directed)
+        scale = 0.5;
+    if (rescale)
+        for (int64_t v = 0; v < n; v++)
+            bc[v] *= scale;
+}
+
+/* Samples of sources and targets (repeats among the targets; none, and
+ * every vertex as NULL), normalized or not and the plain sums, on g. */
+static void check_subsets(const lg_graph_t *g, const struct bc_graph *b, bool use_weights,
+                          unsigned long long *rng)
+{
+    const int64_t n = b->g->n;
+    double *want = or_alloc((size_t)n, sizeof *want), *got = or_alloc((size_t)n, sizeof *got);
+    lg_vertex_t *sample = or_alloc((size_t)n + 1, sizeof *sample);
+    lg_vertex_t *targets = or_alloc((size_t)n + 1, sizeof *targets);
+    unsigned char *mark = or_alloc((size_t)n + 1, 1);
+    for (int round = 0; round < 4; round++) {
+        const int64_t k = n < 5 ? n : 1 + (int64_t)or_rand_below(rng, (uint64_t)(n / 2));
+        /* round 0: every vertex a target (NULL); 1: none; else a third, repeats allowed */
+        const int64_t nt = round == 0 ? 0 : round == 1 ? 0 : 1 + n / 3;
+        draw_sample(sample, n, k, rng);
+        memset(mark, round == 0, (size_t)n);
+        for (int64_t i = 0; i < nt; i++) {
+            targets[i] = (lg_vertex_t)or_rand_below(rng, (uint64_t)n);
+            mark[targets[i]] = 1;
+        }
+        for (int flags = 0; flags < 3; flags++) { /* 2: the plain sums */
+            const bool normalized = flags == 1, rescale = flags < 2;
+            subset_oracle(b, sample, k, mark, normalized, rescale, want);
+            lg_betweenness_options_t o;
+            lg_betweenness_options_init(&o);
+            o.normalized = normalized;
+            o.use_weights = use_weights;
+            o.rescale = rescale;
+            const int c = (int)((flags + round) % NUM_CTX);
+            for (int64_t v = 0; v < n; v++)
+                got[v] = -7.0;
+            const lg_status_t st = lg_betweenness_subset(ctx[c], g, sample, k,
+                                                         round == 0 ? NULL : targets, nt, &o, got);
+            bc_runs++;
+            CHECK(st == LG_OK);
+            if (st != LG_OK) {
+                report("lg_betweenness_subset, %d threads: %s: %s", c + 1, lg_status_string(st),
+                       lg_last_error());
+                continue;
+            }
+            CHECK(n == 0 || or_ran_on_expected(BC_ON_GPU));
+            const int64_t bad = first_far(got, want, n);
+            CHECK(bad < 0);
+            if (bad >= 0)
+                report("lg_betweenness_subset, %d threads, %lld sources, %lld targets (round "
+                       "%d), normalized %d, rescale %d, weights %d: vertex %lld has %.17g, "
+                       "want %.17g",
+                       c + 1, (long long)k, (long long)nt, round, normalized, rescale, use_weights,
+                       (long long)bad, got[bad], want[bad]);
+        }
+    }
+    free(want);
+    free(got);
+    free(sample);
+    free(targets);
+    free(mark);
+}
+
+static void test_subsets(void)
+{
+    for (int gi = 0, rounds = harness_rounds(72, 24); gi < rounds; gi++) {
+        unsigned long long seed = 4700 + (unsigned long long)gi, rng = seed * 29 + 3;
+        or_edges e;
+        or_random_edges(&e, gi % OR_NUM_SHAPES, &rng);
+        const bool directed = (gi / OR_NUM_SHAPES) % 2 == 0;
+        const int kind = (gi / (2 * OR_NUM_SHAPES)) % 3;
+        reweigh(e.w, e.E, kind, &rng);
+        set_subject("subset, shape %s, seed %llu, %s, weights kind %d", e.shape, seed,
+                    directed ? "directed" : "undirected", kind);
+        struct elist el = {e.n, e.E, e.E, e.src, e.dst, e.w};
+        struct tgraph t;
+        if (tgraph_from_elist(&t, &el, directed, kind != 0, gi % NUM_CTX) && t.o.n > 0) {
+            double *w = kind ? widened(&t.o) : NULL;
+            const struct bc_graph b = {&t.o, w};
+            check_subsets(t.g, &b, true, &rng);
+            free(w);
+        }
+        tgraph_free(&t);
+        or_edges_free(&e);
+    }
+    /* refusals */
+    struct tgraph t;
+    struct elist el;
+    el_init(&el, 50);
+    el_path(&el, 0, 50, false);
+    set_subject("subset refusals, path of 50");
+    if (tgraph_from_elist(&t, &el, false, false, 0)) {
+        double *bc = or_alloc(50, sizeof *bc);
+        const lg_vertex_t s[2] = {0, 49}, bad[1] = {50}, mid[2] = {25, 25};
+        CHECK_STATUS(lg_betweenness_subset(ctx[0], NULL, s, 2, s, 2, NULL, bc),
+                     LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("graph is NULL");
+        CHECK_STATUS(lg_betweenness_subset(ctx[0], t.g, s, 2, bad, 1, NULL, bc),
+                     LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("target 50 is not a vertex");
+        CHECK_STATUS(lg_betweenness_subset(ctx[0], t.g, s, 2, NULL, 1, NULL, bc),
+                     LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("targets is NULL");
+        CHECK_STATUS(lg_betweenness_subset(ctx[0], t.g, s, 2, s, -1, NULL, bc),
+                     LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("num_targets < 0");
+        CHECK_STATUS(lg_betweenness_subset(ctx[0], t.g, bad, 1, s, 2, NULL, bc),
+                     LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("source 50 is not a vertex");
+        lg_betweenness_options_t o;
+        lg_betweenness_options_init(&o);
+        o.endpoints = true;
+        CHECK_STATUS(lg_betweenness_subset(ctx[0], t.g, s, 2, s, 2, &o, bc),
+                     LG_ERR_INVALID_ARGUMENT);
+        CHECK_MESSAGE("endpoints is true");
+        /* from both ends to the middle (twice: counted once), unnormalized, halved:
+         * each vertex strictly between an end and 25 is on one path of the two */
+        lg_betweenness_options_init(&o);
+        o.normalized = false;
+        CHECK_OK(lg_betweenness_subset(ctx[0], t.g, s, 2, mid, 2, &o, bc));
+        CHECK(bc[0] == 0.0 && bc[1] == 0.5 && bc[24] == 0.5 && bc[25] == 0.0 && bc[26] == 0.5 &&
+              bc[49] == 0.0);
+        free(bc);
+    }
+    tgraph_free(&t);
+    el_free(&el);
+}
+
 static bool stop_at_second(const lg_progress_info_t *info, void *data)
 {
     int *calls = data;
@@ -777,9 +927,9 @@ int main(int argc, char **argv)
 {
     (void)argc;
     static const struct section sections[] = {
-        {"betweenness shapes", test_shapes},     {"betweenness float64", test_float64},
-        {"betweenness larger", test_larger},     {"edge betweenness", test_edges},
-        {"betweenness refusals", test_refusals},
+        {"betweenness shapes", test_shapes},  {"betweenness float64", test_float64},
+        {"betweenness larger", test_larger},  {"edge betweenness", test_edges},
+        {"subset betweenness", test_subsets}, {"betweenness refusals", test_refusals},
     };
     return harness_main(argv, sections, sizeof sections / sizeof sections[0], print_runs);
 }

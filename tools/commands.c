@@ -399,6 +399,7 @@ static const struct {
     {"strongly_connected_components", scc_summary, NULL, cc_json},
     {"betweenness_centrality", centrality_summary, NULL, NULL},
     {"edge_betweenness_centrality", centrality_summary, NULL, NULL},
+    {"betweenness_centrality_subset", centrality_summary, NULL, NULL},
     {"closeness_centrality", centrality_summary, NULL, NULL},
 };
 

@@ -27,6 +27,7 @@ static const struct {
                    {"scc", "strongly_connected_components"},
                    {"bc", "betweenness_centrality"},
                    {"ebc", "edge_betweenness_centrality"},
+                   {"bc-subset", "betweenness_centrality_subset"},
                    {"closeness", "closeness_centrality"},
                    {"eigenvector", "eigenvector_centrality"},
                    {"katz", "katz_centrality"}};

@@ -82,12 +82,14 @@ LG_INTERNAL lg_status_t lg__label_vertices(lg_context_t *ctx, const lg_graph_t *
 /* LG_ERR_INVALID_ARGUMENT unless memory is one of lg_memory_t's values. */
 LG_INTERNAL lg_status_t lg__check_output_memory(const char *function, lg_memory_t memory);
 /* Betweenness's checks and call (betweenness.c), shared with edge
- * betweenness: the sources, the weights, the output; algorithm's
- * info.function names the entry point in messages. */
+ * betweenness and a subset's (targets: a byte a vertex, for
+ * lg__algorithm_betweenness_subset only): the sources, the weights, the
+ * output; algorithm's info.function names the entry point in messages. */
 LG_INTERNAL lg_status_t lg__brandes_call(lg_context_t *context, const lg_graph_t *graph,
                                          const lg_vertex_t *sources, int64_t num_sources,
                                          const lg_betweenness_options_t *options,
-                                         double *centrality, const struct lg_algorithm *algorithm);
+                                         double *centrality, const struct lg_algorithm *algorithm,
+                                         const unsigned char *targets);
 
 /* What the power iterations' entry points share (eigenvector, Katz, HITS;
  * defined in eigenvector.c).  Their descriptors end with the results

@@ -124,7 +124,7 @@ static lg_status_t check_sources(const char *function, const lg_graph_t *graph,
 lg_status_t lg__brandes_call(lg_context_t *context, const lg_graph_t *graph,
                              const lg_vertex_t *sources, int64_t num_sources,
                              const lg_betweenness_options_t *options, double *centrality,
-                             const struct lg_algorithm *algorithm)
+                             const struct lg_algorithm *algorithm, const unsigned char *targets)
 {
     const char *function = algorithm->info.function;
     lg_betweenness_options_t defaults;
@@ -165,7 +165,8 @@ lg_status_t lg__brandes_call(lg_context_t *context, const lg_graph_t *graph,
         .rescale = options->rescale,
         .centrality = centrality,
     };
-    struct lg_call c = LG_CALL(algorithm, &args, false, options);
+    const struct lg_betweenness_subset_args subset = {args, targets};
+    struct lg_call c = LG_CALL(algorithm, targets ? (const void *)&subset : &args, false, options);
     c.passes = args.num_sources < 64 ? args.num_sources : 64; /* two passes a source */
     return lg__dispatch(context, graph, &c);
 }
@@ -175,5 +176,5 @@ lg_status_t lg_betweenness(lg_context_t *context, const lg_graph_t *graph,
                            const lg_betweenness_options_t *options, double *centrality)
 {
     return lg__brandes_call(context, graph, sources, num_sources, options, centrality,
-                            &lg__algorithm_betweenness);
+                            &lg__algorithm_betweenness, NULL);
 }

@@ -84,5 +84,5 @@ lg_status_t lg_edge_betweenness(lg_context_t *context, const lg_graph_t *graph,
                          "path it is on (set it false)");
     }
     return lg__brandes_call(context, graph, sources, num_sources, options, centrality,
-                            &lg__algorithm_edge_betweenness);
+                            &lg__algorithm_edge_betweenness, NULL);
 }

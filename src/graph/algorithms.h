@@ -49,7 +49,8 @@ extern "C" {
     X(EIGENVECTOR, eigenvector, GPU)                                                               \
     X(KATZ, katz, GPU)                                                                             \
     X(HITS, hits, GPU)                                                                             \
-    X(EDGE_BETWEENNESS, edge_betweenness, GPU)
+    X(EDGE_BETWEENNESS, edge_betweenness, GPU)                                                     \
+    X(BETWEENNESS_SUBSET, betweenness_subset, GPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,
@@ -123,6 +124,15 @@ struct lg_betweenness_args {
 };
 /* Edge betweenness takes the same arguments: centrality one an arc (m of
  * them, in the view's out-arcs' order), endpoints false. */
+
+/* Betweenness of a subset (lg_betweenness_subset): only the paths from
+ * base.sources to the vertices that targets marks (a byte a vertex, 1: a
+ * target; NULL: every vertex) count; base.endpoints false; scaled by the
+ * subset's rule (betweenness_scale.h). */
+struct lg_betweenness_subset_args {
+    struct lg_betweenness_args base;
+    const unsigned char *targets;
+};
 
 /* Closeness: centrality[v] as lg_closeness defines it (harmonic or not),
  * over the in-arcs (a directed graph's in-edges are in the view); the

@@ -48,4 +48,18 @@ static inline struct lg_betweenness_scale lg_betweenness_scale_of(
     return s;
 }
 
+/* The factor of a subset's betweenness (NetworkX's
+ * betweenness_centrality_subset, the same in 3.4 and later): normalized
+ * 1 / ((n - 1)(n - 2)) when n > 2, else an undirected graph's sums halved. */
+static inline struct lg_betweenness_scale lg_betweenness_subset_scale_of(
+    const struct lg_betweenness_args *a, int64_t n, bool directed)
+{
+    struct lg_betweenness_scale s = {false, false, 1.0, 1.0};
+    if (!a->rescale || (a->normalized ? n <= 2 : directed))
+        return s;
+    s.other = s.source = a->normalized ? 1.0 / (double)((n - 1) * (n - 2)) : 0.5;
+    s.apply = true;
+    return s;
+}
+
 #endif /* LIBGRAPH_BETWEENNESS_SCALE_H */

@@ -72,6 +72,14 @@ struct weighted_vertex {
     int32_t rank;
 };
 
+/* The 1 of a path's end at w in the dependency (1 + delta[w]) / sigma[w]:
+ * 0 where a subset's targets leave w out (Brandes 2008's source-target
+ * form: only the paths to targets are counted). */
+static inline double is_target(const unsigned char *targets, lg_vertex_t w)
+{
+    return !targets || targets[w] ? 1.0 : 0.0;
+}
+
 /* What the threads share: the call, and each thread's arrays. */
 struct work {
     const struct lg_graph_view *g;
@@ -86,7 +94,8 @@ struct work {
     lg_vertex_t *heap;          /* threads * n, weighted */
     size_t len;                 /* n, or m per arc */
     bool per_arc;
-    double *sums; /* threads * len: each thread's centrality */
+    const unsigned char *targets; /* a subset's, or NULL */
+    double *sums;                 /* threads * len: each thread's centrality */
 };
 
 /* Adds s's dependencies to bc, and to arcs each tight arc's share (either
@@ -94,7 +103,8 @@ struct work {
  * level; the second only the tight arcs' heads, found by the bits the
  * first pass set. */
 static void from_source_hops(const struct lg_graph_view *g, lg_vertex_t s, bool endpoints,
-                             const struct hops *h, lg_vertex_t *order, double *bc, double *arcs)
+                             const unsigned char *targets, const struct hops *h, lg_vertex_t *order,
+                             double *bc, double *arcs)
 {
     const lg_edge_t *off = g->out.offsets;
     const lg_vertex_t *idx = g->out.indices;
@@ -150,7 +160,7 @@ static void from_source_hops(const struct lg_graph_view *g, lg_vertex_t s, bool 
         const double delta = val[w] * sum;
         if (bc && w != s)
             bc[w] += endpoints ? delta + 1.0 : delta;
-        val[w] = (1.0 + delta) / val[w];
+        val[w] = (is_target(targets, w) + delta) / val[w];
     }
     if (bc && endpoints)
         bc[s] += (double)(tail - 1);
@@ -210,8 +220,9 @@ static lg_vertex_t pop_min(struct weighted_vertex *st, lg_vertex_t *heap, int32_
 /* Adds s's dependencies to bc and arcs, as from_source_hops (weighted: w32
  * or w64, the other NULL). */
 static void from_source_weighted(const struct lg_graph_view *g, lg_vertex_t s, bool endpoints,
-                                 const float *w32, const double *w64, struct weighted_vertex *st,
-                                 lg_vertex_t *order, lg_vertex_t *heap, double *bc, double *arcs)
+                                 const unsigned char *targets, const float *w32, const double *w64,
+                                 struct weighted_vertex *st, lg_vertex_t *order, lg_vertex_t *heap,
+                                 double *bc, double *arcs)
 {
     const lg_edge_t *off = g->out.offsets;
     const lg_vertex_t *idx = g->out.indices;
@@ -260,7 +271,7 @@ static void from_source_weighted(const struct lg_graph_view *g, lg_vertex_t s, b
         const double delta = st[w].val * sum;
         if (bc && w != s)
             bc[w] += endpoints ? delta + 1.0 : delta;
-        st[w].val = (1.0 + delta) / st[w].val;
+        st[w].val = (is_target(targets, w) + delta) / st[w].val;
     }
     if (bc && endpoints)
         bc[s] += (double)(settled - 1);
@@ -287,10 +298,11 @@ static void step(const void *work, int64_t first, int64_t last)
         for (int64_t i = first; i < last; i++) {
             const lg_vertex_t s = a->sources ? a->sources[i] : (lg_vertex_t)i;
             if (w->hop)
-                from_source_hops(g, s, a->endpoints, &w->hop[t], order, bc, arcs);
+                from_source_hops(g, s, a->endpoints, w->targets, &w->hop[t], order, bc, arcs);
             else
-                from_source_weighted(g, s, a->endpoints, g->out.weights64 ? NULL : g->out.weights,
-                                     g->out.weights64, w->wv + (size_t)t * (size_t)n, order,
+                from_source_weighted(g, s, a->endpoints, w->targets,
+                                     g->out.weights64 ? NULL : g->out.weights, g->out.weights64,
+                                     w->wv + (size_t)t * (size_t)n, order,
                                      w->heap + (size_t)t * (size_t)n, bc, arcs);
         }
     }
@@ -338,13 +350,14 @@ static void fold_edges(const struct lg_graph_view *g, int threads, double *c)
 }
 
 lg_status_t LG_CPU_TWIN(brandes)(const struct lg_exec *x, const struct lg_graph_view *g,
-                                 const struct lg_betweenness_args *a, bool per_arc)
+                                 const struct lg_betweenness_args *a, bool per_arc,
+                                 const unsigned char *targets)
 {
     const int64_t n = g->n, k = a->num_sources;
     int threads = x->num_threads;
     if (threads > k)
         threads = (int)k;
-    struct work w = {.g = g, .a = a, .threads = threads, .per_arc = per_arc};
+    struct work w = {.g = g, .a = a, .threads = threads, .per_arc = per_arc, .targets = targets};
     w.len = per_arc ? (size_t)g->m : (size_t)n;
     const size_t tn = (size_t)threads * (size_t)n, words = (size_t)(g->m + 63) / 64;
     const size_t tlen = (size_t)threads * w.len;
@@ -366,7 +379,9 @@ lg_status_t LG_CPU_TWIN(brandes)(const struct lg_exec *x, const struct lg_graph_
      * betweenness as a vertex's with endpoints */
     struct lg_betweenness_args scaled = *a;
     scaled.endpoints = scaled.endpoints || per_arc;
-    const struct lg_betweenness_scale scale = lg_betweenness_scale_of(&scaled, n, g->directed);
+    const struct lg_betweenness_scale scale =
+        targets ? lg_betweenness_subset_scale_of(a, n, g->directed)
+                : lg_betweenness_scale_of(&scaled, n, g->directed);
     unsigned char *mark = scale.by_source ? lg__alloc_array((size_t)n, 1, what) : NULL;
     lg_status_t st = LG_OK;
     if ((weighted ? !w.wv || !w.heap : !w.hop || !w.levels || !w.vals || !w.bits) || !w.order ||
@@ -433,7 +448,7 @@ done:
 static lg_status_t betweenness(const struct lg_exec *x, const struct lg_graph_view *g,
                                const void *args)
 {
-    return LG_CPU_TWIN(brandes)(x, g, args, false);
+    return LG_CPU_TWIN(brandes)(x, g, args, false, NULL);
 }
 
 /* Reads the out-arcs only. */

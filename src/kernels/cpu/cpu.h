@@ -27,11 +27,13 @@ LG_ALGORITHMS(LG_CPU_ROW_DECLARE)
 
 /* What two kernel files share, named apart in each twin by LG_CPU_TWIN:
  * Brandes's counting (betweenness.c), per vertex or, per_arc, per arc (the
- * edge betweenness of edge_betweenness.c). */
+ * edge betweenness of edge_betweenness.c); targets NULL, or a subset's
+ * (betweenness_subset.c: a byte a vertex, and the subset's scaling). */
 struct lg_betweenness_args;
 #define LG_CPU_BRANDES_DECLARE(fn)                                                                 \
     LG_INTERNAL lg_status_t fn(const struct lg_exec *x, const struct lg_graph_view *g,             \
-                               const struct lg_betweenness_args *a, bool per_arc);
+                               const struct lg_betweenness_args *a, bool per_arc,                  \
+                               const unsigned char *targets);
 LG_CPU_BRANDES_DECLARE(lg__cpu_brandes)
 LG_CPU_BRANDES_DECLARE(lg__cpu_brandes_scalar)
 #undef LG_CPU_BRANDES_DECLARE

@@ -18,7 +18,7 @@
 static lg_status_t edge_betweenness(const struct lg_exec *x, const struct lg_graph_view *g,
                                     const void *args)
 {
-    return LG_CPU_TWIN(brandes)(x, g, args, true);
+    return LG_CPU_TWIN(brandes)(x, g, args, true, NULL);
 }
 
 /* Reads the out-arcs only. */

@@ -35,9 +35,13 @@
  * result on every call), into a double an arc; an undirected edge's two
  * arcs are then given their sum (fold_edges).
  *
+ * A subset's betweenness (betweenness_subset.hip) keeps the 1 of a
+ * dependency (1 + delta) / sigma only where the vertex is a target.
+ *
  * Memory (the context's work buffer): levels, sigma, the sums and the
  * search order (24 n bytes); weighted, the distance keys, stamps, in-degrees
- * and two frontiers (24 n more); the sample's marks (n); per arc, 8 m.  The host keeps a
+ * and two frontiers (24 n more); the sample's marks (n); a subset's targets
+ * (n); per arc, 8 m.  The host keeps a
  * level's start a level (8 bytes each).
  */
 #include "betweenness_scale.h"
@@ -57,13 +61,14 @@ struct bc_args {
     const float *w;    /* weighted: the float32 weights, or NULL */
     const double *w64; /* weighted: a float64 graph's, read instead of w */
     bool weighted;
-    int32_t *level;           /* -1: unreached */
-    double *val;              /* sigma, then (1 + delta) / sigma */
-    double *sum;              /* the centrality's sums over the sources */
-    double *arcs;             /* edge betweenness: the arcs' sums, else NULL */
-    unsigned long long *dist; /* weighted: distance keys */
-    int *stamp;               /* weighted: the round v last joined a frontier */
-    int *indeg;               /* weighted: v's tight in-arcs not yet pushed */
+    int32_t *level;               /* -1: unreached */
+    double *val;                  /* sigma, then (1 + delta) / sigma */
+    double *sum;                  /* the centrality's sums over the sources */
+    double *arcs;                 /* edge betweenness: the arcs' sums, else NULL */
+    unsigned long long *dist;     /* weighted: distance keys */
+    int *stamp;                   /* weighted: the round v last joined a frontier */
+    int *indeg;                   /* weighted: v's tight in-arcs not yet pushed */
+    const unsigned char *targets; /* a subset's: 1 a target (NULL: every vertex) */
 };
 
 __device__ static inline double arc_weight(const bc_args &a, lg_edge_t e)
@@ -256,7 +261,8 @@ __global__ void __launch_bounds__(BC_BLOCK)
             const double delta = sigma * total;
             if (!a.arcs && w != s)
                 a.sum[w] += endpoints ? delta + 1.0 : delta;
-            a.val[w] = (1.0 + delta) / sigma;
+            /* a path's end at w counts where w is a target (a subset's) */
+            a.val[w] = ((!a.targets || a.targets[w] ? 1.0 : 0.0) + delta) / sigma;
         }
     }
 }
@@ -363,9 +369,12 @@ cleanup:
 } // namespace
 
 lg_status_t lg__gpu_brandes(lg__gpu_state *s, const struct lg_graph_view *g,
-                            const struct lg_betweenness_args *call, bool per_arc)
+                            const struct lg_betweenness_args *call, bool per_arc,
+                            const unsigned char *targets)
 {
-    const char *fn = per_arc ? "lg_edge_betweenness" : "lg_betweenness";
+    const char *fn = per_arc   ? "lg_edge_betweenness"
+                     : targets ? "lg_betweenness_subset"
+                               : "lg_betweenness";
     const int64_t n = g->n, k = call->num_sources;
     const unsigned blocks = lg__blocks_for(n, BC_BLOCK);
     const bool weighted = call->use_weights && g->out.weights;
@@ -373,7 +382,9 @@ lg_status_t lg__gpu_brandes(lg__gpu_state *s, const struct lg_graph_view *g,
      * betweenness as a vertex's with endpoints */
     struct lg_betweenness_args scaled = *call;
     scaled.endpoints = scaled.endpoints || per_arc;
-    const struct lg_betweenness_scale scale = lg_betweenness_scale_of(&scaled, n, g->directed);
+    const struct lg_betweenness_scale scale =
+        targets ? lg_betweenness_subset_scale_of(call, n, g->directed)
+                : lg_betweenness_scale_of(&scaled, n, g->directed);
     const int64_t len = per_arc ? g->m : n; /* the result's length */
     lg__dev_graph *dg = NULL;
     bool temporary = false;
@@ -410,6 +421,7 @@ lg_status_t lg__gpu_brandes(lg__gpu_state *s, const struct lg_graph_view *g,
         const size_t at_f1 = weighted ? c.add((size_t)n * sizeof(lg_vertex_t)) : 0;
         const size_t at_mark = scale.by_source ? c.add((size_t)n) : 0;
         const size_t at_sources = call->sources ? c.add((size_t)k * sizeof *d_sources) : 0;
+        const size_t at_targets = targets ? c.add((size_t)n) : 0;
         const size_t at_count = c.add(sizeof *count);
         LG_TRY_OR_CLEANUP(lg__scratch_reserve(&s->work, c.used), "allocating the arrays");
         c.base = (char *)s->work.ptr;
@@ -427,11 +439,15 @@ lg_status_t lg__gpu_brandes(lg__gpu_state *s, const struct lg_graph_view *g,
         }
         mark = scale.by_source ? c.take<unsigned char>(at_mark) : NULL;
         d_sources = call->sources ? c.take<lg_vertex_t>(at_sources) : NULL;
+        a.targets = targets ? c.take<unsigned char>(at_targets) : NULL;
         count = c.take<unsigned long long>(at_count);
     }
     if (call->sources)
         LG_TRY_OR_CLEANUP(lg__upload(s, d_sources, call->sources, (size_t)k * sizeof *d_sources),
                           "uploading the sources");
+    if (targets)
+        LG_TRY_OR_CLEANUP(lg__upload(s, (unsigned char *)a.targets, targets, (size_t)n),
+                          "uploading the targets");
     clear_all<<<blocks, BC_BLOCK, 0, s->stream>>>(a, n);
     LG_TRY_OR_CLEANUP(lg__launched(), "clearing the arrays");
     if (per_arc)
@@ -497,7 +513,7 @@ namespace
 {
 lg_status_t betweenness_on_device(lg__gpu_state *s, const struct lg_graph_view *g, const void *args)
 {
-    return lg__gpu_brandes(s, g, (const struct lg_betweenness_args *)args, false);
+    return lg__gpu_brandes(s, g, (const struct lg_betweenness_args *)args, false, NULL);
 }
 } // namespace
 

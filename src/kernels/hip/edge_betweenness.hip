@@ -16,7 +16,7 @@ namespace
 lg_status_t edge_betweenness_on_device(lg__gpu_state *s, const struct lg_graph_view *g,
                                        const void *args)
 {
-    return lg__gpu_brandes(s, g, (const struct lg_betweenness_args *)args, true);
+    return lg__gpu_brandes(s, g, (const struct lg_betweenness_args *)args, true, NULL);
 }
 } // namespace
 

@@ -303,11 +303,13 @@ lg_status_t lg__gpu_run(const struct lg_exec *x, const struct lg_graph_view *g, 
 LG_ALGORITHMS(LG_GPU_DECLARE)
 
 /* Brandes's counting on the device (betweenness.hip), per vertex or, with
- * per_arc, per arc (edge_betweenness.hip): the result into
+ * per_arc, per arc (edge_betweenness.hip), and with targets (a host byte a
+ * vertex, or NULL) a subset's (betweenness_subset.hip): the result into
  * call->centrality. */
 struct lg_betweenness_args;
 lg_status_t lg__gpu_brandes(lg__gpu_state *s, const struct lg_graph_view *g,
-                            const struct lg_betweenness_args *call, bool per_arc);
+                            const struct lg_betweenness_args *call, bool per_arc,
+                            const unsigned char *targets);
 
 /* Defines lg__gpu_<name>'s row: LG_GPU_KERNEL_ROW(name, ID, reads_in_edges).
  * Host code only: hipcc's device pass has no host function to point at. */
