@@ -35,7 +35,8 @@ struct expected {
     int pr_iters;
     double sssp[64];
     lg_vertex_t scc[64];
-    double bc[2][64];        /* lg_betweenness from every vertex, from two (no failure injected) */
+    double bc[3][64];        /* lg_betweenness from every vertex, from two, and the subset between
+                              * two (no failure injected) */
     double closeness[2][64]; /* lg_closeness by hops and by weights (likewise) */
     double power[4][64];     /* eigenvector, Katz, HITS's hubs and authorities (likewise) */
 };
@@ -215,12 +216,13 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
         all = false;
 
     /* betweenness from every vertex, and from two (the check of distinct
-     * sources, the sample's marks) */
-    for (int call = 0; call < 2; call++) {
+     * sources, the sample's marks), and the subset between two (its targets) */
+    for (int call = 0; call < 3; call++) {
         const lg_vertex_t two[2] = {3, 1};
         double bc[64];
-        st = lg_betweenness(c, g, call ? two : NULL, call ? 2 : 0, NULL, bc);
-        if (sweep_ok(st, "lg_betweenness", k))
+        st = call == 2 ? lg_betweenness_subset(c, g, two, 2, two, 2, NULL, bc)
+                       : lg_betweenness(c, g, call ? two : NULL, call ? 2 : 0, NULL, bc);
+        if (sweep_ok(st, call == 2 ? "lg_betweenness_subset" : "lg_betweenness", k))
             CHECK(memcmp(bc, want->bc[call], (size_t)n * sizeof *bc) == 0);
         else
             all = false;
@@ -306,6 +308,7 @@ static void expected_betweenness(lg_context_t *c, int64_t n, int64_t E, const lg
     CHECK_OK(lg_graph_from_edges(c, n, E, src, dst, w, o, &g));
     CHECK_OK(lg_betweenness(c, g, NULL, 0, NULL, want->bc[0]));
     CHECK_OK(lg_betweenness(c, g, two, 2, NULL, want->bc[1]));
+    CHECK_OK(lg_betweenness_subset(c, g, two, 2, two, 2, NULL, want->bc[2]));
     for (int call = 0; call < 2; call++) {
         lg_closeness_options_t co;
         lg_closeness_options_init(&co);

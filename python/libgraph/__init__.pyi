@@ -37,7 +37,7 @@ def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edg
 __all__ = [
     "Graph", "Context", "generate_edges", "bfs", "pagerank", "connected_components",
     "number_connected_components", "strongly_connected_components",
-    "number_strongly_connected_components", "sssp", "shortest_path", "betweenness_centrality", "edge_betweenness_centrality", "closeness_centrality", "harmonic_centrality", "eigenvector_centrality", "katz_centrality", "hits", "run", "algorithms", "last_backend", "last_backend_reason",
+    "number_strongly_connected_components", "sssp", "shortest_path", "betweenness_centrality", "edge_betweenness_centrality", "betweenness_centrality_subset", "closeness_centrality", "harmonic_centrality", "eigenvector_centrality", "katz_centrality", "hits", "run", "algorithms", "last_backend", "last_backend_reason",
     "build_info",
     "set_default_device", "get_default_device", "set_progress", "get_progress", "PageRankInfo",
     "Error", "InvalidArgumentError",
@@ -145,6 +145,9 @@ def edge_betweenness_centrality(G: Graph, k: int | None = None, normalized: bool
                                 weight: Any = None, seed: Any = None, *, sources: Any = None,
                                 device: _Device = None, out: Any = None
                                 ) -> npt.NDArray[np.float64]: ...
+def betweenness_centrality_subset(G: Graph, sources: Any, targets: Any, normalized: bool = False,
+                                  weight: Any = None, *, device: _Device = None,
+                                  out: Any = None) -> npt.NDArray[np.float64]: ...
 def closeness_centrality(G: Graph, distance: Any = None, wf_improved: bool = True, *,
                          device: _Device = None, out: Any = None) -> npt.NDArray[np.float64]: ...
 def harmonic_centrality(G: Graph, distance: Any = None, *, device: _Device = None,

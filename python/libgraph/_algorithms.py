@@ -23,7 +23,8 @@ from ._graph import Graph, _readable
 __all__ = ["bfs", "pagerank", "PageRankInfo", "connected_components",
            "number_connected_components", "strongly_connected_components",
            "number_strongly_connected_components", "sssp", "shortest_path",
-           "betweenness_centrality", "edge_betweenness_centrality", "closeness_centrality",
+           "betweenness_centrality", "edge_betweenness_centrality",
+           "betweenness_centrality_subset", "closeness_centrality",
            "harmonic_centrality",
            "eigenvector_centrality", "katz_centrality", "hits", "run",
            "algorithms",
@@ -473,6 +474,33 @@ def edge_betweenness_centrality(G, k=None, normalized=True, weight=None, seed=No
     return _centrality("edge_betweenness_centrality", G,
                        _brandes_sources("edge_betweenness_centrality", G, k, seed, sources,
                                         params), device, out)
+
+
+def betweenness_centrality_subset(G, sources, targets, normalized=False, weight=None, *,
+                                  device=None, out=None):
+    """Betweenness centrality of a subset with
+    networkx.betweenness_centrality_subset's arguments and scaling:
+    centrality[v] sums, over the sources s and the targets t (t != s), the
+    fraction of shortest s-t paths through v (Brandes 2008).
+
+    sources: distinct vertices; targets: vertices, repeats counting once
+    (node keys for a graph with names; either empty: every value 0).
+    normalized divides by (n - 1)(n - 2); else an undirected graph's sums
+    are halved.  weight as betweenness_centrality's.  Returns a float64
+    array of num_vertices (in out when given); values equal NetworkX's up
+    to rounding.  Ctrl-C stops it between two steps of sources.
+    """
+    G = _graph(G, "betweenness_centrality_subset(G)")
+    params = {"normalized": flag(normalized, "normalized"),
+              "use_weights": weight is not None and weight is not False}
+    ends = []
+    for name, given in (("sources", sources), ("targets", targets)):
+        given = _node_sources(G, given) if G._index() is not None else to_host(given, name)
+        ends.append([given] if not hasattr(given, "__len__") else given)
+    if G.num_vertices > 0 and (len(ends[0]) == 0 or len(ends[1]) == 0):
+        ends = [[0], [0]]  # no pair: the one pair (0, 0), which counts nothing (t != s)
+    params["sources"], params["targets"] = ends
+    return _centrality("betweenness_centrality_subset", G, params, device, out)
 
 
 def _brandes_sources(name, G, k, seed, sources, params):

@@ -76,6 +76,15 @@ FUNCTIONS["edge_betweenness_centrality"] = {
     "additional_parameters": _DEVICE,
 }
 
+FUNCTIONS["betweenness_centrality_subset"] = {
+    "additional_docs": "Brandes's algorithm in libgraph's C with a path's end counted at the "
+    "targets only, and NetworkX's scaling of a subset; values equal NetworkX's up to "
+    "rounding. Repeated or missing sources, sources or targets that are not collections, "
+    "weight functions, weighted multigraphs, zero and negative weights are declined "
+    "(NetworkX runs the call).",
+    "additional_parameters": _DEVICE,
+}
+
 for _name in ("closeness_centrality", "harmonic_centrality"):
     FUNCTIONS[_name] = {
         "additional_docs": "A search from every node in libgraph's C, over the in-arcs "

@@ -125,7 +125,8 @@ def _refusal(name, args, kwargs):
         why = _shortest_can_run(name, args, kwargs)
     elif name in _TRAVERSALS:
         why = _traversal_can_run(name, args, kwargs)
-    elif name in ("betweenness_centrality", "edge_betweenness_centrality"):
+    elif name in ("betweenness_centrality", "edge_betweenness_centrality",
+                  "betweenness_centrality_subset"):
         why = _betweenness_can_run(name, args, kwargs)
     elif name in _CENTRALITY:
         why = _closeness_can_run(name, args, kwargs)
@@ -981,6 +982,18 @@ def edge_betweenness_centrality(G, k=None, normalized=True, weight=None, seed=No
                     values.tolist()))
 
 
+def betweenness_centrality_subset(G, sources, targets, normalized=False, weight=None, *,
+                                  device=None):
+    weighting = G.weighting(None) if weight is None else G.weighting(weight, exact=EXACT)
+    g = G.graph(weighting)
+    nodes = G.nodes
+    known = set(nodes)
+    # NetworkX's targets are a set it tests nodes against: keys not in G count nothing
+    x = lg.betweenness_centrality_subset(g, list(sources), [t for t in targets if t in known],
+                                         normalized, weight, device=_device(device))
+    return dict(zip(nodes, x.tolist()))
+
+
 def _exact_weights(name, G, weight, argument):
     """(why a weighted centrality call is declined, or None; the weights
     read exactly, a float64 buffer, or None when unweighted): a function
@@ -1003,9 +1016,16 @@ def _betweenness_can_run(name, args, kwargs):
     if name == "edge_betweenness_centrality" and G.is_multigraph():
         return (f"{name}: a multigraph (NetworkX keys each parallel edge and shares its "
                 f"value among them by weight)")
-    weight, k = (_argument(function, args, kwargs, x) for x in ("weight", "k"))
-    if k is not None and (not isinstance(k, numbers.Integral) or k < 1):
-        return f"{name}: k {k!r} is not an int >= 1 (NetworkX has its own answer)"
+    weight = _argument(function, args, kwargs, "weight")
+    if name == "betweenness_centrality_subset":
+        why = _subset_refusal(name, G, *(_argument(function, args, kwargs, x)
+                                         for x in ("sources", "targets")))
+        if why:
+            return why
+    else:
+        k = _argument(function, args, kwargs, "k")
+        if k is not None and (not isinstance(k, numbers.Integral) or k < 1):
+            return f"{name}: k {k!r} is not an int >= 1 (NetworkX has its own answer)"
     if weight is None:
         return True
     why, w = _exact_weights(name, G, weight, "weight")
@@ -1015,6 +1035,24 @@ def _betweenness_can_run(name, args, kwargs):
         return (f"{name}: a zero weight (NetworkX counts the paths through a zero-weight edge "
                 f"by the order of its heap)")
     return True
+
+
+def _subset_refusal(name, G, sources, targets):
+    """Why a subset's sources and targets are declined, or None: they must be
+    collections (reading an iterator here would consume NetworkX's), the
+    sources distinct nodes of G (NetworkX counts a repeated one twice and
+    raises its own error for a missing one)."""
+    from collections.abc import Collection
+    for what, given in (("sources", sources), ("targets", targets)):
+        if not isinstance(given, Collection) or isinstance(given, (str, bytes)):
+            return f"{name}: {what} is not a collection of nodes"
+    try:
+        distinct = len(set(sources)) == len(sources) and all(s in G for s in sources)
+    except TypeError:  # an unhashable key
+        distinct = False
+    if not distinct:
+        return f"{name}: the sources are not distinct nodes of G (NetworkX has its own answer)"
+    return None
 
 
 def _has_zero(weights):
@@ -1246,8 +1284,8 @@ _POWER = {"eigenvector_centrality", "katz_centrality", "hits", "eigenvector_cent
           "katz_centrality_numpy"}
 EXACT_FUNCTIONS.update(dict.fromkeys(_POWER, EXACT))
 _DEGREES = {"degree_centrality", "in_degree_centrality", "out_degree_centrality"}
-_CENTRALITY = {"betweenness_centrality", "edge_betweenness_centrality", "closeness_centrality",
-               "harmonic_centrality"}
+_CENTRALITY = {"betweenness_centrality", "edge_betweenness_centrality",
+               "betweenness_centrality_subset", "closeness_centrality", "harmonic_centrality"}
 EXACT_FUNCTIONS.update(dict.fromkeys(_CENTRALITY, EXACT))
 
 

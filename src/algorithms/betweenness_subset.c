@@ -30,6 +30,7 @@ static const lg_param_info_t params[] = {
                    .help = "the paths' last vertices (none given: every vertex)"},
     [P_NORMALIZED] = {.name = "normalized",
                       .type = LG_TYPE_BOOL,
+                      .default_value.i = 1, /* as lg_betweenness_options_init's */
                       .help = "divide by (n - 1)(n - 2), as NetworkX's subset betweenness does "
                               "(off: an undirected graph's sums halved)"},
     [P_USE_WEIGHTS] = {.name = "use_weights",

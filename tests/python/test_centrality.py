@@ -244,6 +244,50 @@ def test_edge_betweenness_equals_networkx(seed):
                   nx.edge_betweenness_centrality(G, k=k, seed=seed, **kw))
 
 
+SUBSET_CASES = [{}, {"normalized": True}, {"weight": "weight"},
+                {"weight": "w", "normalized": True}]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_betweenness_subset_equals_networkx(seed):
+    """The backend's and the module's subset betweenness against NetworkX's:
+    random sources and targets (repeated targets, a target among the
+    sources, a key not in G among the targets, no targets)."""
+    G = random_graph(seed + 300, directed=seed % 2 == 1)
+    nodes = list(G)
+    rng = random.Random(seed)
+    sources = rng.sample(nodes, rng.randint(1, len(nodes)))
+    targets = [rng.choice(nodes) for _ in range(rng.randint(1, 2 * len(nodes)))]
+    for kw in SUBSET_CASES:
+        want = nx.betweenness_centrality_subset(G, sources, targets, **kw)
+        close(nx.betweenness_centrality_subset(G, sources, targets, backend="libgraph", **kw,
+                                               **CPU), want)
+        g = lg.Graph.from_networkx(G, weight=kw.get("weight"))  # the call's weights
+        got = lg.betweenness_centrality_subset(g, sources, targets, **kw, **CPU)
+        close(dict(zip(g.nodes, got.tolist())), want)
+    close(nx.betweenness_centrality_subset(G, sources, targets + [-1], backend="libgraph",
+                                           **CPU),
+          nx.betweenness_centrality_subset(G, sources, targets))
+    close(nx.betweenness_centrality_subset(G, sources, [], backend="libgraph", **CPU),
+          nx.betweenness_centrality_subset(G, sources, []))
+    assert not lg.betweenness_centrality_subset(lg.Graph.from_networkx(G), [], targets).any()
+
+
+def test_betweenness_subset_declines():
+    G = random_graph(5, directed=False)
+    nodes = list(G)
+    interface = pytest.importorskip("nx_libgraph.interface")
+    for sources, targets, why in [
+            ([nodes[0], nodes[0]], nodes, "not distinct"),
+            ([-1], nodes, "not distinct"),
+            (iter(nodes), nodes, "sources is not a collection"),
+            (nodes, iter(nodes), "targets is not a collection")]:
+        got = interface._refusal("betweenness_centrality_subset", (G, sources, targets), {})
+        assert isinstance(got, str) and why in got, got
+    with pytest.raises(ValueError, match="given twice"):
+        lg.betweenness_centrality_subset(lg.Graph.from_networkx(G), [nodes[0]] * 2, nodes)
+
+
 def test_edge_betweenness_module_function():
     for directed in (False, True):
         G = random_graph(7, directed)

@@ -13,7 +13,8 @@ lg = pytest.importorskip("libgraph")
 SHORT = {"connected_components": "cc",  # names.c's short command names
          "strongly_connected_components": "scc", "betweenness_centrality": "bc",
          "closeness_centrality": "closeness", "eigenvector_centrality": "eigenvector",
-         "katz_centrality": "katz", "edge_betweenness_centrality": "ebc"}
+         "katz_centrality": "katz", "edge_betweenness_centrality": "ebc",
+         "betweenness_centrality_subset": "bc-subset"}
 
 
 def command(a):
@@ -58,6 +59,8 @@ CHOSEN = {"bfs": {"source": [3, 9], "parents": True, "max_depth": 3},
           "sssp": {"source": [3], "predecessors": True, "cutoff": 3.0},
           "betweenness_centrality": {"sources": [3, 9, 20], "normalized": False,
                                      "endpoints": True},
+          "betweenness_centrality_subset": {"sources": [3, 9, 20], "targets": [1, 5, 9, 200],
+                                            "normalized": False},
           "closeness_centrality": {"wf_improved": False},
           "eigenvector_centrality": {"tol": 1e-9, "max_iter": 1000},
           "katz_centrality": {"alpha": 0.002, "beta": 2.0, "normalized": False},

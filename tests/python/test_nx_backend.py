@@ -531,6 +531,7 @@ def _function_calls(G):
     yield "ancestors", (node,), {}
     yield "has_path", (node, node), {}
     yield "betweenness_centrality", (), {}
+    yield "betweenness_centrality_subset", (list(G)[:3], list(G)[::2]), {}
     if not G.is_multigraph():  # declined there: NetworkX keys each parallel edge
         yield "edge_betweenness_centrality", (), {}
     yield "closeness_centrality", (), {}
@@ -595,6 +596,7 @@ def test_weights_libgraph_cannot_take(kind, w):
         else:
             assert why is True, (name, why)
             if name in ("pagerank", "betweenness_centrality", "edge_betweenness_centrality",
+                        "betweenness_centrality_subset",
                         "harmonic_centrality",
                         "eigenvector_centrality", "katz_centrality",
                         "katz_centrality_numpy"):  # sums
