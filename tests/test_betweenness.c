@@ -271,10 +271,17 @@ static double *widened(const or_graph *g)
     return w;
 }
 
-static void test_shapes(void)
+typedef void check_fn(const lg_graph_t *g, const struct bc_graph *b, bool use_weights,
+                      unsigned long long *rng);
+
+/* rounds random graphs of oracle_shapes.h (graph gi from seed seed0 + gi),
+ * directed and undirected, unweighted or weighted by reweigh's kinds, each
+ * given to check with its weights and, weighted, once more without them
+ * when also_unweighted. */
+static void over_shapes(int rounds, unsigned long long seed0, check_fn *check, bool also_unweighted)
 {
-    for (int gi = 0, rounds = harness_rounds(144, 72); gi < rounds; gi++) {
-        unsigned long long seed = 4100 + (unsigned long long)gi, rng = seed * 31 + 5;
+    for (int gi = 0; gi < rounds; gi++) {
+        unsigned long long seed = seed0 + (unsigned long long)gi, rng = seed * 31 + 5;
         or_edges e;
         or_random_edges(&e, gi % OR_NUM_SHAPES, &rng);
         const bool directed = (gi / OR_NUM_SHAPES) % 2 == 0;
@@ -287,16 +294,21 @@ static void test_shapes(void)
         if (tgraph_from_elist(&t, &el, directed, kind != 0, gi % NUM_CTX)) {
             double *w = kind ? widened(&t.o) : NULL;
             const struct bc_graph b = {&t.o, w};
-            check_graph(t.g, &b, true, &rng);
-            if (kind) { /* the same graph, its weights not used */
+            check(t.g, &b, true, &rng);
+            if (kind && also_unweighted) { /* the same graph, its weights not used */
                 const struct bc_graph u = {&t.o, NULL};
-                check_graph(t.g, &u, false, &rng);
+                check(t.g, &u, false, &rng);
             }
             free(w);
         }
         tgraph_free(&t);
         or_edges_free(&e);
     }
+}
+
+static void test_shapes(void)
+{
+    over_shapes(harness_rounds(144, 72), 4100, check_graph, true);
 }
 
 /* A float64 graph of tenths: sums that round, equal only when NetworkX's
@@ -721,6 +733,8 @@ static void check_subsets(const lg_graph_t *g, const struct bc_graph *b, bool us
                           unsigned long long *rng)
 {
     const int64_t n = b->g->n;
+    if (n <= 0)
+        return; /* no vertex to draw */
     double *want = or_alloc((size_t)n, sizeof *want), *got = or_alloc((size_t)n, sizeof *got);
     lg_vertex_t *sample = or_alloc((size_t)n + 1, sizeof *sample);
     lg_vertex_t *targets = or_alloc((size_t)n + 1, sizeof *targets);
@@ -775,26 +789,7 @@ static void check_subsets(const lg_graph_t *g, const struct bc_graph *b, bool us
 
 static void test_subsets(void)
 {
-    for (int gi = 0, rounds = harness_rounds(72, 24); gi < rounds; gi++) {
-        unsigned long long seed = 4700 + (unsigned long long)gi, rng = seed * 29 + 3;
-        or_edges e;
-        or_random_edges(&e, gi % OR_NUM_SHAPES, &rng);
-        const bool directed = (gi / OR_NUM_SHAPES) % 2 == 0;
-        const int kind = (gi / (2 * OR_NUM_SHAPES)) % 3;
-        reweigh(e.w, e.E, kind, &rng);
-        set_subject("subset, shape %s, seed %llu, %s, weights kind %d", e.shape, seed,
-                    directed ? "directed" : "undirected", kind);
-        struct elist el = {e.n, e.E, e.E, e.src, e.dst, e.w};
-        struct tgraph t;
-        if (tgraph_from_elist(&t, &el, directed, kind != 0, gi % NUM_CTX) && t.o.n > 0) {
-            double *w = kind ? widened(&t.o) : NULL;
-            const struct bc_graph b = {&t.o, w};
-            check_subsets(t.g, &b, true, &rng);
-            free(w);
-        }
-        tgraph_free(&t);
-        or_edges_free(&e);
-    }
+    over_shapes(harness_rounds(72, 24), 4700, check_subsets, false);
     /* refusals */
     struct tgraph t;
     struct elist el;
