@@ -66,6 +66,19 @@ struct lg_call {
                       .progress_data = (options)->progress_data,                                   \
                       .output_memory = (options)->output_memory})
 
+/* Parameters several descriptors share, spelled once: the graph's weights
+ * used or not, and NetworkX's scaling of a betweenness or its plain sums. */
+#define LG_PARAM_USE_WEIGHTS                                                                       \
+    {                                                                                              \
+        .name = "use_weights", .type = LG_TYPE_BOOL, .default_value.i = 1,                         \
+        .help = "weigh the edges by the graph's weights (unweighted edges weigh 1)"                \
+    }
+#define LG_PARAM_RESCALE                                                                           \
+    {                                                                                              \
+        .name = "rescale", .type = LG_TYPE_BOOL, .default_value.i = 1,                             \
+        .help = "scale as NetworkX does (off: the plain sums over the sources)"                    \
+    }
+
 /* Runs a validated call on the kernel that the rule of dispatch.c picks,
  * recording where it ran (lg_last_backend) and why; a call its progress
  * callback stopped gets its message here. */

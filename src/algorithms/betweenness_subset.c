@@ -33,14 +33,8 @@ static const lg_param_info_t params[] = {
                       .default_value.i = 1, /* as lg_betweenness_options_init's */
                       .help = "divide by (n - 1)(n - 2), as NetworkX's subset betweenness does "
                               "(off: an undirected graph's sums halved)"},
-    [P_USE_WEIGHTS] = {.name = "use_weights",
-                       .type = LG_TYPE_BOOL,
-                       .default_value.i = 1,
-                       .help = "weigh the edges by the graph's weights (unweighted edges weigh 1)"},
-    [P_RESCALE] = {.name = "rescale",
-                   .type = LG_TYPE_BOOL,
-                   .default_value.i = 1,
-                   .help = "scale as NetworkX does (off: the plain sums over the sources)"},
+    [P_USE_WEIGHTS] = LG_PARAM_USE_WEIGHTS,
+    [P_RESCALE] = LG_PARAM_RESCALE,
 };
 
 static const lg_result_info_t results[] = {

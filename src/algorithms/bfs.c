@@ -10,36 +10,56 @@
 #define LG_BFS_DEFAULT_BETA 18
 
 /* The descriptor's parameters and results, in this order. */
-enum { P_SOURCE, P_PARENTS, P_MAX_DEPTH, P_ALPHA, P_BETA };
-enum { R_DISTANCES, R_PARENTS };
+enum {
+    P_SOURCE,
+    P_PARENTS,
+    P_MAX_DEPTH,
+    P_ALPHA,
+    P_BETA
+};
+enum {
+    R_DISTANCES,
+    R_PARENTS
+};
 
 static const lg_param_info_t params[] = {
-    [P_SOURCE] = {.name = "source", .type = LG_TYPE_VERTICES, .required = true,
+    [P_SOURCE] = {.name = "source",
+                  .type = LG_TYPE_VERTICES,
+                  .required = true,
                   .help = "the vertex the search starts from, or several (all at distance 0)"},
-    [P_PARENTS] = {.name = "parents", .type = LG_TYPE_BOOL,
+    [P_PARENTS] = {.name = "parents",
+                   .type = LG_TYPE_BOOL,
                    .help = "also give each reached vertex's BFS parent"},
-    [P_MAX_DEPTH] = {.name = "max_depth", .type = LG_TYPE_INT, .default_value.i = -1,
+    [P_MAX_DEPTH] = {.name = "max_depth",
+                     .type = LG_TYPE_INT,
+                     .default_value.i = -1,
                      .help = "visit vertices up to this many hops (-1: no limit)"},
-    [P_ALPHA] = {.name = "direction_alpha", .type = LG_TYPE_INT,
+    [P_ALPHA] = {.name = "direction_alpha",
+                 .type = LG_TYPE_INT,
                  .default_value.i = LG_BFS_DEFAULT_ALPHA,
                  .help = "go bottom-up when the frontier's edges exceed 1/alpha of those "
                          "unexplored (0: top-down only)"},
-    [P_BETA] = {.name = "direction_beta", .type = LG_TYPE_INT,
+    [P_BETA] = {.name = "direction_beta",
+                .type = LG_TYPE_INT,
                 .default_value.i = LG_BFS_DEFAULT_BETA,
                 .help = "go back top-down when the frontier is below num_vertices/beta"},
 };
 
 static const lg_result_info_t results[] = {
-    [R_DISTANCES] = {.name = "distances", .type = LG_TYPE_INT32, .per_vertex = true,
+    [R_DISTANCES] = {.name = "distances",
+                     .type = LG_TYPE_INT32,
+                     .per_vertex = true,
                      .help = "hops from the nearest source, -1 when unreached"},
-    [R_PARENTS] = {.name = "parents", .type = LG_TYPE_INT32, .per_vertex = true,
+    [R_PARENTS] = {.name = "parents",
+                   .type = LG_TYPE_INT32,
+                   .per_vertex = true,
                    .when = "parents",
                    .help = "a BFS parent of each reached vertex (a source is its own), -1 "
                            "when unreached"},
 };
 
-static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p,
-                       void *const *r, const lg_run_options_t *ro)
+static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p, void *const *r,
+                       const lg_run_options_t *ro)
 {
     lg_bfs_options_t o;
     lg_bfs_options_init(&o);
@@ -118,7 +138,8 @@ lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph, const l
     if (st != LG_OK)
         return st;
     const struct lg_bfs_args args = {sources, num_sources, options, distances, parents};
-    const struct lg_call c = LG_CALL(&lg__algorithm_bfs, &args, options->direction_alpha > 0, options);
+    const struct lg_call c =
+        LG_CALL(&lg__algorithm_bfs, &args, options->direction_alpha > 0, options);
     return lg__dispatch(context, graph, &c);
 }
 

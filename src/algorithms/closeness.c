@@ -7,26 +7,36 @@
 #include "algorithm.h"
 
 /* The descriptor's parameters and results, in this order. */
-enum { P_HARMONIC, P_WF_IMPROVED, P_USE_WEIGHTS };
-enum { R_CENTRALITY };
+enum {
+    P_HARMONIC,
+    P_WF_IMPROVED,
+    P_USE_WEIGHTS
+};
+enum {
+    R_CENTRALITY
+};
 
 static const lg_param_info_t params[] = {
-    [P_HARMONIC] = {.name = "harmonic", .type = LG_TYPE_BOOL,
+    [P_HARMONIC] = {.name = "harmonic",
+                    .type = LG_TYPE_BOOL,
                     .help = "the harmonic centrality: the sum of 1 / d(v, u)"},
-    [P_WF_IMPROVED] = {.name = "wf_improved", .type = LG_TYPE_BOOL, .default_value.i = 1,
+    [P_WF_IMPROVED] = {.name = "wf_improved",
+                       .type = LG_TYPE_BOOL,
+                       .default_value.i = 1,
                        .help = "scale closeness by the share of the vertices that reach a "
                                "vertex (Wasserman and Faust)"},
-    [P_USE_WEIGHTS] = {.name = "use_weights", .type = LG_TYPE_BOOL, .default_value.i = 1,
-                       .help = "weigh the edges by the graph's weights (unweighted edges weigh 1)"},
+    [P_USE_WEIGHTS] = LG_PARAM_USE_WEIGHTS,
 };
 
 static const lg_result_info_t results[] = {
-    [R_CENTRALITY] = {.name = "centrality", .type = LG_TYPE_REAL, .per_vertex = true,
+    [R_CENTRALITY] = {.name = "centrality",
+                      .type = LG_TYPE_REAL,
+                      .per_vertex = true,
                       .help = "each vertex's closeness (or harmonic) centrality"},
 };
 
-static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p,
-                       void *const *r, const lg_run_options_t *ro)
+static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p, void *const *r,
+                       const lg_run_options_t *ro)
 {
     lg_closeness_options_t o;
     lg_closeness_options_init(&o);
@@ -83,8 +93,7 @@ lg_status_t lg_closeness(lg_context_t *context, const lg_graph_t *graph,
         return st;
     const bool use_weights = options->use_weights && graph->out.weights;
     if (use_weights && graph->negative_weights)
-        return lg__refuse_negative_weights("lg_closeness", graph,
-                                           "closeness needs weights >= 0");
+        return lg__refuse_negative_weights("lg_closeness", graph, "closeness needs weights >= 0");
     if (graph->n == 0)
         return LG_OK;
     const struct lg_closeness_args args = {

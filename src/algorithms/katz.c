@@ -52,10 +52,7 @@ static const lg_param_info_t params[] = {
                       .type = LG_TYPE_BOOL,
                       .default_value.i = 1,
                       .help = "scale the result to unit L2 norm"},
-    [P_USE_WEIGHTS] = {.name = "use_weights",
-                       .type = LG_TYPE_BOOL,
-                       .default_value.i = 1,
-                       .help = "weigh the edges by the graph's weights (unweighted edges weigh 1)"},
+    [P_USE_WEIGHTS] = LG_PARAM_USE_WEIGHTS,
 };
 
 static const lg_result_info_t results[] = {

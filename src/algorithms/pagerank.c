@@ -10,38 +10,65 @@
 #include <math.h>
 
 /* The descriptor's parameters and results, in this order. */
-enum { P_ALPHA, P_TOL, P_MAX_ITER, P_USE_WEIGHTS, P_PERSONALIZATION, P_NSTART, P_DANGLING,
-       P_PRECISION };
-enum { R_SCORES, R_ITERATIONS, R_RESIDUAL, R_CONVERGED };
+enum {
+    P_ALPHA,
+    P_TOL,
+    P_MAX_ITER,
+    P_USE_WEIGHTS,
+    P_PERSONALIZATION,
+    P_NSTART,
+    P_DANGLING,
+    P_PRECISION
+};
+enum {
+    R_SCORES,
+    R_ITERATIONS,
+    R_RESIDUAL,
+    R_CONVERGED
+};
 
 static const char *const precisions[] = {"float64", "float32", NULL};
 
 static const lg_param_info_t params[] = {
-    [P_ALPHA] = {.name = "alpha", .type = LG_TYPE_DOUBLE, .default_value.d = 0.85,
+    [P_ALPHA] = {.name = "alpha",
+                 .type = LG_TYPE_DOUBLE,
+                 .default_value.d = 0.85,
                  .help = "the damping factor, in [0, 1]"},
-    [P_TOL] = {.name = "tol", .type = LG_TYPE_DOUBLE, .default_value.d = 1.0e-6,
+    [P_TOL] = {.name = "tol",
+               .type = LG_TYPE_DOUBLE,
+               .default_value.d = 1.0e-6,
                .help = "stop once an iteration's L1 change is below num_vertices * tol"},
-    [P_MAX_ITER] = {.name = "max_iter", .type = LG_TYPE_INT, .default_value.i = 100,
+    [P_MAX_ITER] = {.name = "max_iter",
+                    .type = LG_TYPE_INT,
+                    .default_value.i = 100,
                     .help = "the most iterations to run (then: not converged)"},
-    [P_USE_WEIGHTS] = {.name = "use_weights", .type = LG_TYPE_BOOL, .default_value.i = 1,
-                       .help = "weigh the edges by the graph's weights (unweighted edges weigh 1)"},
-    [P_PERSONALIZATION] = {.name = "personalization", .type = LG_TYPE_VERTEX_DOUBLES,
+    [P_USE_WEIGHTS] = LG_PARAM_USE_WEIGHTS,
+    [P_PERSONALIZATION] = {.name = "personalization",
+                           .type = LG_TYPE_VERTEX_DOUBLES,
                            .help = "the teleport distribution (none: uniform)"},
-    [P_NSTART] = {.name = "nstart", .type = LG_TYPE_VERTEX_DOUBLES,
+    [P_NSTART] = {.name = "nstart",
+                  .type = LG_TYPE_VERTEX_DOUBLES,
                   .help = "the first iterate (none: uniform)"},
-    [P_DANGLING] = {.name = "dangling", .type = LG_TYPE_VERTEX_DOUBLES,
+    [P_DANGLING] = {.name = "dangling",
+                    .type = LG_TYPE_VERTEX_DOUBLES,
                     .help = "where dangling vertices' rank goes (none: as personalization)"},
-    [P_PRECISION] = {.name = "precision", .type = LG_TYPE_PRECISION, .choices = precisions,
+    [P_PRECISION] = {.name = "precision",
+                     .type = LG_TYPE_PRECISION,
+                     .choices = precisions,
                      .help = "the scores' type (float32: half the memory traffic)"},
 };
 
 static const lg_result_info_t results[] = {
-    [R_SCORES] = {.name = "scores", .type = LG_TYPE_REAL, .per_vertex = true,
+    [R_SCORES] = {.name = "scores",
+                  .type = LG_TYPE_REAL,
+                  .per_vertex = true,
                   .help = "each vertex's PageRank (the last iterate when not converged)"},
     [R_ITERATIONS] = {.name = "iterations", .type = LG_TYPE_INT, .help = "iterations run"},
-    [R_RESIDUAL] = {.name = "residual", .type = LG_TYPE_DOUBLE,
+    [R_RESIDUAL] = {.name = "residual",
+                    .type = LG_TYPE_DOUBLE,
                     .help = "the L1 change of the last iteration"},
-    [R_CONVERGED] = {.name = "converged", .type = LG_TYPE_BOOL,
+    [R_CONVERGED] = {.name = "converged",
+                     .type = LG_TYPE_BOOL,
                      .help = "whether that change was below num_vertices * tol"},
 };
 
@@ -49,8 +76,8 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
                             const lg_pagerank_options_t *options, lg_precision_t precision,
                             void *scores, lg_pagerank_result_t *result);
 
-static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p,
-                       void *const *r, const lg_run_options_t *ro)
+static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p, void *const *r,
+                       const lg_run_options_t *ro)
 {
     lg_pagerank_options_t o;
     lg_pagerank_options_init(&o);
@@ -129,8 +156,8 @@ static lg_status_t pagerank(lg_context_t *context, const lg_graph_t *graph,
                                   options->output_memory)) != LG_OK)
         return st;
     if (options->use_weights && graph->negative_weights)
-        return lg__refuse_negative_weights("lg_pagerank", graph,
-                                           "PageRank needs weights >= 0 (use_weights false ignores them)");
+        return lg__refuse_negative_weights(
+            "lg_pagerank", graph, "PageRank needs weights >= 0 (use_weights false ignores them)");
     if (graph->n > 0 && !scores)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_pagerank: scores is NULL");
     if (graph->n > 0 &&

@@ -45,8 +45,8 @@ const lg_algorithm_info_t *lg_algorithm_find(const char *name)
     char known[256] = "";
     size_t used = 0;
     for (int i = 0; i < LG_ALG_COUNT && used < sizeof known; i++) {
-        int w = snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "",
-                         table[i]->info.name);
+        int w =
+            snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "", table[i]->info.name);
         used += w > 0 ? (size_t)w : 0;
     }
     lg__error(LG_ERR_INVALID_ARGUMENT, "no algorithm is named '%s' (there are %s)", name, known);
@@ -116,7 +116,9 @@ lg_status_t lg_algorithm_shapes(const lg_algorithm_info_t *algorithm, const lg_g
         return st;
     if (!graph || !shapes || (algorithm->num_params > 0 && !params))
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_algorithm_shapes: %s is NULL",
-                         !graph ? "graph" : !shapes ? "shapes" : "params");
+                         !graph    ? "graph"
+                         : !shapes ? "shapes"
+                                   : "params");
     for (int k = 0; k < algorithm->num_results; k++) {
         const lg_result_info_t *r = &algorithm->results[k];
         const int when = r->when ? lg_algorithm_index(algorithm, r->when, false) : -1;
@@ -144,14 +146,13 @@ static lg_status_t check_value(const char *function, const lg_param_info_t *info
     switch (info->type) {
     case LG_TYPE_BOOL:
         if (p->i != 0 && p->i != 1)
-            return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s is %lld; a flag is 0 or 1",
-                             function, info->name, (long long)p->i);
+            return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s is %lld; a flag is 0 or 1", function,
+                             info->name, (long long)p->i);
         break;
     case LG_TYPE_INT:
         if (p->i < INT32_MIN || p->i > INT32_MAX)
-            return lg__error(LG_ERR_INVALID_ARGUMENT,
-                             "%s: %s %lld is out of range [%d, %d]", function, info->name,
-                             (long long)p->i, INT32_MIN, INT32_MAX);
+            return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s %lld is out of range [%d, %d]",
+                             function, info->name, (long long)p->i, INT32_MIN, INT32_MAX);
         break;
     case LG_TYPE_PRECISION:
         if (p->i != 0 && p->i != 1)
@@ -170,8 +171,7 @@ static lg_status_t check_value(const char *function, const lg_param_info_t *info
                              "%s: %s has %lld values; the graph has %lld vertices", function,
                              info->name, (long long)p->length, (long long)n);
         break;
-    default:
-        break;
+    default: break;
     }
     return LG_OK;
 }

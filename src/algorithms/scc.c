@@ -6,17 +6,23 @@
  */
 #include "algorithm.h"
 
-enum { R_LABELS, R_COUNT };
+enum {
+    R_LABELS,
+    R_COUNT
+};
 
 static const lg_result_info_t results[] = {
-    [R_LABELS] = {.name = "labels", .type = LG_TYPE_INT32, .per_vertex = true,
+    [R_LABELS] = {.name = "labels",
+                  .type = LG_TYPE_INT32,
+                  .per_vertex = true,
                   .help = "the smallest vertex id of each vertex's strongly connected component"},
-    [R_COUNT] = {.name = "count", .type = LG_TYPE_INT,
+    [R_COUNT] = {.name = "count",
+                 .type = LG_TYPE_INT,
                  .help = "the number of components (the condensation's vertices)"},
 };
 
-static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p,
-                       void *const *r, const lg_run_options_t *ro)
+static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p, void *const *r,
+                       const lg_run_options_t *ro)
 {
     (void)p;
     lg_scc_options_t o;

@@ -9,40 +9,65 @@
 #include <math.h>
 
 /* The descriptor's parameters and results, in this order. */
-enum { P_SOURCE, P_PREDECESSORS, P_USE_WEIGHTS, P_CUTOFF, P_TARGET, P_DELTA, P_METHOD };
-enum { R_DISTANCES, R_PREDECESSORS };
+enum {
+    P_SOURCE,
+    P_PREDECESSORS,
+    P_USE_WEIGHTS,
+    P_CUTOFF,
+    P_TARGET,
+    P_DELTA,
+    P_METHOD
+};
+enum {
+    R_DISTANCES,
+    R_PREDECESSORS
+};
 
 static const lg_param_info_t params[] = {
-    [P_SOURCE] = {.name = "source", .type = LG_TYPE_VERTICES, .required = true,
+    [P_SOURCE] = {.name = "source",
+                  .type = LG_TYPE_VERTICES,
+                  .required = true,
                   .help = "the vertex the search starts from, or several (all at distance 0)"},
-    [P_PREDECESSORS] = {.name = "predecessors", .type = LG_TYPE_BOOL,
+    [P_PREDECESSORS] = {.name = "predecessors",
+                        .type = LG_TYPE_BOOL,
                         .help = "also give each reached vertex's predecessor on a shortest path"},
-    [P_USE_WEIGHTS] = {.name = "use_weights", .type = LG_TYPE_BOOL, .default_value.i = 1,
-                       .help = "weigh the edges by the graph's weights (unweighted edges weigh 1)"},
-    [P_CUTOFF] = {.name = "cutoff", .type = LG_TYPE_DOUBLE, .default_value.d = INFINITY,
+    [P_USE_WEIGHTS] = LG_PARAM_USE_WEIGHTS,
+    [P_CUTOFF] = {.name = "cutoff",
+                  .type = LG_TYPE_DOUBLE,
+                  .default_value.d = INFINITY,
                   .help = "reach only vertices at this distance or nearer (inf: no limit)"},
-    [P_TARGET] = {.name = "target", .type = LG_TYPE_INT, .default_value.i = -1,
+    [P_TARGET] = {.name = "target",
+                  .type = LG_TYPE_INT,
+                  .default_value.i = -1,
                   .help = "stop once this vertex's distance is final, reaching none farther "
                           "(-1: none)"},
-    [P_DELTA] = {.name = "delta", .type = LG_TYPE_DOUBLE, .default_value.d = 0.0,
+    [P_DELTA] = {.name = "delta",
+                 .type = LG_TYPE_DOUBLE,
+                 .default_value.d = 0.0,
                  .help = "delta-stepping's bucket width (0: chosen from the graph)"},
-    [P_METHOD] = {.name = "method", .type = LG_TYPE_INT, .default_value.i = LG_SSSP_AUTO,
+    [P_METHOD] = {.name = "method",
+                  .type = LG_TYPE_INT,
+                  .default_value.i = LG_SSSP_AUTO,
                   .help = "0: delta-stepping, or Bellman-Ford for negative weights; "
                           "1: delta-stepping; 2: Bellman-Ford"},
 };
 
 static const lg_result_info_t results[] = {
-    [R_DISTANCES] = {.name = "distances", .type = LG_TYPE_REAL, .per_vertex = true,
+    [R_DISTANCES] = {.name = "distances",
+                     .type = LG_TYPE_REAL,
+                     .per_vertex = true,
                      .help = "the length of a shortest path from the nearest source, inf when "
                              "unreached"},
-    [R_PREDECESSORS] = {.name = "predecessors", .type = LG_TYPE_INT32, .per_vertex = true,
+    [R_PREDECESSORS] = {.name = "predecessors",
+                        .type = LG_TYPE_INT32,
+                        .per_vertex = true,
                         .when = "predecessors",
                         .help = "each reached vertex's predecessor on a shortest path (a source "
                                 "is its own), -1 when unreached"},
 };
 
-static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p,
-                       void *const *r, const lg_run_options_t *ro)
+static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p, void *const *r,
+                       const lg_run_options_t *ro)
 {
     lg_sssp_options_t o;
     lg_sssp_options_init(&o);
@@ -119,7 +144,8 @@ lg_status_t lg_sssp(lg_context_t *context, const lg_graph_t *graph, const lg_ver
     if (!(options->delta >= 0.0) || isinf(options->delta))
         return lg__error(LG_ERR_INVALID_ARGUMENT,
                          "lg_sssp: delta %g is not finite and >= 0 (0: chosen)", options->delta);
-    if ((int)options->method < (int)LG_SSSP_AUTO || (int)options->method > (int)LG_SSSP_BELLMAN_FORD)
+    if ((int)options->method < (int)LG_SSSP_AUTO ||
+        (int)options->method > (int)LG_SSSP_BELLMAN_FORD)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_sssp: unknown method %d",
                          (int)options->method);
     if (!distances)

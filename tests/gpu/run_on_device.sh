@@ -49,6 +49,18 @@ step() { [[ "$steps" == *" $1 "* ]]; }
 benches=" ${BENCHES:-pagerank traversal sssp bc closeness power large} "
 bench() { step 3 && [[ "$benches" == *" $1 "* ]]; }
 
+# same_values CPU_FILE GPU_FILE NAME: the largest relative difference of
+# two files of a value a line (the CPU's and the GPU's), ok below 1e-9
+same_values() {
+    python3 - "$@" <<'PY' | tee -a "$summary"
+import sys
+import numpy as np
+a, b = np.loadtxt(sys.argv[1]), np.loadtxt(sys.argv[2])
+d = float((np.abs(a - b) / np.maximum(np.abs(a), 1e-300)).max())
+print(f"{sys.argv[3]}: GPU vs CPU max relative diff {d:.3g} ({'ok' if d < 1e-9 else 'FAILED'})")
+PY
+}
+
 say "== $(date -u +%FT%TZ) on $(hostname)"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader 2>&1 | tee -a "$summary"
 say "nvcc: $(nvcc --version | tail -2 | head -1); cmake: $(cmake --version | head -1)"
@@ -140,13 +152,7 @@ if bench bc && [ -x "$root/build-gpu/lgraph" ]; then
         bc() { LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" bc "$el" "$@" 2>&1 | grep -E '^betweenness'; }
         say "bc $spec GPU, ${BC_SOURCES:-64} sources: $(bc --sources "$s64" --device gpu --repeat 3 --output /tmp/bc-gpu.txt)"
         say "bc $spec CPU 16 threads, ${BC_SOURCES:-64} sources: $(bc --sources "$s64" --device cpu --threads 16 --output /tmp/bc-cpu.txt)"
-        python3 - /tmp/bc-cpu.txt /tmp/bc-gpu.txt "$spec" <<'PY' | tee -a "$summary"
-import sys
-import numpy as np
-a, b = np.loadtxt(sys.argv[1]), np.loadtxt(sys.argv[2])
-d = float((np.abs(a - b) / np.maximum(np.abs(a), 1e-300)).max())
-print(f"bc {sys.argv[3]}: GPU vs CPU max relative diff {d:.3g} ({'ok' if d < 1e-9 else 'FAILED'})")
-PY
+        same_values /tmp/bc-cpu.txt /tmp/bc-gpu.txt "bc $spec"
         say "bc $spec CPU 2 threads, ${BC_SOURCES:-64} sources: $(bc --sources "$s64" --device cpu --threads 2)"
         # edge betweenness: the same sources, a value an arc (--output: tail head value)
         ebc() { LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" ebc "$el" "$@" 2>&1 | grep -E '^edge betweenness'; }
@@ -186,13 +192,7 @@ if bench closeness && [ -x "$root/build-gpu/lgraph" ]; then
                 name="closeness $(basename "$input") ${kind:-closeness}"
                 say "$name GPU: $(cl "$input" $kind --device gpu --repeat 3 --output /tmp/cl-gpu.txt)"
                 say "$name CPU 16 threads: $(cl "$input" $kind --device cpu --threads 16 --repeat 3 --output /tmp/cl-cpu.txt)"
-                python3 - /tmp/cl-cpu.txt /tmp/cl-gpu.txt "$name" <<'PY' | tee -a "$summary"
-import sys
-import numpy as np
-a, b = np.loadtxt(sys.argv[1]), np.loadtxt(sys.argv[2])
-d = float((np.abs(a - b) / np.maximum(np.abs(a), 1e-300)).max())
-print(f"{sys.argv[3]}: GPU vs CPU max relative diff {d:.3g} ({'ok' if d < 1e-9 else 'FAILED'})")
-PY
+                same_values /tmp/cl-cpu.txt /tmp/cl-gpu.txt "$name"
             done
         done
         rm -f "$el" "${el%.el}.wel" /tmp/cl-gpu.txt /tmp/cl-cpu.txt
