@@ -9,19 +9,14 @@
 #define LIBGRAPH_CLOSENESS_VALUE_H
 
 #include "algorithms.h"
-
-#if defined(__HIPCC__) || defined(__CUDACC__)
-#define LG_CLOSENESS_VALUE_FN __host__ __device__ static inline
-#else
-#define LG_CLOSENESS_VALUE_FN static inline
-#endif
+#include "host_device.h"
 
 /* u's value in a graph of n vertices from the r vertices its search reached
  * (u included) at total distance `sum`, or with harmonic the sum of the
  * inverse distances `inverse`: (r - 1) / sum, times (r - 1) / (n - 1) with
  * wf_improved, 0 when nothing else reaches u. */
-LG_CLOSENESS_VALUE_FN double lg_closeness_value(const struct lg_closeness_args *a, int64_t n,
-                                                int64_t r, double sum, double inverse)
+LG_SHARED_FN double lg_closeness_value(const struct lg_closeness_args *a, int64_t n, int64_t r,
+                                       double sum, double inverse)
 {
     if (a->harmonic)
         return inverse;

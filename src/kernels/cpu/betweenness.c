@@ -35,6 +35,7 @@
  */
 #include "betweenness_scale.h"
 #include "cpu.h"
+#include "fold_edges.h"
 
 #include <math.h>
 #include <string.h>
@@ -308,45 +309,12 @@ static void step(const void *work, int64_t first, int64_t last)
     }
 }
 
-/* The first arc of u's row with head v (rows sorted), at or before e. */
-static lg_edge_t first_of_run(const lg_vertex_t *idx, lg_edge_t lo, lg_edge_t e)
-{
-    while (e > lo && idx[e - 1] == idx[e])
-        e--;
-    return e;
-}
-
-/* The first arc of v's row with head u, or the row's end (rows sorted). */
-static lg_edge_t lower_bound(const lg_vertex_t *idx, lg_edge_t lo, lg_edge_t hi, lg_vertex_t u)
-{
-    while (lo < hi) {
-        const lg_edge_t mid = lo + (hi - lo) / 2;
-        if (idx[mid] < u)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-/* An undirected graph's per-arc sums into its edges' values: the j-th arc
- * u -> v and the j-th arc v -> u (parallel arcs paired in order) each get
- * the two's sum, the paths through the edge either way. */
+/* An undirected graph's per-arc sums into its edges' values (fold_edges.h). */
 static void fold_edges(const struct lg_graph_view *g, int threads, double *c)
 {
-    const lg_edge_t *off = g->out.offsets;
-    const lg_vertex_t *idx = g->out.indices;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 256)
     for (int64_t u = 0; u < g->n; u++)
-        for (lg_edge_t e = off[u]; e < off[u + 1]; e++) {
-            const lg_vertex_t v = idx[e];
-            if (v <= u)
-                continue; /* the pair's other arc does it; a self-loop stays */
-            const lg_edge_t j = e - first_of_run(idx, off[u], e);
-            const lg_edge_t r = lower_bound(idx, off[v], off[v + 1], (lg_vertex_t)u) + j;
-            const double sum = c[e] + c[r];
-            c[e] = c[r] = sum;
-        }
+        lg_fold_row(g->out.offsets, g->out.indices, u, c);
 }
 
 lg_status_t LG_CPU_TWIN(brandes)(const struct lg_exec *x, const struct lg_graph_view *g,

@@ -46,6 +46,7 @@
  */
 #include "betweenness_scale.h"
 #include "expand.h"
+#include "fold_edges.h"
 #include "gpu.h"
 
 #define BC_BLOCK 256
@@ -285,33 +286,12 @@ __global__ void scale_sums(double *sum, int64_t n, const unsigned char *mark, do
     sum[v] *= mark && mark[v] ? source : other;
 }
 
-/* An undirected graph's per-arc sums into its edges' values, a thread a
- * row: the j-th arc u -> v (u < v) and the j-th v -> u (parallel arcs
- * paired in order, rows sorted) each get the two's sum; the row of v
- * leaves that pair alone, so each pair has one writer. */
+/* An undirected graph's per-arc sums into its edges' values (fold_edges.h),
+ * a thread a row. */
 __global__ void fold_edges(const lg_edge_t *off, const lg_vertex_t *idx, int64_t n, double *c)
 {
     LG_FOR_EACH(u, n)
-    for (lg_edge_t e = off[u]; e < off[u + 1]; e++) {
-        const lg_vertex_t v = idx[e];
-        if (v <= u)
-            continue;
-        lg_edge_t first = e;
-        while (first > off[u] && idx[first - 1] == v)
-            first--;
-        lg_edge_t lo = off[v], hi = off[v + 1];
-        while (lo < hi) {
-            const lg_edge_t mid = lo + (hi - lo) / 2;
-            if (idx[mid] < (lg_vertex_t)u)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        const lg_edge_t r = lo + (e - first);
-        const double sum = c[e] + c[r];
-        c[e] = sum;
-        c[r] = sum;
-    }
+    lg_fold_row(off, idx, u, c);
 }
 
 /* The levels of source s's search into order (level L is

@@ -111,7 +111,7 @@ static lg_status_t hits_iteration(lg__gpu_state *s, const lg__dev_graph *dg,
     const unsigned tpb = LG_PULL_BLOCK;
     const lg_vertex_t *perm = dg->pull.perm;
     const size_t nn = (size_t)n;
-    double *h = NULL, *hn = NULL, *au = NULL, *host_tmp = NULL;
+    double *h = NULL, *hn = NULL, *au = NULL;
     pr_sums *partial = NULL;
     hits_sums *sums = NULL;
     hits_passes p;
@@ -132,22 +132,13 @@ static lg_status_t hits_iteration(lg__gpu_state *s, const lg__dev_graph *dg,
                           "allocating the iteration's partial sums");
         p.in.partial = p.out.partial = partial;
     }
-    if (o->h0) {
-        host_tmp = (double *)lg__gpu_host->malloc(nn * sizeof *host_tmp);
-        if (!host_tmp) {
-            st = lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "lg_hits: out of memory (start vector)");
-            goto cleanup;
-        }
+    {
         double total = 0.0; /* as the CPU scales it */
-        for (int64_t v = 0; v < n; v++)
+        for (int64_t v = 0; o->h0 && v < n; v++)
             total += o->h0[v];
-        const double scale = 1.0 / total;
-        for (int64_t v = 0; v < n; v++)
-            host_tmp[v] = o->h0[v] * scale;
-        LG_TRY_OR_CLEANUP(upload_permuted(host_tmp, n, perm, h, hn, s->stream), "uploading nstart");
-    } else {
-        fill_kernel<double><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(h, n, 1.0 / (double)n);
-        LG_TRY_OR_CLEANUP(lg__launched(), "starting the iteration");
+        if ((st = start_vector(s, fn, o->h0, 1.0 / total, 1.0, 1.0 / (double)n, n, perm, h, hn)) !=
+            LG_OK)
+            goto cleanup;
     }
     {
         const pr_sums zero = {0.0, 0.0};
@@ -233,8 +224,6 @@ cleanup:
     (void)lg__device_free(au);
     (void)lg__device_free(partial);
     (void)lg__device_free(sums);
-    if (host_tmp)
-        lg__gpu_host->free(host_tmp);
     return st;
 }
 

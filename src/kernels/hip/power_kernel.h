@@ -123,6 +123,30 @@ static inline hipError_t upload_permuted(const double *host, int64_t n, const lg
     return e;
 }
 
+/* x (device, the pull's order) = start[v] * mul / div for the host vector
+ * start in the graph's order (the CPU's arithmetic: mul or div is 1),
+ * through a host copy and staging (n doubles of device memory); every
+ * entry fill when start is NULL. */
+static inline lg_status_t start_vector(lg__gpu_state *s, const char *fn, const double *start,
+                                       double mul, double div, double fill, int64_t n,
+                                       const lg_vertex_t *perm, double *x, double *staging)
+{
+    if (!start) {
+        fill_kernel<double>
+            <<<lg__blocks_for(n, LG_PULL_BLOCK), LG_PULL_BLOCK, 0, s->stream>>>(x, n, fill);
+        const hipError_t e = lg__launched();
+        return e == hipSuccess ? LG_OK : lg__gpu_fail(e, fn, "starting the iteration");
+    }
+    double *host = (double *)lg__gpu_host->malloc((size_t)(n ? n : 1) * sizeof *host);
+    if (!host)
+        return lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (start vector)", fn);
+    for (int64_t v = 0; v < n; v++)
+        host[v] = start[v] * mul / div;
+    const hipError_t e = upload_permuted(host, n, perm, x, staging, s->stream);
+    lg__gpu_host->free(host);
+    return e == hipSuccess ? LG_OK : lg__gpu_fail(e, fn, "uploading nstart");
+}
+
 /* The graph's float32 weights are what the pull structure holds: a float64
  * graph's exact weights (which the CPU reads) are refused rather than
  * rounded. */
@@ -157,7 +181,7 @@ static inline lg_status_t power_iteration(lg__gpu_state *s, const lg__dev_graph 
     const int64_t n = dg->n;
     const unsigned tpb = LG_PULL_BLOCK;
     const lg__dev_pull &pull = dg->pull;
-    double *x = NULL, *y = NULL, *b = NULL, *host_tmp = NULL;
+    double *x = NULL, *y = NULL, *b = NULL;
     pr_sums *partial = NULL, *total = NULL;
     power_args<double> a;
     memset(&a, 0, sizeof a);
@@ -172,13 +196,6 @@ static inline lg_status_t power_iteration(lg__gpu_state *s, const lg__dev_graph 
                       "allocating the iteration's partial sums");
     LG_TRY_OR_CLEANUP(lg__device_malloc(&total, 2 * sizeof *total),
                       "allocating the iteration's partial sums");
-    if (o->x0) {
-        host_tmp = (double *)lg__gpu_host->malloc(nn * sizeof *host_tmp);
-        if (!host_tmp) {
-            st = lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (start vector)", fn);
-            goto cleanup;
-        }
-    }
     /* y is free until the loop: the staging buffer of the uploads */
     if (o->b) {
         LG_TRY_OR_CLEANUP(lg__device_malloc(&b, nn * sizeof *b),
@@ -186,15 +203,9 @@ static inline lg_status_t power_iteration(lg__gpu_state *s, const lg__dev_graph 
         LG_TRY_OR_CLEANUP(upload_permuted(o->b, n, pull.perm, b, y, s->stream),
                           "uploading the per-vertex constants");
     }
-    if (o->x0) {
-        for (int64_t v = 0; v < n; v++) /* as the CPU divides */
-            host_tmp[v] = o->x0[v] / o->x0_divisor;
-        LG_TRY_OR_CLEANUP(upload_permuted(host_tmp, n, pull.perm, x, y, s->stream),
-                          "uploading nstart");
-    } else {
-        fill_kernel<double><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(x, n, o->x0_fill);
-        LG_TRY_OR_CLEANUP(lg__launched(), "starting the iteration");
-    }
+    if ((st = start_vector(s, fn, o->x0, 1.0, o->x0_divisor, o->x0_fill, n, pull.perm, x, y)) !=
+        LG_OK)
+        goto cleanup;
     a.b = b;
     a.b0 = o->b0;
     a.scale = o->scale;
@@ -270,8 +281,6 @@ cleanup:
     (void)lg__device_free(b);
     (void)lg__device_free(partial);
     (void)lg__device_free(total);
-    if (host_tmp)
-        lg__gpu_host->free(host_tmp);
     return st;
 }
 

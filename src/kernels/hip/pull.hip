@@ -169,6 +169,47 @@ __global__ void bin_bounds(const lg_edge_t *offsets, const lg_vertex_t *rows, in
     bin_begin[k] = lo;
 }
 
+/* order[0 .. n) = the vertices by length[v], longest first, ties by id
+ * (a stable LSD radix sort of the largest length minus each, its key bits
+ * no more than the largest needs), through keys, keys_sorted, ids (n each)
+ * and max (one) of device memory. */
+static hipError_t sort_by_length(lg__gpu_state *s, const int64_t *length, int64_t n, uint64_t *keys,
+                                 uint64_t *keys_sorted, lg_vertex_t *ids, int64_t *max,
+                                 lg_vertex_t *order)
+{
+    int64_t longest = 0;
+    hipError_t e = lg__reduce(&s->scratch, length, max, n, lg__max_op(), (int64_t)0, s->stream);
+    if (e == hipSuccess)
+        e = hipMemcpyAsync(&longest, max, sizeof longest, hipMemcpyDeviceToHost, s->stream);
+    if (e == hipSuccess)
+        e = hipStreamSynchronize(s->stream);
+    if (e == hipSuccess) {
+        degree_keys<<<lg__blocks_for(n, 256), 256, 0, s->stream>>>(length, n, (uint64_t)longest,
+                                                                   keys, ids);
+        e = lg__launched();
+    }
+    if (e == hipSuccess)
+        e = lg__radix_sort_pairs(&s->scratch, (const uint64_t *)keys, keys_sorted,
+                                 (const lg_vertex_t *)ids, order, n, bits_for(longest + 1),
+                                 s->stream);
+    return e;
+}
+
+/* bins (host, LG_BINS) = bin_bounds of the rows listed in rows (NULL:
+ * 0 .. n - 1) by way of device (LG_BINS of device memory); complete on
+ * return. */
+static hipError_t read_bins(lg__gpu_state *s, const lg_edge_t *offsets, const lg_vertex_t *rows,
+                            int64_t n, int64_t *device, int64_t *bins)
+{
+    bin_bounds<<<1, LG_BINS, 0, s->stream>>>(offsets, rows, n, device);
+    hipError_t e = lg__launched();
+    if (e == hipSuccess)
+        e = hipMemcpyAsync(bins, device, LG_BINS * sizeof *bins, hipMemcpyDeviceToHost, s->stream);
+    if (e == hipSuccess)
+        e = hipStreamSynchronize(s->stream);
+    return e;
+}
+
 /* The pull structure of d (the method is at the top of the file): vertices
  * sorted by in-degree, arcs listed by new source, the arcs sorted by new
  * head, then the bins' bounds read back to the host. */
@@ -186,7 +227,6 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
     lg_edge_t *from_directed = NULL; /* where each new source's arcs are listed */
     lg__dev_pull pull;
     memset(&pull, 0, sizeof pull);
-    int64_t max_host = 0;
     LG_TRY_OR_CLEANUP(lg__device_malloc(&keys, nn * sizeof *keys), "relabelling the graph");
     LG_TRY_OR_CLEANUP(lg__device_malloc(&keys_sorted, nn * sizeof *keys_sorted),
                       "relabelling the graph");
@@ -220,20 +260,7 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
                                                                            degree);
     }
     LG_TRY_OR_CLEANUP(lg__launched(), "counting in-degrees");
-    /* the largest in-degree bounds the sort keys: max_degree - degree */
-    LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const int64_t *)degree, max_degree, n, lg__max_op(),
-                                 (int64_t)0, s->stream),
-                      "relabelling the graph");
-    LG_TRY_OR_CLEANUP(
-        hipMemcpyAsync(&max_host, max_degree, sizeof max_host, hipMemcpyDeviceToHost, s->stream),
-        "relabelling the graph");
-    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "relabelling the graph");
-    degree_keys<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(
-        degree, n, (uint64_t)max_host, keys, ids);
-    LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the graph");
-    LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, (const uint64_t *)keys, keys_sorted,
-                                           (const lg_vertex_t *)ids, pull.perm, n,
-                                           bits_for(max_host + 1), s->stream),
+    LG_TRY_OR_CLEANUP(sort_by_length(s, degree, n, keys, keys_sorted, ids, max_degree, pull.perm),
                       "sorting vertices by degree");
     invert_permutation<<<lg__blocks_for(n + 1, threads), threads, 0, s->stream>>>(
         pull.perm, n, degree, pull.rank, new_degree);
@@ -296,12 +323,8 @@ lg_status_t lg__dev_pull_build(lg__gpu_state *s, lg__dev_graph *d, const char *f
         }
         LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the arcs");
     }
-    bin_bounds<<<1, LG_BINS, 0, s->stream>>>(pull.csr.offsets, NULL, n, bin_begin);
-    LG_TRY_OR_CLEANUP(lg__launched(), "binning rows");
-    LG_TRY_OR_CLEANUP(hipMemcpyAsync(pull.bin_begin, bin_begin, LG_BINS * sizeof(int64_t),
-                                     hipMemcpyDeviceToHost, s->stream),
+    LG_TRY_OR_CLEANUP(read_bins(s, pull.csr.offsets, NULL, n, bin_begin, pull.bin_begin),
                       "binning rows");
-    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "relabelling the graph");
     d->pull = pull;
     d->pull_ready = true;
     memset(&pull, 0, sizeof pull);
@@ -366,7 +389,6 @@ lg_status_t lg__dev_pull_out_build(lg__gpu_state *s, lg__dev_graph *d, const cha
     uint64_t *keys = NULL, *keys_sorted = NULL;
     lg_vertex_t *ids = NULL;
     int64_t *length = NULL, *max_length = NULL, *bin_begin = NULL;
-    int64_t max_host = 0;
     lg__dev_pull_out out;
     memset(&out, 0, sizeof out);
     LG_TRY_OR_CLEANUP(lg__device_malloc(&out.csr.offsets, (nn + 1) * sizeof(lg_edge_t)),
@@ -399,26 +421,10 @@ lg_status_t lg__dev_pull_out_build(lg__gpu_state *s, lg__dev_graph *d, const cha
                                     d->out.indices, d->out.weights, n, out.csr.indices,
                                     out.csr.weights);
     LG_TRY_OR_CLEANUP(lg__launched(), "relabelling the out-edges");
-    LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const int64_t *)length, max_length, n, lg__max_op(),
-                                 (int64_t)0, s->stream),
+    LG_TRY_OR_CLEANUP(sort_by_length(s, length, n, keys, keys_sorted, ids, max_length, out.rows),
                       "sorting rows by out-degree");
-    LG_TRY_OR_CLEANUP(
-        hipMemcpyAsync(&max_host, max_length, sizeof max_host, hipMemcpyDeviceToHost, s->stream),
-        "sorting rows by out-degree");
-    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "sorting rows by out-degree");
-    degree_keys<<<lg__blocks_for(n, threads), threads, 0, s->stream>>>(
-        length, n, (uint64_t)max_host, keys, ids);
-    LG_TRY_OR_CLEANUP(lg__launched(), "sorting rows by out-degree");
-    LG_TRY_OR_CLEANUP(lg__radix_sort_pairs(&s->scratch, (const uint64_t *)keys, keys_sorted,
-                                           (const lg_vertex_t *)ids, out.rows, n,
-                                           bits_for(max_host + 1), s->stream),
-                      "sorting rows by out-degree");
-    bin_bounds<<<1, LG_BINS, 0, s->stream>>>(out.csr.offsets, out.rows, n, bin_begin);
-    LG_TRY_OR_CLEANUP(lg__launched(), "binning the out-edges");
-    LG_TRY_OR_CLEANUP(hipMemcpyAsync(out.bin_begin, bin_begin, LG_BINS * sizeof(int64_t),
-                                     hipMemcpyDeviceToHost, s->stream),
+    LG_TRY_OR_CLEANUP(read_bins(s, out.csr.offsets, out.rows, n, bin_begin, out.bin_begin),
                       "binning the out-edges");
-    LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "binning the out-edges");
     d->pull_out = out;
     d->pull_out_ready = true;
     memset(&out, 0, sizeof out);
