@@ -94,6 +94,12 @@ LG_INTERNAL lg_status_t lg__label_vertices(lg_context_t *ctx, const lg_graph_t *
                                            int64_t *num_components);
 /* LG_ERR_INVALID_ARGUMENT unless memory is one of lg_memory_t's values. */
 LG_INTERNAL lg_status_t lg__check_output_memory(const char *function, lg_memory_t memory);
+/* LG_ERR_INVALID_ARGUMENT naming the first of list[0 .. count) that is not
+ * a vertex of graph ("<function>: <what> 7 is not a vertex (num_vertices
+ * 5)"), else LG_OK. */
+LG_INTERNAL lg_status_t lg__check_vertices(const char *function, const char *what,
+                                           const lg_graph_t *graph, const lg_vertex_t *list,
+                                           int64_t count);
 /* Betweenness's checks and call (betweenness.c), shared with edge
  * betweenness and a subset's (targets: a byte a vertex, for
  * lg__algorithm_betweenness_subset only): the sources, the weights, the

@@ -90,18 +90,13 @@ void lg_betweenness_options_init(lg_betweenness_options_t *options)
 static lg_status_t check_sources(const char *function, const lg_graph_t *graph,
                                  const lg_vertex_t *sources, int64_t num_sources)
 {
-    for (int64_t i = 0; i < num_sources; i++)
-        if (sources[i] < 0 || sources[i] >= graph->n)
-            return lg__error(LG_ERR_INVALID_ARGUMENT,
-                             "%s: source %d is not a vertex (num_vertices %lld)", function,
-                             (int)sources[i], (long long)graph->n);
-    if (num_sources < 2)
-        return LG_OK;
+    lg_status_t st = lg__check_vertices(function, "source", graph, sources, num_sources);
+    if (st != LG_OK || num_sources < 2)
+        return st;
     uint64_t *seen = lg__alloc_array((size_t)(graph->n + 63) / 64, sizeof *seen, function);
     if (!seen)
         return LG_ERR_OUT_OF_MEMORY;
     memset(seen, 0, (size_t)(graph->n + 63) / 64 * sizeof *seen);
-    lg_status_t st = LG_OK;
     for (int64_t i = 0; i < num_sources && st == LG_OK; i++) {
         const lg_vertex_t v = sources[i];
         if (seen[v / 64] >> (v % 64) & 1)

@@ -93,11 +93,9 @@ lg_status_t lg_betweenness_subset(lg_context_t *context, const lg_graph_t *graph
     if (num_targets < 0 || (num_targets > 0 && !targets))
         return lg__error(LG_ERR_INVALID_ARGUMENT, "%s: %s", fn,
                          num_targets < 0 ? "num_targets < 0" : "targets is NULL");
-    for (int64_t i = 0; i < num_targets; i++)
-        if (targets[i] < 0 || targets[i] >= graph->n)
-            return lg__error(LG_ERR_INVALID_ARGUMENT,
-                             "%s: target %d is not a vertex (num_vertices %lld)", fn,
-                             (int)targets[i], (long long)graph->n);
+    lg_status_t st = lg__check_vertices(fn, "target", graph, targets, num_targets);
+    if (st != LG_OK)
+        return st;
     const size_t n = (size_t)graph->n;
     unsigned char *mark = lg__alloc_array(n ? n : 1, 1, fn);
     if (!mark)
@@ -105,8 +103,8 @@ lg_status_t lg_betweenness_subset(lg_context_t *context, const lg_graph_t *graph
     memset(mark, targets ? 0 : 1, n);
     for (int64_t i = 0; i < num_targets; i++)
         mark[targets[i]] = 1;
-    const lg_status_t st = lg__brandes_call(context, graph, sources, num_sources, options,
-                                            centrality, &lg__algorithm_betweenness_subset, mark);
+    st = lg__brandes_call(context, graph, sources, num_sources, options, centrality,
+                          &lg__algorithm_betweenness_subset, mark);
     lg__free(mark);
     return st;
 }

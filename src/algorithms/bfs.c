@@ -115,11 +115,9 @@ lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph, const l
     if (num_sources < 1 || !sources)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_bfs: %s",
                          sources ? "num_sources < 1" : "sources is NULL");
-    for (int64_t i = 0; i < num_sources; i++)
-        if (sources[i] < 0 || sources[i] >= graph->n)
-            return lg__error(LG_ERR_INVALID_ARGUMENT,
-                             "lg_bfs: source %d is not a vertex (num_vertices %lld)",
-                             (int)sources[i], (long long)graph->n);
+    lg_status_t st = lg__check_vertices("lg_bfs", "source", graph, sources, num_sources);
+    if (st != LG_OK)
+        return st;
     if (options->max_depth < -1)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_bfs: max_depth %d < -1 (-1 = no limit)",
                          (int)options->max_depth);
@@ -134,7 +132,7 @@ lg_status_t lg_bfs_multi(lg_context_t *context, const lg_graph_t *graph, const l
                          "lg_bfs: compute_parents is set but parents is NULL");
     if (!options->compute_parents)
         parents = NULL;
-    lg_status_t st = lg__check_output_memory("lg_bfs", options->output_memory);
+    st = lg__check_output_memory("lg_bfs", options->output_memory);
     if (st != LG_OK)
         return st;
     const struct lg_bfs_args args = {sources, num_sources, options, distances, parents};

@@ -257,6 +257,17 @@ lg_status_t lg__dispatch(lg_context_t *ctx, const lg_graph_t *graph, const struc
     return st == LG_ERR_CANCELLED ? lg__cancelled(c->algorithm->info.function) : st;
 }
 
+lg_status_t lg__check_vertices(const char *function, const char *what, const lg_graph_t *graph,
+                               const lg_vertex_t *list, int64_t count)
+{
+    for (int64_t i = 0; i < count; i++)
+        if (list[i] < 0 || list[i] >= graph->n)
+            return lg__error(LG_ERR_INVALID_ARGUMENT,
+                             "%s: %s %d is not a vertex (num_vertices %lld)", function, what,
+                             (int)list[i], (long long)graph->n);
+    return LG_OK;
+}
+
 lg_status_t lg__check_output_memory(const char *function, lg_memory_t memory)
 {
     if (memory != LG_MEMORY_HOST && memory != LG_MEMORY_DEVICE)

@@ -129,11 +129,9 @@ lg_status_t lg_sssp(lg_context_t *context, const lg_graph_t *graph, const lg_ver
     if (num_sources < 1 || !sources)
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_sssp: %s",
                          sources ? "num_sources < 1" : "sources is NULL");
-    for (int64_t i = 0; i < num_sources; i++)
-        if (sources[i] < 0 || sources[i] >= graph->n)
-            return lg__error(LG_ERR_INVALID_ARGUMENT,
-                             "lg_sssp: source %d is not a vertex (num_vertices %lld)",
-                             (int)sources[i], (long long)graph->n);
+    lg_status_t st = lg__check_vertices("lg_sssp", "source", graph, sources, num_sources);
+    if (st != LG_OK)
+        return st;
     if (!(options->cutoff >= 0.0))
         return lg__error(LG_ERR_INVALID_ARGUMENT, "lg_sssp: cutoff %g is not >= 0",
                          options->cutoff);
@@ -153,7 +151,7 @@ lg_status_t lg_sssp(lg_context_t *context, const lg_graph_t *graph, const lg_ver
     if (options->compute_predecessors && !predecessors)
         return lg__error(LG_ERR_INVALID_ARGUMENT,
                          "lg_sssp: compute_predecessors is set but predecessors is NULL");
-    const lg_status_t st = lg__check_output_memory("lg_sssp", options->output_memory);
+    st = lg__check_output_memory("lg_sssp", options->output_memory);
     if (st != LG_OK)
         return st;
     const bool use_weights = options->use_weights && graph->out.weights;
