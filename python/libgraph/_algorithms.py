@@ -493,14 +493,18 @@ def betweenness_centrality_subset(G, sources, targets, normalized=False, weight=
     G = _graph(G, "betweenness_centrality_subset(G)")
     params = {"normalized": flag(normalized, "normalized"),
               "use_weights": weight is not None and weight is not False}
-    ends = []
-    for name, given in (("sources", sources), ("targets", targets)):
-        given = _node_sources(G, given) if G._index() is not None else to_host(given, name)
-        ends.append([given] if not hasattr(given, "__len__") else given)
+    ends = [_vertex_list(G, sources, "sources"), _vertex_list(G, targets, "targets")]
     if G.num_vertices > 0 and (len(ends[0]) == 0 or len(ends[1]) == 0):
         ends = [[0], [0]]  # no pair: the one pair (0, 0), which counts nothing (t != s)
     params["sources"], params["targets"] = ends
     return _centrality("betweenness_centrality_subset", G, params, device, out)
+
+
+def _vertex_list(G, given, name):
+    """Vertex ids of given: node keys for a graph with names, else ids (an
+    array, a sequence, or one vertex)."""
+    given = _node_sources(G, given) if G._index() is not None else to_host(given, name)
+    return given if hasattr(given, "__len__") else [given]  # one vertex
 
 
 def _brandes_sources(name, G, k, seed, sources, params):
@@ -518,10 +522,7 @@ def _brandes_sources(name, G, k, seed, sources, params):
         if k != n:  # NetworkX takes k == len(G) as every node, drawing nothing
             sources = _random_state(seed).sample(range(n), k)
     elif sources is not None:
-        sources = (_node_sources(G, sources) if G._index() is not None
-                   else to_host(sources, "sources"))
-        if not hasattr(sources, "__len__"):
-            sources = [sources]  # one vertex
+        sources = _vertex_list(G, sources, "sources")
         if len(sources) == 0:
             raise ValueError("sources: empty (None for every vertex)")
     if sources is not None:
