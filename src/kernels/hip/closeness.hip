@@ -240,8 +240,8 @@ __global__ void values(struct lg_closeness_args ca, int64_t n, const tally *t, i
 }
 
 /* Searches a batch: a multiple of `unit` that fills the GPU (items =
- * searches / unit * per_unit_items), at most a_search_bytes * searches
- * within MAX_BATCH_BYTES, at most 1 / MIN_BATCHES of the n vertices. */
+ * searches / unit * per_unit_items), its arrays (unit_bytes a unit) within
+ * MAX_BATCH_BYTES, at most 1 / MIN_BATCHES of the n vertices. */
 int64_t batch_searches(int64_t n, int64_t unit, int64_t per_unit_items, size_t unit_bytes)
 {
     int64_t units = (TARGET_ITEMS + per_unit_items - 1) / per_unit_items;
