@@ -844,7 +844,9 @@ LG_API void lg_sssp_options_init(lg_sssp_options_t *options);
  * options->compute_predecessors) gets a predecessor of every reached vertex:
  * an in-neighbour u with distances[u] + w(u, v) == distances[v], chosen so
  * that following predecessors from any reached vertex ends at a source
- * (zero-weight cycles included); a source is its own, -1 when unreached.
+ * (zero-weight cycles included); a source is its own (unless a negative
+ * path from another source reaches it below 0: then it has an in-neighbour
+ * like any vertex), -1 when unreached.
  * After LG_ERR_OUT_OF_MEMORY or LG_ERR_CANCELLED the arrays may hold part
  * of a search.
  *
@@ -861,7 +863,11 @@ LG_API void lg_sssp_options_init(lg_sssp_options_t *options);
  * parallel, until none drops.  A vertex still dropping after num_vertices
  * rounds means a negative cycle reachable from a source (in an undirected
  * graph, any negative edge reached is one): LG_ERR_UNBOUNDED, whose message
- * names a vertex on the cycle, and the arrays hold no result.  The search
+ * names a vertex on the cycle, and the arrays hold no result.  So does a
+ * source left below 0 with no path from a source at 0: a closed walk of
+ * negative length through it, one whose sum is too small to lower the sums
+ * it is added to (a -1e-36 arc's), so that the drops stop instead of going
+ * on for ever.  The search
  * does not stop early: the cutoff applies to the final distances, keeping
  * the vertices that a shortest path within it reaches (a negative arc can
  * bring a path that left the cutoff back under it), and the target filters

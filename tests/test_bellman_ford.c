@@ -12,7 +12,10 @@
  * must equal the oracle's bit for bit, as NetworkX's sums would.  Graphs with one: a
  * planted negative cycle reachable from the source (LG_ERR_UNBOUNDED, the
  * vertex named lies on a negative closed walk), the same cycle unreachable
- * (no error), an undirected graph with one negative edge.  Also: cutoff and
+ * (no error), an undirected graph with one negative edge, cycles whose
+ * negative sum rounding hides (through the source: LG_ERR_UNBOUNDED as the
+ * search settles with the source below 0), sources lowered below 0 by
+ * another's path (no cycle: such a source has a predecessor).  Also: cutoff and
  * target (a vertex stays reached when a shortest path to it keeps within
  * them; Bellman-Ford keeps those past the target), predecessors tight and ending at a source, with and without them,
  * LG_SSSP_BELLMAN_FORD on non-negative weights, delta-stepping's refusal,
@@ -114,15 +117,43 @@ static lg_graph_t *build(const struct wgraph *g, bool directed, bool wide, int c
     return out;
 }
 
-/* Each reached non-source vertex's predecessor is a tight in-neighbour and
- * its chain ends at a source; -1 when so, else the first vertex that is not. */
+/* Whether a source below 0 is joined to no source at 0 by tight arcs: its
+ * distance came round a closed walk of negative length (one whose sum
+ * rounding stops from lowering anything further, so the passes settle). */
+static bool source_left_below_zero(const struct wgraph *g, bool directed,
+                                   const lg_vertex_t *sources, int k, const double *dist)
+{
+    bool *in = or_alloc((size_t)g->n + 1, sizeof *in);
+    for (int64_t v = 0; v < g->n; v++)
+        in[v] = false;
+    for (int i = 0; i < k; i++)
+        in[sources[i]] = dist[sources[i]] == 0.0;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int64_t i = 0; i < g->E; i++)
+            for (int dir = 0; dir < (directed ? 1 : 2); dir++) {
+                const lg_vertex_t u = dir ? g->dst[i] : g->src[i], v = dir ? g->src[i] : g->dst[i];
+                if (in[u] && !in[v] && dist[u] + g->w[i] == dist[v])
+                    in[v] = true, changed = true;
+            }
+    }
+    bool left = false;
+    for (int i = 0; i < k; i++)
+        left |= !in[sources[i]];
+    free(in);
+    return left;
+}
+
+/* Each reached vertex's predecessor is a tight in-neighbour, but a source's
+ * at distance 0, which is its own, and its chain ends at such a source; -1
+ * when so, else the first vertex that is not. */
 static int64_t bad_predecessor(const struct wgraph *g, bool directed, const lg_vertex_t *sources,
                                int k, const double *dist, const lg_vertex_t *pred)
 {
     for (int64_t v = 0; v < g->n; v++) {
         bool source = false;
         for (int i = 0; i < k; i++)
-            source |= sources[i] == v;
+            source |= sources[i] == v && dist[v] == 0.0;
         if (source ? pred[v] != v : dist[v] == INFINITY ? pred[v] != -1 : false)
             return v;
         if (source || dist[v] == INFINITY)
@@ -131,8 +162,8 @@ static int64_t bad_predecessor(const struct wgraph *g, bool directed, const lg_v
         bool tight = false;
         for (int64_t i = 0; u >= 0 && i < g->E; i++)
             for (int dir = 0; dir < (directed ? 1 : 2); dir++)
-                tight |= (dir ? g->dst[i] : g->src[i]) == u &&
-                         (dir ? g->src[i] : g->dst[i]) == v && dist[u] + g->w[i] == dist[v];
+                tight |= (dir ? g->dst[i] : g->src[i]) == u && (dir ? g->src[i] : g->dst[i]) == v &&
+                         dist[u] + g->w[i] == dist[v];
         if (!tight)
             return v;
         lg_vertex_t x = (lg_vertex_t)v;
@@ -155,7 +186,8 @@ static void check(const struct wgraph *g, bool directed, const lg_vertex_t *sour
     double *want = or_alloc((size_t)n, sizeof *want), *got = or_alloc((size_t)n, sizeof *got);
     double *from = or_alloc((size_t)n, sizeof *from);
     lg_vertex_t *pred = or_alloc((size_t)n, sizeof *pred);
-    const bool cycle = oracle(g, directed, sources, k, want);
+    bool cycle = oracle(g, directed, sources, k, want);
+    cycle = cycle || source_left_below_zero(g, directed, sources, k, want);
     /* Bellman-Ford (asked for, or for negative weights) keeps every distance
      * but those past the cutoff; delta-stepping also those past the target */
     bool negative = false;
@@ -177,8 +209,8 @@ static void check(const struct wgraph *g, bool directed, const lg_vertex_t *sour
         o.target = target;
         o.method = method;
         o.compute_predecessors = !cycle && (c & 1); /* both with and without */
-        const lg_status_t st =
-            lg_sssp(ctx[c % NUM_CTX], lg, sources, k, &o, got, o.compute_predecessors ? pred : NULL);
+        const lg_status_t st = lg_sssp(ctx[c % NUM_CTX], lg, sources, k, &o, got,
+                                       o.compute_predecessors ? pred : NULL);
         runs++;
         if (cycle) {
             CHECK(st == LG_ERR_UNBOUNDED);
@@ -217,7 +249,10 @@ static void check(const struct wgraph *g, bool directed, const lg_vertex_t *sour
                     const int64_t wrong = bad_predecessor(g, directed, sources, k, got, pred);
                     CHECK(wrong < 0);
                     if (wrong >= 0)
-                        report("predecessor of %lld is %d (cutoff %g, target %d, %d sources, source %d, dist %g)", (long long)wrong, (int)pred[wrong], cutoff, (int)target, k, (int)sources[0], got[wrong]);
+                        report("predecessor of %lld is %d (cutoff %g, target %d, %d sources, "
+                               "source %d, dist %g)",
+                               (long long)wrong, (int)pred[wrong], cutoff, (int)target, k,
+                               (int)sources[0], got[wrong]);
                 }
             }
         }
@@ -345,6 +380,70 @@ static void test_cycles(void)
     }
 }
 
+/* Cycles whose negative sum rounding hides after one lap: through the
+ * source, the search settles with the source below 0 (LG_ERR_UNBOUNDED,
+ * naming it); elsewhere, no sum drops at all (the sums are the answer, as
+ * they are for any order of relaxations).  And sources lowered by another
+ * source's negative path, which are no cycle. */
+static void test_rounding(void)
+{
+    const double tiny = -0x1p-120; /* exact in float32 too */
+    struct wgraph g;
+    /* 0 -> 1 -> 2 -> 0 sums to tiny: the first lap lowers 0 to tiny, the
+     * second's tiny + 0.5 is 0.5 again; 3's self-loop is out of reach */
+    const lg_vertex_t src[] = {0, 0, 1, 1, 2, 2, 3}, dst[] = {1, 2, 0, 2, 0, 1, 3};
+    const double w[] = {0.5, 0.25, 0.5, -0.5, tiny, 2.0, 4.0};
+    wgraph_alloc(&g, 4, 7);
+    memcpy(g.src, src, sizeof src), memcpy(g.dst, dst, sizeof dst), memcpy(g.w, w, sizeof w);
+    set_subject("a cycle through the source lost in rounding");
+    const lg_vertex_t s[] = {0, 3, 2};
+    check(&g, true, &s[0], 1, INFINITY, -1, LG_SSSP_AUTO);
+    check(&g, true, &s[0], 2, INFINITY, -1, LG_SSSP_AUTO);
+    check(&g, true, &s[1], 1, INFINITY, -1, LG_SSSP_AUTO);
+    check(&g, true, &s[1], 2, INFINITY, 1, LG_SSSP_AUTO);
+    lg_graph_t *lg = build(&g, true, false, 1);
+    double d[4];
+    if (lg) {
+        CHECK_STATUS(lg_sssp(ctx[1], lg, &s[0], 1, NULL, d, NULL), LG_ERR_UNBOUNDED);
+        CHECK_MESSAGE("through vertex 0, a source, lowers its distance below 0");
+        lg_graph_free(&lg);
+    }
+    /* the same cycle on 1 -> 2 -> 3 -> 1, after 0 -> 1: 3 -> 1's sum 1 + tiny
+     * is 1, so nothing drops */
+    const lg_vertex_t src2[] = {0, 1, 2, 3}, dst2[] = {1, 2, 3, 1};
+    const double w2[] = {1.0, 0.5, -0.5, tiny};
+    memcpy(g.src, src2, sizeof src2), memcpy(g.dst, dst2, sizeof dst2), memcpy(g.w, w2, sizeof w2);
+    g.E = 4;
+    set_subject("a cycle away from the source lost in rounding");
+    check(&g, true, &s[0], 1, INFINITY, -1, LG_SSSP_AUTO);
+    lg = build(&g, true, true, 0);
+    if (lg) {
+        CHECK_OK(lg_sssp(ctx[0], lg, &s[0], 1, NULL, d, NULL));
+        CHECK(d[0] == 0.0 && d[1] == 1.0 && d[2] == 1.5 && d[3] == 1.0);
+        lg_graph_free(&lg);
+    }
+    /* sources 0 and 1, 0 -> 1 weighing -1: 1 at -1 through 0, its predecessor */
+    const lg_vertex_t src3[] = {0, 1}, dst3[] = {1, 2};
+    const double w3[] = {-1.0, 1.0};
+    memcpy(g.src, src3, sizeof src3), memcpy(g.dst, dst3, sizeof dst3), memcpy(g.w, w3, sizeof w3);
+    g.n = 3, g.E = 2;
+    set_subject("a source below 0 through another");
+    const lg_vertex_t both[] = {1, 0};
+    check(&g, true, both, 2, INFINITY, -1, LG_SSSP_AUTO);
+    lg = build(&g, true, false, 2);
+    if (lg) {
+        lg_sssp_options_t o;
+        lg_sssp_options_init(&o);
+        o.compute_predecessors = true;
+        lg_vertex_t pred[3];
+        CHECK_OK(lg_sssp(ctx[2], lg, both, 2, &o, d, pred));
+        CHECK(d[0] == 0.0 && d[1] == -1.0 && d[2] == 0.0);
+        CHECK(pred[0] == 0 && pred[1] == 0 && pred[2] == 1);
+        lg_graph_free(&lg);
+    }
+    wgraph_free(&g);
+}
+
 static bool stop_at_second(const lg_progress_info_t *info, void *data)
 {
     (void)info;
@@ -390,7 +489,9 @@ static void test_refusals(void)
     lg_graph_free(&g);
 
     /* cancellation, after the second round of a long chain with negative arcs */
-    enum { N = 200 };
+    enum {
+        N = 200
+    };
     lg_vertex_t cs[N], cd[N];
     double cw[N];
     for (int i = 0; i < N; i++)
@@ -417,9 +518,8 @@ int main(int argc, char **argv)
 {
     (void)argc;
     static const struct section sections[] = {
-        {"bf random graphs", test_random},
-        {"bf non-negative", test_nonnegative_and_undirected},
-        {"bf negative cycles", test_cycles},
+        {"bf random graphs", test_random},   {"bf non-negative", test_nonnegative_and_undirected},
+        {"bf negative cycles", test_cycles}, {"bf rounding", test_rounding},
         {"bf refusals", test_refusals},
     };
     return harness_main(argv, sections, sizeof sections / sizeof sections[0], print_runs);

@@ -4,7 +4,7 @@
  * src/kernels/cpu/bellman_ford.h, and the GPU's on the host:
  * src/kernels/hip/sssp.hip).
  *
- * Two ways, both over host arrays:
+ * Three ways, all over host arrays:
  *   lg_cycle_on_parents   walks n parents from a vertex; if that ends on a
  *                         cycle of parents whose arcs weigh less than 0 in
  *                         all, names its smallest vertex.  Cheap (O(n));
@@ -16,6 +16,15 @@
  *                         a sequential search a cycle of parents is a
  *                         negative cycle (Tarjan, "Data Structures and
  *                         Network Algorithms", 1983, ch. 7).  O(nm) at worst.
+ *   lg_source_below_zero  after the rounds have settled: a source whose
+ *                         distance fell below 0 that no tight path from a
+ *                         source still at 0 reaches.  Its distance came
+ *                         round a closed walk whose sum is negative, too
+ *                         little to lower the next vertex's larger sum (a
+ *                         -1e-36 arc after a 0.5 one leaves the sum 0.5), so
+ *                         the drops stop before n rounds: the search settles
+ *                         but the source is not at distance 0.  O(n + m),
+ *                         and only when some source is below 0.
  *
  * The caller lends the work arrays.  Included by C and by C++ host code:
  * plain C only.
@@ -122,6 +131,51 @@ static inline lg_vertex_t lg_cycle_by_search(const struct lg_weighted_rows *r,
         }
     }
     return -1;
+}
+
+/* LG_ERR_UNBOUNDED's message for lg_source_below_zero's source: the
+ * function's name, the source. */
+#define LG_SOURCE_BELOW_ZERO                                                                       \
+    "%s: a negative cycle is reachable from the sources: a closed walk of negative length "        \
+    "through vertex %d, a source, lowers its distance below 0"
+
+/* The source named by lg_source_below_zero's rule (the top of the file)
+ * from the settled distances, or -1; queue: n vertices, reached: n bytes. */
+static inline lg_vertex_t lg_source_below_zero(const struct lg_weighted_rows *r, const double *dist,
+                                               const lg_vertex_t *sources, int64_t num_sources,
+                                               lg_vertex_t *queue, unsigned char *reached)
+{
+    int64_t size = 0;
+    for (int64_t v = 0; v < r->n; v++)
+        reached[v] = 0;
+    for (int64_t i = 0; i < num_sources; i++) {
+        const lg_vertex_t s = sources[i];
+        if (dist[s] == 0.0 && !reached[s])
+            reached[s] = 1, queue[size++] = s;
+    }
+    for (int64_t head = 0; head < size; head++) {
+        const lg_vertex_t u = queue[head];
+        for (lg_edge_t e = r->off[u]; e < r->off[u + 1]; e++) {
+            const lg_vertex_t v = r->idx[e];
+            if (!reached[v] && dist[u] + lg_arc_weight(r->w, r->w64, e) == dist[v])
+                reached[v] = 1, queue[size++] = v;
+        }
+    }
+    for (int64_t i = 0; i < num_sources; i++)
+        if (!reached[sources[i]])
+            return sources[i];
+    return -1;
+}
+
+/* Whether any source's settled distance is below 0: lg_source_below_zero's
+ * cheap test first. */
+static inline bool lg_any_source_below_zero(const double *dist, const lg_vertex_t *sources,
+                                            int64_t num_sources)
+{
+    for (int64_t i = 0; i < num_sources; i++)
+        if (dist[sources[i]] < 0.0)
+            return true;
+    return false;
 }
 
 #endif

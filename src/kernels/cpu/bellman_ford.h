@@ -16,7 +16,9 @@
  * vertex it came from (parent), and a walk of parents from the frontier
  * looks for a negative cycle of them at rounds 64, 128, 256, ... and n, so
  * that a cycle is usually named long before round n; when the walk cannot
- * name one, the sequential search does.
+ * name one, the sequential search does.  A cycle whose negative sum is lost
+ * in rounding settles instead, and is caught when it lowers a source below
+ * 0 (lg_source_below_zero).
  *
  * The distances are the same fixed point delta-stepping reaches (sssp.c's
  * top says why every relaxation order ends there), and the predecessors
@@ -97,9 +99,10 @@ static lg_status_t bellman_ford(const struct lg_exec *x, const struct lg_graph_v
             if (round > n) {
                 lg_vertex_t found = -1;
                 if ((st = cycle_by_search(&rows, a, &found)) == LG_OK)
-                    st = found >= 0 ? unbounded(found)
-                                    : lg__error(LG_ERR_INTERNAL,
-                                                "lg_sssp: Bellman-Ford ran %lld rounds", (long long)n);
+                    st = found >= 0
+                             ? unbounded(found)
+                             : lg__error(LG_ERR_INTERNAL, "lg_sssp: Bellman-Ford ran %lld rounds",
+                                         (long long)n);
                 goto done;
             }
         }
@@ -138,6 +141,13 @@ static lg_status_t bellman_ford(const struct lg_exec *x, const struct lg_graph_v
             st = LG_ERR_CANCELLED;
             goto done;
         }
+    }
+    /* settled; the frontier's queue and the (all zero) marks serve the check */
+    if (lg_any_source_below_zero(dist, a->sources, a->num_sources)) {
+        const lg_vertex_t s =
+            lg_source_below_zero(&rows, dist, a->sources, a->num_sources, queue, in_next);
+        if (s >= 0)
+            st = lg__error(LG_ERR_UNBOUNDED, LG_SOURCE_BELOW_ZERO, "lg_sssp", (int)s);
     }
 done:
     lg__free(queue);

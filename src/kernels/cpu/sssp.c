@@ -31,9 +31,10 @@
  * fixed point dist[v] = min over in-edges of dist[u] + w(u, v).
  *
  * Predecessors come after the distances: a level-synchronous search from
- * the sources over the tight edges (dist[u] + w == dist[v]) claims each
- * vertex once.  Every reached vertex has a tight path from a source (the one
- * Dijkstra would find), and the search follows only such paths, so a chain
+ * the sources at distance 0 (with negative weights, a source may be reached
+ * below 0 from another) over the tight edges (dist[u] + w == dist[v]) claims
+ * each vertex once.  Every reached vertex has a tight path from such a
+ * source (the one Dijkstra would find), and the search follows only such paths, so a chain
  * of predecessors always ends at a source, even through zero-weight cycles,
  * where "the smallest tight in-neighbour" could go round in a loop.
  *
@@ -382,7 +383,7 @@ static lg_status_t predecessors(const struct lg_graph_view *g, const struct lg_s
     int64_t size = 0;
     for (int64_t i = 0; i < a->num_sources; i++) {
         const lg_vertex_t s = a->sources[i];
-        if (pred[s] < 0)
+        if (pred[s] < 0 && dist[s] == 0.0) /* below 0: reached from another source */
             pred[s] = s, curr[size++] = s;
     }
     while (size > 0) {

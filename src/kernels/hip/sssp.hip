@@ -231,15 +231,27 @@ __global__ void pred_start(lg_vertex_t *pred, int64_t n)
     pred[v] = -1;
 }
 
-__global__ void pred_sources(lg_vertex_t *pred, const lg_vertex_t *sources, int64_t k,
-                             lg_vertex_t *queue, unsigned long long *count)
+/* A source below 0 (Bellman-Ford: reached from another) waits for its arc. */
+__global__ void pred_sources(lg_vertex_t *pred, const unsigned long long *dist,
+                             const lg_vertex_t *sources, int64_t k, lg_vertex_t *queue,
+                             unsigned long long *count)
 {
     LG_FOR_EACH(i, k)
     {
         const lg_vertex_t s = sources[i];
-        if (atomicCAS(pred + s, -1, s) == -1)
+        if (dist[s] == ZERO_KEY && atomicCAS(pred + s, -1, s) == -1)
             queue[atomicAdd(count, 1ull)] = s;
     }
+}
+
+/* How many of the sources Bellman-Ford left below 0 (keys order as the
+ * doubles do). */
+__global__ void below_zero(const unsigned long long *dist, const lg_vertex_t *sources, int64_t k,
+                           unsigned long long *count)
+{
+    LG_FOR_EACH(i, k)
+    if (dist[sources[i]] < ZERO_KEY)
+        atomicAdd(count, 1ull);
 }
 
 /* One level of the search over tight arcs: each unclaimed v at the end of
@@ -333,6 +345,61 @@ cleanup:
     lg__gpu_host->free(k.queue);
     lg__gpu_host->free(k.arcs);
     lg__gpu_host->free(k.queued);
+    return st;
+}
+
+/* Bellman-Ford settled: a source left below 0 that no tight path from a
+ * source at 0 reaches (negative_cycle.h's lg_source_below_zero, on the
+ * host, only when the device counts one below 0): LG_ERR_UNBOUNDED, *named
+ * true. */
+static lg_status_t source_below_zero(lg__gpu_state *s, const struct lg_graph_view *g,
+                                     const struct lg_sssp_args *call,
+                                     const unsigned long long *d_dist, const lg_vertex_t *d_sources,
+                                     unsigned long long *counts, bool *named)
+{
+    static const char fn[] = "lg_sssp";
+    const int64_t n = g->n, k = call->num_sources;
+    unsigned long long below = 0;
+    *named = false;
+    lg_status_t st = LG_OK;
+    double *dist = NULL;
+    lg_vertex_t *queue = NULL;
+    unsigned char *reached = NULL;
+    LG_TRY_OR_CLEANUP(hipMemsetAsync(counts, 0, sizeof *counts, s->stream), "checking the sources");
+    below_zero<<<lg__blocks_for(k, SSSP_BLOCK), SSSP_BLOCK, 0, s->stream>>>(d_dist, d_sources, k,
+                                                                            counts);
+    LG_TRY_OR_CLEANUP(lg__launched(), "checking the sources");
+    LG_TRY_OR_CLEANUP(lg__download(s, &below, counts, sizeof below), "checking the sources");
+    if (below == 0)
+        return LG_OK;
+    dist = (double *)lg__gpu_host->malloc((size_t)n * sizeof *dist);
+    queue = (lg_vertex_t *)lg__gpu_host->malloc((size_t)n * sizeof *queue);
+    reached = (unsigned char *)lg__gpu_host->malloc((size_t)n);
+    if (!dist || !queue || !reached) {
+        st = lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory for the sources' check",
+                                 fn);
+        goto cleanup;
+    }
+    {
+        /* the keys into dist's bytes, then each turned back in place */
+        unsigned long long *keys = (unsigned long long *)dist;
+        LG_TRY_OR_CLEANUP(lg__download(s, keys, d_dist, (size_t)n * sizeof *keys),
+                          "checking the sources");
+        for (int64_t v = 0; v < n; v++)
+            dist[v] = of_key(keys[v]);
+        const struct lg_weighted_rows rows = {n, g->out.offsets, g->out.indices,
+                                              call->use_weights ? g->out.weights : NULL,
+                                              call->use_weights ? g->out.weights64 : NULL};
+        const lg_vertex_t v = lg_source_below_zero(&rows, dist, call->sources, k, queue, reached);
+        if (v >= 0) {
+            *named = true;
+            st = lg__gpu_host->error(LG_ERR_UNBOUNDED, LG_SOURCE_BELOW_ZERO, fn, (int)v);
+        }
+    }
+cleanup:
+    lg__gpu_host->free(dist);
+    lg__gpu_host->free(queue);
+    lg__gpu_host->free(reached);
     return st;
 }
 
@@ -478,6 +545,12 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
                               "moving the split");
         }
     }
+    if (bf) {
+        bool named = false;
+        st = source_below_zero(s, g, call, a.dist, d_sources, counts, &named);
+        if (st != LG_OK || named)
+            goto cleanup;
+    }
     /* Bellman-Ford: the cutoff on the final distances, then reached only what
      * a tight-arc path within it joins to a source (the CPU's rule; the
      * target filters nothing); the parents' array serves when the call asked
@@ -494,7 +567,7 @@ static lg_status_t sssp_on_device(lg__gpu_state *s, const struct lg_graph_view *
             pred_start<<<blocks, SSSP_BLOCK, 0, s->stream>>>(tight, n);
             LG_TRY_OR_CLEANUP(hipMemsetAsync(counts, 0, sizeof *counts, s->stream), "predecessors");
             pred_sources<<<lg__blocks_for(k, SSSP_BLOCK), SSSP_BLOCK, 0, s->stream>>>(
-                tight, d_sources, k, level, counts);
+                tight, a.dist, d_sources, k, level, counts);
             LG_TRY_OR_CLEANUP(lg__launched(), "predecessors");
             LG_TRY_OR_CLEANUP(lg__download(s, h, counts, sizeof *h), "predecessors");
             for (int64_t q = (int64_t)h[0]; q > 0;) {
