@@ -1097,6 +1097,24 @@ LG_API lg_status_t lg_eigenvector(lg_context_t *context, const lg_graph_t *graph
                                   const lg_eigenvector_options_t *options, double *centrality,
                                   lg_iteration_result_t *result);
 
+/* The power iterations in single precision (lg_eigenvector_f32, lg_katz_f32,
+ * lg_hits_f32): the vectors are float (half the memory and half the traffic
+ * of the gathered vector); a row's products and sums, the norms, maxima and
+ * the convergence test stay double, so a result differs from the double
+ * call's by the rounding of the stored entries (a relative 1e-7 or so of
+ * the largest).  A tolerance below that rounding is met only when the
+ * float iterate stops changing, which it often does but need not: it may
+ * go round a few values whose change stays near n * 6e-8 of the largest
+ * entry (HITS's default tol 1e-8, an absolute L1 change, is below that on
+ * many graphs: give HITS a tol of 1e-5 or so in float).  Where the
+ * iteration converges slowly (a directed path's A + I is one Jordan block)
+ * the float form's steps fall below its largest entries' rounding, those
+ * stop moving, and its change test passes early: there it can stop
+ * hundreds of iterations before the double form, a relative 1e-2 apart. */
+LG_API lg_status_t lg_eigenvector_f32(lg_context_t *context, const lg_graph_t *graph,
+                                      const lg_eigenvector_options_t *options, float *centrality,
+                                      lg_iteration_result_t *result);
+
 typedef struct lg_katz_options {
     double alpha;            /* the attenuation factor; default 0.1               */
     double beta;             /* the weight every vertex starts with; default 1.0  */
@@ -1131,6 +1149,9 @@ LG_API void lg_katz_options_init(lg_katz_options_t *options);
 LG_API lg_status_t lg_katz(lg_context_t *context, const lg_graph_t *graph,
                            const lg_katz_options_t *options, double *centrality,
                            lg_iteration_result_t *result);
+LG_API lg_status_t lg_katz_f32(lg_context_t *context, const lg_graph_t *graph,
+                               const lg_katz_options_t *options, float *centrality,
+                               lg_iteration_result_t *result);
 
 typedef struct lg_hits_options {
     double tol;              /* stop when sum|h - hlast| < tol; default 1e-8      */
@@ -1167,6 +1188,9 @@ LG_API void lg_hits_options_init(lg_hits_options_t *options);
 LG_API lg_status_t lg_hits(lg_context_t *context, const lg_graph_t *graph,
                            const lg_hits_options_t *options, double *hubs, double *authorities,
                            lg_iteration_result_t *result);
+LG_API lg_status_t lg_hits_f32(lg_context_t *context, const lg_graph_t *graph,
+                               const lg_hits_options_t *options, float *hubs, float *authorities,
+                               lg_iteration_result_t *result);
 
 /* ------------------------------------------------------------------------ */
 /* Algorithms as data                                                       */

@@ -39,9 +39,10 @@ static void push(const or_graph *o, const double *w, const double *x, double *y)
 
 /* NetworkX's eigenvector_centrality (kind 0), katz_centrality (1, alpha
  * 0.05, betas b), _hits_python (2: x the hubs, a the authorities);
- * returns the iterations run, -1 when max_iter ran out. */
-static int oracle(int kind, const or_graph *o, const double *w, const double *nstart,
-                  const double *b, int max_iter, double *x, double *a)
+ * returns the iterations run, -1 when max_iter ran out.  exactly: max_iter
+ * iterations whatever their change, the last finished as a converged one. */
+static int iterate(int kind, const or_graph *o, const double *w, const double *nstart,
+                   const double *b, int max_iter, bool exactly, double *x, double *a)
 {
     const int64_t n = o->n;
     double *last = or_alloc((size_t)n + 1, sizeof *last), *y = or_alloc((size_t)n + 1, sizeof *y);
@@ -89,7 +90,7 @@ static int oracle(int kind, const or_graph *o, const double *w, const double *ns
         for (int64_t v = 0; v < n; v++)
             err += fabs(x[v] - last[v]);
         iter++;
-        if (err < limit)
+        if (exactly ? iter == max_iter : err < limit)
             done = iter;
     }
     if (done > 0 && kind == 1) {
@@ -115,6 +116,12 @@ static int oracle(int kind, const or_graph *o, const double *w, const double *ns
     return done;
 }
 
+static int oracle(int kind, const or_graph *o, const double *w, const double *nstart,
+                  const double *b, int max_iter, double *x, double *a)
+{
+    return iterate(kind, o, w, nstart, b, max_iter, false, x, a);
+}
+
 /* ---- the checks ------------------------------------------------------------------------ */
 
 /* got within a relative 1e-12 of want's largest entry. */
@@ -125,9 +132,22 @@ static bool near(const double *got, const double *want, int64_t n)
 
 static const char *const names[3] = {"lg_eigenvector", "lg_katz", "lg_hits"};
 
-/* One call of kind's function (options as the oracle's); its status. */
+/* The float twins: to a relative F32_NEAR(iterations) of the largest entry
+ * of the oracle's iterate after as many iterations (the float test of the
+ * change may stop an iteration before or after the double's, and on a
+ * slowly converging graph one iteration moves the result by more than
+ * float's rounding).  The bound grows with the iterations: each rounds
+ * every entry (6e-8), and an iteration that contracts slowly does not damp
+ * those errors (a directed path's A + I, one Jordan block: 2e-4 after 968
+ * iterations).  HITS stopped at HITS_F32_TOL (its default 1e-8 is below
+ * float's rounding of an L1 change). */
+#define F32_NEAR(iterations) (1e-5 + 4e-7 * (iterations))
+#define HITS_F32_TOL 1e-5
+
+/* One call of kind's function (options as the oracle's); its status.
+ * x32 and a32 not NULL: the float twin's, into them. */
 static lg_status_t call(int kind, const lg_graph_t *g, bool use_weights, const double *nstart,
-                        const double *b, int max_iter, double *x, double *a,
+                        const double *b, int max_iter, double *x, double *a, float *x32, float *a32,
                         lg_iteration_result_t *r)
 {
     lg_context_t *c = ctx[power_runs++ % NUM_CTX];
@@ -135,19 +155,59 @@ static lg_status_t call(int kind, const lg_graph_t *g, bool use_weights, const d
         lg_eigenvector_options_t o;
         lg_eigenvector_options_init(&o);
         o.use_weights = use_weights, o.nstart = nstart, o.max_iter = max_iter;
-        return lg_eigenvector(c, g, &o, x, r);
+        return x32 ? lg_eigenvector_f32(c, g, &o, x32, r) : lg_eigenvector(c, g, &o, x, r);
     }
     if (kind == 1) {
         lg_katz_options_t o;
         lg_katz_options_init(&o);
         o.alpha = 0.05, o.use_weights = use_weights, o.nstart = nstart, o.betas = b;
         o.max_iter = max_iter;
-        return lg_katz(c, g, &o, x, r);
+        return x32 ? lg_katz_f32(c, g, &o, x32, r) : lg_katz(c, g, &o, x, r);
     }
     lg_hits_options_t o;
     lg_hits_options_init(&o);
     o.use_weights = use_weights, o.nstart = nstart, o.max_iter = max_iter;
-    return lg_hits(c, g, &o, x, a, r);
+    if (x32)
+        o.tol = HITS_F32_TOL;
+    return x32 ? lg_hits_f32(c, g, &o, x32, a32, r) : lg_hits(c, g, &o, x, a, r);
+}
+
+static double worst_f32;
+
+static void check_f32(int kind, const lg_graph_t *g, const or_graph *o, const double *w,
+                      bool use_weights, const double *nstart, const double *b)
+{
+    const int64_t n = o->n;
+    float *x = or_alloc((size_t)n, sizeof *x), *a = or_alloc((size_t)n, sizeof *a);
+    double *wx = or_alloc((size_t)n, sizeof *wx), *wa = or_alloc((size_t)n, sizeof *wa);
+    double *want = or_alloc((size_t)n, sizeof *want), *want_a = or_alloc((size_t)n, sizeof *want);
+    lg_iteration_result_t r;
+    const lg_status_t st = call(kind, g, use_weights, nstart, b, 3000, NULL, NULL, x, a, &r);
+    CHECK(st == LG_OK && r.converged);
+    if (st != LG_OK) {
+        report("%s_f32: %s: %s", names[kind], lg_status_string(st), lg_last_error());
+    } else {
+        CHECK(or_ran_on_expected(true));
+        iterate(kind, o, w, nstart, b, r.iterations, true, want, want_a);
+        double most = 0.0, off = 0.0;
+        for (int64_t v = 0; v < n; v++) {
+            wx[v] = x[v], wa[v] = a[v];
+            most = fmax(most, fmax(fabs(want[v]), kind == 2 ? fabs(want_a[v]) : 0.0));
+            off = fmax(off, fmax(fabs(wx[v] - want[v]), kind == 2 ? fabs(wa[v] - want_a[v]) : 0.0));
+        }
+        worst_f32 = fmax(worst_f32, most > 0.0 ? off / most : off);
+        const double bound = F32_NEAR(r.iterations);
+        CHECK(or_near(wx, want, n, bound) && (kind < 2 || or_near(wa, want_a, n, bound)));
+        if (!(off <= bound * most))
+            report("%s_f32, weights %d: off by %.3g of the largest %.3g after %d iterations",
+                   names[kind], use_weights, off, most, r.iterations);
+    }
+    free(x);
+    free(a);
+    free(wx);
+    free(wa);
+    free(want);
+    free(want_a);
 }
 
 static void check_graph(const lg_graph_t *g, const or_graph *o, bool use_weights,
@@ -177,7 +237,8 @@ static void check_graph(const lg_graph_t *g, const or_graph *o, bool use_weights
             const int max_iter = 3000;
             const int iters = oracle(kind, o, w, ns, bs, max_iter, want, want_a);
             lg_iteration_result_t r;
-            const lg_status_t st = call(kind, g, use_weights, ns, bs, max_iter, got, got_a, &r);
+            const lg_status_t st =
+                call(kind, g, use_weights, ns, bs, max_iter, got, got_a, NULL, NULL, &r);
             if (iters < 0) { /* Katz diverges on graphs whose largest eigenvalue is > 20 */
                 CHECK(st == LG_ERR_NOT_CONVERGED && !r.converged && r.iterations == max_iter);
                 continue;
@@ -195,6 +256,7 @@ static void check_graph(const lg_graph_t *g, const or_graph *o, bool use_weights
                 report("%s, weights %d, nstart %d: %d iterations (oracle %d), vertex 0 %.17g "
                        "(oracle %.17g)",
                        names[kind], use_weights, given, r.iterations, iters, got[0], want[0]);
+            check_f32(kind, g, o, w, use_weights, ns, bs);
         }
     free(w);
     free(want);
@@ -285,12 +347,13 @@ static void test_float64_weights(void)
         lg_iteration_result_t r;
 #ifdef LG_TEST_GPU
         (void)iters;
-        CHECK_STATUS(call(kind, g, true, NULL, NULL, 3000, got, got_a, &r), LG_ERR_UNSUPPORTED);
+        CHECK_STATUS(call(kind, g, true, NULL, NULL, 3000, got, got_a, NULL, NULL, &r),
+                     LG_ERR_UNSUPPORTED);
         CHECK_MESSAGE("the GPU kernel reads float32 weights, and this graph's are float64");
         /* unweighted, the graph's float64 weights are not read */
-        CHECK_OK(call(kind, g, false, NULL, NULL, 3000, got, got_a, &r));
+        CHECK_OK(call(kind, g, false, NULL, NULL, 3000, got, got_a, NULL, NULL, &r));
 #else
-        const lg_status_t st = call(kind, g, true, NULL, NULL, 3000, got, got_a, &r);
+        const lg_status_t st = call(kind, g, true, NULL, NULL, 3000, got, got_a, NULL, NULL, &r);
         CHECK(iters > 0 && st == LG_OK && abs(r.iterations - iters) <= 1);
         if (st == LG_OK && r.iterations == iters)
             CHECK(near(got, want, o->n) && (kind < 2 || near(got_a, want_a, o->n)));
@@ -477,6 +540,7 @@ static void test_cancellation(void)
 
 static void print_runs(void)
 {
+    printf("float twins: within %.2g of the largest entry\n", worst_f32);
     printf("%ld power iteration runs\n", power_runs);
 }
 

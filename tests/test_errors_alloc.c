@@ -39,6 +39,7 @@ struct expected {
                               * two (no failure injected) */
     double closeness[2][64]; /* lg_closeness by hops and by weights (likewise) */
     double power[4][64];     /* eigenvector, Katz, HITS's hubs and authorities (likewise) */
+    float power32[4][64];    /* the same from the float twins (HITS at tol 1e-5) */
 };
 
 /* Strongly connected components by reachability from every vertex (the
@@ -266,6 +267,26 @@ static bool sweep_once(long k, lg_context_t *c, int64_t n, int64_t E, const lg_v
                   memcmp(x[3], want->power[3], (size_t)n * sizeof **x) == 0);
         else
             all = false;
+        float f[4][64];
+        lg_hits_options_t ho;
+        lg_hits_options_init(&ho);
+        ho.tol = 1e-5;
+        st = lg_eigenvector_f32(c, g, &eo, f[0], NULL);
+        if (sweep_ok(st, "lg_eigenvector_f32", k))
+            CHECK(memcmp(f[0], want->power32[0], (size_t)n * sizeof **f) == 0);
+        else
+            all = false;
+        st = lg_katz_f32(c, g, &ko, f[1], NULL);
+        if (sweep_ok(st, "lg_katz_f32", k))
+            CHECK(memcmp(f[1], want->power32[1], (size_t)n * sizeof **f) == 0);
+        else
+            all = false;
+        st = lg_hits_f32(c, g, &ho, f[2], f[3], NULL);
+        if (sweep_ok(st, "lg_hits_f32", k))
+            CHECK(memcmp(f[2], want->power32[2], (size_t)n * sizeof **f) == 0 &&
+                  memcmp(f[3], want->power32[3], (size_t)n * sizeof **f) == 0);
+        else
+            all = false;
     }
 
     lg_edge_t deg[64];
@@ -324,6 +345,12 @@ static void expected_betweenness(lg_context_t *c, int64_t n, int64_t E, const lg
     CHECK_OK(lg_eigenvector(c, g, &eo, want->power[0], NULL));
     CHECK_OK(lg_katz(c, g, &ko, want->power[1], NULL));
     CHECK_OK(lg_hits(c, g, NULL, want->power[2], want->power[3], NULL));
+    lg_hits_options_t ho;
+    lg_hits_options_init(&ho);
+    ho.tol = 1e-5;
+    CHECK_OK(lg_eigenvector_f32(c, g, &eo, want->power32[0], NULL));
+    CHECK_OK(lg_katz_f32(c, g, &ko, want->power32[1], NULL));
+    CHECK_OK(lg_hits_f32(c, g, &ho, want->power32[2], want->power32[3], NULL));
     lg_graph_free(&g);
 }
 

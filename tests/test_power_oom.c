@@ -13,8 +13,8 @@
  * AUTO context gives the CPU's answer.  Each call runs 12 iterations exactly
  * (tol 0), with nstart (uploaded through the staging vector) on a directed
  * weighted graph, whose HITS builds the renamed out-edges, and without on an
- * undirected Kronecker graph.  The plugin's live allocations show that
- * nothing leaks.
+ * undirected Kronecker graph; each in double and in float.  The plugin's
+ * live allocations show that nothing leaks.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -35,36 +35,48 @@
 enum {
     ITERATIONS = 12
 };
-static const char *const names[3] = {"eigenvector", "Katz", "HITS"};
+static const char *const names[6] = {"eigenvector",       "Katz",       "HITS",
+                                     "eigenvector float", "Katz float", "HITS float"};
 
-/* One call of kind (0 eigenvector, 1 Katz, 2 HITS) on c: its status (LG_ERR_NOT_CONVERGED
- * when it ran its ITERATIONS), x and (HITS) a filled. */
+/* One call of kind (0 eigenvector, 1 Katz, 2 HITS; 3, 4, 5 their float
+ * twins, whose results are widened into x and a) on c: its status
+ * (LG_ERR_NOT_CONVERGED when it ran its ITERATIONS), x and (HITS) a
+ * filled. */
 static lg_status_t run_once(lg_context_t *c, const lg_graph_t *g, int kind, const double *nstart,
-                            double *x, double *a)
+                            int64_t n, double *x, double *a)
 {
     lg_iteration_result_t r;
-    if (kind == 0) {
+    float *x32 = kind >= 3 ? or_alloc((size_t)n, sizeof *x32) : NULL;
+    float *a32 = kind >= 3 ? or_alloc((size_t)n, sizeof *a32) : NULL;
+    lg_status_t st;
+    if (kind % 3 == 0) {
         lg_eigenvector_options_t o;
         lg_eigenvector_options_init(&o);
         o.tol = 0.0, o.max_iter = ITERATIONS, o.nstart = nstart;
-        return lg_eigenvector(c, g, &o, x, &r);
-    }
-    if (kind == 1) {
+        st = x32 ? lg_eigenvector_f32(c, g, &o, x32, &r) : lg_eigenvector(c, g, &o, x, &r);
+    } else if (kind % 3 == 1) {
         lg_katz_options_t o;
         lg_katz_options_init(&o);
         o.alpha = 0.01, o.tol = 0.0, o.max_iter = ITERATIONS, o.nstart = nstart;
-        return lg_katz(c, g, &o, x, &r);
+        st = x32 ? lg_katz_f32(c, g, &o, x32, &r) : lg_katz(c, g, &o, x, &r);
+    } else {
+        lg_hits_options_t o;
+        lg_hits_options_init(&o);
+        o.tol = 0.0, o.max_iter = ITERATIONS, o.nstart = nstart;
+        st = x32 ? lg_hits_f32(c, g, &o, x32, a32, &r) : lg_hits(c, g, &o, x, a, &r);
     }
-    lg_hits_options_t o;
-    lg_hits_options_init(&o);
-    o.tol = 0.0, o.max_iter = ITERATIONS, o.nstart = nstart;
-    return lg_hits(c, g, &o, x, a, &r);
+    for (int64_t v = 0; x32 && v < n; v++)
+        x[v] = x32[v], a[v] = kind == 5 ? a32[v] : 0.0;
+    free(x32);
+    free(a32);
+    return st;
 }
 
-/* got within a relative 1e-12 of want's largest entry. */
-static bool near(const double *got, const double *want, int64_t n)
+/* got within a relative 1e-12 of want's largest entry (1e-5 for the float
+ * twins: the CPU's and the GPU's float entries round apart). */
+static bool near(const double *got, const double *want, int64_t n, int kind)
 {
-    return or_near(got, want, n, 1e-12);
+    return or_near(got, want, n, kind >= 3 ? 1e-5 : 1e-12);
 }
 
 struct expected {
@@ -79,9 +91,9 @@ static bool right_on(lg_context_t *c, lg_graph_t *g, const void *data, lg_status
     const struct expected *e = data;
     const int64_t n = e->n;
     double *x = or_alloc((size_t)n, sizeof *x), *a = or_alloc((size_t)n, sizeof *a);
-    *st = run_once(c, g, e->kind, e->nstart, x, a);
-    const bool right =
-        *st == LG_ERR_NOT_CONVERGED && near(x, e->x, n) && (e->kind < 2 || near(a, e->a, n));
+    *st = run_once(c, g, e->kind, e->nstart, n, x, a);
+    const bool right = *st == LG_ERR_NOT_CONVERGED && near(x, e->x, n, e->kind) &&
+                       (e->kind % 3 < 2 || near(a, e->a, n, e->kind));
     free(x);
     free(a);
     return right;
@@ -127,8 +139,8 @@ static void test_device_allocation_failures(void)
                 nstart[v] = 1.0 + (double)or_rand_below(&rng, 5);
         }
         long long most = 0;
-        for (int kind = 0; kind < 3; kind++) {
-            CHECK_STATUS(run_once(cpu, t.g, kind, nstart, x, a), LG_ERR_NOT_CONVERGED);
+        for (int kind = 0; kind < 6; kind++) {
+            CHECK_STATUS(run_once(cpu, t.g, kind, nstart, n, x, a), LG_ERR_NOT_CONVERGED);
             const struct expected e = {kind, n, nstart, x, a};
             const struct oom_call call = {names[kind], right_on, &e};
             const long long k = oom_sweep(&r, &t, &call, &most);

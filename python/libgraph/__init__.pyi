@@ -29,6 +29,7 @@ _Format = None | Literal["mtx", "el", "wel", "lgb"]
 _WeightDtype = None | Literal["float32", "float64"] | Any
 _SsspMethod = Literal["auto", "delta-stepping", "bellman-ford"]
 _Vector = None | _Array | Mapping[Hashable, float]
+_Dtype = Literal["float64", "float32"] | type | np.dtype[Any]
 
 def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edge_factor: int = 16,
                    seed: int = 1, *, device: _Device = None
@@ -153,15 +154,15 @@ def closeness_centrality(G: Graph, distance: Any = None, wf_improved: bool = Tru
 def harmonic_centrality(G: Graph, distance: Any = None, *, device: _Device = None,
                         out: Any = None) -> npt.NDArray[np.float64]: ...
 def eigenvector_centrality(G: Graph, max_iter: int = 100, tol: float = 1.0e-6,
-                           nstart: Any = None, weight: Any = None, *, device: _Device = None,
-                           out: Any = None) -> npt.NDArray[np.float64]: ...
+                           nstart: Any = None, weight: Any = None, *, dtype: _Dtype = "float64",
+                           device: _Device = None, out: Any = None) -> npt.NDArray[np.floating[Any]]: ...
 def katz_centrality(G: Graph, alpha: float = 0.1, beta: Any = 1.0, max_iter: int = 1000,
                     tol: float = 1.0e-6, nstart: Any = None, normalized: bool = True,
-                    weight: Any = None, *, device: _Device = None,
-                    out: Any = None) -> npt.NDArray[np.float64]: ...
+                    weight: Any = None, *, dtype: _Dtype = "float64", device: _Device = None,
+                    out: Any = None) -> npt.NDArray[np.floating[Any]]: ...
 def hits(G: Graph, max_iter: int = 100, tol: float = 1.0e-8, nstart: Any = None,
-         normalized: bool = True, *, weight: Any = "weight", device: _Device = None,
-         out: Any = None) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+         normalized: bool = True, *, weight: Any = "weight", dtype: _Dtype = "float64",
+         device: _Device = None, out: Any = None) -> tuple[npt.NDArray[np.floating[Any]], npt.NDArray[np.floating[Any]]]: ...
 @overload
 def sssp(G: Graph, source: Any, *, weight: Any = "weight", predecessors: Literal[False] = False,
          cutoff: float | None = None, target: Any = None, delta: float = 0.0,
@@ -180,13 +181,13 @@ class PageRankInfo(NamedTuple):
 @overload
 def pagerank(G: Graph, alpha: float = 0.85, personalization: _Vector = None, max_iter: int = 100,
              tol: float = 1e-06, nstart: _Vector = None, weight: Any = "weight",
-             dangling: _Vector = None, *, dtype: Literal["float64", "float32"] | type | np.dtype[Any] = "float64",
+             dangling: _Vector = None, *, dtype: _Dtype = "float64",
              device: _Device = None, out: Any = None,
              return_info: Literal[False] = False) -> npt.NDArray[np.floating[Any]]: ...
 @overload
 def pagerank(G: Graph, alpha: float = 0.85, personalization: _Vector = None, max_iter: int = 100,
              tol: float = 1e-06, nstart: _Vector = None, weight: Any = "weight",
-             dangling: _Vector = None, *, dtype: Literal["float64", "float32"] | type | np.dtype[Any] = "float64",
+             dangling: _Vector = None, *, dtype: _Dtype = "float64",
              device: _Device = None, out: Any = None,
              return_info: Literal[True]) -> tuple[npt.NDArray[np.floating[Any]], PageRankInfo]: ...
 def connected_components(G: Graph, *, device: _Device = None,

@@ -206,13 +206,7 @@ def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nsta
     G = _graph(G, "pagerank(G)")
     return_info = flag(return_info, "return_info")
     out, gpu_out = host_out(out, "out")
-    # a string, numpy.float32 (a type) or numpy.dtype("float32")
-    key = dtype if isinstance(dtype, str) else (getattr(dtype, "name", None)
-                                                 or getattr(dtype, "__name__", str(dtype)))
-    precision = {"float64": "float64", "float32": "float32", "double": "float64",
-                 "single": "float32"}.get(key)
-    if precision is None:
-        raise ValueError(f"dtype: must be 'float64' or 'float32', not {dtype!r}")
+    precision = _precision(dtype)
     ctx = context(device)
     at = on_device(gpu_out, ctx, "<f8" if precision == "float64" else "<f4", G.num_vertices,
                    "out")
@@ -568,6 +562,18 @@ def harmonic_centrality(G, distance=None, *, device=None, out=None):
     return _closeness(G, True, distance, True, device, out)
 
 
+def _precision(dtype):
+    """A dtype argument (a string, numpy.float32 as a type, or
+    numpy.dtype("float32")) as a precision parameter's value."""
+    key = dtype if isinstance(dtype, str) else (getattr(dtype, "name", None)
+                                                 or getattr(dtype, "__name__", str(dtype)))
+    precision = {"float64": "float64", "float32": "float32", "double": "float64",
+                 "single": "float32"}.get(key)
+    if precision is None:
+        raise ValueError(f"dtype: must be 'float64' or 'float32', not {dtype!r}")
+    return precision
+
+
 def _iterated(algorithm, G, params, names, device, outs):
     """A power iteration's per-vertex results (names), with NotConverged's
     attributes of those names made arrays like the results'."""
@@ -583,63 +589,70 @@ def _iterated(algorithm, G, params, names, device, outs):
 
 
 def eigenvector_centrality(G, max_iter=100, tol=1.0e-6, nstart=None, weight=None, *,
-                           device=None, out=None):
+                           dtype="float64", device=None, out=None):
     """Eigenvector centrality with networkx.eigenvector_centrality's
     semantics: power iteration on A + I (a vertex gathers its
     in-neighbours' values) from nstart (None: uniform; an array or a dict
     {vertex: value}, not summing to 0), normalised to unit length each
     iteration, stopped after the first whose L1 change is below
     num_vertices * tol.  weight: a true value weighs the edges by the
-    graph's weights (of any sign).  Raises NotConverged (.centrality the
-    last iterate) when max_iter runs out, ValueError for a graph with no
-    vertices.  Returns a float64 array of num_vertices (in out when given).
-    Ctrl-C stops it between two iterations (KeyboardInterrupt)."""
+    graph's weights (of any sign).  dtype "float64" or "float32" (vectors
+    in single precision, the sums in double: a relative 1e-7 or so off the
+    double result; a tol below that may never be met).  Raises
+    NotConverged (.centrality the last iterate) when max_iter runs out,
+    ValueError for a graph with no vertices.  Returns an array of
+    num_vertices of dtype (in out when given).  Ctrl-C stops it between two
+    iterations (KeyboardInterrupt)."""
     G = _graph(G, "eigenvector_centrality(G)")
     return _iterated("eigenvector_centrality", G, {
         "max_iter": max_iter, "tol": tol, "nstart": _vector(G, nstart, "nstart"),
-        "use_weights": flag(weight, "weight")}, ["centrality"], device, [out])[0]
+        "use_weights": flag(weight, "weight"), "precision": _precision(dtype)},
+        ["centrality"], device, [out])[0]
 
 
 def katz_centrality(G, alpha=0.1, beta=1.0, max_iter=1000, tol=1.0e-6, nstart=None,
-                    normalized=True, weight=None, *, device=None, out=None):
+                    normalized=True, weight=None, *, dtype="float64", device=None, out=None):
     """Katz centrality with networkx.katz_centrality's semantics: x =
     alpha A^T x + beta by power iteration from nstart (None: 0), stopped
     after the first iteration whose L1 change is below num_vertices * tol,
     then scaled to unit length when normalized.  beta: a number, or an
     array or dict {vertex: value} of each vertex's own.  weight as
-    eigenvector_centrality's.  Raises NotConverged (.centrality the last
-    iterate) when max_iter runs out (alpha at or above 1 / the largest
-    eigenvalue of A).  Returns a float64 array of num_vertices (in out
-    when given).  Ctrl-C stops it between two iterations."""
+    eigenvector_centrality's, and dtype.  Raises NotConverged (.centrality
+    the last iterate) when max_iter runs out (alpha at or above 1 / the
+    largest eigenvalue of A).  Returns an array of num_vertices of dtype
+    (in out when given).  Ctrl-C stops it between two iterations."""
     G = _graph(G, "katz_centrality(G)")
     scalar = not isinstance(beta, dict) and not hasattr(beta, "__len__")
     return _iterated("katz_centrality", G, {
         "alpha": alpha, "beta": float(beta) if scalar else 1.0,
         "betas": None if scalar else _vector(G, beta, "beta"), "max_iter": max_iter,
         "tol": tol, "nstart": _vector(G, nstart, "nstart"),
-        "normalized": flag(normalized, "normalized"), "use_weights": flag(weight, "weight")},
-        ["centrality"], device, [out])[0]
+        "normalized": flag(normalized, "normalized"), "use_weights": flag(weight, "weight"),
+        "precision": _precision(dtype)}, ["centrality"], device, [out])[0]
 
 
 def hits(G, max_iter=100, tol=1.0e-8, nstart=None, normalized=True, *, weight="weight",
-         device=None, out=None):
+         dtype="float64", device=None, out=None):
     """Hubs and authorities with networkx.hits's semantics, by NetworkX's
     own power iteration: from the hubs nstart (None: uniform; values >= 0),
     a = A^T h and h = A a, each divided by its largest entry, until the
     first iteration whose L1 change of h is below tol; scaled to sum 1 each
     when normalized.  weight: NetworkX's hits weighs edges by "weight";
-    None/False ignores the weights (which must be >= 0).  Raises
-    NotConverged (.hubs, .authorities) when max_iter runs out.  Returns
-    (hubs, authorities), float64 arrays of num_vertices (out: a pair of
-    arrays to write into).  Ctrl-C stops it between two iterations."""
+    None/False ignores the weights (which must be >= 0).  dtype as
+    eigenvector_centrality's (in float32 the default tol, an absolute L1
+    change of 1e-8, is below the rounding of many graphs' hubs, and may
+    never be met: pass tol 1e-5 or so).  Raises NotConverged (.hubs, .authorities) when max_iter
+    runs out.  Returns (hubs, authorities), arrays of num_vertices of dtype
+    (out: a pair of arrays to write into).  Ctrl-C stops it between two
+    iterations."""
     G = _graph(G, "hits(G)")
     outs = list(out) if out is not None else [None, None]
     if len(outs) != 2:
         raise ValueError("out: expected a pair of arrays (hubs, authorities)")
     return tuple(_iterated("hits", G, {
         "max_iter": max_iter, "tol": tol, "nstart": _vector(G, nstart, "nstart"),
-        "normalized": flag(normalized, "normalized"), "use_weights": flag(weight, "weight")},
-        ["hubs", "authorities"], device, outs))
+        "normalized": flag(normalized, "normalized"), "use_weights": flag(weight, "weight"),
+        "precision": _precision(dtype)}, ["hubs", "authorities"], device, outs))
 
 
 def algorithms():

@@ -67,7 +67,9 @@ struct lg_call {
                       .output_memory = (options)->output_memory})
 
 /* Parameters several descriptors share, spelled once: the graph's weights
- * used or not, and NetworkX's scaling of a betweenness or its plain sums. */
+ * used or not, NetworkX's scaling of a betweenness or its plain sums, and
+ * a power iteration's vector type (lg__precisions: "float64", "float32";
+ * results of LG_TYPE_REAL follow it). */
 #define LG_PARAM_USE_WEIGHTS                                                                       \
     {                                                                                              \
         .name = "use_weights", .type = LG_TYPE_BOOL, .default_value.i = 1,                         \
@@ -78,6 +80,14 @@ struct lg_call {
         .name = "rescale", .type = LG_TYPE_BOOL, .default_value.i = 1,                             \
         .help = "scale as NetworkX does (off: the plain sums over the sources)"                    \
     }
+#define LG_PARAM_PRECISION(what)                                                                   \
+    {                                                                                              \
+        .name = "precision", .type = LG_TYPE_PRECISION, .choices = lg__precisions,                 \
+        .help = what "' type (float32: half the memory traffic)"                                   \
+    }
+LG_INTERNAL extern const char *const lg__precisions[];
+/* A PRECISION parameter's value as the kernels' type. */
+LG_INTERNAL lg_precision_t lg__precision_of(lg_value_t v);
 
 /* Runs a validated call on the kernel that the rule of dispatch.c picks,
  * recording where it ran (lg_last_backend) and why; a call its progress

@@ -1,8 +1,8 @@
 /*
  * eigenvector.c - eigenvector centrality as NetworkX defines it: the
- * descriptor, options and public entry point (lg_eigenvector), and the
- * checks and results every power iteration's entry point shares
- * (algorithm.h: Katz, HITS).  The
+ * descriptor, options and public entry points (lg_eigenvector and its
+ * float twin), and the checks, results and precision choices every power
+ * iteration's entry point shares (algorithm.h: PageRank, Katz, HITS).  The
  * iteration is the kernel's (src/kernels/cpu/power.h), reached through
  * lg__dispatch; everything a kernel may assume is checked here, once.
  */
@@ -14,7 +14,8 @@ enum {
     P_TOL,
     P_MAX_ITER,
     P_USE_WEIGHTS,
-    P_NSTART
+    P_NSTART,
+    P_PRECISION
 };
 enum {
     R_CENTRALITY,
@@ -36,6 +37,7 @@ static const lg_param_info_t params[] = {
     [P_NSTART] = {.name = "nstart",
                   .type = LG_TYPE_VERTEX_DOUBLES,
                   .help = "the first iterate (none: uniform)"},
+    [P_PRECISION] = LG_PARAM_PRECISION("the centralities"),
 };
 
 static const lg_result_info_t results[] = {
@@ -45,6 +47,10 @@ static const lg_result_info_t results[] = {
                       .help = "each vertex's eigenvector centrality (unit L2 norm)"},
     LG_ITERATION_RESULTS(R_ITERATIONS),
 };
+
+static lg_status_t eigenvector(lg_context_t *context, const lg_graph_t *graph,
+                               const lg_eigenvector_options_t *options, lg_precision_t precision,
+                               void *centrality, lg_iteration_result_t *result);
 
 static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p, void *const *r,
                        const lg_run_options_t *ro)
@@ -57,7 +63,8 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t 
     o.nstart = p[P_NSTART].array;
     LG_FROM_RUN_OPTIONS(&o, ro);
     lg_iteration_result_t res = {0, 0.0, false};
-    const lg_status_t st = lg_eigenvector(ctx, g, &o, r[R_CENTRALITY], &res);
+    const lg_status_t st =
+        eigenvector(ctx, g, &o, lg__precision_of(p[P_PRECISION]), r[R_CENTRALITY], &res);
     lg__iteration_results(st, &res, r + R_ITERATIONS);
     return st;
 }
@@ -91,9 +98,16 @@ void lg_eigenvector_options_init(lg_eigenvector_options_t *options)
     options->output_memory = LG_MEMORY_HOST;
 }
 
-lg_status_t lg_eigenvector(lg_context_t *context, const lg_graph_t *graph,
-                           const lg_eigenvector_options_t *options, double *centrality,
-                           lg_iteration_result_t *result)
+const char *const lg__precisions[] = {"float64", "float32", NULL};
+
+lg_precision_t lg__precision_of(lg_value_t v)
+{
+    return v.i ? LG_PRECISION_F32 : LG_PRECISION_F64;
+}
+
+static lg_status_t eigenvector(lg_context_t *context, const lg_graph_t *graph,
+                               const lg_eigenvector_options_t *options, lg_precision_t precision,
+                               void *centrality, lg_iteration_result_t *result)
 {
     const char *fn = "lg_eigenvector";
     lg_eigenvector_options_t defaults;
@@ -137,12 +151,27 @@ lg_status_t lg_eigenvector(lg_context_t *context, const lg_graph_t *graph,
         .limit = (double)graph->n * options->tol,
         .max_iter = options->max_iter,
         .stage = LG_STAGE_EIGENVECTOR,
+        .precision = precision,
         .x = centrality,
         .result = result,
     };
     const struct lg_call c = LG_CALL(&lg__algorithm_eigenvector, &args, true, options);
     st = lg__dispatch(context, graph, &c);
     return lg__iteration_status(fn, st, result, args.limit);
+}
+
+lg_status_t lg_eigenvector(lg_context_t *context, const lg_graph_t *graph,
+                           const lg_eigenvector_options_t *options, double *centrality,
+                           lg_iteration_result_t *result)
+{
+    return eigenvector(context, graph, options, LG_PRECISION_F64, centrality, result);
+}
+
+lg_status_t lg_eigenvector_f32(lg_context_t *context, const lg_graph_t *graph,
+                               const lg_eigenvector_options_t *options, float *centrality,
+                               lg_iteration_result_t *result)
+{
+    return eigenvector(context, graph, options, LG_PRECISION_F32, centrality, result);
 }
 
 void lg__iteration_results(lg_status_t st, const lg_iteration_result_t *res, void *const *r)

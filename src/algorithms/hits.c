@@ -1,6 +1,6 @@
 /*
  * hits.c - hubs and authorities (HITS) as NetworkX defines them: the
- * descriptor, options and public entry point (lg_hits).  The iteration is
+ * descriptor, options and public entry points (lg_hits and its float twin).  The iteration is
  * the kernel's (src/kernels/cpu/hits.c), reached through lg__dispatch;
  * everything a kernel may assume is checked here, once.
  */
@@ -11,7 +11,8 @@ enum {
     P_MAX_ITER,
     P_NSTART,
     P_NORMALIZED,
-    P_USE_WEIGHTS
+    P_USE_WEIGHTS,
+    P_PRECISION
 };
 enum {
     R_HUBS,
@@ -38,6 +39,7 @@ static const lg_param_info_t params[] = {
                       .default_value.i = 1,
                       .help = "scale hubs and authorities to sum 1 each"},
     [P_USE_WEIGHTS] = LG_PARAM_USE_WEIGHTS,
+    [P_PRECISION] = LG_PARAM_PRECISION("the scores"),
 };
 
 static const lg_result_info_t results[] = {
@@ -52,6 +54,10 @@ static const lg_result_info_t results[] = {
     LG_ITERATION_RESULTS(R_ITERATIONS),
 };
 
+static lg_status_t hits(lg_context_t *context, const lg_graph_t *graph,
+                        const lg_hits_options_t *options, lg_precision_t precision, void *hubs,
+                        void *authorities, lg_iteration_result_t *result);
+
 static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p, void *const *r,
                        const lg_run_options_t *ro)
 {
@@ -64,7 +70,8 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t 
     o.use_weights = p[P_USE_WEIGHTS].i != 0;
     LG_FROM_RUN_OPTIONS(&o, ro);
     lg_iteration_result_t res = {0, 0.0, false};
-    const lg_status_t st = lg_hits(ctx, g, &o, r[R_HUBS], r[R_AUTHORITIES], &res);
+    const lg_status_t st =
+        hits(ctx, g, &o, lg__precision_of(p[P_PRECISION]), r[R_HUBS], r[R_AUTHORITIES], &res);
     lg__iteration_results(st, &res, r + R_ITERATIONS);
     return st;
 }
@@ -98,9 +105,9 @@ void lg_hits_options_init(lg_hits_options_t *options)
     options->output_memory = LG_MEMORY_HOST;
 }
 
-lg_status_t lg_hits(lg_context_t *context, const lg_graph_t *graph,
-                    const lg_hits_options_t *options, double *hubs, double *authorities,
-                    lg_iteration_result_t *result)
+static lg_status_t hits(lg_context_t *context, const lg_graph_t *graph,
+                        const lg_hits_options_t *options, lg_precision_t precision, void *hubs,
+                        void *authorities, lg_iteration_result_t *result)
 {
     const char *fn = "lg_hits";
     lg_hits_options_t defaults;
@@ -140,6 +147,7 @@ lg_status_t lg_hits(lg_context_t *context, const lg_graph_t *graph,
         .max_iter = options->max_iter,
         .normalized = options->normalized,
         .use_weights = use_weights,
+        .precision = precision,
         .hubs = hubs,
         .authorities = authorities,
         .result = result,
@@ -147,4 +155,18 @@ lg_status_t lg_hits(lg_context_t *context, const lg_graph_t *graph,
     const struct lg_call c = LG_CALL(&lg__algorithm_hits, &args, true, options);
     st = lg__dispatch(context, graph, &c);
     return lg__iteration_status(fn, st, result, options->tol);
+}
+
+lg_status_t lg_hits(lg_context_t *context, const lg_graph_t *graph,
+                    const lg_hits_options_t *options, double *hubs, double *authorities,
+                    lg_iteration_result_t *result)
+{
+    return hits(context, graph, options, LG_PRECISION_F64, hubs, authorities, result);
+}
+
+lg_status_t lg_hits_f32(lg_context_t *context, const lg_graph_t *graph,
+                        const lg_hits_options_t *options, float *hubs, float *authorities,
+                        lg_iteration_result_t *result)
+{
+    return hits(context, graph, options, LG_PRECISION_F32, hubs, authorities, result);
 }

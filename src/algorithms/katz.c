@@ -1,6 +1,6 @@
 /*
  * katz.c - Katz centrality as NetworkX defines it: the descriptor, options
- * and public entry point (lg_katz).  The iteration is the kernel's
+ * and public entry points (lg_katz and its float twin).  The iteration is the kernel's
  * (src/kernels/cpu/power.h), reached through lg__dispatch; everything a
  * kernel may assume is checked here, once.
  */
@@ -16,7 +16,8 @@ enum {
     P_MAX_ITER,
     P_NSTART,
     P_NORMALIZED,
-    P_USE_WEIGHTS
+    P_USE_WEIGHTS,
+    P_PRECISION
 };
 enum {
     R_CENTRALITY,
@@ -53,6 +54,7 @@ static const lg_param_info_t params[] = {
                       .default_value.i = 1,
                       .help = "scale the result to unit L2 norm"},
     [P_USE_WEIGHTS] = LG_PARAM_USE_WEIGHTS,
+    [P_PRECISION] = LG_PARAM_PRECISION("the centralities"),
 };
 
 static const lg_result_info_t results[] = {
@@ -62,6 +64,10 @@ static const lg_result_info_t results[] = {
                       .help = "each vertex's Katz centrality"},
     LG_ITERATION_RESULTS(R_ITERATIONS),
 };
+
+static lg_status_t katz(lg_context_t *context, const lg_graph_t *graph,
+                        const lg_katz_options_t *options, lg_precision_t precision,
+                        void *centrality, lg_iteration_result_t *result);
 
 static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t *p, void *const *r,
                        const lg_run_options_t *ro)
@@ -78,7 +84,8 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t 
     o.use_weights = p[P_USE_WEIGHTS].i != 0;
     LG_FROM_RUN_OPTIONS(&o, ro);
     lg_iteration_result_t res = {0, 0.0, false};
-    const lg_status_t st = lg_katz(ctx, g, &o, r[R_CENTRALITY], &res);
+    const lg_status_t st =
+        katz(ctx, g, &o, lg__precision_of(p[P_PRECISION]), r[R_CENTRALITY], &res);
     lg__iteration_results(st, &res, r + R_ITERATIONS);
     return st;
 }
@@ -116,9 +123,9 @@ void lg_katz_options_init(lg_katz_options_t *options)
     options->output_memory = LG_MEMORY_HOST;
 }
 
-lg_status_t lg_katz(lg_context_t *context, const lg_graph_t *graph,
-                    const lg_katz_options_t *options, double *centrality,
-                    lg_iteration_result_t *result)
+static lg_status_t katz(lg_context_t *context, const lg_graph_t *graph,
+                        const lg_katz_options_t *options, lg_precision_t precision,
+                        void *centrality, lg_iteration_result_t *result)
 {
     const char *fn = "lg_katz";
     lg_katz_options_t defaults;
@@ -166,10 +173,25 @@ lg_status_t lg_katz(lg_context_t *context, const lg_graph_t *graph,
         .limit = (double)graph->n * options->tol,
         .max_iter = options->max_iter,
         .stage = LG_STAGE_KATZ,
+        .precision = precision,
         .x = centrality,
         .result = result,
     };
     const struct lg_call c = LG_CALL(&lg__algorithm_katz, &args, true, options);
     st = lg__dispatch(context, graph, &c);
     return lg__iteration_status(fn, st, result, args.limit);
+}
+
+lg_status_t lg_katz(lg_context_t *context, const lg_graph_t *graph,
+                    const lg_katz_options_t *options, double *centrality,
+                    lg_iteration_result_t *result)
+{
+    return katz(context, graph, options, LG_PRECISION_F64, centrality, result);
+}
+
+lg_status_t lg_katz_f32(lg_context_t *context, const lg_graph_t *graph,
+                        const lg_katz_options_t *options, float *centrality,
+                        lg_iteration_result_t *result)
+{
+    return katz(context, graph, options, LG_PRECISION_F32, centrality, result);
 }

@@ -27,8 +27,6 @@ enum {
     R_CONVERGED
 };
 
-static const char *const precisions[] = {"float64", "float32", NULL};
-
 static const lg_param_info_t params[] = {
     [P_ALPHA] = {.name = "alpha",
                  .type = LG_TYPE_DOUBLE,
@@ -52,10 +50,7 @@ static const lg_param_info_t params[] = {
     [P_DANGLING] = {.name = "dangling",
                     .type = LG_TYPE_VERTEX_DOUBLES,
                     .help = "where dangling vertices' rank goes (none: as personalization)"},
-    [P_PRECISION] = {.name = "precision",
-                     .type = LG_TYPE_PRECISION,
-                     .choices = precisions,
-                     .help = "the scores' type (float32: half the memory traffic)"},
+    [P_PRECISION] = LG_PARAM_PRECISION("the scores"),
 };
 
 static const lg_result_info_t results[] = {
@@ -90,8 +85,8 @@ static lg_status_t run(lg_context_t *ctx, const lg_graph_t *g, const lg_value_t 
     o.dangling = p[P_DANGLING].array;
     LG_FROM_RUN_OPTIONS(&o, ro);
     lg_pagerank_result_t res = {0, 0.0, false};
-    const lg_precision_t precision = p[P_PRECISION].i ? LG_PRECISION_F32 : LG_PRECISION_F64;
-    const lg_status_t st = pagerank(ctx, g, &o, precision, r[R_SCORES], &res);
+    const lg_status_t st =
+        pagerank(ctx, g, &o, lg__precision_of(p[P_PRECISION]), r[R_SCORES], &res);
     lg__iteration_results(st, &res, r + R_ITERATIONS);
     return st;
 }

@@ -59,7 +59,7 @@ enum lg_algorithm_id {
     LG_ALG_COUNT
 };
 
-/* PageRank's score type. */
+/* The vectors' type of PageRank and the other power iterations. */
 typedef enum lg_precision {
     LG_PRECISION_F64 = 0,
     LG_PRECISION_F32 = 1
@@ -149,7 +149,8 @@ struct lg_closeness_args {
  *   x' = scale * A^T x + keep * x + b     (b: b[v], or b0 when b is NULL)
  * divided by its L2 norm when unit_each (eigenvector), until sum |x' - x| <
  * limit or max_iter iterations; unit_at_end: the converged x divided by
- * its L2 norm (when > 0).  x gets the last iterate, *result what ran; n > 0. */
+ * its L2 norm (when > 0).  x (double or float by precision) gets the last
+ * iterate, *result what ran; n > 0. */
 struct lg_power_args {
     const double *x0;
     double x0_divisor, x0_fill;
@@ -161,18 +162,21 @@ struct lg_power_args {
     double limit;
     int max_iter;
     lg_stage_t stage;
-    double *x;
+    lg_precision_t precision;
+    void *x;
     lg_pagerank_result_t *result;
 };
 
-/* HITS: lg_hits's iteration from the hubs h0 (NULL: uniform); n > 0. */
+/* HITS: lg_hits's iteration from the hubs h0 (NULL: uniform), hubs and
+ * authorities double or float by precision; n > 0. */
 struct lg_hits_args {
     const double *h0;
     double tol;
     int max_iter;
     bool normalized;
     bool use_weights;
-    double *hubs, *authorities;
+    lg_precision_t precision;
+    void *hubs, *authorities;
     lg_pagerank_result_t *result;
 };
 

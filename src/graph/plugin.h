@@ -35,7 +35,7 @@
 extern "C" {
 #endif
 
-#define LG_PLUGIN_ABI_VERSION 7
+#define LG_PLUGIN_ABI_VERSION 8
 #define LG_PLUGIN_ENTRY "lg_plugin_entry"
 
 /* What the device a context opened is. */

@@ -3,8 +3,9 @@ backend's against NetworkX's own on random graphs (directed and
 undirected, weighted and not, disconnected, stars, paths, self-loops),
 with nstart and per-node beta; values to 1e-12 (the iterations are
 NetworkX's, summed in another order; hits to NetworkX's SVD within its
-tol); the _numpy forms' eigenvector and linear solve to 1e-9; not
-converging; what the backend declines."""
+tol); the _numpy forms' eigenvector and linear solve to 1e-9; the
+float32 forms against the float64 ones; not converging; what the backend
+declines."""
 
 import math
 
@@ -95,6 +96,62 @@ def test_module_functions():
     assert all(s[v] == pytest.approx(wh[v], abs=1e-12) for v in G)
     d = g.to_dict(a)
     assert list(d) == list(G) and all(d[v] == pytest.approx(wa[v], abs=1e-12) for v in G)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_float32_forms(seed):
+    """dtype="float32" (and lg.run's precision "float32"): float arrays
+    within a relative 1e-4 of the float64 results' largest entry where the
+    two stopped within an iteration of each other (each stops by its own
+    change test: on a slowly converging graph, a directed path's, the
+    float iterate's largest entries stop moving once a step is below their
+    rounding, and it stops hundreds of iterations early; test_eigenvector.c
+    compares equal iterations at 1e-5), in out arrays of float32."""
+    compared = edgeless = 0
+    for directed in (False, True):
+        G = random_graph(seed, directed)
+        if len(G) == 0 or G.number_of_edges() == 0:
+            edgeless += 1
+            continue
+        g = lg.Graph.from_networkx(G)
+        n = g.num_vertices
+        for name, kw, outs in (("eigenvector_centrality", {}, ["centrality"]),
+                               ("katz_centrality", {"alpha": 0.02}, ["centrality"]),
+                               ("hits", {"tol": 1e-5}, ["hubs", "authorities"])):
+            try:
+                want = lg.run(name, g, use_weights=True, max_iter=3000, **kw, device="cpu")
+            except lg.NotConverged:
+                continue
+            got = lg.run(name, g, use_weights=True, max_iter=3000, precision="float32", **kw,
+                         device="cpu")
+            for k in outs:
+                assert got[k].dtype == np.float32 and got[k].shape == (n,)
+            if abs(got["iterations"] - want["iterations"]) > 1:
+                continue
+            compared += 1
+            for k in outs:
+                w = want[k]
+                assert np.abs(got[k] - w).max() <= 1e-4 * np.abs(w).max(), (name, k, directed)
+            f = getattr(lg, name)
+            args = dict(kw, max_iter=3000, weight="weight", device="cpu")
+            x = f(g, dtype="float32", **args)
+            x = x if name == "hits" else (x,)
+            assert all(np.array_equal(a, got[k]) for a, k in zip(x, outs))
+            out = tuple(np.empty(n, np.float32) for _ in outs)
+            r = f(g, dtype=np.float32, out=out if name == "hits" else out[0], **args)
+            assert (r == out) if name == "hits" else r is out[0]
+            assert all(np.array_equal(a, got[k]) for a, k in zip(out, outs))
+    assert compared > 0 or edgeless == 2
+
+
+def test_float32_refusals():
+    g = lg.Graph.from_networkx(nx.path_graph(5))
+    with pytest.raises(ValueError, match="dtype: must be 'float64' or 'float32'"):
+        lg.katz_centrality(g, dtype="float16")
+    with pytest.raises(TypeError, match="float32 array"):
+        lg.eigenvector_centrality(g, dtype="float32", out=np.empty(5))
+    with pytest.raises(TypeError, match="float64 array"):
+        lg.hits(g, out=(np.empty(5, np.float32), np.empty(5, np.float32)))
 
 
 def test_not_converging():

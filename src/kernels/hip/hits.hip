@@ -12,11 +12,13 @@
  * out-edges are its in-edges).  Each largest entry is a device reduction
  * that the scaling kernel reads in place, so an iteration's one host round
  * trip reads the two largest entries and the change together (32 bytes).
- * Sums are in double, in a fixed order: a run repeats bit for bit.
+ * Sums are in double, in a fixed order: a run repeats bit for bit.  The
+ * vectors are double or float (hits_iteration<T>), the sums double.
  *
  * Cost per iteration: one pass over the in-arcs and one over the out-arcs,
  * three over the vertices; memory: the device graph with its pull
- * structure and (directed) the renamed out-edges, 3 vectors of n doubles.
+ * structure and (directed) the renamed out-edges, 3 vectors of n of the
+ * call's type.
  */
 #include "power_kernel.h"
 
@@ -34,17 +36,18 @@ __device__ inline pr_sums finish_row(const gather_args<T> &a, lg_vertex_t v, dou
 }
 
 /* x *= 1 / *most (kept when *most is 0: the host reports it), and each
- * block's sum |x' - last| (last NULL: none). */
+ * block's sum |x' - last| (last NULL: none), in double. */
+template <class T>
 __global__ void __launch_bounds__(LG_PULL_BLOCK)
-    scale_by_largest(int64_t n, double *x, const double *most, const double *last, pr_sums *partial)
+    scale_by_largest(int64_t n, T *x, const T *most, const T *last, pr_sums *partial)
 {
-    const double s = *most > 0.0 ? 1.0 / *most : 1.0;
+    const double s = *most > 0 ? 1.0 / (double)*most : 1.0;
     double change = 0.0;
     LG_FOR_EACH(v, n)
     {
-        x[v] *= s;
+        x[v] = (T)((double)x[v] * s);
         if (last)
-            change += fabs(x[v] - last[v]);
+            change += fabs((double)x[v] - (double)last[v]);
     }
     change = lg__block_sum(change);
     if (threadIdx.x == 0) {
@@ -54,18 +57,19 @@ __global__ void __launch_bounds__(LG_PULL_BLOCK)
 }
 
 /* The device results of an iteration, read back together. */
-struct hits_sums {
-    double most_a, most_h;
+template <class T> struct hits_sums {
+    T most_a, most_h;
     pr_sums change;
 };
 
 /* The launch shapes of the two passes. */
-struct hits_passes {
-    gather_args<double> in, out;
+template <class T> struct hits_passes {
+    gather_args<T> in, out;
     int64_t in_grid, out_grid;
 };
 
-static void hits_passes_make(hits_passes *p, const lg__dev_graph *dg, bool use_weights)
+template <class T>
+static void hits_passes_make(hits_passes<T> *p, const lg__dev_graph *dg, bool use_weights)
 {
     memset(p, 0, sizeof *p);
     p->in_grid = lg__blocks_for(
@@ -84,24 +88,35 @@ static void hits_passes_make(hits_passes *p, const lg__dev_graph *dg, bool use_w
     }
 }
 
-/* The largest entry of x (n > 0) into *most. */
-static hipError_t largest(lg__gpu_state *s, const double *x, int64_t n, double *most)
+/* The largest entry of x (n > 0) into *most (exact in either type). */
+template <class T> static hipError_t largest(lg__gpu_state *s, const T *x, int64_t n, T *most)
 {
-    return lg__reduce(&s->scratch, x, most, n, lg__max_op(), 0.0, s->stream);
+    return lg__reduce(&s->scratch, x, most, n, lg__max_op(), (T)0, s->stream);
 }
 
-/* The sum of x into *sum (n > 0), read back. */
-static hipError_t sum_to_host(lg__gpu_state *s, const double *x, int64_t n, double *dev,
-                              double *sum)
+/* The sum of x (n > 0) in double into *sum, through the blocks' partials
+ * and *dev, read back. */
+template <class T>
+static hipError_t sum_to_host(lg__gpu_state *s, const T *x, int64_t n, pr_sums *partial,
+                              pr_sums *dev, double *sum)
 {
-    hipError_t e = lg__reduce(&s->scratch, x, dev, n, lg__plus_op(), 0.0, s->stream);
+    const pr_sums zero = {0.0, 0.0};
+    const int64_t blocks = lg__blocks_for(n, LG_PULL_BLOCK);
+    pr_sums got = zero;
+    sum_kernel<T><<<(unsigned)blocks, LG_PULL_BLOCK, 0, s->stream>>>(n, x, partial);
+    hipError_t e = lg__launched();
     if (e == hipSuccess)
-        e = hipMemcpyAsync(sum, dev, sizeof *sum, hipMemcpyDeviceToHost, s->stream);
+        e = lg__reduce(&s->scratch, (const pr_sums *)partial, dev, blocks, pr_sums_plus(), zero,
+                       s->stream);
+    if (e == hipSuccess)
+        e = hipMemcpyAsync(&got, dev, sizeof got, hipMemcpyDeviceToHost, s->stream);
     if (e == hipSuccess)
         e = hipStreamSynchronize(s->stream);
+    *sum = got.err;
     return e;
 }
 
+template <class T>
 static lg_status_t hits_iteration(lg__gpu_state *s, const lg__dev_graph *dg,
                                   const struct lg_hits_args *o)
 {
@@ -111,10 +126,10 @@ static lg_status_t hits_iteration(lg__gpu_state *s, const lg__dev_graph *dg,
     const unsigned tpb = LG_PULL_BLOCK;
     const lg_vertex_t *perm = dg->pull.perm;
     const size_t nn = (size_t)n;
-    double *h = NULL, *hn = NULL, *au = NULL;
+    T *h = NULL, *hn = NULL, *au = NULL;
     pr_sums *partial = NULL;
-    hits_sums *sums = NULL;
-    hits_passes p;
+    hits_sums<T> *sums = NULL;
+    hits_passes<T> p;
     const int64_t vertex_blocks = lg__blocks_for(n, tpb);
     LG_TRY_OR_CLEANUP(lg__device_malloc(&h, nn * sizeof *h), "allocating the iteration's vectors");
     LG_TRY_OR_CLEANUP(lg__device_malloc(&hn, nn * sizeof *hn),
@@ -142,7 +157,7 @@ static lg_status_t hits_iteration(lg__gpu_state *s, const lg__dev_graph *dg,
     }
     {
         const pr_sums zero = {0.0, 0.0};
-        hits_sums got;
+        hits_sums<T> got;
         memset(&got, 0, sizeof got);
         int iter = 0;
         double err = 0.0;
@@ -150,19 +165,19 @@ static lg_status_t hits_iteration(lg__gpu_state *s, const lg__dev_graph *dg,
         while (iter < o->max_iter && !converged) {
             p.in.c = h;
             p.in.y = au;
-            pull_kernel<gather_args<double>><<<(unsigned)p.in_grid, tpb, 0, s->stream>>>(p.in);
+            pull_kernel<gather_args<T>><<<(unsigned)p.in_grid, tpb, 0, s->stream>>>(p.in);
             LG_TRY_OR_CLEANUP(lg__launched(), "running the authorities' pass");
             LG_TRY_OR_CLEANUP(largest(s, au, n, &sums->most_a), "scaling the authorities");
-            scale_by_largest<<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(n, au, &sums->most_a,
-                                                                             NULL, partial);
+            scale_by_largest<T><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(
+                n, au, &sums->most_a, NULL, partial);
             LG_TRY_OR_CLEANUP(lg__launched(), "scaling the authorities");
             p.out.c = au;
             p.out.y = hn;
-            pull_kernel<gather_args<double>><<<(unsigned)p.out_grid, tpb, 0, s->stream>>>(p.out);
+            pull_kernel<gather_args<T>><<<(unsigned)p.out_grid, tpb, 0, s->stream>>>(p.out);
             LG_TRY_OR_CLEANUP(lg__launched(), "running the hubs' pass");
             LG_TRY_OR_CLEANUP(largest(s, hn, n, &sums->most_h), "scaling the hubs");
-            scale_by_largest<<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(n, hn, &sums->most_h,
-                                                                             h, partial);
+            scale_by_largest<T><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(
+                n, hn, &sums->most_h, h, partial);
             LG_TRY_OR_CLEANUP(lg__launched(), "scaling the hubs");
             LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const pr_sums *)partial, &sums->change,
                                          vertex_blocks, pr_sums_plus(), zero, s->stream),
@@ -171,9 +186,10 @@ static lg_status_t hits_iteration(lg__gpu_state *s, const lg__dev_graph *dg,
                 hipMemcpyAsync(&got, sums, sizeof got, hipMemcpyDeviceToHost, s->stream),
                 "reading the iteration's change");
             LG_TRY_OR_CLEANUP(hipStreamSynchronize(s->stream), "running the iteration");
-            if ((no_hubs = !(got.most_a > 0.0) || !(got.most_h > 0.0)))
+            no_hubs = !(got.most_a > 0) || !(got.most_h > 0);
+            if (no_hubs)
                 break;
-            double *t = h;
+            T *t = h;
             h = hn;
             hn = t;
             err = got.change.err;
@@ -194,25 +210,26 @@ static lg_status_t hits_iteration(lg__gpu_state *s, const lg__dev_graph *dg,
         double sh = 1.0, sa = 1.0;
         if (converged && o->normalized) {
             double sum_h = 0.0, sum_a = 0.0;
-            LG_TRY_OR_CLEANUP(sum_to_host(s, h, n, &sums->most_a, &sum_h), "normalizing the hubs");
-            LG_TRY_OR_CLEANUP(sum_to_host(s, au, n, &sums->most_a, &sum_a),
+            LG_TRY_OR_CLEANUP(sum_to_host(s, h, n, partial, &sums->change, &sum_h),
+                              "normalizing the hubs");
+            LG_TRY_OR_CLEANUP(sum_to_host(s, au, n, partial, &sums->change, &sum_a),
                               "normalizing the authorities");
             sh = 1.0 / sum_h;
             sa = 1.0 / sum_a;
         }
         /* max_iter 0: the start hubs, and authorities not yet computed (0) */
         if (iter == 0) {
-            fill_kernel<double><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(au, n, 0.0);
+            fill_kernel<T><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(au, n, (T)0);
             LG_TRY_OR_CLEANUP(lg__launched(), "downloading the result");
         }
         /* back to the graph's vertex order through the spare vector (hn),
          * then the authorities through the hubs' (h, once delivered) */
-        scatter_scaled<double><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(hn, h, perm, n, sh);
+        scatter_scaled<T><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(hn, h, perm, n, sh);
         LG_TRY_OR_CLEANUP(lg__launched(), "downloading the hubs");
-        LG_TRY_OR_CLEANUP(lg__deliver(s, o->hubs, hn, nn * sizeof(double)), "downloading the hubs");
-        scatter_scaled<double><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(hn, au, perm, n, sa);
+        LG_TRY_OR_CLEANUP(lg__deliver(s, o->hubs, hn, nn * sizeof(T)), "downloading the hubs");
+        scatter_scaled<T><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(hn, au, perm, n, sa);
         LG_TRY_OR_CLEANUP(lg__launched(), "downloading the authorities");
-        LG_TRY_OR_CLEANUP(lg__deliver(s, o->authorities, hn, nn * sizeof(double)),
+        LG_TRY_OR_CLEANUP(lg__deliver(s, o->authorities, hn, nn * sizeof(T)),
                           "downloading the authorities");
         o->result->iterations = iter;
         o->result->residual = err;
@@ -239,7 +256,8 @@ static lg_status_t hits_on_device(lg__gpu_state *s, const struct lg_graph_view *
         !dg->pull_out_ready)
         st = lg__dev_pull_out_build(s, dg, "lg_hits");
     if (st == LG_OK)
-        st = hits_iteration(s, dg, o);
+        st = o->precision == LG_PRECISION_F32 ? hits_iteration<float>(s, dg, o)
+                                              : hits_iteration<double>(s, dg, o);
     if (temporary)
         lg__dev_graph_free(dg);
     return st;

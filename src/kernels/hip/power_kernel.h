@@ -23,8 +23,9 @@
  *
  * Cost per iteration: one pass over the in-arcs (indices, weights) and a
  * gather of x an arc, one or two over the vertices; memory: the device graph
- * with its pull structure, 2 vectors of n doubles (3 with a per-vertex b),
- * the block partials.
+ * with its pull structure, 2 vectors of n (3 with a per-vertex b) of the
+ * call's type (double, or float: power_iteration<float>, the arithmetic
+ * still double), the block partials.
  */
 #ifndef LG_POWER_KERNEL_H
 #define LG_POWER_KERNEL_H
@@ -35,22 +36,23 @@
 #include <string.h>
 
 /* The linear sweep y = scale * (A^T x) + keep * x + b over the rows of the
- * shape (c is x). */
+ * shape (c is x), vectors of T (double or float), the arithmetic double
+ * (the CPU's: power.h). */
 template <class T> struct power_args : pull_shape<T> {
     T *y;       /* the new iterate */
     const T *b; /* each row's constant; NULL: b0 */
-    T b0, scale, keep;
+    double b0, scale, keep;
 };
 
-/* The end of row v: y[v], and its |y - x| and y^2 as the block's two sums
- * (pr_sums's err and, in the second slot, the square). */
+/* The end of row v: y[v], and its |y - x| and y^2 (of y as stored) as the
+ * block's two sums (pr_sums's err and, in the second slot, the square). */
 template <class T>
 __device__ inline pr_sums finish_row(const power_args<T> &a, lg_vertex_t v, double sum)
 {
-    const T xv = a.c[v];
-    const T yv = a.scale * (T)sum + a.keep * xv + (a.b ? a.b[v] : a.b0);
+    const double xv = a.c[v];
+    const T yv = (T)(a.scale * sum + a.keep * xv + (a.b ? (double)a.b[v] : a.b0));
     a.y[v] = yv;
-    pr_sums r = {fabs((double)yv - (double)xv), (double)yv * (double)yv};
+    pr_sums r = {fabs((double)yv - xv), (double)yv * (double)yv};
     return r;
 }
 
@@ -96,55 +98,69 @@ template <class T> __global__ void fill_kernel(T *x, int64_t n, T value)
     x[v] = value;
 }
 
-/* dst[perm[i]] = src[i] * scale: a vector of pull rows back to the graph's
- * order, scaled on the way. */
+/* Each block's sum of x (in the first slot). */
 template <class T>
-__global__ void scatter_scaled(T *dst, const T *src, const lg_vertex_t *perm, int64_t n, T scale)
+__global__ void __launch_bounds__(LG_PULL_BLOCK) sum_kernel(int64_t n, const T *x, pr_sums *partial)
 {
-    LG_FOR_EACH(i, n)
-    dst[perm[i]] = src[i] * scale;
+    double sum = 0.0;
+    LG_FOR_EACH(v, n)
+    sum += (double)x[v];
+    sum = lg__block_sum(sum);
+    if (threadIdx.x == 0) {
+        pr_sums r = {sum, 0.0};
+        partial[blockIdx.x] = r;
+    }
 }
 
-/* *dev = host (a vertex vector in the graph's order, n doubles of host
- * memory) in the pull's order, uploaded through staging (n doubles of
- * device memory). */
-static inline hipError_t upload_permuted(const double *host, int64_t n, const lg_vertex_t *perm,
-                                         double *dev, double *staging, hipStream_t stream)
+/* dst[perm[i]] = src[i] * scale: a vector of pull rows back to the graph's
+ * order, scaled (in double) on the way. */
+template <class T>
+__global__ void scatter_scaled(T *dst, const T *src, const lg_vertex_t *perm, int64_t n,
+                               double scale)
 {
+    LG_FOR_EACH(i, n)
+    dst[perm[i]] = (T)((double)src[i] * scale);
+}
+
+/* dev (the pull's order) = host[v] * mul / div for the host vector in the
+ * graph's order (the CPU's arithmetic: mul or div is 1), rounded to T,
+ * through a host copy and staging (n values of T of device memory). */
+template <class T>
+static inline lg_status_t upload_vector(lg__gpu_state *s, const char *fn, const char *what,
+                                        const double *host, double mul, double div, int64_t n,
+                                        const lg_vertex_t *perm, T *dev, T *staging)
+{
+    T *copy = (T *)lg__gpu_host->malloc((size_t)(n ? n : 1) * sizeof *copy);
+    if (!copy)
+        return lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (%s)", fn, what);
+    for (int64_t v = 0; v < n; v++)
+        copy[v] = (T)(host[v] * mul / div);
     hipError_t e =
-        hipMemcpyAsync(staging, host, (size_t)n * sizeof(double), hipMemcpyHostToDevice, stream);
+        hipMemcpyAsync(staging, copy, (size_t)n * sizeof *copy, hipMemcpyHostToDevice, s->stream);
     if (e == hipSuccess) {
-        gather_permuted<double>
-            <<<lg__blocks_for(n, LG_PULL_BLOCK), LG_PULL_BLOCK, 0, stream>>>(dev, staging, perm, n);
+        gather_permuted<T><<<lg__blocks_for(n, LG_PULL_BLOCK), LG_PULL_BLOCK, 0, s->stream>>>(
+            dev, staging, perm, n);
         e = lg__launched();
     }
     if (e == hipSuccess)
-        e = hipStreamSynchronize(stream); /* host and staging are reused */
-    return e;
+        e = hipStreamSynchronize(s->stream); /* the copy and staging are reused */
+    lg__gpu_host->free(copy);
+    return e == hipSuccess ? LG_OK : lg__gpu_fail(e, fn, what);
 }
 
-/* x (device, the pull's order) = start[v] * mul / div for the host vector
- * start in the graph's order (the CPU's arithmetic: mul or div is 1),
- * through a host copy and staging (n doubles of device memory); every
- * entry fill when start is NULL. */
+/* x = the start vector: upload_vector's of start, or every entry fill
+ * when start is NULL. */
+template <class T>
 static inline lg_status_t start_vector(lg__gpu_state *s, const char *fn, const double *start,
                                        double mul, double div, double fill, int64_t n,
-                                       const lg_vertex_t *perm, double *x, double *staging)
+                                       const lg_vertex_t *perm, T *x, T *staging)
 {
-    if (!start) {
-        fill_kernel<double>
-            <<<lg__blocks_for(n, LG_PULL_BLOCK), LG_PULL_BLOCK, 0, s->stream>>>(x, n, fill);
-        const hipError_t e = lg__launched();
-        return e == hipSuccess ? LG_OK : lg__gpu_fail(e, fn, "starting the iteration");
-    }
-    double *host = (double *)lg__gpu_host->malloc((size_t)(n ? n : 1) * sizeof *host);
-    if (!host)
-        return lg__gpu_host->error(LG_ERR_OUT_OF_MEMORY, "%s: out of memory (start vector)", fn);
-    for (int64_t v = 0; v < n; v++)
-        host[v] = start[v] * mul / div;
-    const hipError_t e = upload_permuted(host, n, perm, x, staging, s->stream);
-    lg__gpu_host->free(host);
-    return e == hipSuccess ? LG_OK : lg__gpu_fail(e, fn, "uploading nstart");
+    if (start)
+        return upload_vector(s, fn, "uploading nstart", start, mul, div, n, perm, x, staging);
+    fill_kernel<T>
+        <<<lg__blocks_for(n, LG_PULL_BLOCK), LG_PULL_BLOCK, 0, s->stream>>>(x, n, (T)fill);
+    const hipError_t e = lg__launched();
+    return e == hipSuccess ? LG_OK : lg__gpu_fail(e, fn, "starting the iteration");
 }
 
 /* The graph's float32 weights are what the pull structure holds: a float64
@@ -173,7 +189,9 @@ static inline int64_t pull_rows_shape(A *a, const lg__dev_pull &pull, int64_t n,
     return pr_launch_shape(a, pull.bin_begin, n);
 }
 
-/* The linear iteration of struct lg_power_args (the method at the top). */
+/* The linear iteration of struct lg_power_args (the method at the top),
+ * vectors of T. */
+template <class T>
 static inline lg_status_t power_iteration(lg__gpu_state *s, const lg__dev_graph *dg,
                                           const struct lg_power_args *o, const char *fn)
 {
@@ -181,9 +199,9 @@ static inline lg_status_t power_iteration(lg__gpu_state *s, const lg__dev_graph 
     const int64_t n = dg->n;
     const unsigned tpb = LG_PULL_BLOCK;
     const lg__dev_pull &pull = dg->pull;
-    double *x = NULL, *y = NULL, *b = NULL;
+    T *x = NULL, *y = NULL, *b = NULL;
     pr_sums *partial = NULL, *total = NULL;
-    power_args<double> a;
+    power_args<T> a;
     memset(&a, 0, sizeof a);
     const int64_t blocks = pull_rows_shape(&a, pull, n, o->use_weights);
     const int64_t grid = lg__blocks_for(blocks * LG_PULL_BLOCK, LG_PULL_BLOCK);
@@ -200,8 +218,9 @@ static inline lg_status_t power_iteration(lg__gpu_state *s, const lg__dev_graph 
     if (o->b) {
         LG_TRY_OR_CLEANUP(lg__device_malloc(&b, nn * sizeof *b),
                           "allocating the iteration's vectors");
-        LG_TRY_OR_CLEANUP(upload_permuted(o->b, n, pull.perm, b, y, s->stream),
-                          "uploading the per-vertex constants");
+        if ((st = upload_vector(s, fn, "uploading the per-vertex constants", o->b, 1.0, 1.0, n,
+                                pull.perm, b, y)) != LG_OK)
+            goto cleanup;
     }
     if ((st = start_vector(s, fn, o->x0, 1.0, o->x0_divisor, o->x0_fill, n, pull.perm, x, y)) !=
         LG_OK)
@@ -220,14 +239,14 @@ static inline lg_status_t power_iteration(lg__gpu_state *s, const lg__dev_graph 
         while (iter < o->max_iter && !converged) {
             a.c = x;
             a.y = y;
-            pull_kernel<power_args<double>><<<(unsigned)grid, tpb, 0, s->stream>>>(a);
+            pull_kernel<power_args<T>><<<(unsigned)grid, tpb, 0, s->stream>>>(a);
             LG_TRY_OR_CLEANUP(lg__launched(), "running the power iteration");
             LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const pr_sums *)partial, total, grid,
                                          pr_sums_plus(), zero, s->stream),
                               "reducing the iteration's sums");
             const pr_sums *change = total;
             if (o->unit_each) {
-                unit_kernel<double>
+                unit_kernel<T>
                     <<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(n, x, y, total, partial);
                 LG_TRY_OR_CLEANUP(lg__launched(), "normalizing the iterate");
                 LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const pr_sums *)partial, total + 1,
@@ -235,7 +254,7 @@ static inline lg_status_t power_iteration(lg__gpu_state *s, const lg__dev_graph 
                                   "reducing the iteration's sums");
                 change = total + 1;
             } else {
-                double *t = x;
+                T *t = x;
                 x = y;
                 y = t;
             }
@@ -254,7 +273,7 @@ static inline lg_status_t power_iteration(lg__gpu_state *s, const lg__dev_graph 
         }
         double scale = 1.0;
         if (converged && o->unit_at_end) {
-            squares_kernel<double><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(n, x, partial);
+            squares_kernel<T><<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(n, x, partial);
             LG_TRY_OR_CLEANUP(lg__launched(), "normalizing the result");
             LG_TRY_OR_CLEANUP(lg__reduce(&s->scratch, (const pr_sums *)partial, total,
                                          vertex_blocks, pr_sums_plus(), zero, s->stream),
@@ -267,10 +286,10 @@ static inline lg_status_t power_iteration(lg__gpu_state *s, const lg__dev_graph 
                 scale = 1.0 / sqrt(sums.dangling);
         }
         /* back to the graph's vertex order, through the spare vector */
-        scatter_scaled<double>
+        scatter_scaled<T>
             <<<(unsigned)vertex_blocks, tpb, 0, s->stream>>>(y, x, pull.perm, n, scale);
         LG_TRY_OR_CLEANUP(lg__launched(), "downloading the result");
-        LG_TRY_OR_CLEANUP(lg__deliver(s, o->x, y, nn * sizeof(double)), "downloading the result");
+        LG_TRY_OR_CLEANUP(lg__deliver(s, o->x, y, nn * sizeof(T)), "downloading the result");
         o->result->iterations = iter;
         o->result->residual = err;
         o->result->converged = converged;
@@ -294,7 +313,8 @@ static inline lg_status_t power_on_device(lg__gpu_state *s, const struct lg_grap
     if (st != LG_OK)
         return st;
     if ((st = power_weights_ok(dg, o->use_weights, fn)) == LG_OK)
-        st = power_iteration(s, dg, o, fn);
+        st = o->precision == LG_PRECISION_F32 ? power_iteration<float>(s, dg, o, fn)
+                                              : power_iteration<double>(s, dg, o, fn);
     if (temporary)
         lg__dev_graph_free(dg);
     return st;
