@@ -19,8 +19,9 @@
 #    betweenness and edge betweenness on the GPU against the CPU, and GAPBS's bc beside the CPU
 #    when GAPBS_DIR names a built GAPBS (BC=..., BC_SOURCES=...);
 #    closeness and harmonic centrality on the GPU against the CPU (CLOSENESS=...);
-#    an iteration of eigenvector, Katz and HITS beside PageRank's on the GPU,
-#    and their results against the CPU's (POWER=..., POWER_ITERS=...);
+#    an iteration of eigenvector, Katz and HITS beside PageRank's, double and
+#    float, on the GPU and the CPU, and the GPU's results against the CPU's
+#    (POWER=..., POWER_ITERS=...);
 # 4. the Python package built there (pip, no build isolation: the machine has
 #    no registry) and its tests: tests/python/test_gpu.py on the GPU (CuPy and
 #    PyTorch arrays in and out too), and the module's CPU tests (PYTEST_ARGS=...
@@ -199,38 +200,47 @@ if bench closeness && [ -x "$root/build-gpu/lgraph" ]; then
     done
 fi
 
-# 3a. an iteration of eigenvector, Katz and HITS beside PageRank's (double,
-# POWER_ITERS iterations, tol 0) on the GPU, the graph read undirected and
-# directed (HITS's second pull then runs over the renamed out-edges), and the
-# GPU's results against the CPU's
+# 3a. an iteration of eigenvector, Katz and HITS beside PageRank's (double
+# and float, POWER_ITERS iterations, tol 0) on the GPU and on the host's CPU,
+# the graph read undirected and directed (HITS's second pull then runs over
+# the renamed out-edges), and the GPU's results against the CPU's (1e-9 of
+# the largest entry in double, 1e-5 in float)
 if bench power && [ -x "$root/build-gpu/lgraph" ]; then
     for spec in ${POWER:-kron:22 urand:22}; do
         el="/tmp/power-${spec//:/-}.el"
         "$root/build-gpu/lgraph" generate "$spec" "$el" >/dev/null 2>&1 || continue
         iters="${POWER_ITERS:-50}"
         for dir in --undirected --directed; do
-            line="power $spec $dir GPU, ms an iteration (median of 7 runs of $iters):"
-            for alg in pagerank eigenvector katz hits; do
-                extra=""; [ "$alg" = katz ] && extra="--alpha 1e-4"
-                ms="$(LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" "$alg" "$el" $dir \
-                    --device gpu --tol 0 --max-iter "$iters" $extra --repeat 7 --json 2>/dev/null |
-                    tail -1 | python3 -c "import json,sys; d=json.load(sys.stdin); print(f\"{d['median_s'] * 1e3 / $iters:.3f}\" if d['ran_on'] == 'gpu' else 'not-on-gpu')")"
-                line="$line $alg ${ms:-failed}"
-            done
-            say "$line"
-            for alg in eigenvector katz hits; do
-                extra=""; [ "$alg" = katz ] && extra="--alpha 1e-4"
-                LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" "$alg" "$el" $dir \
-                    $extra --device gpu --output /tmp/power-gpu.txt >/dev/null 2>&1
-                "$root/build-gpu/lgraph" "$alg" "$el" $dir $extra --device cpu \
-                    --output /tmp/power-cpu.txt >/dev/null 2>&1
-                python3 - /tmp/power-cpu.txt /tmp/power-gpu.txt "$alg $spec $dir" <<'PY' | tee -a "$summary"
+            for prec in float64 float32; do
+                for dev in gpu cpu; do
+                    line="power $spec $dir $prec ${dev^^}, ms an iteration (median of 7 runs of $iters):"
+                    [ "$dev" = cpu ] && line="power $spec $dir $prec CPU $jobs threads, ms an iteration (median of 3 runs of $iters):"
+                    for alg in pagerank eigenvector katz hits; do
+                        extra=""; [ "$alg" = katz ] && extra="--alpha 1e-4"
+                        reps=7; [ "$dev" = cpu ] && reps=3
+                        ms="$(LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" "$alg" "$el" $dir \
+                            --device "$dev" --tol 0 --max-iter "$iters" --precision "$prec" $extra --repeat $reps --json 2>/dev/null |
+                            tail -1 | python3 -c "import json,sys; d=json.load(sys.stdin); print(f\"{d['median_s'] * 1e3 / $iters:.3f}\" if d['ran_on'] == '$dev' else 'not-on-$dev')")"
+                        line="$line $alg ${ms:-failed}"
+                    done
+                    say "$line"
+                done
+                bound=1e-9; [ "$prec" = float32 ] && bound=1e-5
+                for alg in eigenvector katz hits; do
+                    extra=""; [ "$alg" = katz ] && extra="--alpha 1e-4"
+                    [ "$alg" = hits ] && [ "$prec" = float32 ] && extra="--tol 1e-5"
+                    LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" "$alg" "$el" $dir \
+                        $extra --precision "$prec" --device gpu --output /tmp/power-gpu.txt >/dev/null 2>&1
+                    "$root/build-gpu/lgraph" "$alg" "$el" $dir $extra --precision "$prec" --device cpu \
+                        --output /tmp/power-cpu.txt >/dev/null 2>&1
+                    python3 - /tmp/power-cpu.txt /tmp/power-gpu.txt "$alg $spec $dir $prec" "$bound" <<'PY' | tee -a "$summary"
 import sys
 import numpy as np
 a, b = np.loadtxt(sys.argv[1]), np.loadtxt(sys.argv[2])
 d = float(np.abs(a - b).max() / max(np.abs(a).max(), 1e-300)) if a.shape == b.shape else float("inf")
-print(f"power {sys.argv[3]}: GPU vs CPU max |diff| / max {d:.3g} ({'ok' if d < 1e-9 else 'FAILED'})")
+print(f"power {sys.argv[3]}: GPU vs CPU max |diff| / max {d:.3g} ({'ok' if d < float(sys.argv[4]) else 'FAILED'})")
 PY
+                done
             done
         done
         rm -f "$el" /tmp/power-gpu.txt /tmp/power-cpu.txt

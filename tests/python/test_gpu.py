@@ -308,3 +308,27 @@ def test_centralities_match_networkx(gpu, seed, directed, weighted):
     assert lg.last_backend() == "gpu"
     assert list(got) == list(want)
     np.testing.assert_allclose(list(got.values()), list(want.values()), rtol=1e-12, atol=1e-14)
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("directed", [False, True])
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_power_iterations_match_cpu(gpu, seed, directed, dtype):
+    """Eigenvector, Katz and HITS on the GPU in both precisions: the
+    CPU's iterations (the same count), their values within a relative 1e-9
+    (double) or 1e-5 (float) of the largest entry (the sums run in another
+    order; a float entry rounds on each)."""
+    g = random_graph(70 + seed, 2000, 12000, directed, weighted=True)
+    bound = 1e-9 if dtype == "float64" else 1e-5
+    for name, kw, outs in (("eigenvector_centrality", {}, ["centrality"]),
+                           ("katz_centrality", {"alpha": 0.02}, ["centrality"]),
+                           ("hits", {"tol": 1e-5}, ["hubs", "authorities"])):
+        args = dict(kw, use_weights=True, max_iter=3000, precision=dtype)
+        want = lg.run(name, g, **args, device="cpu")
+        got = lg.run(name, g, **args, device=gpu)
+        assert lg.last_backend() == "gpu"
+        assert abs(got["iterations"] - want["iterations"]) <= 1, name
+        for k in outs:
+            assert got[k].dtype == np.dtype(dtype)
+            scale = np.abs(want[k]).max()
+            assert np.abs(got[k] - want[k]).max() <= bound * scale, (name, k)
