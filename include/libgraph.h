@@ -1106,7 +1106,8 @@ LG_API lg_status_t lg_eigenvector(lg_context_t *context, const lg_graph_t *graph
  * float iterate stops changing, which it often does but need not: it may
  * go round a few values whose change stays near n * 6e-8 of the largest
  * entry (HITS's default tol 1e-8, an absolute L1 change, is below that on
- * many graphs: give HITS a tol of 1e-5 or so in float).  Where the
+ * many graphs, and the noise of its change grows with n: give HITS a tol
+ * of about num_vertices * 1e-6 in float).  Where the
  * iteration converges slowly (a directed path's A + I is one Jordan block)
  * the float form's steps fall below its largest entries' rounding, those
  * stop moving, and its change test passes early: there it can stop

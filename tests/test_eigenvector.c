@@ -11,6 +11,8 @@
  * nstart and per-vertex betas; a float64 graph's exact weights (refused on
  * the GPU); not converging; refusals and messages; cancellation at each
  * iteration, the graph usable after it (the same answer, bit for bit).
+ * The float twins (lg_eigenvector_f32, ...) against the oracle after as
+ * many iterations as they ran (F32_NEAR below), and cancelled likewise.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -481,6 +483,21 @@ static bool stop_at_k(const lg_progress_info_t *info, void *data)
     return s->calls < s->stop;
 }
 
+/* Kind k's call (0-2 double, 3-5 their float twins into x and a as floats). */
+static lg_status_t stoppable(int k, const lg_graph_t *g, const lg_eigenvector_options_t *eo,
+                             const lg_katz_options_t *ko, const lg_hits_options_t *ho, void *x,
+                             void *a, lg_iteration_result_t *r)
+{
+    switch (k) {
+    case 0: return lg_eigenvector(ctx[1], g, eo, x, r);
+    case 1: return lg_katz(ctx[1], g, ko, x, r);
+    case 2: return lg_hits(ctx[1], g, ho, x, a, r);
+    case 3: return lg_eigenvector_f32(ctx[1], g, eo, x, r);
+    case 4: return lg_katz_f32(ctx[1], g, ko, x, r);
+    default: return lg_hits_f32(ctx[1], g, ho, x, a, r);
+    }
+}
+
 static void test_cancellation(void)
 {
     unsigned long long rng = 919;
@@ -496,7 +513,8 @@ static void test_cancellation(void)
     static const lg_stage_t stages[3] = {LG_STAGE_EIGENVECTOR, LG_STAGE_KATZ, LG_STAGE_HITS};
     double *want = or_alloc(2000, sizeof *want), *want_a = or_alloc(2000, sizeof *want_a),
            *x = or_alloc(2000, sizeof *x), *a = or_alloc(2000, sizeof *a);
-    for (int kind = 0; kind < 3; kind++) {
+    for (int kind = 0; kind < 6; kind++) {
+        const size_t bytes = 2000 * (kind < 3 ? sizeof(double) : sizeof(float));
         lg_iteration_result_t r;
         lg_eigenvector_options_t eo;
         lg_katz_options_t ko;
@@ -507,27 +525,17 @@ static void test_cancellation(void)
         eo.tol = ko.tol = ho.tol = 0.0;
         eo.max_iter = ko.max_iter = ho.max_iter = 30;
         ko.alpha = 0.05;
-        CHECK_STATUS(kind == 0   ? lg_eigenvector(ctx[1], t.g, &eo, want, &r)
-                     : kind == 1 ? lg_katz(ctx[1], t.g, &ko, want, &r)
-                                 : lg_hits(ctx[1], t.g, &ho, want, want_a, &r),
-                     LG_ERR_NOT_CONVERGED);
+        CHECK_STATUS(stoppable(kind, t.g, &eo, &ko, &ho, want, want_a, &r), LG_ERR_NOT_CONVERGED);
         for (int stop = 1; stop < 30; stop += 7) {
-            struct stop_after s = {0, stop, stages[kind]};
+            struct stop_after s = {0, stop, stages[kind % 3]};
             eo.progress = ko.progress = ho.progress = stop_at_k;
             eo.progress_data = ko.progress_data = ho.progress_data = &s;
-            CHECK_STATUS(kind == 0   ? lg_eigenvector(ctx[1], t.g, &eo, x, &r)
-                         : kind == 1 ? lg_katz(ctx[1], t.g, &ko, x, &r)
-                                     : lg_hits(ctx[1], t.g, &ho, x, a, &r),
-                         LG_ERR_CANCELLED);
+            CHECK_STATUS(stoppable(kind, t.g, &eo, &ko, &ho, x, a, &r), LG_ERR_CANCELLED);
             CHECK_MESSAGE("cancelled");
             CHECK(s.calls == stop);
             eo.progress = ko.progress = ho.progress = NULL;
-            CHECK_STATUS(kind == 0   ? lg_eigenvector(ctx[1], t.g, &eo, x, &r)
-                         : kind == 1 ? lg_katz(ctx[1], t.g, &ko, x, &r)
-                                     : lg_hits(ctx[1], t.g, &ho, x, a, &r),
-                         LG_ERR_NOT_CONVERGED);
-            CHECK(memcmp(x, want, 2000 * sizeof *x) == 0 &&
-                  (kind < 2 || memcmp(a, want_a, 2000 * sizeof *a) == 0));
+            CHECK_STATUS(stoppable(kind, t.g, &eo, &ko, &ho, x, a, &r), LG_ERR_NOT_CONVERGED);
+            CHECK(memcmp(x, want, bytes) == 0 && (kind % 3 < 2 || memcmp(a, want_a, bytes) == 0));
         }
     }
     free(want);

@@ -641,7 +641,7 @@ def hits(G, max_iter=100, tol=1.0e-8, nstart=None, normalized=True, *, weight="w
     None/False ignores the weights (which must be >= 0).  dtype as
     eigenvector_centrality's (in float32 the default tol, an absolute L1
     change of 1e-8, is below the rounding of many graphs' hubs, and may
-    never be met: pass tol 1e-5 or so).  Raises NotConverged (.hubs, .authorities) when max_iter
+    never be met: pass tol num_vertices * 1e-6 or so).  Raises NotConverged (.hubs, .authorities) when max_iter
     runs out.  Returns (hubs, authorities), arrays of num_vertices of dtype
     (out: a pair of arrays to write into).  Ctrl-C stops it between two
     iterations."""
