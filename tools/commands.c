@@ -455,6 +455,8 @@ static void print_element(FILE *f, const struct results *r, int k, int64_t i, co
         fprintf(f, "%s%.17g", sep, ((const double *)r->at[k])[i]);
     else if (r->shape[k].type == LG_TYPE_FLOAT32)
         fprintf(f, "%s%.9g", sep, (double)((const float *)r->at[k])[i]);
+    else if (r->shape[k].type == LG_TYPE_INT64)
+        fprintf(f, "%s%lld", sep, (long long)((const int64_t *)r->at[k])[i]);
     else
         fprintf(f, "%s%d", sep, ((const int32_t *)r->at[k])[i]);
 }
@@ -497,9 +499,9 @@ static bool per_arc_output(const lg_algorithm_info_t *alg)
 
 static size_t element_size(lg_type_t t)
 {
-    return t == LG_TYPE_FLOAT64   ? sizeof(double)
-           : t == LG_TYPE_FLOAT32 ? sizeof(float)
-                                  : sizeof(int32_t);
+    return t == LG_TYPE_FLOAT64 || t == LG_TYPE_INT64 ? sizeof(double)
+           : t == LG_TYPE_FLOAT32                     ? sizeof(float)
+                                                      : sizeof(int32_t);
 }
 
 int cli_algorithm(const struct session *s)

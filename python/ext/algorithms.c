@@ -38,6 +38,7 @@ static const char *type_name(lg_type_t t)
         [LG_TYPE_VERTICES] = "vertices", [LG_TYPE_VERTEX_DOUBLES] = "vertex_doubles",
         [LG_TYPE_INT32] = "int32",       [LG_TYPE_REAL] = "real",
         [LG_TYPE_FLOAT64] = "float64",   [LG_TYPE_FLOAT32] = "float32",
+        [LG_TYPE_INT64] = "int64",
     };
     return (unsigned)t < sizeof names / sizeof names[0] && names[t] ? names[t] : "?";
 }
@@ -381,7 +382,7 @@ static int device_address(PyObject *obj, const char *name, void **p)
 
 static char buffer_format(lg_type_t t)
 {
-    return t == LG_TYPE_FLOAT64 ? 'd' : t == LG_TYPE_FLOAT32 ? 'f' : 'i';
+    return t == LG_TYPE_FLOAT64 ? 'd' : t == LG_TYPE_FLOAT32 ? 'f' : t == LG_TYPE_INT64 ? 'q' : 'i';
 }
 
 /* j->results: per-vertex results into outs_o's arrays (result name: array)

@@ -135,7 +135,7 @@ PyType_Spec lgpy_buffer_spec = {"libgraph._libgraph.Buffer", sizeof(BufferObject
 int lgpy_result_get(lgpy_state *st, PyObject *out_o, const char *name, char format, Py_ssize_t n,
                     const char *per, lgpy_result *r)
 {
-    const Py_ssize_t itemsize = format == 'd' ? 8 : 4;
+    const Py_ssize_t itemsize = format == 'd' || format == 'q' ? 8 : 4;
     r->obj = NULL;
     r->have_view = 0;
     if (!out_o || out_o == Py_None) {
@@ -160,7 +160,10 @@ int lgpy_result_get(lgpy_state *st, PyObject *out_o, const char *name, char form
     int swap;
     const char kind = lgpy_element_kind(v->format, v->itemsize, &swap);
     const char want = format == 'f' || format == 'd' ? 'f' : 'i';
-    const char *type = format == 'd' ? "float64" : format == 'f' ? "float32" : "int32";
+    const char *type = format == 'd'   ? "float64"
+                       : format == 'f' ? "float32"
+                       : format == 'q' ? "int64"
+                                       : "int32";
     if (v->ndim != 1 || kind != want || v->itemsize != itemsize || swap) {
         PyErr_Format(PyExc_TypeError, "%s: must be a one-dimensional %s array (native byte order)",
                      name, type);

@@ -90,6 +90,7 @@ static const char *stage_name(lg_stage_t stage)
     case LG_STAGE_EIGENVECTOR: return "eigenvector";
     case LG_STAGE_KATZ: return "katz";
     case LG_STAGE_HITS: return "hits";
+    case LG_STAGE_TRIANGLES: return "triangles";
     }
     return "?";
 }

@@ -102,6 +102,13 @@ LG_INTERNAL lg_status_t lg__label_vertices(lg_context_t *ctx, const lg_graph_t *
                                            const struct lg_algorithm *a,
                                            const lg_run_options_t *options, lg_vertex_t *labels,
                                            int64_t *num_components);
+/* The entry point of triangles and clustering (whose kernels take struct
+ * lg_triangles_args): the checks, the empty graph answered, the dispatch;
+ * messages name a->info.function. */
+LG_INTERNAL lg_status_t lg__count_triangles(lg_context_t *ctx, const lg_graph_t *graph,
+                                            const struct lg_algorithm *a,
+                                            const lg_triangles_options_t *options,
+                                            const struct lg_triangles_args *args);
 /* LG_ERR_INVALID_ARGUMENT unless memory is one of lg_memory_t's values. */
 LG_INTERNAL lg_status_t lg__check_output_memory(const char *function, lg_memory_t memory);
 /* LG_ERR_INVALID_ARGUMENT naming the first of list[0 .. count) that is not

@@ -50,7 +50,9 @@ extern "C" {
     X(KATZ, katz, GPU)                                                                             \
     X(HITS, hits, GPU)                                                                             \
     X(EDGE_BETWEENNESS, edge_betweenness, GPU)                                                     \
-    X(BETWEENNESS_SUBSET, betweenness_subset, GPU)
+    X(BETWEENNESS_SUBSET, betweenness_subset, GPU)                                                 \
+    X(TRIANGLES, triangles, CPU)                                                                   \
+    X(CLUSTERING, clustering, CPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,
@@ -178,6 +180,18 @@ struct lg_hits_args {
     lg_precision_t precision;
     void *hubs, *authorities;
     lg_pagerank_result_t *result;
+};
+
+/* Triangles and clustering (whose kernels take the same struct) of an
+ * undirected graph: per_vertex[v] the triangles through v and *total
+ * theirs (either NULL: not asked); clustering[v] NetworkX's unweighted
+ * coefficients, *average their mean and *transitivity the graph's (clustering
+ * NULL: none of the three). */
+struct lg_triangles_args {
+    int64_t *per_vertex;
+    int64_t *total;
+    double *clustering;
+    double *average, *transitivity;
 };
 
 #ifdef __cplusplus
