@@ -1266,7 +1266,7 @@ typedef enum lg_type {
                                    when the PRECISION parameter says float32 */
     LG_TYPE_FLOAT64 = 8,        /* elements as lg_algorithm_shapes resolves REAL */
     LG_TYPE_FLOAT32 = 9,
-    LG_TYPE_INT64 = 10 /* a result array's elements: int64_t (counts)    */
+    LG_TYPE_INT64 = 10 /* a result array's elements: int64_t (counts) */
 } lg_type_t;
 
 /* A parameter's value: the field its type names. */

@@ -65,10 +65,11 @@ static void test_table(void)
         for (int k = 0; k < a->num_results; k++) {
             const lg_result_info_t *r = &a->results[k];
             CHECK(r->name && r->help && lg_algorithm_index(a, r->name, true) == k);
-            /* an array is per vertex or per arc, of INT32 or REAL elements */
+            /* an array is per vertex or per arc, of INT32, INT64 or REAL elements */
             CHECK(!(r->per_vertex && r->per_arc));
-            CHECK((r->per_vertex || r->per_arc) ==
-                  (r->type == LG_TYPE_INT32 || r->type == LG_TYPE_REAL));
+            CHECK(
+                (r->per_vertex || r->per_arc) ==
+                (r->type == LG_TYPE_INT32 || r->type == LG_TYPE_INT64 || r->type == LG_TYPE_REAL));
             /* a result asked for by a flag names a BOOL parameter */
             if (r->when) {
                 int p = lg_algorithm_index(a, r->when, false);

@@ -38,7 +38,7 @@ def generate_edges(kind: Literal["kron", "urand"] = "kron", scale: int = 10, edg
 __all__ = [
     "Graph", "Context", "generate_edges", "bfs", "pagerank", "connected_components",
     "number_connected_components", "strongly_connected_components",
-    "number_strongly_connected_components", "sssp", "shortest_path", "betweenness_centrality", "edge_betweenness_centrality", "betweenness_centrality_subset", "closeness_centrality", "harmonic_centrality", "eigenvector_centrality", "katz_centrality", "hits", "run", "algorithms", "last_backend", "last_backend_reason",
+    "number_strongly_connected_components", "sssp", "shortest_path", "betweenness_centrality", "edge_betweenness_centrality", "betweenness_centrality_subset", "closeness_centrality", "harmonic_centrality", "eigenvector_centrality", "katz_centrality", "hits", "triangles", "clustering", "average_clustering", "transitivity", "run", "algorithms", "last_backend", "last_backend_reason",
     "build_info",
     "set_default_device", "get_default_device", "set_progress", "get_progress", "PageRankInfo",
     "Error", "InvalidArgumentError",
@@ -163,6 +163,11 @@ def katz_centrality(G: Graph, alpha: float = 0.1, beta: Any = 1.0, max_iter: int
 def hits(G: Graph, max_iter: int = 100, tol: float = 1.0e-8, nstart: Any = None,
          normalized: bool = True, *, weight: Any = "weight", dtype: _Dtype = "float64",
          device: _Device = None, out: Any = None) -> tuple[npt.NDArray[np.floating[Any]], npt.NDArray[np.floating[Any]]]: ...
+def triangles(G: Graph, *, device: _Device = None, out: Any = None) -> npt.NDArray[np.int64]: ...
+def clustering(G: Graph, *, device: _Device = None,
+               out: Any = None) -> npt.NDArray[np.float64]: ...
+def average_clustering(G: Graph, *, count_zeros: bool = True, device: _Device = None) -> float: ...
+def transitivity(G: Graph, *, device: _Device = None) -> float: ...
 @overload
 def sssp(G: Graph, source: Any, *, weight: Any = "weight", predecessors: Literal[False] = False,
          cutoff: float | None = None, target: Any = None, delta: float = 0.0,

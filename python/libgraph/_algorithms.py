@@ -26,7 +26,8 @@ __all__ = ["bfs", "pagerank", "PageRankInfo", "connected_components",
            "betweenness_centrality", "edge_betweenness_centrality",
            "betweenness_centrality_subset", "closeness_centrality",
            "harmonic_centrality",
-           "eigenvector_centrality", "katz_centrality", "hits", "run",
+           "eigenvector_centrality", "katz_centrality", "hits", "triangles", "clustering",
+           "average_clustering", "transitivity", "run",
            "algorithms",
            "last_backend",
            "last_backend_reason", "build_info"]
@@ -653,6 +654,59 @@ def hits(G, max_iter=100, tol=1.0e-8, nstart=None, normalized=True, *, weight="w
         "max_iter": max_iter, "tol": tol, "nstart": _vector(G, nstart, "nstart"),
         "normalized": flag(normalized, "normalized"), "use_weights": flag(weight, "weight"),
         "precision": _precision(dtype)}, ["hubs", "authorities"], device, outs))
+
+
+def triangles(G, *, device=None, out=None):
+    """The triangles through each vertex of an undirected graph, as
+    networkx.triangles counts them (self-loops and parallel edges ignored);
+    their sum is three times the graph's.  Returns an int64 array of
+    num_vertices (in out when given).  A directed graph raises ValueError.
+    Ctrl-C stops it between two steps of vertices."""
+    G = _graph(G, "triangles(G)")
+    out, gpu_out = host_out(out, "out")
+    per_vertex, _ = _libgraph.run("triangles", G._g, {}, context=context(device),
+                                  outs={"triangles": out})
+    return into_device(_result(per_vertex, out), gpu_out, "out")
+
+
+def _clustering(G, device, out=None):
+    out, gpu_out = host_out(out, "out")
+    coefficients, average, transitivity = _libgraph.run(
+        "clustering", G._g, {}, context=context(device), outs={"clustering": out})
+    return into_device(_result(coefficients, out), gpu_out, "out"), average, transitivity
+
+
+def clustering(G, *, device=None, out=None):
+    """Each vertex's clustering coefficient in an undirected graph, as
+    networkx.clustering's unweighted one: 2 T(v) / (d(v) (d(v) - 1)), T(v)
+    its triangles, d(v) its neighbours other than itself (0 below two).
+    Returns a float64 array of num_vertices (in out when given).  A directed
+    graph raises ValueError."""
+    return _clustering(_graph(G, "clustering(G)"), device, out)[0]
+
+
+def average_clustering(G, *, count_zeros=True, device=None):
+    """The mean of clustering(G) over every vertex, as
+    networkx.average_clustering (count_zeros=False: over the vertices whose
+    coefficient is not 0).  A float; ZeroDivisionError for a graph with no
+    vertices (to average), as NetworkX's."""
+    G = _graph(G, "average_clustering(G)")
+    c, average, _ = _clustering(G, device)
+    if flag(count_zeros, "count_zeros"):
+        if len(c) == 0:
+            raise ZeroDivisionError("average_clustering: the graph has no vertices")
+        return average
+    kept = c[c > 0].tolist()
+    if len(kept) == 0:
+        raise ZeroDivisionError("average_clustering: no vertex has a coefficient above 0")
+    return sum(kept) / len(kept)  # in vertex order, as NetworkX adds them
+
+
+def transitivity(G, *, device=None):
+    """The fraction of an undirected graph's connected triples that close
+    into triangles, as networkx.transitivity: 3 triangles / triples, 0
+    without triangles.  A float."""
+    return _clustering(_graph(G, "transitivity(G)"), device)[2]
 
 
 def algorithms():

@@ -99,6 +99,13 @@ for _name in ("degree_centrality", "in_degree_centrality", "out_degree_centralit
     FUNCTIONS[_name] = {"additional_docs": "From the converted graph's rows (NetworkX's degrees: "
                         "a self-loop twice in an undirected graph); multigraphs are declined."}
 
+for _name in ("triangles", "clustering", "average_clustering", "transitivity"):
+    FUNCTIONS[_name] = {
+        "additional_docs": "Triangles counted in libgraph's C, each once on the edges oriented "
+        "by degree, the vertices over the CPU's threads; counts and coefficients equal "
+        "NetworkX's (the same formulas, the sums in node order). Directed graphs, weights and "
+        "the multigraphs NetworkX refuses are declined (NetworkX runs the call)."}
+
 for _name in ("eigenvector_centrality", "katz_centrality"):
     FUNCTIONS[_name] = {
         "additional_docs": "NetworkX's power iteration in libgraph's C (a pull over the "

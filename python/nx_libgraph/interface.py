@@ -134,6 +134,8 @@ def _refusal(name, args, kwargs):
         why = _degree_can_run(name, args, kwargs)
     elif name in _POWER:
         why = _power_can_run(name, args, kwargs)
+    elif name in _CLUSTER:
+        why = _cluster_can_run(name, args, kwargs)
     else:
         return None
     return None if why is True else why
@@ -1280,6 +1282,76 @@ def _power_can_run(name, args, kwargs):
     return True
 
 
+def _unweighted(G):
+    return G.graph(G.weighting(None))
+
+
+def _one_node(values, nodes):
+    """Whether nodes is one node (NetworkX's `nodes in G`, False for what
+    cannot be a key)."""
+    try:
+        return nodes in values
+    except TypeError:
+        return False
+
+
+def triangles(G, nodes=None):
+    t = dict(zip(G.nodes, lg.triangles(_unweighted(G)).tolist()))
+    if nodes is None:
+        return t
+    if _one_node(t, nodes):
+        return t[nodes]
+    return {v: t[v] for v in _node_bunch(G, nodes)}
+
+
+def _node_bunch(G, nodes):
+    """NetworkX's G.nbunch_iter(nodes): the nodes of nodes that are in G, in
+    nodes' order, each as often as given (NetworkX's dict keeps one)."""
+    present = set(G.nodes)
+    return [v for v in nodes if v in present]
+
+
+def clustering(G, nodes=None, weight=None):
+    # NetworkX's 0 without triangles is the int 0
+    c = {v: x or 0 for v, x in zip(G.nodes, lg.clustering(_unweighted(G)).tolist())}
+    if nodes is None:
+        return c
+    if _one_node(c, nodes):
+        return c[nodes]
+    return {v: c[v] for v in _node_bunch(G, nodes)}
+
+
+def average_clustering(G, nodes=None, weight=None, count_zeros=True):
+    c = lg.clustering(_unweighted(G)).tolist()
+    if nodes is not None:
+        at = dict(zip(G.nodes, c))
+        c = [at[v] for v in dict.fromkeys(_node_bunch(G, nodes))]
+    if not count_zeros:
+        c = [v for v in c if abs(v) > 0]
+    return sum(c) / len(c)
+
+
+def transitivity(G):
+    return lg.transitivity(_unweighted(G)) or 0  # NetworkX's int 0 without triangles
+
+
+def _cluster_can_run(name, args, kwargs):
+    G = _graph_argument(args, kwargs)
+    if G.is_directed():
+        return f"{name}: a directed graph (NetworkX's directed clustering is not libgraph's)"
+    function = globals()[name]
+    if name != "triangles" and G.is_multigraph():
+        return f"{name}: a multigraph (NetworkX raises NetworkXNotImplemented)"
+    if name == "triangles" and G.is_multigraph() and _argument(function, args, kwargs,
+                                                               "nodes") is not None:
+        return f"{name}: nodes of a multigraph (NetworkX raises NetworkXNotImplemented)"
+    if name in ("clustering", "average_clustering") and \
+            _argument(function, args, kwargs, "weight") is not None:
+        return f"{name}: weight is given (libgraph's clustering is unweighted)"
+    return True
+
+
+_CLUSTER = {"triangles", "clustering", "average_clustering", "transitivity"}
 _POWER = {"eigenvector_centrality", "katz_centrality", "hits", "eigenvector_centrality_numpy",
           "katz_centrality_numpy"}
 EXACT_FUNCTIONS.update(dict.fromkeys(_POWER, EXACT))
@@ -1307,7 +1379,7 @@ _FUNCTIONS = {
     "node_connected_component", "weakly_connected_components",
     "number_weakly_connected_components", "is_weakly_connected", "strongly_connected_components",
     "number_strongly_connected_components", "is_strongly_connected",
-} | _TRAVERSALS | _DIJKSTRA | _BELLMAN_FORD | _SHORTEST | _CENTRALITY | _DEGREES | _POWER
+} | _TRAVERSALS | _DIJKSTRA | _BELLMAN_FORD | _SHORTEST | _CENTRALITY | _DEGREES | _POWER | _CLUSTER
 
 # Each function checks its arguments first (_declining): NetworkX shows a
 # call asked for by name the reason libgraph declines it.

@@ -14,7 +14,7 @@ enum {
 
 static const lg_result_info_t results[] = {
     [R_CLUSTERING] = {.name = "clustering",
-                      .type = LG_TYPE_FLOAT64,
+                      .type = LG_TYPE_REAL,
                       .per_vertex = true,
                       .help = "each vertex's clustering coefficient, 2 T / (d (d - 1))"},
     [R_AVERAGE] = {.name = "average",

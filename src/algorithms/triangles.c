@@ -53,8 +53,7 @@ void lg_triangles_options_init(lg_triangles_options_t *options)
 }
 
 lg_status_t lg__count_triangles(lg_context_t *context, const lg_graph_t *graph,
-                                const struct lg_algorithm *a,
-                                const lg_triangles_options_t *options,
+                                const struct lg_algorithm *a, const lg_triangles_options_t *options,
                                 const struct lg_triangles_args *args)
 {
     const char *fn = a->info.function;
@@ -89,8 +88,7 @@ lg_status_t lg__count_triangles(lg_context_t *context, const lg_graph_t *graph,
 }
 
 lg_status_t lg_triangles(lg_context_t *context, const lg_graph_t *graph,
-                         const lg_triangles_options_t *options, int64_t *per_vertex,
-                         int64_t *total)
+                         const lg_triangles_options_t *options, int64_t *per_vertex, int64_t *total)
 {
     const struct lg_triangles_args args = {per_vertex, total, NULL, NULL, NULL};
     return lg__count_triangles(context, graph, &lg__algorithm_triangles, options, &args);

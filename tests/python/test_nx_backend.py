@@ -542,6 +542,12 @@ def _function_calls(G):
         yield "hits", (), {"max_iter": 1000}
         yield "eigenvector_centrality_numpy", (), {}
         yield "katz_centrality_numpy", (), {"alpha": 0.01}
+    if not G.is_directed():  # declined there: NetworkX's directed clustering
+        yield "triangles", (), {}
+        if not G.is_multigraph():  # NetworkX refuses these there
+            yield "clustering", (), {}
+            yield "average_clustering", (), {}
+            yield "transitivity", (), {}
     if not G.is_multigraph():  # declined there: parallel edges are one arc
         yield "degree_centrality", (), {}
         if G.is_directed():
