@@ -51,8 +51,8 @@ extern "C" {
     X(HITS, hits, GPU)                                                                             \
     X(EDGE_BETWEENNESS, edge_betweenness, GPU)                                                     \
     X(BETWEENNESS_SUBSET, betweenness_subset, GPU)                                                 \
-    X(TRIANGLES, triangles, CPU)                                                                   \
-    X(CLUSTERING, clustering, CPU)
+    X(TRIANGLES, triangles, GPU)                                                                   \
+    X(CLUSTERING, clustering, GPU)
 
 enum lg_algorithm_id {
 #define LG_ALGORITHM_ID(ID, name, gpu) LG_ALG_##ID,

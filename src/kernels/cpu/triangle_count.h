@@ -27,6 +27,7 @@
 #ifndef LIBGRAPH_CPU_TRIANGLE_COUNT_H
 #define LIBGRAPH_CPU_TRIANGLE_COUNT_H
 
+#include "clustering_value.h"
 #include "cpu.h"
 
 #include <string.h>
@@ -162,13 +163,6 @@ static void triangle_step(const void *work, int64_t first, int64_t last)
     }
 }
 
-/* NetworkX's clustering of v from its triangles t and distinct degree d:
- * 2t / (d (d - 1)), 0 below degree 2. */
-static inline double clustering_of(int64_t t, int64_t d)
-{
-    return d < 2 ? 0.0 : 2.0 * (double)t / ((double)d * (double)(d - 1));
-}
-
 static lg_status_t count_triangles(const struct lg_exec *x, const struct lg_graph_view *g,
                                    const void *args)
 {
@@ -223,22 +217,8 @@ static lg_status_t count_triangles(const struct lg_exec *x, const struct lg_grap
         if (a->total)
             *a->total = total;
     }
-    if (a->clustering) {
-        double sum = 0.0, triads = 0.0;
-        for (int64_t v = 0; v < n; v++) {
-            const int64_t d = f.deg[v];
-            a->clustering[v] = clustering_of(per_vertex[v], d);
-            sum += a->clustering[v];
-            triads += (double)d * (double)(d - 1);
-        }
-        int64_t triangles = 0;
-        for (int64_t v = 0; v < n; v++)
-            triangles += per_vertex[v];
-        if (a->average)
-            *a->average = n > 0 ? sum / (double)n : 0.0;
-        if (a->transitivity)
-            *a->transitivity = triangles == 0 ? 0.0 : 2.0 * (double)triangles / triads;
-    }
+    if (a->clustering)
+        lg_clustering_values(a, n, per_vertex, f.deg);
     goto done;
 out_of_memory:
     st = LG_ERR_OUT_OF_MEMORY;
