@@ -21,7 +21,8 @@
 #    closeness and harmonic centrality on the GPU against the CPU (CLOSENESS=...);
 #    an iteration of eigenvector, Katz and HITS beside PageRank's, double and
 #    float, on the GPU and the CPU, and the GPU's results against the CPU's
-#    (POWER=..., POWER_ITERS=...);
+#    (POWER=..., POWER_ITERS=...); triangles and clustering on the GPU
+#    against the CPU (TRIANGLES=...);
 # 4. the Python package built there (pip, no build isolation: the machine has
 #    no registry) and its tests: tests/python/test_gpu.py on the GPU (CuPy and
 #    PyTorch arrays in and out too), and the module's CPU tests (PYTEST_ARGS=...
@@ -33,7 +34,7 @@
 #    NetworkX on this host's CPU against the backend (NX_SCALE=...).
 # STEPS="1 2 3 4 5" (the default) chooses the steps; step 3 needs step 1's build.
 # CTEST_REGEX=... runs only the matching suites in steps 1 and 2; BENCHES=...
-# (pagerank traversal sssp bc closeness power large, the default) step 3's parts.
+# (pagerank traversal sssp bc closeness power triangles large, the default) step 3's parts.
 # Logs go to OUTDIR: build.log, ctest.log, ctest-wave64.log, bench.log,
 # traversal.log, python.log, and summary.txt (also printed last).
 set -uo pipefail
@@ -47,7 +48,7 @@ summary="$out/summary.txt"
 say() { echo "$*" | tee -a "$summary"; }
 steps=" ${STEPS:-1 2 3 4 5} "
 step() { [[ "$steps" == *" $1 "* ]]; }
-benches=" ${BENCHES:-pagerank traversal sssp bc closeness power large} "
+benches=" ${BENCHES:-pagerank traversal sssp bc closeness power triangles large} "
 bench() { step 3 && [[ "$benches" == *" $1 "* ]]; }
 
 # same_values CPU_FILE GPU_FILE NAME: the largest relative difference of
@@ -244,6 +245,36 @@ PY
             done
         done
         rm -f "$el" /tmp/power-gpu.txt /tmp/power-cpu.txt
+    done
+fi
+
+# 3a'. triangles and clustering on the GPU against the host's CPU (all its
+# threads, and 2): the calls' medians, and the counts and coefficients
+# compared (equal: integers, and the same arithmetic for the coefficients)
+if bench triangles && [ -x "$root/build-gpu/lgraph" ]; then
+    for spec in ${TRIANGLES:-kron:20 urand:20}; do
+        el="/tmp/tri-${spec//:/-}.el"
+        "$root/build-gpu/lgraph" generate "$spec" "$el" >/dev/null 2>&1 || continue
+        line="triangles $spec, ms a call (median of 5):"
+        for dev in gpu "cpu $jobs" "cpu 2"; do
+            set -- $dev
+            ms="$(OMP_NUM_THREADS="${2:-$jobs}" LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" \
+                triangles "$el" --undirected --device "$1" --repeat 5 --json 2>/dev/null | tail -1 |
+                python3 -c "import json,sys; d=json.load(sys.stdin); print(f\"{d['median_s'] * 1e3:.2f} ({d['total']} triangles, {d['ran_on']})\")")"
+            line="$line $dev ${ms:-failed};"
+        done
+        say "$line"
+        for alg in triangles clustering; do
+            LIBGRAPH_PLUGIN_PATH="$root/build-gpu" "$root/build-gpu/lgraph" "$alg" "$el" --undirected \
+                --device gpu --output /tmp/tri-gpu.txt >/dev/null 2>&1
+            "$root/build-gpu/lgraph" "$alg" "$el" --undirected --device cpu --output /tmp/tri-cpu.txt >/dev/null 2>&1
+            if cmp -s /tmp/tri-cpu.txt /tmp/tri-gpu.txt && [ -s /tmp/tri-cpu.txt ]; then
+                say "$alg $spec: GPU output equals the CPU's (ok)"
+            else
+                say "$alg $spec: GPU output differs from the CPU's (FAILED)"
+            fi
+        done
+        rm -f "$el" /tmp/tri-gpu.txt /tmp/tri-cpu.txt
     done
 fi
 
