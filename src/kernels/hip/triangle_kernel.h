@@ -34,6 +34,11 @@
 
 #include <string.h>
 
+/* Kernels local to each source that includes the header (triangles.hip,
+ * clustering.hip), as the other .hip sources keep theirs. */
+namespace
+{
+
 #define TRI_BLOCK 256
 /* Forward arcs a launch (progress and Ctrl-C between launches). */
 #define ARC_CHUNK ((int64_t)1 << 24)
@@ -133,6 +138,8 @@ __global__ void __launch_bounds__(TRI_BLOCK)
     if (threadIdx.x == 0 && mine)
         atomicAdd(total, mine);
 }
+
+} // namespace
 
 static lg_status_t triangles_on_device(lg__gpu_state *s, const struct lg_graph_view *g,
                                        const void *args, const char *fn)
