@@ -30,7 +30,8 @@ static const struct {
                    {"bc-subset", "betweenness_centrality_subset"},
                    {"closeness", "closeness_centrality"},
                    {"eigenvector", "eigenvector_centrality"},
-                   {"katz", "katz_centrality"}};
+                   {"katz", "katz_centrality"},
+                   {"tc", "triangles"}};
 
 /* Commands that are an algorithm's with a flag of it set and an option of
  * it required (cli.h, struct cli_preset). */

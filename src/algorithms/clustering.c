@@ -40,9 +40,9 @@ const struct lg_algorithm lg__algorithm_clustering = {
     .info = {.name = "clustering",
              .title = "clustering",
              .function = "lg_clustering",
-             .summary = "Clustering coefficients, their average and the transitivity of an "
-                        "undirected graph, from its triangles, as NetworkX's unweighted "
-                        "clustering, average_clustering and transitivity.",
+             .summary = "Clustering coefficients of an undirected graph: each vertex's, their "
+                        "average and the transitivity, from its triangles, as NetworkX's "
+                        "unweighted clustering, average_clustering and transitivity.",
              .num_results = LG_COUNT_OF(results),
              .results = results},
     .run = run,

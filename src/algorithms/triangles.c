@@ -45,7 +45,7 @@ const struct lg_algorithm lg__algorithm_triangles = {
     .info = {.name = "triangles",
              .title = "triangles",
              .function = "lg_triangles",
-             .summary = "Triangles of an undirected graph, through each vertex and in all, as "
+             .summary = "Triangles of an undirected graph: through each vertex and in all, as "
                         "NetworkX counts them; each found once on its edges oriented by degree "
                         "(Chiba and Nishizeki 1985).",
              .num_params = LG_COUNT_OF(params),
