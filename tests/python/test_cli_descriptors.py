@@ -14,7 +14,7 @@ SHORT = {"connected_components": "cc",  # names.c's short command names
          "strongly_connected_components": "scc", "betweenness_centrality": "bc",
          "closeness_centrality": "closeness", "eigenvector_centrality": "eigenvector",
          "katz_centrality": "katz", "edge_betweenness_centrality": "ebc",
-         "betweenness_centrality_subset": "bc-subset"}
+         "betweenness_centrality_subset": "bc-subset", "triangles": "tc"}
 
 
 def command(a):

@@ -342,3 +342,22 @@ def test_power_iterations_match_cpu(gpu, seed, directed, dtype):
             scale = np.abs(want[k]).max()
             assert np.abs(got[k] - want[k]).max() <= bound * scale, (name, k)
     assert same >= 2
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_triangles_and_clustering_match_cpu(gpu, seed):
+    """Triangles and clustering on the GPU: the CPU's counts and
+    coefficients exactly (integers, and the same arithmetic on them), and
+    NetworkX's."""
+    G = nx.gnm_random_graph(3000, 30000 + 5000 * seed, seed=90 + seed)
+    G.add_edges_from((v, v) for v in range(0, 3000, 97))  # self-loops: ignored
+    g = lg.Graph.from_networkx(G)
+    t = lg.triangles(g, device=gpu)
+    assert lg.last_backend() == "gpu"
+    np.testing.assert_array_equal(t, lg.triangles(g, device="cpu"))
+    assert dict(zip(G, t.tolist())) == nx.triangles(G)
+    c = lg.clustering(g, device=gpu)
+    assert lg.last_backend() == "gpu"
+    np.testing.assert_array_equal(c, lg.clustering(g, device="cpu"))
+    assert lg.transitivity(g, device=gpu) == nx.transitivity(G)
+    assert lg.average_clustering(g, device=gpu) == nx.average_clustering(G)
