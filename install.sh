@@ -491,7 +491,8 @@ NX_BACKEND_TESTS=(networkx/algorithms/link_analysis networkx/algorithms/componen
     networkx/algorithms/centrality
     networkx/algorithms/traversal networkx/algorithms/shortest_paths/tests/test_unweighted.py
     networkx/algorithms/shortest_paths/tests/test_weighted.py
-    networkx/algorithms/shortest_paths/tests/test_generic.py networkx/algorithms/tests/test_dag.py)
+    networkx/algorithms/shortest_paths/tests/test_generic.py networkx/algorithms/tests/test_dag.py
+    networkx/algorithms/tests/test_cluster.py)
 networkx_tests_with_backend() { # PYTHON
     local site
     site="$("$1" -c 'import networkx, os; print(os.path.dirname(os.path.dirname(networkx.__file__)))')" &&

@@ -176,10 +176,11 @@ static lg_status_t count_triangles(const struct lg_exec *x, const struct lg_grap
     lg_status_t st = LG_OK;
     if (!f.off || !f.deg)
         goto out_of_memory;
-    if (!per_vertex && a->clustering)
+    if (!per_vertex && a->clustering) {
         if (!(per_vertex = scratch = lg__alloc_array((size_t)n, sizeof *scratch, what)))
             goto out_of_memory;
-            /* the rows' lengths, their offsets, then the rows */
+    }
+    /* the rows' lengths, their offsets, then the rows */
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
     for (int64_t u = 0; u < n; u++)
         f.off[u + 1] = forward_row(g, (lg_vertex_t)u, NULL, &f.deg[u]);
