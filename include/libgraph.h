@@ -1217,7 +1217,8 @@ LG_API void lg_triangles_options_init(lg_triangles_options_t *options);
  * by id), and each triangle found once as the common neighbours of an
  * oriented edge's ends among their higher-ranked neighbours (Chiba and
  * Nishizeki 1985; Schank and Wagner 2005): O(m sqrt(m)) at worst, memory an
- * index an edge.
+ * index an edge; on the GPU a thread an oriented edge.  Both backends give
+ * the same integers.
  */
 LG_API lg_status_t lg_triangles(lg_context_t *context, const lg_graph_t *graph,
                                 const lg_triangles_options_t *options, int64_t *per_vertex,
@@ -1227,7 +1228,9 @@ LG_API lg_status_t lg_triangles(lg_context_t *context, const lg_graph_t *graph,
  * NetworkX's unweighted clustering of an undirected graph, from its
  * triangles: coefficients[v] (num_vertices of them) = 2 T(v) / (d(v) (d(v) - 1)),
  * d(v) the distinct neighbours other than v (0 below 2); *average (may be
- * NULL) their mean over every vertex (average_clustering); *transitivity
+ * NULL) their mean over every vertex, added in vertex order
+ * (average_clustering's, which Python 3.12 and later add with compensation:
+ * it can differ in the last bit); *transitivity
  * (may be NULL) 3 triangles / connected triples = sum 2 T(v) / sum d(v)
  * (d(v) - 1), 0 without triangles.  A directed graph is refused with
  * LG_ERR_INVALID_ARGUMENT.  The same kernel as lg_triangles.
